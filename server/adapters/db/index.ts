@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { migrate, readMigrations } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+import type { Database } from './types.ts';
+
+export type { Database, Queryable, Row } from './types.ts';
+export { DataDirLockedError } from './dir-lock.ts';
+
+export const migrationsDir = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+
+/** PostgreSQL when a URL is given, else file-backed PGlite in `pgliteDir`. Migrations applied. */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; migrationsDir?: string }): Promise<Database> {
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir);
+  try {
+    await migrate(db, readMigrations(options.migrationsDir ?? migrationsDir));
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  return db;
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { acquireDirLock } from './dir-lock.ts';
+import type { Database, Orm, Queryable } from './types.ts';
+
+const parsers = { [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) };
+
+/** Opens (or creates) a file-backed PGlite database, or an in-memory one when `dir` is undefined. */
+export async function openPglite(dir: string | undefined, options: { template?: PGlite } = {}): Promise<Database> {
+  let release = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    release = acquireDirLock(dir);
+  }
+  let client: PGlite;
+  try {
+    client = options.template
+      ? await PGlite.create({ loadDataDir: await options.template.dumpDataDir('none'), parsers })
+      : await PGlite.create({ dataDir: dir, parsers });
+  } catch (e) {
+    release();
+    throw e;
+  }
+  return wrapPglite(client, release);
+}
+
+export function wrapPglite(client: PGlite, release: () => void = () => {}): Database & { client: PGlite } {
+  const orm = drizzle(client) as unknown as Orm;
+  const run = (executor: Orm): Queryable => ({
+    async query(statement) {
+      const result = await executor.execute(statement);
+      return (result as unknown as { rows: never[] }).rows;
+    },
+  });
+  const root = run(orm);
+  return {
+    kind: 'pglite',
+    orm,
+    client,
+    query: root.query,
+    async transaction(fn) {
+      // drizzle's PGlite driver uses client.transaction(), which holds PGlite's transaction mutex.
+      return orm.transaction(async (tx) => fn(run(tx as unknown as Orm)));
+    },
+    async exec(script) {
+      await client.exec(script);
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { AppError } from './lib/errors.ts';
+import type { AppEnv, App } from './http/app-env.ts';
+import { toErrorResponse, validationError } from './http/errors.ts';
+import type { AppContext, Feature } from './http/feature.ts';
+import { findAllowedMethods } from './http/route-matcher.ts';
+import { rejectCrossOrigin, securityHeaders } from './http/security.ts';
+import { serveSpa } from './http/static.ts';
+import { join } from 'node:path';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface CreateAppOptions {
+  /** Paths that accept bigger bodies than 1 MB (e.g. avatar upload), with their limits in bytes. */
+  largeBodies?: Record<string, number>;
+  /** Skip serving the SPA (API-only tests). */
+  serveWeb?: boolean;
+}
+
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+/** Server-rendered, non-SPA paths (sandbox checkout, dev outbox JSON lives under /api). */
+const reservedPrefixes = ['/api/', '/sandbox/'];
+
+/** Builds the Hono app from the context and features; no listening, no timers (see main.ts). */
+export function createApp(ctx: AppContext, features: Feature[], options: CreateAppOptions = {}): App {
+  const app: App = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+    },
+  });
+  const { logger } = ctx;
+  const largeBodies = options.largeBodies ?? {};
+
+  app.onError((err, c) => toErrorResponse(err, c, logger));
+  app.use('*', async (c, next) => {
+    c.set('requestId', crypto.randomUUID());
+    c.set('user', null);
+    c.set('sessionId', null);
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.use('*', compress());
+  app.use('/api/*', (c, next) => {
+    const maxSize = largeBodies[c.req.path] ?? MAX_BODY_BYTES;
+    return bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.round(maxSize / 1024)} KB.`);
+      },
+    })(c, next);
+  });
+  app.use('*', rejectCrossOrigin([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/')));
+
+  for (const f of features) f.middleware?.(app);
+  for (const f of features) f.routes?.(app);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Stockpilot API', version: '1.0.0', description: 'HTTP contract of DESIGN §5. Errors: {"error":{"code","message","field?"}}.' },
+  });
+
+  app.all('/api/*', (c) => {
+    const allowed = findAllowedMethods(app.routes, c.req.path);
+    if (allowed.length > 0) {
+      c.header('Allow', allowed.join(', '));
+      return c.json(new AppError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed here. Allowed: ${allowed.join(', ')}.`).toBody(), 405);
+    }
+    return c.json(new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404);
+  });
+
+  if (options.serveWeb !== false) {
+    serveSpa(app, join(ctx.appRoot, ctx.env.WEB_DIST_DIR), (p) => isApiPath(p) || reservedPrefixes.some((r) => p.startsWith(r)));
+  }
+  app.notFound((c) => c.json(new AppError('NOT_FOUND', 'Not found.').toBody(), 404));
+  return app;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads `process.env`. Parsed once at start-up; everything else receives `Env`.
+ * Empty strings count as unset so `FOO=` in a shell behaves like no FOO at all.
+ */
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  PGLITE_DIR: z.string().default('.data/pglite'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: optionalString,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Stockpilot <no-reply@stockpilot.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  SEC_USER_AGENT: optionalString,
+  MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
+  WEB_DIST_DIR: z.string().default('dist/web'),
+});
+
+export type Env = z.infer<typeof envSchema> & { BASE_URL: string };
+
+/** Parses an environment map (defaults to `process.env`) or throws one readable error listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` };
+}
+
+export const isProduction = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'production';

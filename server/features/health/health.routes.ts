@@ -1,0 +1,20 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonContent } from '../../http/openapi.ts';
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.enum(['pglite', 'postgres']),
+    data_as_of: z.string().nullable().openapi({ description: 'Date of the bundled market-data snapshot' }),
+    adapters: z.record(z.string(), z.string()).openapi({ example: { payments: 'sandbox', mail: 'outbox' } }),
+    uptime_s: z.number(),
+  })
+  .openapi('Health');
+
+export const getHealthRoute = createRoute({
+  method: 'get',
+  path: '/api/health',
+  tags: ['system'],
+  summary: 'Liveness, database kind, data snapshot and active adapters',
+  responses: { 200: jsonContent(HealthSchema, 'Healthy'), 503: jsonContent(HealthSchema, 'Database unreachable') },
+});

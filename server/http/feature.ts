@@ -1,0 +1,27 @@
+import type { Database } from '../adapters/db/index.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { App } from './app-env.ts';
+
+/** What every feature receives from the composition root. */
+export interface AppContext {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  appRoot: string;
+  /** Current time; injectable so tests can move the clock (token periods, hold TTLs). */
+  now: () => Date;
+}
+
+/** A feature plugs routes, middleware and background jobs into the app. */
+export interface Feature {
+  name: string;
+  /** Middleware that must run before every route (e.g. session loading). */
+  middleware?(app: App): void;
+  routes?(app: App): void;
+  /** Starts timers; must be idempotent across several app processes sharing one database. */
+  start?(): void | Promise<void>;
+  stop?(): void | Promise<void>;
+  /** What this feature adds to /api/health's `adapters`. */
+  describe?(): Record<string, string>;
+}

@@ -1,0 +1,46 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { AppError } from '../lib/errors.ts';
+import type { AppEnv, SessionUser } from './app-env.ts';
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'VALIDATION_FAILED' }),
+      message: z.string(),
+      field: z.string().optional(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .openapi('Error');
+
+const errorContent = { 'application/json': { schema: ErrorSchema } };
+
+/** Standard error responses to spread into a route's `responses`. */
+export function errorResponses(...statuses: Array<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503>) {
+  const description: Record<number, string> = {
+    400: 'Bad input; `error.field` names the field at fault',
+    401: 'Not signed in',
+    402: 'Not enough tokens (INSUFFICIENT_TOKENS)',
+    403: 'Not allowed',
+    404: 'Not found',
+    409: 'Conflict',
+    413: 'Body too large',
+    422: 'Well-formed but unprocessable',
+    429: 'Rate limited',
+    503: 'Temporarily unavailable',
+  };
+  return Object.fromEntries(statuses.map((s) => [s, { description: description[s]!, content: errorContent }]));
+}
+
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** The signed-in user, or UNAUTHORIZED. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  return user;
+}

@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The folder holding package.json, found upward from this module: works from sources (tsx) and from the bundle in dist/. */
+export function findAppRoot(from: string = fileURLToPath(import.meta.url)): string {
+  let dir = dirname(from);
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}

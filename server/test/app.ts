@@ -1,0 +1,36 @@
+import { createApp } from '../app.ts';
+import type { Database } from '../adapters/db/index.ts';
+import { parseEnv, type Env } from '../env.ts';
+import { createFeatures } from '../features/index.ts';
+import type { AppContext } from '../http/feature.ts';
+import { findAppRoot } from '../lib/app-root.ts';
+import { createLogger } from '../lib/logger.ts';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: () => Date;
+}
+
+/** The real app, all features wired, on the given database; requests go through `app.request`. */
+export async function createTestApp(db: Database, options: TestAppOptions = {}) {
+  const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
+  const ctx: AppContext = { env, db, logger: createLogger(env.LOG_LEVEL), appRoot: findAppRoot(), now: options.now ?? (() => new Date()) };
+  const features = await createFeatures(ctx);
+  const app = createApp(ctx, features);
+  const origin = env.BASE_URL;
+  /** JSON request helper that sends the same-origin header a browser would. */
+  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, {
+      method,
+      headers: { origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let data: any = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: res.status, headers: res.headers, body: data };
+  };
+  return { app, ctx, features, json };
+}

@@ -1,0 +1,52 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { migrationsDir, type Database } from '../adapters/db/index.ts';
+import { migrate, readMigrations } from '../adapters/db/migrate.ts';
+import { wrapPglite } from '../adapters/db/pglite.ts';
+import { openPostgres } from '../adapters/db/postgres.ts';
+import { readPgliteTemplate } from './template.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The engines a database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let counter = 0;
+
+/** A fresh, migrated, empty database of the given kind; `close()` also drops it on PostgreSQL. */
+export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<Database> {
+  if (kind === 'pglite') {
+    const client = await PGlite.create({
+      loadDataDir: readPgliteTemplate(),
+      parsers: { [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) },
+    });
+    return wrapPglite(client);
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `sp_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), { max: 40 });
+  await migrate(db, readMigrations(migrationsDir));
+  const close = db.close;
+  return Object.assign(db, {
+    async close() {
+      await close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  });
+}
+
+/** Runs the same suite once per available engine: `describeEachDatabase('ledger', (kind) => { ... })`. */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
+  for (const kind of testDatabaseKinds) describe(`${name} [${kind}]`, () => suite(kind));
+}

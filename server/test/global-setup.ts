@@ -1,0 +1,5 @@
+import { ensurePgliteTemplate } from './template.ts';
+
+export default async function setup() {
+  await ensurePgliteTemplate();
+}
