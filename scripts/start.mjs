@@ -1,0 +1,25 @@
+// `npm start`: builds what is missing or stale, then runs the bundled server on the embedded defaults.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const newest = (dir) => {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+};
+const builtAt = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
+const sources = Math.max(newest('core'), newest('server'), newest('web'), builtAt('package-lock.json'));
+const built = Math.min(builtAt('dist/web/index.html'), builtAt('dist/server/main.js'));
+
+if (built < sources) {
+  console.log('Building Stockpilot (web app and server)…');
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const r = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
+process.exit(r.status ?? 0);

@@ -1,0 +1,102 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { Providers } from './providers.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+type Page = LazyExoticComponent<ComponentType>;
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+const pages = {
+  home: page(() => import('./routes/home.tsx')),
+  pricing: page(() => import('./routes/pricing.tsx')),
+  login: page(() => import('./routes/login.tsx')),
+  signup: page(() => import('./routes/signup.tsx')),
+  forgotPassword: page(() => import('./routes/forgot-password.tsx')),
+  resetPassword: page(() => import('./routes/reset-password.tsx')),
+  terms: page(() => import('./routes/terms-of-service.tsx')),
+  privacy: page(() => import('./routes/privacy-policy.tsx')),
+  about: page(() => import('./routes/about.tsx')),
+  contact: page(() => import('./routes/contact.tsx')),
+  comingSoon: page(() => import('./routes/coming-soon.tsx')),
+  featurePreview: page(() => import('./routes/feature-preview.tsx')),
+  apiDocs: page(() => import('./routes/api-docs.tsx')),
+  search: page(() => import('./routes/search.tsx')),
+  searchResults: page(() => import('./routes/search-results.tsx')),
+  dashboard: page(() => import('./routes/dashboard.tsx')),
+  copilot: page(() => import('./routes/copilot.tsx')),
+  overview: page(() => import('./routes/overview.tsx')),
+  analysis: page(() => import('./routes/analysis.tsx')),
+  fundamental: page(() => import('./routes/fundamental-analysis.tsx')),
+  technical: page(() => import('./routes/technical.tsx')),
+  etf: page(() => import('./routes/etf.tsx')),
+  profile: page(() => import('./routes/profile.tsx')),
+  settings: page(() => import('./routes/settings.tsx')),
+  tokenTopup: page(() => import('./routes/token-topup.tsx')),
+  tokenPricing: page(() => import('./routes/token-pricing.tsx')),
+  devOutbox: page(() => import('./routes/dev-outbox.tsx')),
+  notFound: page(() => import('./routes/not-found.tsx')),
+};
+
+function FundamentalRedirect() {
+  const { symbol = '' } = useParams();
+  return <Navigate to={`/fundamental-analysis/${encodeURIComponent(symbol)}/overview`} replace />;
+}
+
+const open = (path: string, P: Page): RouteObject => ({ path, element: <P /> });
+const guarded = (path: string, P: Page): RouteObject => ({
+  path,
+  element: (
+    <RequireAuth>
+      <P />
+    </RequireAuth>
+  ),
+});
+
+/** Every route of SPEC §2. Public first, then the guarded ones, then the not-found page. */
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <Providers>
+        <RootLayout />
+      </Providers>
+    ),
+    children: [
+      open('/', pages.home),
+      open('/pricing', pages.pricing),
+      open('/login', pages.login),
+      open('/signup', pages.signup),
+      open('/forgot-password', pages.forgotPassword),
+      open('/auth/reset-password', pages.resetPassword),
+      open('/terms-of-service', pages.terms),
+      open('/privacy-policy', pages.privacy),
+      open('/about', pages.about),
+      open('/contact', pages.contact),
+      open('/coming-soon', pages.comingSoon),
+      open('/advanced-fundamentals', pages.featurePreview),
+      open('/smart-watchlist', pages.featurePreview),
+      open('/smart-yield', pages.featurePreview),
+      open('/dcf-stock-valuation', pages.featurePreview),
+      open('/advanced-market-screener', pages.featurePreview),
+      open('/api-docs', pages.apiDocs),
+      open('/dev/outbox', pages.devOutbox),
+      guarded('/search', pages.search),
+      guarded('/search-results', pages.searchResults),
+      guarded('/dashboard', pages.dashboard),
+      guarded('/copilot', pages.copilot),
+      guarded('/overview/:symbol', pages.overview),
+      guarded('/analysis/:symbol', pages.analysis),
+      { path: '/fundamental-analysis/:symbol', element: <RequireAuth><FundamentalRedirect /></RequireAuth> },
+      guarded('/fundamental-analysis/:symbol/:analysisType', pages.fundamental),
+      guarded('/technical/:symbol', pages.technical),
+      guarded('/etf/:symbol', pages.etf),
+      guarded('/profile', pages.profile),
+      guarded('/settings', pages.settings),
+      guarded('/token-topup', pages.tokenTopup),
+      guarded('/token-pricing', pages.tokenPricing),
+      open('*', pages.notFound),
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

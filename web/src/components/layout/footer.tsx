@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+
+const links: Array<[string, string]> = [
+  ['/about', 'About'],
+  ['/pricing', 'Pricing'],
+  ['/api-docs', 'API'],
+  ['/contact', 'Contact'],
+  ['/terms-of-service', 'Terms'],
+  ['/privacy-policy', 'Privacy'],
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p>© {new Date().getFullYear()} Stockpilot. Analyses are educational, not investment advice.</p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-2">
+          {links.map(([to, label]) => (
+            <li key={to}>
+              <Link to={to} className="hover:text-slate-900">
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

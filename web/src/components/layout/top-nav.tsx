@@ -1,0 +1,55 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ButtonLink } from '../ui/button.tsx';
+import { useCurrentPageHeader } from './page-header.tsx';
+
+export function Logo({ compact = false }: { compact?: boolean }) {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-tight text-ink" aria-label="Stockpilot home">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span className={compact ? 'hidden sm:inline' : ''}>Stockpilot</span>
+    </Link>
+  );
+}
+
+/** SPEC §1 top bar: logo, optional back button, title or stock header, user menu (or "Get Started"). */
+export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
+  const header = useCurrentPageHeader();
+  const navigate = useNavigate();
+  const back = header.back === true ? {} : header.back || null;
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <nav className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:h-16 sm:gap-4 sm:px-6" aria-label="Main">
+        <Logo compact />
+        {back && (
+          <button
+            type="button"
+            onClick={() => (back.to ? navigate(back.to) : navigate(-1))}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+          >
+            <ArrowLeft className="size-4" aria-hidden />
+            <span className="hidden sm:inline">{back.label ?? 'Back'}</span>
+            <span className="sr-only sm:hidden">{back.label ?? 'Back'}</span>
+          </button>
+        )}
+        <div className="min-w-0 flex-1">
+          {header.stock ?? (header.title ? <p className="truncate text-sm font-medium text-slate-700 sm:text-base">{header.title}</p> : null)}
+        </div>
+        <div className="hidden items-center gap-1 md:flex">
+          <Link to="/pricing" className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
+            Pricing
+          </Link>
+          <Link to="/about" className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
+            About
+          </Link>
+        </div>
+        {userMenu ?? (
+          <ButtonLink to="/login" size="sm">
+            Get Started
+          </ButtonLink>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,1 @@
+export { SubscriptionProvider, useSubscription, defaultSubscription, type SubscriptionState, type Tier } from './subscription-context.tsx';
