@@ -5,10 +5,35 @@ import { createFeatures } from '../features/index.ts';
 import type { AppContext } from '../http/feature.ts';
 import { findAppRoot } from '../lib/app-root.ts';
 import { createLogger } from '../lib/logger.ts';
+import { sql } from 'drizzle-orm';
+import type { Feature } from '../http/feature.ts';
+
+function actAsHeaderFeature(db: Database): Feature {
+  return {
+    name: 'test-act-as',
+    middleware(app) {
+      app.use('*', async (c, next) => {
+        const id = c.req.header('x-test-user-id');
+        if (id) {
+          const [u] = await db.query<{ id: string; email: string; name: string; email_verified: boolean }>(
+            sql`SELECT id, email, name, email_verified FROM "user" WHERE id = ${id}`,
+          );
+          if (u) c.set('user', { id: u.id, email: u.email, name: u.name, emailVerified: u.email_verified });
+        }
+        await next();
+      });
+    },
+  };
+}
 
 export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
+  /**
+   * Accept `x-test-user-id: <id>` as the signed-in user (the row must exist). Test-only: lets service
+   * route tests skip the sign-in dance; the accounts tests exercise real sessions.
+   */
+  actAsHeader?: boolean;
 }
 
 /** The real app, all features wired, on the given database; requests go through `app.request`. */
@@ -16,6 +41,7 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}) 
   const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
   const ctx: AppContext = { env, db, logger: createLogger(env.LOG_LEVEL), appRoot: findAppRoot(), now: options.now ?? (() => new Date()) };
   const features = await createFeatures(ctx);
+  if (options.actAsHeader) features.push(actAsHeaderFeature(db));
   const app = createApp(ctx, features);
   const origin = env.BASE_URL;
   /** JSON request helper that sends the same-origin header a browser would. */
