@@ -1,0 +1,5 @@
+import { prepareDataDirTemplate } from './harness.ts';
+
+export default async function setup() {
+  await prepareDataDirTemplate();
+}
