@@ -29,7 +29,7 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<st
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.name)) continue;
-      await tx.query(sql.raw(m.sql));
+      await tx.exec(m.sql);
       await tx.query(sql`INSERT INTO schema_migrations (name) VALUES (${m.name})`);
       applied.push(m.name);
     }

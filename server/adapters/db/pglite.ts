@@ -32,6 +32,12 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
       const result = await executor.execute(statement);
       return (result as unknown as { rows: never[] }).rows;
     },
+    async exec(script) {
+      // Multi-statement scripts need the simple protocol, which drizzle's execute() does not use;
+      // drizzle keeps the driver's client (or the open transaction) on `session.client`.
+      const client = (executor as unknown as { session: { client: { exec(s: string): Promise<unknown> } } }).session.client;
+      await client.exec(script);
+    },
   });
   const root = run(orm);
   return {
@@ -43,9 +49,7 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
       // drizzle's PGlite driver uses client.transaction(), which holds PGlite's transaction mutex.
       return orm.transaction(async (tx) => fn(run(tx as unknown as Orm)));
     },
-    async exec(script) {
-      await client.exec(script);
-    },
+    exec: root.exec,
     async close() {
       try {
         if (!client.closed) await client.close();

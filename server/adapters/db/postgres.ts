@@ -16,6 +16,12 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       const result = await executor.execute(statement);
       return (result as unknown as { rows: never[] }).rows;
     },
+    async exec(script) {
+      // Multi-statement scripts need the simple protocol, which drizzle's execute() does not use;
+      // drizzle keeps the driver's client (or the open transaction) on `session.client`.
+      const client = (executor as unknown as { session: { client: { query(s: string): Promise<unknown> } } }).session.client;
+      await client.query(script);
+    },
   });
   const root = run(orm);
   return {
@@ -28,9 +34,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         isolationLevel: options?.isolation ?? 'read committed',
       });
     },
-    async exec(script) {
-      await pool.query(script);
-    },
+    exec: root.exec,
     async close() {
       await pool.end();
     },

@@ -11,6 +11,8 @@ export interface Queryable {
    * BIGINT, COUNT and NUMERIC come back as JS numbers on both engines; timestamps as ISO-like strings.
    */
   query<T = Row>(statement: SQL): Promise<T[]>;
+  /** Runs a script of several statements with no parameters (migrations, DDL). */
+  exec(script: string): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -24,7 +26,5 @@ export interface Database extends Queryable {
    * handle inside `fn` (that would deadlock): use `tx`.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { isolation?: 'read committed' | 'serializable' }): Promise<T>;
-  /** Runs a script of several statements (migrations). */
-  exec(script: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { findViolations } from './check-boundaries.ts';
+
+describe('architecture boundaries', () => {
+  it('flags a package import and I/O in core/', () => {
+    const v = findViolations([{ path: 'core/x.ts', text: "import fs from 'node:fs';\nexport const y = () => fetch('/a');" }]);
+    expect(v).toHaveLength(2);
+    expect(v[0]).toContain('node:fs');
+    expect(v[1]).toContain('fetch(');
+  });
+  it('accepts relative imports inside core/', () => {
+    expect(findViolations([{ path: 'core/dcf/dcf.ts', text: "import { a } from '../math/round.ts';" }])).toEqual([]);
+  });
+  it('flags an import from core/ into server/', () => {
+    expect(findViolations([{ path: 'core/a.ts', text: "import { x } from '../server/env.ts';" }])).toHaveLength(1);
+  });
+  it('flags a web feature importing another web feature', () => {
+    const v = findViolations([{ path: 'web/src/features/billing/a.tsx', text: "import { useAuth } from '../auth/index.ts';" }]);
+    expect(v[0]).toContain('must not import feature "auth"');
+  });
+  it('flags adapters importing features and server features reaching into other features', () => {
+    const v = findViolations([
+      { path: 'server/adapters/payments/x.ts', text: "import { y } from '../../features/billing/service.ts';" },
+      { path: 'server/features/billing/a.ts', text: "import { l } from '../tokens/ledger-service.ts';\nimport type { T } from '../tokens/index.ts';" },
+    ]);
+    expect(v).toHaveLength(2);
+    expect(v[1]).toContain('only through its index.ts');
+  });
+  it('allows process.env only in server/env.ts', () => {
+    const v = findViolations([
+      { path: 'server/env.ts', text: 'process.env.PORT' },
+      { path: 'server/main.ts', text: 'process.env.PORT' },
+    ]);
+    expect(v).toEqual(['server/main.ts: only server/env.ts reads process.env']);
+  });
+});
