@@ -1,0 +1,60 @@
+// `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+// then browser tests in Debian's Chromium against the built app. Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(name, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if ((report.numTotalTests ?? 0) === 0) failures.push(`${file}: no tests ran`);
+  } catch {
+    failures.push(`${file}: no report`);
+  }
+}
+
+mkdirSync('test-results', { recursive: true });
+console.log(
+  process.env.TEST_DATABASE_URL
+    ? `Database tests run on PGlite AND PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}).`
+    : 'TEST_DATABASE_URL is not set: database tests run on PGlite only. Set it to also run them on PostgreSQL.',
+);
+
+if (want('typecheck')) run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+if (want('lint')) run('lint', 'npm', ['run', '--silent', 'lint']);
+if (want('unit')) {
+  run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
+  countVitest('test-results/unit.json');
+}
+if (want('e2e')) {
+  ensureChromium();
+  if (run('build', 'npm', ['run', '--silent', 'build'])) {
+    run('browser tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile=test-results/e2e.json']);
+    countVitest('test-results/e2e.json');
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length || failed ? 1 : 0);
