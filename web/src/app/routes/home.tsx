@@ -1,9 +1,421 @@
-import { ComingNext, PageShell } from '../../components/layout/page-shell.tsx';
+import {
+  ArrowRight,
+  Calculator,
+  ChartCandlestick,
+  Check,
+  Database,
+  FileText,
+  Gauge,
+  Layers,
+  type LucideIcon,
+  MessageSquareText,
+  Scale,
+  ShieldCheck,
+} from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import {
+  type AnalysisKind,
+  analysisProducts,
+  COPILOT_COST_MT,
+  DATA_SNAPSHOT_DATE,
+  ETF_COUNT,
+  formatCostMt,
+  MIN_TOPUP_TOKENS,
+  STOCK_COUNT,
+  tiers,
+} from '../../components/marketing/product-facts.ts';
+import { SampleReport } from '../../components/marketing/sample-report.tsx';
+import { Faq, Section } from '../../components/marketing/section.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { formatUsd } from '../../lib/format.ts';
 
-export default function Page() {
+const icons: Record<AnalysisKind, LucideIcon> = {
+  overview: Gauge,
+  fundamental: FileText,
+  technical: ChartCandlestick,
+  'balance-sheet': Scale,
+  etf: Layers,
+  dcf: Calculator,
+};
+
+function HeroActions() {
+  const { user } = useAuth();
+  return user ? (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <ButtonLink to="/dashboard" size="lg" variant="secondary">
+        Go to dashboard <ArrowRight className="size-4" aria-hidden />
+      </ButtonLink>
+      <ButtonLink to="/search" size="lg" variant="outline">
+        Search stocks
+      </ButtonLink>
+    </div>
+  ) : (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <ButtonLink to="/signup" size="lg" variant="secondary">
+        Get started free <ArrowRight className="size-4" aria-hidden />
+      </ButtonLink>
+      <ButtonLink to="/pricing" size="lg" variant="outline">
+        See pricing
+      </ButtonLink>
+    </div>
+  );
+}
+
+function Hero() {
   return (
-    <PageShell title="Stock analysis you can trust, paid per use" lead="Stockpilot runs AI-assisted analyses on real market data.">
-      <ComingNext items={['Home page content', ]} />
-    </PageShell>
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden border-b border-slate-200 bg-linear-to-b from-emerald-50/80 to-slate-50">
+      <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 py-12 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr]">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-emerald-200 bg-white px-3 py-1 text-xs font-medium text-emerald-800">
+            <span className="size-1.5 rounded-full bg-brand-500" aria-hidden />
+            {STOCK_COUNT} US stocks · {ETF_COUNT} ETFs · data as of {DATA_SNAPSHOT_DATE}
+          </p>
+          <h1 id="hero-heading" className="mt-5 text-4xl font-bold tracking-tight text-ink sm:text-5xl">
+            Stock analysis you can <span className="text-brand-600">check, line by line</span>.
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+            Stockpilot runs AI-assisted analyses on real market data. Every figure is computed by code from SEC filings and daily prices, shown with
+            its source — the AI only explains them. Pay per analysis with tokens, and only when it succeeds.
+          </p>
+          <div className="mt-8">
+            <HeroActions />
+          </div>
+          <ul className="mt-6 flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-6">
+            {['10 free tokens every month', 'No card needed to start', 'Sources on every figure'].map((t) => (
+              <li key={t} className="flex items-center gap-2">
+                <Check className="size-4 text-brand-600" aria-hidden />
+                {t}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex justify-center lg:justify-end">
+          <SampleReport />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Stats() {
+  const stats: Array<[string, string]> = [
+    ['6', 'analysis kinds'],
+    [String(STOCK_COUNT), 'large US stocks'],
+    [String(ETF_COUNT), 'ETFs'],
+    [`${formatCostMt(COPILOT_COST_MT)}`, 'tokens per copilot question'],
+  ];
+  return (
+    <div className="border-b border-slate-200 bg-white">
+      <dl className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-y-6 px-4 py-8 sm:grid-cols-4 sm:px-6">
+        {stats.map(([value, label]) => (
+          <div key={label} className="flex flex-col-reverse items-center text-center">
+            <dt className="mt-1 text-sm text-slate-500">{label}</dt>
+            <dd className="tabular text-3xl font-bold tracking-tight text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function Analyses() {
+  return (
+    <Section
+      id="analyses"
+      eyebrow="What you can run"
+      title="Six analyses and a copilot, each priced in tokens"
+      lead="Pick a stock or ETF, choose how deep to go, and get a report whose every number you can trace to the filing or price series it came from."
+    >
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {analysisProducts.map((a) => {
+          const Icon = icons[a.kind];
+          return (
+            <li key={a.kind} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <div className="flex items-center justify-between gap-3">
+                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <span className="tabular rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
+                  {formatCostMt(a.costMt)} {a.costMt === 1000 ? 'token' : 'tokens'}
+                </span>
+              </div>
+              <h3 className="mt-4 text-lg font-semibold text-ink">{a.name}</h3>
+              <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{a.summary}</p>
+              <ul className="mt-4 space-y-1.5 border-t border-slate-100 pt-4 text-sm text-slate-700">
+                {a.computes.map((c) => (
+                  <li key={c} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+                    <span>{c}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-4 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink text-white">
+          <MessageSquareText className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="text-lg font-semibold text-ink">AI Copilot</h3>
+          <p className="mt-1 text-sm leading-relaxed text-slate-600">
+            Ask in plain words — “How leveraged is this company?”, “Compare SPY and QQQ overlap” — and the copilot answers with the same tools the
+            analyses use, quoting the facts it looked up.
+          </p>
+        </div>
+        <span className="tabular self-start rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700 sm:self-center">
+          {formatCostMt(COPILOT_COST_MT)} tokens a question
+        </span>
+      </div>
+    </Section>
+  );
+}
+
+function Method() {
+  const steps: Array<[string, string, string]> = [
+    [
+      '1',
+      'Real data in',
+      `Fundamentals from SEC EDGAR company filings (10-K, 10-Q) and daily prices for ${STOCK_COUNT} large US stocks and ${ETF_COUNT} ETFs, snapshot as of ${DATA_SNAPSHOT_DATE}.`,
+    ],
+    [
+      '2',
+      'Numbers from code',
+      'Ratios, scores and models — Piotroski F-score, Altman Z, RSI, MACD, DCF — are computed by tested code. Each result is a fact with a label, unit, period, source and date.',
+    ],
+    [
+      '3',
+      'Words from the writer',
+      'The writer (a rule-based writer or a language model) only explains those facts. A number in the text that is not among the facts is rejected, so it cannot invent one.',
+    ],
+  ];
+  return (
+    <Section
+      id="method"
+      tone="dark"
+      eyebrow="How it works"
+      title="Numbers from code, words from the writer"
+      lead="AI is good at explaining and bad at arithmetic. So Stockpilot never lets it do the arithmetic."
+    >
+      <ol className="grid gap-4 md:grid-cols-3">
+        {steps.map(([n, title, text]) => (
+          <li key={n} className="rounded-2xl border border-white/10 bg-white/5 p-6">
+            <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink">{n}</span>
+            <h3 className="mt-4 text-lg font-semibold text-white">{title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-slate-300">{text}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+function Tokens() {
+  const basic = tiers[1]!;
+  return (
+    <Section
+      id="tokens"
+      tone="white"
+      eyebrow="Tokens"
+      title="Pay for what you run, never for what fails"
+      lead="Every plan comes with a monthly token allowance. Each analysis has a fixed price in tokens, shown before you run it."
+    >
+      <div className="grid gap-4 lg:grid-cols-3">
+        {tiers.map((t) => (
+          <div key={t.name} className={`rounded-2xl border p-6 ${t.name === 'Basic' ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200'}`}>
+            <div className="flex items-center justify-between">
+              <h3 className="text-lg font-semibold text-ink">{t.name}</h3>
+              {t.name === 'Basic' && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">Most popular</span>}
+            </div>
+            <p className="mt-3">
+              <span className="tabular text-3xl font-bold text-ink">{t.priceCents === 0 ? '$0' : formatUsd(t.priceCents)}</span>
+              <span className="text-sm text-slate-500"> / month</span>
+            </p>
+            <p className="mt-1 text-sm font-medium text-slate-700">
+              <span className="tabular">{t.monthlyTokens}</span> tokens every month
+            </p>
+            <p className="mt-3 text-sm text-slate-600">
+              {t.canTopUp
+                ? `Top up any time at $0.50 a token (from ${MIN_TOPUP_TOKENS}); purchased tokens never expire.`
+                : 'Enough for 10 fundamental analyses or 20 quick overviews a month.'}
+            </p>
+          </div>
+        ))}
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 p-6">
+          <h3 className="font-semibold text-ink">What {basic.monthlyTokens} tokens buy</h3>
+          <p className="mt-1 text-sm text-slate-500">The Basic allowance, spent on one kind of analysis:</p>
+          <table className="mt-4 w-full text-sm">
+            <caption className="sr-only">Token cost per analysis and how many fit in {basic.monthlyTokens} tokens</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
+                <th scope="col" className="pb-2 font-medium">
+                  Analysis
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Cost
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Runs
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {[...analysisProducts.map((a) => [a.name, a.costMt] as const), ['Copilot question', COPILOT_COST_MT] as const].map(([name, mt]) => (
+                <tr key={name}>
+                  <th scope="row" className="py-2 text-left font-normal text-slate-700">
+                    {name}
+                  </th>
+                  <td className="tabular py-2 text-right text-slate-700">{formatCostMt(mt)}</td>
+                  <td className="tabular py-2 text-right font-semibold text-ink">{Math.floor((basic.monthlyTokens * 1000) / mt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ol className="space-y-4">
+          {[
+            ['Reserved', 'When you start an analysis, its cost is put on hold from your balance, so two tabs can never overspend it.'],
+            ['Charged on success', 'The hold becomes a charge only when the finished report is delivered.'],
+            ['Released on failure', 'If anything fails — a data gap, a timeout, an error on our side — the hold is released. You pay nothing.'],
+            ['Free to re-open', 'A finished analysis stays in your history; opening it again costs no tokens.'],
+          ].map(([title, text], i) => (
+            <li key={title} className="flex gap-4">
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-ink">{title}</h3>
+                <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
+          <li className="pl-12">
+            <Link to="/pricing" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+              Compare plans and token packages <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </li>
+        </ol>
+      </div>
+    </Section>
+  );
+}
+
+function Trust() {
+  return (
+    <Section id="trust" eyebrow="Trust" title="Sources shown, limits stated">
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <Database className="size-6 text-brand-600" aria-hidden />
+          <h3 className="mt-3 text-lg font-semibold text-ink">Where the numbers come from</h3>
+          <ul className="mt-3 space-y-2 text-sm leading-relaxed text-slate-600">
+            <li>
+              <strong className="font-medium text-slate-800">SEC EDGAR</strong> — financial statements as companies filed them with the US Securities and
+              Exchange Commission.
+            </li>
+            <li>
+              <strong className="font-medium text-slate-800">Daily prices</strong> — end-of-day closes and volumes for {STOCK_COUNT} large US stocks and{' '}
+              {ETF_COUNT} ETFs.
+            </li>
+            <li>
+              <strong className="font-medium text-slate-800">Snapshot as of {DATA_SNAPSHOT_DATE}</strong> — prices are not real-time; every fact carries the
+              date it is as of.
+            </li>
+          </ul>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <ShieldCheck className="size-6 text-brand-600" aria-hidden />
+          <h3 className="mt-3 text-lg font-semibold text-ink">What Stockpilot is not</h3>
+          <ul className="mt-3 space-y-2 text-sm leading-relaxed text-slate-600">
+            <li>
+              <strong className="font-medium text-slate-800">Not investment advice.</strong> Analyses are educational; they do not know your situation and
+              do not tell you to buy or sell.
+            </li>
+            <li>
+              <strong className="font-medium text-slate-800">Not a broker.</strong> We never hold your money or your shares.
+            </li>
+            <li>
+              <strong className="font-medium text-slate-800">Not a black box.</strong> Each figure shows its formula inputs, period and source, so you can
+              check it yourself.
+            </li>
+          </ul>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function FaqTeaser() {
+  return (
+    <Section id="faq" tone="white" eyebrow="FAQ" title="Questions people ask first">
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Faq question="Do tokens expire?">
+          Purchased tokens never expire. Your monthly allowance (10, 50 or 200 tokens) is used first and renews at the start of each billing period.
+        </Faq>
+        <Faq question="What happens if an analysis fails?">
+          Nothing is charged. The cost is only held while the analysis runs and is released automatically if it does not finish.
+        </Faq>
+        <Faq question="Which stocks can I analyse?">
+          {STOCK_COUNT} large US stocks and {ETF_COUNT} widely held ETFs. Search by ticker or company name once you are signed in.
+        </Faq>
+        <Faq question="Is this investment advice?">
+          No. Stockpilot explains what the data says about a company; decisions, and their risks, stay yours. Read our{' '}
+          <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
+            terms
+          </Link>
+          .
+        </Faq>
+      </div>
+      <p className="mt-6 text-sm text-slate-600">
+        More answers on the{' '}
+        <Link to="/pricing" className="font-medium text-brand-700 underline">
+          pricing page
+        </Link>
+        , or{' '}
+        <Link to="/contact" className="font-medium text-brand-700 underline">
+          ask us
+        </Link>
+        .
+      </p>
+    </Section>
+  );
+}
+
+function FinalCta() {
+  return (
+    <section aria-labelledby="cta-heading" className="px-4 py-14 sm:px-6 sm:py-20">
+      <div className="mx-auto flex max-w-4xl flex-col items-center rounded-3xl bg-ink px-6 py-12 text-center sm:px-12">
+        <h2 id="cta-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+          Your first 10 tokens are on us
+        </h2>
+        <p className="mt-3 max-w-xl text-slate-300">Enough for 20 quick overviews or 10 full fundamental analyses, every month, on the Free plan.</p>
+        <div className="mt-8">
+          <HeroActions />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function Home() {
+  useEffect(() => {
+    document.title = 'Stockpilot · AI-assisted stock analysis, paid per use';
+  }, []);
+  return (
+    <>
+      <Hero />
+      <Stats />
+      <Analyses />
+      <Method />
+      <Tokens />
+      <Trust />
+      <FaqTeaser />
+      <FinalCta />
+    </>
   );
 }
