@@ -31,7 +31,7 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
     },
   });
   const { logger } = ctx;
-  const largeBodies = options.largeBodies ?? {};
+  const largeBodies: Record<string, number> = Object.assign({}, ...features.map((f) => f.largeBodies ?? {}), options.largeBodies);
 
   app.onError((err, c) => toErrorResponse(err, c, logger));
   app.use('*', async (c, next) => {

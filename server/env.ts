@@ -16,6 +16,8 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().default('.data/pglite'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: optionalString,
+  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (rate limits) instead of the socket. */
+  TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Stockpilot <no-reply@stockpilot.local>'),
   GOOGLE_CLIENT_ID: optionalString,

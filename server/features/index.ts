@@ -1,5 +1,7 @@
 import type { AppContext, Feature } from '../http/feature.ts';
+import { createAuthFeature } from './auth/index.ts';
 import { createHealthFeature } from './health/index.ts';
+import { createProfileFeature } from './profile/index.ts';
 
 /**
  * The list of features, in the order their middleware and routes are mounted. Each feature folder
@@ -10,5 +12,8 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   const features: Feature[] = [];
   const describeAll = () => Object.assign({}, ...features.map((f) => f.describe?.() ?? {}));
   features.push(createHealthFeature(ctx, describeAll));
+  const profile = createProfileFeature(ctx);
+  // Accounts first: its session middleware fills c.get('user') for every later feature.
+  features.push(await createAuthFeature(ctx, { saveNames: profile.profiles.saveNames }), profile);
   return features;
 }

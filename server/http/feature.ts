@@ -22,6 +22,8 @@ export interface Feature {
   /** Starts timers; must be idempotent across several app processes sharing one database. */
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
+  /** Paths that accept bodies above the 1 MB default (e.g. avatar upload), with their limits in bytes. */
+  largeBodies?: Record<string, number>;
   /** What this feature adds to /api/health's `adapters`. */
   describe?(): Record<string, string>;
 }

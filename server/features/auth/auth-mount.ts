@@ -1,0 +1,150 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/app-env.ts';
+import { AppError } from '../../lib/errors.ts';
+import { AFTER_SIGN_UP_PATH, type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER, RESET_PASSWORD_PAGE } from './auth.ts';
+import { checkPassword } from './password-policy.ts';
+
+/** Shared answer of a sign-up, for new and already-registered e-mails alike (no account enumeration). */
+export const SIGN_UP_ANSWER = { status: true, message: 'Check your e-mail for a link to confirm your address.' };
+
+const nameSchema = z.string().trim().min(1, 'Required').max(100, 'Use at most 100 characters');
+const emailSchema = z.string().trim().max(254, 'Use at most 254 characters').pipe(z.email('Enter a valid e-mail address'));
+
+/** better-auth error codes → the form field they concern. */
+const fieldOfCode: Record<string, string> = {
+  INVALID_EMAIL: 'email',
+  INVALID_EMAIL_OR_PASSWORD: 'password',
+  INVALID_PASSWORD: 'password',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+  INVALID_TOKEN: 'token',
+  EMAIL_NOT_VERIFIED: 'email',
+};
+
+/**
+ * The client IP used by better-auth's rate limiter. Behind a trusted proxy the last X-Forwarded-For hop
+ * (the one the proxy appended); otherwise the socket address. Requests without a socket (tests'
+ * `app.request`) count as one client, so limits still apply.
+ */
+export function resolveClientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    const last = hops.at(-1);
+    if (last) return last;
+  }
+  try {
+    const address = getConnInfo(c).remote.address;
+    if (address) return address;
+  } catch {
+    // no Node socket (app.request in tests)
+  }
+  return '0.0.0.0';
+}
+
+function fail(field: string, message: string, code: 'VALIDATION_FAILED' | 'WEAK_PASSWORD' = 'VALIDATION_FAILED'): never {
+  throw new AppError(code, message, { field });
+}
+
+function parseOrFail<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) fail(field, `${field}: ${r.error.issues[0]?.message ?? 'Invalid value'}`);
+  return r.data;
+}
+
+function assertPassword(value: unknown, field: string, commonPasswords: ReadonlySet<string>): string {
+  if (typeof value !== 'string' || value === '') fail(field, `${field}: Required`);
+  const problem = checkPassword(value, commonPasswords);
+  if (problem) throw new AppError('WEAK_PASSWORD', problem.message, { field, details: { reason: problem.code } });
+  return value;
+}
+
+/**
+ * Our rules on top of better-auth, applied before it sees the body: names and password policy, and
+ * server-chosen redirect targets (a client never picks where a mail link or verification lands).
+ */
+function rewriteBody(path: string, body: Record<string, unknown>, commonPasswords: ReadonlySet<string>): Record<string, unknown> {
+  switch (path) {
+    case '/sign-up/email': {
+      const email = parseOrFail(emailSchema, body.email, 'email');
+      const password = assertPassword(body.password, 'password', commonPasswords);
+      const firstName = parseOrFail(nameSchema, body.first_name, 'first_name');
+      const lastName = parseOrFail(nameSchema, body.last_name, 'last_name');
+      return { email, password, name: `${firstName} ${lastName}`, first_name: firstName, last_name: lastName, callbackURL: AFTER_SIGN_UP_PATH };
+    }
+    case '/sign-in/email':
+      return { email: parseOrFail(emailSchema, body.email, 'email'), password: body.password, rememberMe: body.rememberMe };
+    case '/reset-password':
+      return { token: body.token, newPassword: assertPassword(body.newPassword, 'newPassword', commonPasswords) };
+    case '/change-password':
+      return {
+        currentPassword: body.currentPassword,
+        newPassword: assertPassword(body.newPassword, 'newPassword', commonPasswords),
+        revokeOtherSessions: true,
+      };
+    case '/send-verification-email':
+      return { email: parseOrFail(emailSchema, body.email, 'email'), callbackURL: AFTER_SIGN_UP_PATH };
+    case '/request-password-reset':
+      return { email: parseOrFail(emailSchema, body.email, 'email'), redirectTo: RESET_PASSWORD_PAGE };
+    default:
+      return body;
+  }
+}
+
+const rewrittenPaths = new Set(['/sign-up/email', '/sign-in/email', '/reset-password', '/change-password', '/send-verification-email', '/request-password-reset']);
+
+/** better-auth answers errors as {code, message}; the app's contract is {error: {code, message, field}}. */
+async function normalizeResponse(path: string, res: Response): Promise<Response> {
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status === 200 && path === '/sign-up/email') return withJson(res, 200, SIGN_UP_ANSWER);
+  if (res.status < 400 || !type.includes('application/json')) return res;
+  const data = (await res.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  if (res.status === 429) {
+    return withJson(res, 429, { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few seconds and try again.' } });
+  }
+  if (!data || typeof data !== 'object' || 'error' in data) return res;
+  const code = (data.code ?? 'AUTH_ERROR').toUpperCase();
+  const error: Record<string, string> = { code, message: data.message ?? 'Request failed.' };
+  const field = fieldOfCode[code];
+  if (field) error.field = field;
+  return withJson(res, res.status, { error });
+}
+
+function withJson(res: Response, status: number, body: unknown): Response {
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** Hono handler for /api/auth/*: resolves the client IP, applies our rules, runs better-auth, maps its errors. */
+export function createAuthHandler(auth: Auth, options: { trustProxy: boolean; commonPasswords: ReadonlySet<string> }) {
+  return async (c: Context<AppEnv>) => {
+    const req = c.req.raw;
+    const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    const headers = new Headers(req.headers);
+    headers.set(CLIENT_IP_HEADER, resolveClientIp(c, options.trustProxy));
+    let body: BodyInit | undefined;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      if (rewrittenPaths.has(path)) {
+        if (!(headers.get('content-type') ?? '').includes('application/json')) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a JSON body (Content-Type: application/json).');
+        }
+        let parsed: unknown;
+        try {
+          parsed = await req.json();
+        } catch {
+          throw new AppError('INVALID_JSON', 'The request body is not valid JSON.', { field: 'body' });
+        }
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('INVALID_JSON', 'The request body must be a JSON object.', { field: 'body' });
+        body = JSON.stringify(rewriteBody(path, parsed as Record<string, unknown>, options.commonPasswords));
+        headers.delete('content-length');
+      } else {
+        body = await req.arrayBuffer();
+      }
+    }
+    const res = await auth.handler(new Request(req.url, { method: req.method, headers, body }));
+    return normalizeResponse(path, res);
+  };
+}

@@ -1,0 +1,35 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonContent } from '../../http/openapi.ts';
+
+export const AuthConfigSchema = z
+  .object({
+    providers: z.object({ email: z.boolean(), google: z.boolean() }),
+    mail: z.enum(['smtp', 'outbox']).openapi({ description: '`outbox`: mails are stored and listed at /dev/outbox instead of being sent' }),
+    password: z.object({ min_chars: z.number().int(), max_chars: z.number().int() }),
+  })
+  .openapi('AuthConfig');
+
+export const getAuthConfigRoute = createRoute({
+  method: 'get',
+  path: '/api/auth-config',
+  tags: ['accounts'],
+  summary: 'Which sign-in methods are enabled, where mails go, password length bounds',
+  responses: { 200: jsonContent(AuthConfigSchema, 'Auth configuration') },
+});
+
+export const OutboxSchema = z
+  .object({
+    mails: z.array(
+      z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), sent_at: z.string() }),
+    ),
+  })
+  .openapi('Outbox');
+
+export const getOutboxRoute = createRoute({
+  method: 'get',
+  path: '/api/dev/outbox',
+  tags: ['dev'],
+  summary: 'Mails stored by the outbox (not in production)',
+  request: { query: z.object({ to: z.string().optional().openapi({ description: 'Only mails to this address' }) }) },
+  responses: { 200: jsonContent(OutboxSchema, 'Newest first, at most 100') },
+});

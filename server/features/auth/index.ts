@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMailer, type Mailer } from '../../adapters/mail/index.ts';
+import { isProduction } from '../../env.ts';
+import type { AppContext, Feature } from '../../http/feature.ts';
+import { createAuth, type AuthHooks, type GoogleSetup } from './auth.ts';
+import { createAuthHandler } from './auth-mount.ts';
+import { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, parseCommonPasswords } from './password-policy.ts';
+
+export type { Names } from './auth.ts';
+
+export interface AuthFeatureDeps extends AuthHooks {
+  /** Test only: an OIDC issuer that stands in for Google (with GOOGLE_CLIENT_ID/SECRET set). */
+  googleIssuerForTests?: string;
+  mailer?: Mailer;
+}
+
+export function loadCommonPasswords(appRoot: string): Set<string> {
+  return parseCommonPasswords(readFileSync(join(appRoot, 'server/features/auth/common-passwords.txt'), 'utf8'));
+}
+
+/**
+ * Accounts: better-auth at /api/auth/*, the session middleware that fills `c.get('user')`, the auth
+ * configuration for the UI and, outside production, the mail outbox.
+ */
+export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps = {}) {
+  const { env } = ctx;
+  const secret = await resolveAuthSecret(env, ctx.db);
+  const mailer = deps.mailer ?? createMailer({ env, db: ctx.db, logger: ctx.logger });
+  const google: GoogleSetup | undefined =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: deps.googleIssuerForTests }
+      : undefined;
+  const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
+  const commonPasswords = loadCommonPasswords(ctx.appRoot);
+  const handler = createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords });
+
+  const feature: Feature & { auth: typeof auth; mailer: Mailer } = {
+    name: 'auth',
+    auth,
+    mailer,
+    middleware(app) {
+      // Fills the user only when a valid session cookie exists; never resets what earlier middleware set.
+      app.use('*', async (c, next) => {
+        const cookie = c.req.header('cookie');
+        if (cookie?.includes('session_token=') && !c.req.path.startsWith('/api/auth/')) {
+          const session = await auth.api.getSession({ headers: c.req.raw.headers });
+          if (session) {
+            const u = session.user;
+            c.set('user', { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, image: u.image ?? null });
+            c.set('sessionId', session.session.id);
+          }
+        }
+        await next();
+      });
+    },
+    routes(app) {
+      app.on(['GET', 'POST'], '/api/auth/*', handler);
+      app.openapi(getAuthConfigRoute, (c) =>
+        c.json(
+          {
+            providers: { email: true, google: Boolean(google) },
+            mail: mailer.kind,
+            password: { min_chars: PASSWORD_MIN_CHARS, max_chars: PASSWORD_MAX_CHARS },
+          },
+          200,
+        ),
+      );
+      if (!isProduction(env) && mailer.listOutbox) {
+        const list = mailer.listOutbox;
+        app.openapi(getOutboxRoute, async (c) => {
+          const { to } = c.req.valid('query');
+          return c.json({ mails: await list({ limit: 100, to }) }, 200);
+        });
+      }
+    },
+    async stop() {
+      await mailer.close?.();
+    },
+    describe: () => ({ mail: mailer.kind, google_sign_in: google ? 'enabled' : 'disabled' }),
+  };
+  return feature;
+}

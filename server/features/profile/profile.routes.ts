@@ -1,0 +1,76 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, jsonContent } from '../../http/openapi.ts';
+
+export const ProfileSchema = z
+  .object({
+    id: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    updated_at: z.string().nullable().openapi({ description: 'Null when the profile row does not exist yet' }),
+  })
+  .openapi('Profile');
+
+const nameField = z
+  .string()
+  .trim()
+  .max(100, 'Use at most 100 characters')
+  .nullable()
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+/** Our uploaded avatar path, or an https image URL. */
+const avatarUrlField = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v.startsWith('/api/profile/avatar/') || /^https:\/\/[^\s]+$/.test(v), 'Use an https:// image URL or upload an image')
+  .nullable()
+  .optional();
+
+export const ProfilePatchSchema = z
+  .object({ first_name: nameField, last_name: nameField, avatar_url: avatarUrlField })
+  .strict()
+  .openapi('ProfilePatch');
+
+export const getProfileRoute = createRoute({
+  method: 'get',
+  path: '/api/profile',
+  tags: ['accounts'],
+  summary: "The signed-in user's profile (nulls when no row exists yet)",
+  responses: { 200: jsonContent(ProfileSchema, 'Profile'), ...errorResponses(401) },
+});
+
+export const patchProfileRoute = createRoute({
+  method: 'patch',
+  path: '/api/profile',
+  tags: ['accounts'],
+  summary: 'Update names and/or avatar URL; sets updated_at',
+  request: { body: { required: true, content: { 'application/json': { schema: ProfilePatchSchema } } } },
+  responses: { 200: jsonContent(ProfileSchema, 'Updated profile'), ...errorResponses(400, 401) },
+});
+
+export const uploadAvatarRoute = createRoute({
+  method: 'post',
+  path: '/api/profile/avatar',
+  tags: ['accounts'],
+  summary: 'Upload an avatar: multipart field `avatar` (or `file`), or the raw image as the body. PNG/JPEG/WebP up to 2 MB; stored as 256×256 WebP',
+  responses: { 200: jsonContent(ProfileSchema, 'Updated profile'), ...errorResponses(400, 401, 413, 422) },
+});
+
+export const deleteAvatarRoute = createRoute({
+  method: 'delete',
+  path: '/api/profile/avatar',
+  tags: ['accounts'],
+  summary: 'Remove the uploaded avatar',
+  responses: { 200: jsonContent(ProfileSchema, 'Updated profile'), ...errorResponses(401) },
+});
+
+export const getAvatarRoute = createRoute({
+  method: 'get',
+  path: '/api/profile/avatar/{userId}',
+  tags: ['accounts'],
+  summary: 'An uploaded avatar image',
+  request: { params: z.object({ userId: z.string().min(1).max(200) }), query: z.object({ v: z.string().optional() }) },
+  responses: { 200: { description: 'image/webp', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(404) },
+});

@@ -1,0 +1,57 @@
+import { expect } from 'vitest';
+
+type TestApp = {
+  json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
+};
+
+/** The `name=value` pairs of every Set-Cookie in a response, joined as a Cookie header. */
+export function cookieHeaderFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** The newest outbox mail to `email` (the outbox mailer is active whenever SMTP_URL is unset). */
+export async function readLatestMail(t: TestApp, email: string) {
+  const res = await t.json('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  expect(res.status).toBe(200);
+  const mail = res.body.mails[0];
+  if (!mail) throw new Error(`no mail to ${email} in the outbox`);
+  return mail as { to: string; subject: string; text: string; links: string[]; sent_at: string };
+}
+
+let n = 0;
+/** A fresh address unlikely to collide across tests and runs. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date.now().toString(36)}.${++n}@example.test`;
+
+/**
+ * Signs up through the real better-auth endpoints, follows the verification link from the outbox and
+ * returns the session Cookie header. Sign-up is limited to 3 per 10 s per client: use it for at most
+ * 3 users per test app (or several apps).
+ */
+export async function signUpAndVerify(
+  t: TestApp,
+  input: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ cookie: string; email: string; password: string; userId: string }> {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? 'correct horse battery staple';
+  const signUp = await t.json('POST', '/api/auth/sign-up/email', {
+    email,
+    password,
+    first_name: input.firstName ?? 'Test',
+    last_name: input.lastName ?? 'User',
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  const mail = await readLatestMail(t, email);
+  const link = mail.links.find((l) => l.includes('/verify-email'));
+  if (!link) throw new Error('no verification link in the mail');
+  const url = new URL(link);
+  const verify = await t.json('GET', `${url.pathname}${url.search}`);
+  if (verify.status !== 302) throw new Error(`verification failed: ${verify.status} ${JSON.stringify(verify.body)}`);
+  const cookie = cookieHeaderFrom(verify.headers);
+  const session = await t.json('GET', '/api/auth/get-session', undefined, { cookie });
+  if (!session.body?.user?.id) throw new Error('verification did not sign in');
+  return { cookie, email, password, userId: session.body.user.id };
+}
