@@ -21,5 +21,6 @@ if (built < sources) {
   const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+if (process.env.STOCKPILOT_BUILD_ONLY) process.exit(0);
 const r = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
 process.exit(r.status ?? 0);

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import type { ReactNode } from 'react';
 import { PageHeaderProvider } from '../components/layout/page-header.tsx';
 import { AuthProvider, useAuth } from '../features/auth/index.ts';
 import { SubscriptionProvider } from '../features/tokens/index.ts';
@@ -10,18 +8,13 @@ function SubscriptionForUser({ children }: { children: ReactNode }) {
   return <SubscriptionProvider userId={user?.id ?? null}>{children}</SubscriptionProvider>;
 }
 
+/** App-wide state. TanStack Query and the toast host live in the lazily loaded QueryLayer (see root-layout). */
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } } }));
   return (
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <SubscriptionForUser>
-          <PageHeaderProvider>
-            {children}
-            <Toaster visibleToasts={3} duration={4000} richColors closeButton position="top-right" />
-          </PageHeaderProvider>
-        </SubscriptionForUser>
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      <SubscriptionForUser>
+        <PageHeaderProvider>{children}</PageHeaderProvider>
+      </SubscriptionForUser>
+    </AuthProvider>
   );
 }

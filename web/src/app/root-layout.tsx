@@ -1,9 +1,23 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/layout/footer.tsx';
 import { TopNav } from '../components/layout/top-nav.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AppUserMenu } from './app-user-menu.tsx';
+
+// Started at module load so it downloads alongside the first route chunk instead of after it.
+const queryLayerModule = import('./query-layer.tsx');
+const QueryLayer = lazy(() => queryLayerModule);
+
+/** Scroll to the top on a new page, to the anchor when there is one (declarative mode has no ScrollRestoration). */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
 
 export function RootLayout() {
   return (
@@ -14,11 +28,13 @@ export function RootLayout() {
       <TopNav userMenu={<AppUserMenu />} />
       <main id="main" className="flex-1">
         <Suspense fallback={<Spinner label="Loading..." />}>
-          <Outlet />
+          <QueryLayer>
+            <Outlet />
+          </QueryLayer>
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

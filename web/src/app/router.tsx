@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { Providers } from './providers.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -99,4 +99,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * Declarative mode (`BrowserRouter` + `useRoutes`) rather than the data router: nothing here uses
+ * loaders or actions, and it keeps ~17 KB gzip out of the landing page's initial JavaScript.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

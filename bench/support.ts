@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const report = (name: string, value: number, unit: string, note = '') =>
+  console.log(`${name}: ${Number.isInteger(value) ? value : value.toFixed(unit === 'x' ? 2 : 1)} ${unit}${note ? `  (${note})` : ''}`);
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a node script and resolves with the milliseconds until it prints `marker` (or exits). */
+export function timeUntilOutput(args: string[], marker: string, env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes(marker)) {
+        const ms = performance.now() - started;
+        child.kill('SIGTERM');
+        resolve(ms);
+      }
+    });
+    child.on('exit', (code) => {
+      if (!out.includes(marker)) reject(new Error(`exited ${code} before "${marker}": ${out}`));
+    });
+  });
+}
