@@ -1,0 +1,76 @@
+import type { LineUnit, StatementKind } from './types.ts';
+
+/** The normalised statement lines, in display order, with the SEC us-gaap tags that feed them (first present wins). */
+export interface LineDef {
+  key: string;
+  label: string;
+  unit: LineUnit;
+  statement: StatementKind;
+  /** us-gaap tags in order of preference. */
+  secTags: readonly string[];
+  /** Flows over a period (income, cash flow) vs instants (balance sheet). */
+  flow: boolean;
+}
+
+const line = (statement: StatementKind, key: string, label: string, secTags: string[], unit: LineUnit = 'USD'): LineDef => ({
+  key,
+  label,
+  unit,
+  statement,
+  secTags,
+  flow: statement !== 'balance',
+});
+
+export const LINE_DEFS: readonly LineDef[] = [
+  line('income', 'revenue', 'Revenue', [
+    'Revenues',
+    'RevenueFromContractWithCustomerExcludingAssessedTax',
+    'SalesRevenueNet',
+    'RevenuesNetOfInterestExpense',
+    'RevenueFromContractWithCustomerIncludingAssessedTax',
+  ]),
+  line('income', 'cost_of_revenue', 'Cost of revenue', ['CostOfRevenue', 'CostOfGoodsAndServicesSold']),
+  line('income', 'gross_profit', 'Gross profit', ['GrossProfit']),
+  line('income', 'research_development', 'Research and development', ['ResearchAndDevelopmentExpense']),
+  line('income', 'sga', 'Selling, general and administrative', ['SellingGeneralAndAdministrativeExpense']),
+  line('income', 'operating_income', 'Operating income', ['OperatingIncomeLoss']),
+  line('income', 'interest_expense', 'Interest expense', ['InterestExpense']),
+  line('income', 'income_before_tax', 'Income before tax', ['IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest']),
+  line('income', 'income_tax', 'Income tax', ['IncomeTaxExpenseBenefit']),
+  line('income', 'net_income', 'Net income', ['NetIncomeLoss']),
+  line('income', 'ebitda', 'EBITDA', []),
+  line('income', 'eps_diluted', 'EPS (diluted)', ['EarningsPerShareDiluted'], 'USD/share'),
+  line('income', 'shares_diluted', 'Diluted shares (weighted average)', ['WeightedAverageNumberOfDilutedSharesOutstanding'], 'shares'),
+  line('income', 'dividends_per_share', 'Dividends per share', ['CommonStockDividendsPerShareDeclared'], 'USD/share'),
+  line('balance', 'cash', 'Cash and equivalents', ['CashAndCashEquivalentsAtCarryingValue']),
+  line('balance', 'short_term_investments', 'Short-term investments', ['ShortTermInvestments']),
+  line('balance', 'receivables', 'Receivables', ['AccountsReceivableNetCurrent']),
+  line('balance', 'inventory', 'Inventory', ['InventoryNet']),
+  line('balance', 'current_assets', 'Current assets', ['AssetsCurrent']),
+  line('balance', 'ppe_net', 'Property, plant and equipment', ['PropertyPlantAndEquipmentNet']),
+  line('balance', 'goodwill_intangibles', 'Goodwill and intangibles', []),
+  line('balance', 'total_assets', 'Total assets', ['Assets']),
+  line('balance', 'accounts_payable', 'Accounts payable', ['AccountsPayableCurrent']),
+  line('balance', 'current_liabilities', 'Current liabilities', ['LiabilitiesCurrent']),
+  line('balance', 'long_term_debt', 'Long-term debt', ['LongTermDebtNoncurrent', 'LongTermDebt']),
+  line('balance', 'total_debt', 'Total debt', []),
+  line('balance', 'total_liabilities', 'Total liabilities', ['Liabilities']),
+  line('balance', 'retained_earnings', 'Retained earnings', ['RetainedEarningsAccumulatedDeficit']),
+  line('balance', 'total_equity', 'Shareholders’ equity', ['StockholdersEquity']),
+  line('cash_flow', 'operating_cash_flow', 'Operating cash flow', [
+    'NetCashProvidedByUsedInOperatingActivities',
+    'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+  ]),
+  line('cash_flow', 'capital_expenditure', 'Capital expenditure', ['PaymentsToAcquirePropertyPlantAndEquipment', 'PaymentsToAcquireProductiveAssets']),
+  line('cash_flow', 'free_cash_flow', 'Free cash flow', []),
+  line('cash_flow', 'depreciation_amortization', 'Depreciation and amortisation', ['DepreciationDepletionAndAmortization', 'DepreciationAndAmortization']),
+  line('cash_flow', 'stock_based_compensation', 'Stock-based compensation', ['ShareBasedCompensation']),
+  line('cash_flow', 'dividends_paid', 'Dividends paid', ['PaymentsOfDividendsCommonStock', 'PaymentsOfDividends']),
+  line('cash_flow', 'share_repurchases', 'Share repurchases', ['PaymentsForRepurchaseOfCommonStock']),
+];
+
+export const LINE_BY_KEY: ReadonlyMap<string, LineDef> = new Map(LINE_DEFS.map((d) => [d.key, d]));
+
+/** Lines that are per share or share counts: the ones split adjustment applies to. */
+export const PER_SHARE_KEYS = ['eps_diluted', 'dividends_per_share'] as const;
+export const SHARE_COUNT_KEYS = ['shares_diluted'] as const;

@@ -1,0 +1,163 @@
+/** Shared market-data shapes: what providers return and the API serves. Pure types, no I/O. */
+
+/** Where a figure came from: a key into the source catalogue, and the date the figure is as of. */
+export interface SourceRef {
+  source: string;
+  as_of: string;
+}
+
+/** Which tier of the fallback chain answered (live vendor, database cache, or the bundled snapshot). */
+export type ServedBy = 'live' | 'cache' | 'bundled';
+
+export interface Served {
+  served_by: ServedBy;
+  /** Provider that produced the data, e.g. `bundled`, `yahoo`, `sec-edgar`. */
+  provider: string;
+  /** True when a cached answer older than its TTL was served because the live provider failed. */
+  stale?: boolean;
+}
+
+export interface PriceBar {
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number | null;
+}
+
+export type Interval = '1d' | '1mo';
+/** `split` = split-adjusted only (raw closes); `split_dividend` = also adjusted for dividends. */
+export type PriceAdjustment = 'split' | 'split_dividend';
+
+export interface PriceHistory extends SourceRef {
+  symbol: string;
+  interval: Interval;
+  adjustment: PriceAdjustment;
+  bars: PriceBar[];
+}
+
+export interface Quote extends SourceRef {
+  symbol: string;
+  name: string;
+  currency: string;
+  price: number;
+  previous_close: number | null;
+  change: number | null;
+  change_percent: number | null;
+  /** Length of the period the change covers: one trading day, or one month for month-end-only symbols. */
+  change_period: '1d' | '1mo';
+  delayed: true;
+}
+
+export type StatementKind = 'income' | 'balance' | 'cash_flow';
+export type LineUnit = 'USD' | 'USD/share' | 'shares';
+
+/** One figure: null means "not reported" (shown as "—", never as 0). */
+export interface Figure {
+  value: number | null;
+  source: string | null;
+  as_of: string | null;
+}
+
+export interface StatementLine {
+  key: string;
+  label: string;
+  unit: LineUnit;
+  values: Figure[];
+}
+
+export interface Period {
+  end: string;
+  /** Fiscal year named after the end date (e.g. FY2025 for a year ending 2025-09-27). */
+  fiscal_year: number;
+  label: string;
+}
+
+export interface StatementSet {
+  periods: Period[];
+  income: StatementLine[];
+  balance: StatementLine[];
+  cash_flow: StatementLine[];
+}
+
+export interface Fundamentals {
+  symbol: string;
+  currency: 'USD';
+  annual: StatementSet;
+  quarterly: StatementSet;
+  /** Per-share values and share counts are restated for every later true split. */
+  split_adjusted: true;
+  notes: string[];
+}
+
+export interface Profile {
+  symbol: string;
+  name: string;
+  type: 'stock' | 'etf';
+  exchange: string | null;
+  sector: string | null;
+  industry: string | null;
+  sic_description: string | null;
+  cik: string | null;
+  headquarters: string | null;
+  founded: string | null;
+  fiscal_year_end: string | null;
+  sp500: boolean;
+  source: string;
+}
+
+export interface EtfHolding {
+  symbol: string;
+  name: string;
+  weight_pct: number;
+}
+
+export interface EtfInfo {
+  symbol: string;
+  name: string;
+  holdings: EtfHolding[] | null;
+  holdings_as_of: string | null;
+  sector_weights: Array<{ sector: string; weight_pct: number }> | null;
+  expense_ratio_pct: number | null;
+  dividend_yield_pct: number | null;
+  aum_musd: number | null;
+  overview_as_of: string | null;
+  sources: string[];
+}
+
+export interface Dividend {
+  ex_date: string;
+  /** Amount per share, adjusted for later true splits. */
+  amount: number;
+  pay_date: string | null;
+  source: string;
+}
+
+export interface Split {
+  date: string;
+  /** New shares per old share (4 = 4-for-1; 0.125 = 1-for-8 reverse split). */
+  ratio: number;
+  source: string;
+}
+
+/** What can be analysed for a symbol. */
+export interface Coverage {
+  quote: boolean;
+  history: 'daily' | 'monthly' | null;
+  fundamentals: boolean;
+  etf: boolean;
+  dividends: boolean;
+}
+
+export interface Listing {
+  symbol: string;
+  name: string;
+  exchange: string;
+  type: 'stock' | 'etf';
+}
+
+export interface SearchHit extends Listing {
+  coverage: Coverage;
+  match: 'symbol' | 'symbol_prefix' | 'name' | 'fuzzy';
+}

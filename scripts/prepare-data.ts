@@ -1,0 +1,606 @@
+/**
+ * Prepares the bundled market snapshot: reads ../shared/data ONCE (run by hand: `npm run data:prepare`)
+ * and writes the compact files in data/ that the app loads. The app never reads ../shared.
+ *
+ * Data-quality rules applied here (see data/SOURCES.md):
+ * - SEC-derived values win over FMP; FMP's 0 ("not reported") becomes null; FMP outflows become positive.
+ * - Per-share values and share counts are restated for every later true split (spin-off factors are not splits).
+ * - Dividends: Yahoo amounts corrected where Yahoo divided by spin-off factors; IEX amounts (as paid) split-adjusted.
+ * - Everything is cut at the snapshot date 2026-07-02.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { mapSecFacts, type SecFact } from '../core/market/sec-facts.ts';
+import { applyFactor, chooseMissingFactor, isTrueSplit, missingFactorCandidates, type SplitEvent } from '../core/market/split-adjust.ts';
+import { LINE_BY_KEY } from '../core/market/statements.ts';
+import { normalizeSymbol } from '../core/market/symbol.ts';
+import {
+  BUNDLE_FILES,
+  BUNDLE_VERSION,
+  type BundleDaily,
+  type BundleEtf,
+  type BundleFundamentals,
+  type BundleMonthly,
+  type BundleProfile,
+  type BundleStatementSet,
+  COV,
+  type CompaniesFile,
+  type FundamentalsFile,
+  type ListingsFile,
+  type PricesFile,
+  type SourceInfo,
+} from '../server/adapters/market-data/bundled/format.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SRC = resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data'));
+const OUT = join(ROOT, 'data');
+const DATA_AS_OF = '2026-07-02';
+const PLAINSIGHT_AS_OF = '2026-08-22';
+
+// ---------- helpers ----------
+function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  const [header, ...body] = rows;
+  return body.filter((r) => r.length > 1 || r[0]).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+const csv = (rel: string) => parseCsv(readFileSync(join(SRC, rel), 'utf8'));
+const num = (s: string | undefined): number | null => {
+  if (s === undefined || s.trim() === '') return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+};
+const sym = (s: string): string | null => {
+  const r = normalizeSymbol(s.trim());
+  return r.ok ? r.symbol : null;
+};
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+const cents = (v: number) => Math.round(v * 100);
+const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+const monthNumber = (ym: string) => Number(ym.slice(0, 4)) * 12 + Number(ym.slice(5, 7)) - 1;
+const deltas = (xs: number[]) => xs.map((x, i) => (i === 0 ? x : x - xs[i - 1]!));
+
+// ---------- sources ----------
+const sources: SourceInfo[] = [
+  { id: 'nasdaq-listings', name: 'Nasdaq Trader symbol directory (via datasets/nasdaq-listings)', provides: 'Nasdaq-listed symbols, names, ETF flag', licence: 'ODC-PDDL-1.0', tier: 'A', as_of: '2026-08-01', origin: 'github.com/datasets/nasdaq-listings' },
+  { id: 'nyse-other-listings', name: 'NYSE and other listings (via datasets/nyse-other-listings)', provides: 'NYSE, NYSE American, NYSE Arca, Cboe and IEX listings', licence: 'ODC-PDDL-1.0', tier: 'A', as_of: '2026-08-22', origin: 'github.com/datasets/nyse-other-listings' },
+  { id: 'sp500-constituents', name: 'S&P 500 constituents (Wikipedia via datasets/s-and-p-500-companies)', provides: 'Members, GICS sector and sub-industry, headquarters, CIK, founded', licence: 'ODC-PDDL-1.0', tier: 'A', as_of: '2026-08-08', origin: 'github.com/datasets/s-and-p-500-companies' },
+  { id: 'sec', name: 'SEC EDGAR companyfacts and submissions (extracted by joshuakeum9-cell/plainsight)', provides: 'Annual and quarterly income, cash flow, balance sheet; EPS; SIC; fiscal year end', licence: 'US-government public domain facts; extracting repository has no licence', tier: 'B', as_of: PLAINSIGHT_AS_OF, origin: 'data.sec.gov companyfacts' },
+  { id: 'sec-xbrl', name: 'SEC XBRL facts subset (Jessieeeeai/valuation-galaxy)', provides: 'Current liabilities, inventory, long-term debt, and full XOM history', licence: 'US-government public domain facts; extracting repository has no licence', tier: 'B', as_of: '2026-07-24', origin: 'data.sec.gov companyfacts' },
+  { id: 'fmp', name: 'Financial Modeling Prep statements (LuisRocket/ImNotApe)', provides: 'Detail lines SEC sources lack (pretax income, tax, D&A, interest, current assets, goodwill…) for 103 stocks', licence: 'Proprietary origin, redistribution restricted: development data only', tier: 'C-FMP', as_of: '2026-05-07', origin: 'financialmodelingprep.com (stable statements)' },
+  { id: 'yahoo-daily', name: 'Yahoo Finance daily prices (seonu-dragon/Mir_US_Stocks)', provides: 'Daily OHLCV 2021-07-06 to 2026-07-02, split-adjusted, not dividend-adjusted, 125 symbols', licence: 'Rights unclear (Yahoo terms); demo data', tier: 'C', as_of: DATA_AS_OF, origin: 'Yahoo Finance chart API' },
+  { id: 'yahoo-monthly', name: 'Yahoo Finance month-end closes (joshuakeum9-cell/plainsight)', provides: 'Month-end closes 2016-09 to 2026-06, split- and dividend-adjusted, S&P 500', licence: 'Rights unclear (Yahoo terms); demo data', tier: 'C', as_of: '2026-06-30', origin: 'Yahoo Finance chart API' },
+  { id: 'etf-issuers', name: 'Issuer holdings files (major/index-etfs)', provides: 'SPY, QQQ and IWM holdings with weights', licence: 'No licence; issuer data', tier: 'C', as_of: '2025-10-31', origin: 'SSGA, Invesco, iShares' },
+  { id: 'etf-sectors', name: 'Sector weights derived from issuer holdings and GICS sectors', provides: 'SPY and QQQ sector weights', licence: 'Derived from tier A and C data', tier: 'C', as_of: '2025-10-31', origin: 'derived' },
+  { id: 'stockanalysis', name: 'ETF overviews scraped from stockanalysis.com (jmaslek/etf_scraper)', provides: 'Expense ratio, yield, assets for 11 ETFs; stale', licence: 'Scraped; rights unclear', tier: 'C', as_of: '2022-08-30', origin: 'stockanalysis.com' },
+  { id: 'yahoo-dividends', name: 'Yahoo Finance dividends and splits (DennisPoniros/Dividend_Cointegration-, deep-raj17/Aurum-FINORA)', provides: 'Dividend ex-dates and amounts, split dates and ratios', licence: 'Rights unclear (Yahoo terms); facts only', tier: 'C', as_of: '2025-12-05', origin: 'Yahoo Finance via yfinance' },
+  { id: 'iex-dividends', name: 'IEX Cloud dividends (suchak1/hyperdrive)', provides: 'Dividends as paid with pay and declaration dates, 2015-2020', licence: 'MIT repository; IEX Cloud data', tier: 'C', as_of: '2020-08-02', origin: 'IEX Cloud' },
+];
+
+// ---------- listings ----------
+const exchangeNames: Record<string, string> = { N: 'NYSE', A: 'NYSE American', P: 'NYSE Arca', Z: 'Cboe BZX', V: 'IEX', Q: 'NASDAQ' };
+const cleanName = (n: string) =>
+  n
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*-?\s*(Class [A-Z] )?(Common Stock|Common Shares|Ordinary Shares|Subordinate Voting Shares)( New)?$/i, '')
+    .replace(/\s*-\s*$/, '')
+    .trim();
+
+interface ListingRow {
+  symbol: string;
+  name: string;
+  exchange: string;
+  etf: boolean;
+}
+const listings = new Map<string, ListingRow>();
+for (const r of csv('constituents/nasdaq_listed_symbols.csv')) {
+  const s = sym(r.Symbol ?? '');
+  if (!s || r['Test Issue'] === 'Y' || !r['Company Name']) continue;
+  listings.set(s, { symbol: s, name: cleanName(r['Company Name']!), exchange: 'NASDAQ', etf: r.ETF === 'Y' });
+}
+for (const r of csv('constituents/other_listed.csv')) {
+  const s = sym(r['ACT Symbol'] ?? '');
+  if (!s || r['Test Issue'] === 'Y' || listings.has(s)) continue;
+  listings.set(s, { symbol: s, name: cleanName(r['Company Name'] || r['Security Name'] || s), exchange: exchangeNames[r.Exchange ?? ''] ?? (r.Exchange || 'Other'), etf: r.ETF === 'Y' });
+}
+for (const r of csv('constituents/nyse_listed.csv')) {
+  const s = sym(r['ACT Symbol'] ?? '');
+  if (!s || listings.has(s)) continue;
+  listings.set(s, { symbol: s, name: cleanName(r['Company Name'] || s), exchange: 'NYSE', etf: false });
+}
+
+// ---------- profiles ----------
+const profiles: Record<string, BundleProfile> = {};
+const sp500 = new Set<string>();
+for (const r of csv('profiles/company_profiles_sp500.csv')) {
+  const s = sym(r.ticker!)!;
+  sp500.add(s);
+  profiles[s] = {
+    name: r.name!,
+    type: 'stock',
+    exchange: r.listing_exchange || listings.get(s)?.exchange || null,
+    sector: r.gics_sector || null,
+    industry: r.gics_sub_industry || null,
+    sic: r.sec_sic_description || null,
+    cik: r.cik ? r.cik.padStart(10, '0') : null,
+    hq: r.headquarters || null,
+    founded: r.founded || null,
+    fye: r.fiscal_year_end_mmdd || null,
+    sp500: true,
+    source: 'sp500-constituents',
+  };
+}
+const etfNames = new Map<string, string>();
+for (const r of csv('profiles/etf_profiles.csv')) {
+  const s = sym(r.ticker!)!;
+  etfNames.set(s, r.security_name || r.name!);
+  profiles[s] = {
+    name: r.security_name || r.name!,
+    type: 'etf',
+    exchange: r.listing_exchange || null,
+    sector: null,
+    industry: null,
+    sic: null,
+    cik: null,
+    hq: null,
+    founded: null,
+    fye: null,
+    sp500: false,
+    source: 'nasdaq-listings',
+  };
+}
+
+// ---------- splits ----------
+const rawSplits = new Map<string, Array<{ date: string; ratio: number }>>();
+for (const file of ['corporate_actions/splits_yf_fullhistory_megacap15.csv', 'corporate_actions/splits_yf_2015_2025.csv']) {
+  for (const r of csv(file)) {
+    const s = sym(r.ticker!)!;
+    const list = rawSplits.get(s) ?? [];
+    const ratio = Number(r.split_ratio);
+    if (!list.some((x) => x.date === r.date)) list.push({ date: r.date!, ratio });
+    rawSplits.set(s, list);
+  }
+}
+const trueSplits = new Map<string, SplitEvent[]>();
+for (const [s, list] of rawSplits) {
+  const t = list.filter((x) => isTrueSplit(x.ratio) && x.date <= DATA_AS_OF).sort((a, b) => (a.date < b.date ? -1 : 1));
+  if (t.length) trueSplits.set(s, t);
+}
+const splitsOut: CompaniesFile['splits'] = {};
+for (const [s, list] of trueSplits) splitsOut[s] = list.map((x) => [x.date, round(x.ratio, 4), 'yahoo-dividends']);
+
+// ---------- dividends ----------
+// Yahoo divided these tickers' earlier dividends by spin-off price factors (SOURCES.md): multiply back.
+const yahooRescaledBySpinoffs = new Set(['MMM', 'IBM', 'MRK', 'PFE', 'GE']);
+const spinoffFactorAfter = (s: string, date: string) =>
+  (rawSplits.get(s) ?? []).filter((x) => x.date > date && !isTrueSplit(x.ratio)).reduce((f, x) => f * x.ratio, 1);
+const trueFactorAfter = (s: string, date: string) => (trueSplits.get(s) ?? []).filter((x) => x.date > date).reduce((f, x) => f * x.ratio, 1);
+
+const dividends = new Map<string, Map<string, [string, number, string | null, string]>>();
+const addDividend = (s: string, ex: string, amount: number, pay: string | null, source: string, override: boolean) => {
+  if (ex > DATA_AS_OF || !(amount > 0)) return;
+  const m = dividends.get(s) ?? new Map();
+  if (override || !m.has(ex)) m.set(ex, [ex, round(amount, 6), pay, source]);
+  dividends.set(s, m);
+};
+for (const file of ['corporate_actions/dividends_yf_fullhistory_megacap15.csv', 'corporate_actions/dividends_yf_2015_2025.csv']) {
+  for (const r of csv(file)) {
+    const s = sym(r.ticker!)!;
+    let amount = Number(r.dividend_split_adjusted);
+    if (yahooRescaledBySpinoffs.has(s)) amount *= spinoffFactorAfter(s, r.ex_date!);
+    addDividend(s, r.ex_date!, amount, null, 'yahoo-dividends', false);
+  }
+}
+for (const r of csv('corporate_actions/dividends_iex_2015_2020_hyperdrive.csv')) {
+  const s = sym(r.ticker!)!;
+  addDividend(s, r.ex_date!, Number(r.dividend_as_reported) / trueFactorAfter(s, r.ex_date!), r.pay_date || null, 'iex-dividends', true);
+}
+const dividendsOut: CompaniesFile['dividends'] = {};
+for (const [s, m] of dividends) dividendsOut[s] = [...m.values()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+
+// ---------- ETFs ----------
+const etfs: Record<string, BundleEtf> = {};
+const etfOf = (s: string): BundleEtf =>
+  (etfs[s] ??= { holdings: null, holdings_as_of: null, sectors: null, expense_ratio_pct: null, dividend_yield_pct: null, aum_musd: null, overview_as_of: null, sources: [] });
+for (const [s, file] of [
+  ['SPY', 'etfs/holdings/spy_holdings_2025-10-31.csv'],
+  ['QQQ', 'etfs/holdings/qqq_holdings_2025-10-31.csv'],
+  ['IWM', 'etfs/holdings/iwm_holdings_2025-10-31.csv'],
+] as const) {
+  const e = etfOf(s);
+  e.holdings = csv(file)
+    .map((r): [string, string, number] => [(r.Ticker ?? '').trim(), (r.Name ?? '').trim(), Number(r.Weight)])
+    .filter((h) => h[0] && Number.isFinite(h[2]) && h[2] > 0)
+    .sort((a, b) => b[2] - a[2]);
+  e.holdings_as_of = '2025-10-31';
+  e.sources.push('etf-issuers');
+}
+for (const r of csv('etfs/etf_sector_weights_derived_2025-10-31.csv')) {
+  const e = etfOf(r.etf!);
+  (e.sectors ??= []).push([r.gics_sector!, round(Number(r.weight_pct), 3)]);
+  if (!e.sources.includes('etf-sectors')) e.sources.push('etf-sectors');
+}
+for (const r of csv('etfs/etf_overview_2022-08-30.csv')) {
+  const e = etfOf(r.ticker!);
+  e.expense_ratio_pct = num(r.Expense);
+  e.dividend_yield_pct = num(r.DivYield);
+  e.aum_musd = num(r.Assets);
+  e.overview_as_of = '2022-08-30';
+  e.sources.push('stockanalysis');
+}
+
+// ---------- prices ----------
+const daily: Record<string, BundleDaily> = {};
+for (const r of csv('prices/daily_index.csv')) {
+  const s = sym(r.ticker!)!;
+  const rows = csv(r.file!).filter((x) => x.date! <= DATA_AS_OF);
+  const dn = rows.map((x) => dayNumber(x.date!));
+  daily[s] = {
+    d0: rows[0]!.date!,
+    dd: deltas(dn).map((d, i) => (i === 0 ? 0 : d)),
+    o: deltas(rows.map((x) => cents(Number(x.open)))),
+    h: deltas(rows.map((x) => cents(Number(x.high)))),
+    l: deltas(rows.map((x) => cents(Number(x.low)))),
+    c: deltas(rows.map((x) => cents(Number(x.close)))),
+    v: rows.map((x) => Math.round(Number(x.volume))),
+  };
+  if (!profiles[s]) {
+    profiles[s] = { name: r.name!, type: r.asset_type === 'ETF' ? 'etf' : 'stock', exchange: listings.get(s)?.exchange ?? null, sector: null, industry: null, sic: null, cik: null, hq: null, founded: null, fye: null, sp500: false, source: 'nasdaq-listings' };
+  }
+}
+const monthlyRows = new Map<string, Array<{ m: string; c: number; v: number }>>();
+for (const r of csv('prices/monthly_close_10y_sp500.csv')) {
+  if (r.ticker!.startsWith('^') || r.month! >= DATA_AS_OF.slice(0, 7)) continue; // only complete months before the snapshot
+  const s = sym(r.ticker!);
+  if (!s) continue;
+  const list = monthlyRows.get(s) ?? [];
+  if (!list.some((x) => x.m === r.month)) list.push({ m: r.month!, c: Number(r.adj_close), v: Math.round(Number(r.volume)) });
+  monthlyRows.set(s, list);
+}
+const monthly: Record<string, BundleMonthly> = {};
+for (const [s, list] of monthlyRows) {
+  if (daily[s]) continue; // daily bars are better; monthly is the fallback for the rest of the S&P 500
+  list.sort((a, b) => (a.m < b.m ? -1 : 1));
+  const mn = list.map((x) => monthNumber(x.m));
+  monthly[s] = { m0: list[0]!.m, dm: deltas(mn).map((d, i) => (i === 0 ? 0 : d)), c: deltas(list.map((x) => cents(x.c))), v: list.map((x) => x.v) };
+}
+
+// ---------- fundamentals ----------
+type Cell = { value: number; source: string; asOf: string };
+type Periods = Map<string, Map<string, Cell>>;
+const setCell = (p: Periods, end: string, key: string, cell: Cell, override = false) => {
+  let m = p.get(end);
+  if (!m) p.set(end, (m = new Map()));
+  if (override || !m.has(key)) m.set(key, cell);
+};
+const plainsightMap: Record<string, string> = {
+  revenue: 'revenue',
+  costOfRevenue: 'cost_of_revenue',
+  grossProfit: 'gross_profit',
+  opIncome: 'operating_income',
+  netIncome: 'net_income',
+  rnd: 'research_development',
+  sga: 'sga',
+  ocf: 'operating_cash_flow',
+  capex: 'capital_expenditure',
+  buybacks: 'share_repurchases',
+  dividendsPaid: 'dividends_paid',
+  eps: 'eps_diluted',
+  divPS: 'dividends_per_share',
+  assets: 'total_assets',
+  liabilities: 'total_liabilities',
+  equity: 'total_equity',
+  cash: 'cash',
+  ltDebt: 'long_term_debt',
+};
+const fmpMap: Record<string, [string, 'abs' | 'as-is']> = {
+  is_revenue: ['revenue', 'as-is'],
+  is_operatingIncome: ['operating_income', 'as-is'],
+  is_ebitda: ['ebitda', 'as-is'],
+  is_interestExpense: ['interest_expense', 'as-is'],
+  is_incomeBeforeTax: ['income_before_tax', 'as-is'],
+  is_incomeTaxExpense: ['income_tax', 'as-is'],
+  is_netIncome: ['net_income', 'as-is'],
+  is_epsDiluted: ['eps_diluted', 'as-is'],
+  is_weightedAverageShsOutDil: ['shares_diluted', 'as-is'],
+  bs_cashAndCashEquivalents: ['cash', 'as-is'],
+  bs_shortTermInvestments: ['short_term_investments', 'as-is'],
+  bs_accountsReceivables: ['receivables', 'as-is'],
+  bs_inventory: ['inventory', 'as-is'],
+  bs_totalCurrentAssets: ['current_assets', 'as-is'],
+  bs_propertyPlantEquipmentNet: ['ppe_net', 'as-is'],
+  bs_goodwillAndIntangibleAssets: ['goodwill_intangibles', 'as-is'],
+  bs_totalAssets: ['total_assets', 'as-is'],
+  bs_accountPayables: ['accounts_payable', 'as-is'],
+  bs_totalCurrentLiabilities: ['current_liabilities', 'as-is'],
+  bs_longTermDebt: ['long_term_debt', 'as-is'],
+  bs_totalDebt: ['total_debt', 'as-is'],
+  bs_totalLiabilities: ['total_liabilities', 'as-is'],
+  bs_retainedEarnings: ['retained_earnings', 'as-is'],
+  bs_totalStockholdersEquity: ['total_equity', 'as-is'],
+  cf_operatingCashFlow: ['operating_cash_flow', 'as-is'],
+  cf_capitalExpenditure: ['capital_expenditure', 'abs'],
+  cf_freeCashFlow: ['free_cash_flow', 'as-is'],
+  cf_depreciationAndAmortization: ['depreciation_amortization', 'as-is'],
+  cf_stockBasedCompensation: ['stock_based_compensation', 'as-is'],
+  cf_commonDividendsPaid: ['dividends_paid', 'abs'],
+  cf_commonStockRepurchased: ['share_repurchases', 'abs'],
+};
+// Unclassified balance sheets: FMP's current assets/liabilities are its own constructs for these.
+const unclassified = new Set(['JPM', 'BAC', 'WFC', 'C', 'GS', 'MS', 'SCHW', 'BLK', 'AXP', 'BRK.B']);
+
+const annualBy = new Map<string, Periods>();
+const quarterlyBy = new Map<string, Periods>();
+const sharesLatestBy = new Map<string, number>();
+const periodsOf = (m: Map<string, Periods>, s: string) => {
+  let p = m.get(s);
+  if (!p) m.set(s, (p = new Map()));
+  return p;
+};
+
+const plainsightDir = join(SRC, 'fundamentals/sec_companyfacts_derived');
+for (const file of readdirSync(plainsightDir)) {
+  const doc = JSON.parse(readFileSync(join(plainsightDir, file), 'utf8'));
+  const s = sym(String(doc.symbol ?? file.replace(/\.json$/, '')));
+  if (!s) continue;
+  const asOf = String(doc.updated ?? PLAINSIGHT_AS_OF).slice(0, 10);
+  const annual = periodsOf(annualBy, s);
+  // The annual lists also carry trailing-twelve-month points (e.g. 2026-06-30): keep fiscal year ends only.
+  const fye = String(doc.profile?.fye ?? '');
+  const isFiscalYearEnd = (end: string) => {
+    if (!/^\d{4}$/.test(fye)) return true;
+    const y = Number(end.slice(0, 4));
+    const target = Date.UTC(y, Number(fye.slice(0, 2)) - 1, Number(fye.slice(2)));
+    const d = Math.abs(Date.parse(`${end}T00:00:00Z`) - target) / 86_400_000;
+    return Math.min(d, Math.abs(d - 365), Math.abs(d - 366)) <= 10;
+  };
+  const annualEnds = new Set<string>();
+  for (const [k, list] of Object.entries(doc.annual ?? {}) as Array<[string, Array<{ end: string; v: number | null }>]>) {
+    const key = plainsightMap[k];
+    if (!key) continue;
+    for (const p of list) {
+      if (p.v === null || p.v === undefined || p.end > DATA_AS_OF || !isFiscalYearEnd(p.end)) continue;
+      annualEnds.add(p.end);
+      setCell(annual, p.end, key, { value: p.v, source: 'sec', asOf });
+    }
+  }
+  for (const [k, list] of Object.entries(doc.balances ?? {}) as Array<[string, Array<{ end: string; v: number | null }>]>) {
+    const key = plainsightMap[k];
+    if (!key) continue;
+    for (const p of list) {
+      if (p.v === null || p.end > DATA_AS_OF || !annualEnds.has(p.end)) continue;
+      setCell(annual, p.end, key, { value: p.v, source: 'sec', asOf });
+    }
+  }
+  for (const p of (doc.dilutedShares ?? []) as Array<{ end: string; v: number }>) {
+    if (annualEnds.has(p.end) && p.v) setCell(annual, p.end, 'shares_diluted', { value: p.v, source: 'sec', asOf });
+  }
+  if (doc.sharesLatest?.v) sharesLatestBy.set(s, doc.sharesLatest.v);
+  const quarterly = periodsOf(quarterlyBy, s);
+  for (const [k, list] of Object.entries(doc.quarterly ?? {}) as Array<[string, Array<{ end: string; v: number | null }>]>) {
+    const key = plainsightMap[k];
+    if (!key) continue;
+    for (const p of list) if (p.v !== null && p.end <= DATA_AS_OF) setCell(quarterly, p.end, key, { value: p.v, source: 'sec', asOf });
+  }
+  if (!profiles[s]) {
+    profiles[s] = { name: String(doc.name), type: 'stock', exchange: doc.profile?.exchange ?? listings.get(s)?.exchange ?? null, sector: null, industry: null, sic: doc.profile?.sic ?? null, cik: doc.cik ?? null, hq: null, founded: null, fye: doc.profile?.fye ?? null, sp500: false, source: 'sec' };
+  }
+}
+
+// Raw SEC XBRL subset: fills gaps (current liabilities, inventory, debt; XOM's full history).
+const factsBy = new Map<string, SecFact[]>();
+for (const r of csv('fundamentals/detail/sec_xbrl_facts_subset_long.csv')) {
+  const s = sym(r.ticker!)!;
+  const list = factsBy.get(s) ?? [];
+  list.push({ tag: r.tag!, unit: r.unit!, start: r.start || null, end: r.end!, val: Number(r.val), form: r.form, fp: r.fp, filed: r.filed });
+  factsBy.set(s, list);
+}
+for (const [s, facts] of factsBy) {
+  const mapped = mapSecFacts(facts);
+  for (const [target, src] of [
+    [periodsOf(annualBy, s), mapped.annual],
+    [periodsOf(quarterlyBy, s), mapped.quarterly],
+  ] as const) {
+    for (const [end, m] of src) {
+      if (end > DATA_AS_OF) continue;
+      for (const [key, v] of m) setCell(target, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed ?? '2026-07-24' });
+    }
+  }
+}
+
+// FMP detail: only where no SEC value exists; 0 means "not reported".
+for (const r of csv('fundamentals/detail/fmp_statements_annual_curated.csv')) {
+  const s = sym(r.ticker!)!;
+  const annual = periodsOf(annualBy, s);
+  let end = r.period_end!;
+  if (end > DATA_AS_OF) continue;
+  // 52/53-week years: align to the SEC period end within a week.
+  const near = [...annual.keys()].find((e) => Math.abs(dayNumber(e) - dayNumber(end)) <= 7);
+  if (near) end = near;
+  for (const [col, [key, sign]] of Object.entries(fmpMap)) {
+    if (unclassified.has(s) && (key === 'current_assets' || key === 'current_liabilities')) continue;
+    const v = num(r[col]);
+    if (v === null || v === 0) continue;
+    setCell(annual, end, key, { value: sign === 'abs' ? Math.abs(v) : v, source: 'fmp', asOf: r.filing_date || '2026-05-07' });
+  }
+}
+
+const notesBy = new Map<string, string[]>();
+function deriveAndAdjust(s: string, periods: Periods, kind: 'annual' | 'quarterly', sharesRef: (end: string) => number | null) {
+  const splits = trueSplits.get(s) ?? [];
+  let adjusted = 0;
+  for (const [end, m] of [...periods.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const ocf = m.get('operating_cash_flow');
+    const capex = m.get('capital_expenditure');
+    if (!m.has('free_cash_flow') && ocf && capex) {
+      setCell(periods, end, 'free_cash_flow', { value: ocf.value - capex.value, source: ocf.source, asOf: ocf.asOf > capex.asOf ? ocf.asOf : capex.asOf });
+    }
+    const candidates = missingFactorCandidates(end, splits);
+    if (candidates.length === 1) continue;
+    const shares = m.get('shares_diluted');
+    if (shares) {
+      const f = chooseMissingFactor(shares.value, sharesRef(end), candidates, 'share_count');
+      if (f !== 1) {
+        shares.value = applyFactor(shares.value, f, 'share_count');
+        adjusted++;
+      }
+    }
+    const adjShares = shares?.value ?? sharesRef(end);
+    for (const [key, totalKey] of [
+      ['eps_diluted', 'net_income'],
+      ['dividends_per_share', 'dividends_paid'],
+    ] as const) {
+      const cell = m.get(key);
+      if (!cell) continue;
+      const total = m.get(totalKey)?.value;
+      const ref = total !== undefined && adjShares ? total / adjShares : null;
+      const f = chooseMissingFactor(cell.value, ref, candidates, 'per_share', true);
+      if (f !== 1) {
+        cell.value = applyFactor(cell.value, f, 'per_share');
+        adjusted++;
+      }
+    }
+  }
+  if (adjusted > 0) {
+    const list = notesBy.get(s) ?? [];
+    const firstEnd = [...periods.keys()].sort()[0] ?? '';
+    const desc = splits.filter((x) => x.date > firstEnd).map((x) => `${x.ratio >= 1 ? `${x.ratio}-for-1` : `1-for-${Math.round(1 / x.ratio)}`} on ${x.date}`).join(', ');
+    list.push(`${adjusted} ${kind} per-share or share-count figures restated for later splits (${desc}).`);
+    notesBy.set(s, list);
+  }
+}
+
+const fundamentals: Record<string, BundleFundamentals> = {};
+for (const s of new Set([...annualBy.keys(), ...quarterlyBy.keys()])) {
+  const annual = annualBy.get(s) ?? new Map();
+  const quarterly = quarterlyBy.get(s) ?? new Map();
+  const annualShares = () =>
+    [...annual.entries()]
+      .filter(([, m]) => m.has('shares_diluted'))
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([end, m]) => [end, m.get('shares_diluted')!.value] as const);
+  const latestShares = sharesLatestBy.get(s) ?? annualShares().at(-1)?.[1] ?? null;
+  deriveAndAdjust(s, annual, 'annual', () => latestShares);
+  const adjustedAnnual = annualShares();
+  const nearestShares = (end: string) => {
+    let best: number | null = null;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const [e, v] of adjustedAnnual) {
+      const d = Math.abs(dayNumber(e) - dayNumber(end));
+      if (d < bestD) {
+        bestD = d;
+        best = v;
+      }
+    }
+    return best;
+  };
+  deriveAndAdjust(s, quarterly, 'quarterly', nearestShares);
+
+  const refs: Array<[string, string]> = [];
+  const refIndex = new Map<string, number>();
+  const refOf = (c: Cell) => {
+    const k = `${c.source}|${c.asOf}`;
+    let i = refIndex.get(k);
+    if (i === undefined) {
+      i = refs.length;
+      refs.push([c.source, c.asOf]);
+      refIndex.set(k, i);
+    }
+    return i;
+  };
+  const toSet = (p: Periods, keep: number): BundleStatementSet => {
+    const ends = [...p.keys()]
+      .filter((e) => ['revenue', 'net_income', 'total_assets'].some((k) => p.get(e)!.has(k)))
+      .sort()
+      .slice(-keep);
+    const keys = new Set<string>();
+    for (const e of ends) for (const k of p.get(e)!.keys()) keys.add(k);
+    const lines: BundleStatementSet['lines'] = {};
+    for (const key of keys) {
+      if (!LINE_BY_KEY.has(key)) continue;
+      const values = ends.map((e) => p.get(e)!.get(key)?.value ?? null);
+      const rs = ends.map((e) => {
+        const c = p.get(e)!.get(key);
+        return c ? refOf(c) : null;
+      });
+      lines[key] = [values, rs];
+    }
+    return { ends, lines };
+  };
+  const a = toSet(annual, 12);
+  const q = toSet(quarterly, 20);
+  if (a.ends.length === 0 && q.ends.length === 0) continue;
+  fundamentals[s] = { annual: a, quarterly: q, refs, notes: notesBy.get(s) ?? [] };
+}
+
+// ---------- listings file ----------
+for (const s of [...Object.keys(profiles), ...Object.keys(daily), ...Object.keys(fundamentals)]) {
+  if (!listings.has(s)) {
+    const p = profiles[s];
+    listings.set(s, { symbol: s, name: p?.name ?? s, exchange: p?.exchange ?? 'Other', etf: p?.type === 'etf' });
+  }
+}
+const ordered = [...listings.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
+const listingsFile: ListingsFile = { version: BUNDLE_VERSION, data_as_of: DATA_AS_OF, symbol: [], name: [], exchange: [], etf: [], cov: [] };
+for (const l of ordered) {
+  const p = profiles[l.symbol];
+  let cov = 0;
+  if (daily[l.symbol]) cov |= COV.daily;
+  if (monthly[l.symbol]) cov |= COV.monthly;
+  if (fundamentals[l.symbol]) cov |= COV.fundamentals;
+  const e = etfs[l.symbol];
+  if (e && (e.holdings || e.expense_ratio_pct !== null)) cov |= COV.etf;
+  if (dividendsOut[l.symbol]) cov |= COV.dividends;
+  listingsFile.symbol.push(l.symbol);
+  // S&P members get their plain company name ("Apple Inc."), others the cleaned listing name.
+  listingsFile.name.push(p && (p.sp500 || p.type === 'etf') ? p.name : l.name);
+  listingsFile.exchange.push(p?.exchange ?? l.exchange);
+  listingsFile.etf.push(l.etf || p?.type === 'etf' ? 1 : 0);
+  listingsFile.cov.push(cov);
+}
+
+// ---------- write ----------
+if (!existsSync(OUT)) mkdirSync(OUT, { recursive: true });
+const write = (file: string, value: unknown) => {
+  const json = JSON.stringify(value);
+  const body = file.endsWith('.gz') ? gzipSync(json, { level: 9 }) : Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+  writeFileSync(join(OUT, file), body);
+  console.log(`${file}: ${(json.length / 1024).toFixed(0)} KB JSON, ${(body.length / 1024).toFixed(0)} KB on disk`);
+};
+write(BUNDLE_FILES.listings, listingsFile);
+write(BUNDLE_FILES.companies, { version: BUNDLE_VERSION, profiles, etfs, dividends: dividendsOut, splits: splitsOut } satisfies CompaniesFile);
+write(BUNDLE_FILES.fundamentals, { version: BUNDLE_VERSION, fundamentals } satisfies FundamentalsFile);
+write(BUNDLE_FILES.prices, { version: BUNDLE_VERSION, daily, monthly, daily_source: 'yahoo-daily', monthly_source: 'yahoo-monthly' } satisfies PricesFile);
+write(BUNDLE_FILES.sources, { data_as_of: DATA_AS_OF, sources });
+console.log(
+  `listings ${ordered.length}, profiles ${Object.keys(profiles).length}, daily ${Object.keys(daily).length}, monthly ${Object.keys(monthly).length}, fundamentals ${Object.keys(fundamentals).length}, etfs ${Object.keys(etfs).length}, dividend tickers ${Object.keys(dividendsOut).length}, split tickers ${Object.keys(splitsOut).length}`,
+);

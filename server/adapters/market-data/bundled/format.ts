@@ -1,0 +1,121 @@
+/**
+ * On-disk shape of the bundled snapshot in `data/` (written by scripts/prepare-data.ts, read by the
+ * bundled provider). Gzipped JSON, columnar where it matters: prices are integer cents stored as
+ * deltas, dates as day offsets, so the files stay small and decode in a few milliseconds.
+ */
+
+export const BUNDLE_VERSION = 1;
+
+/** Coverage bits per listing. */
+export const COV = { daily: 1, monthly: 2, fundamentals: 4, etf: 8, dividends: 16 } as const;
+
+export interface SourceInfo {
+  id: string;
+  name: string;
+  /** What the source provides, in a few words. */
+  provides: string;
+  licence: string;
+  tier: 'A' | 'B' | 'C' | 'C-FMP';
+  as_of: string;
+  origin: string;
+}
+
+export interface ListingsFile {
+  version: number;
+  data_as_of: string;
+  symbol: string[];
+  name: string[];
+  exchange: string[];
+  etf: number[];
+  cov: number[];
+}
+
+export interface BundleProfile {
+  name: string;
+  type: 'stock' | 'etf';
+  exchange: string | null;
+  sector: string | null;
+  industry: string | null;
+  sic: string | null;
+  cik: string | null;
+  hq: string | null;
+  founded: string | null;
+  fye: string | null;
+  sp500: boolean;
+  source: string;
+}
+
+export interface BundleEtf {
+  holdings: Array<[symbol: string, name: string, weightPct: number]> | null;
+  holdings_as_of: string | null;
+  sectors: Array<[sector: string, weightPct: number]> | null;
+  expense_ratio_pct: number | null;
+  dividend_yield_pct: number | null;
+  aum_musd: number | null;
+  overview_as_of: string | null;
+  sources: string[];
+}
+
+/** Values per line key: [values, refs] where refs index `BundleFundamentals.refs` (null = not reported). */
+export interface BundleStatementSet {
+  ends: string[];
+  lines: Record<string, [Array<number | null>, Array<number | null>]>;
+}
+
+export interface BundleFundamentals {
+  annual: BundleStatementSet;
+  quarterly: BundleStatementSet;
+  /** [source id, as-of date]. */
+  refs: Array<[string, string]>;
+  notes: string[];
+}
+
+export interface CompaniesFile {
+  version: number;
+  profiles: Record<string, BundleProfile>;
+  etfs: Record<string, BundleEtf>;
+  /** [ex_date, amount (split-adjusted), pay_date, source id]. */
+  dividends: Record<string, Array<[string, number, string | null, string]>>;
+  /** [date, ratio, source id]. */
+  splits: Record<string, Array<[string, number, string]>>;
+}
+
+export interface FundamentalsFile {
+  version: number;
+  fundamentals: Record<string, BundleFundamentals>;
+}
+
+/** One daily series: first date, then deltas (days between bars; cents between values). */
+export interface BundleDaily {
+  d0: string;
+  dd: number[];
+  o: number[];
+  h: number[];
+  l: number[];
+  c: number[];
+  v: number[];
+}
+
+/** Month-end closes (split- and dividend-adjusted): first month, month deltas, cents deltas. */
+export interface BundleMonthly {
+  m0: string;
+  dm: number[];
+  c: number[];
+  v: number[];
+}
+
+export interface PricesFile {
+  version: number;
+  daily: Record<string, BundleDaily>;
+  monthly: Record<string, BundleMonthly>;
+  daily_source: string;
+  monthly_source: string;
+}
+
+export const BUNDLE_FILES = {
+  listings: 'listings.json.gz',
+  companies: 'companies.json.gz',
+  fundamentals: 'fundamentals.json.gz',
+  prices: 'prices.json.gz',
+  sources: 'sources.json',
+} as const;
