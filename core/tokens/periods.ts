@@ -47,7 +47,8 @@ export function planTierChange(from: Tier, to: Tier, period: { start: Date; end:
   if (from === to) return { kind: 'none' };
   if (tierRank[to] < tierRank[from]) return { kind: 'at-period-end' };
   if (from === 'Free') return { kind: 'start-paid', allocationMt: monthlyAllocationMt[to] };
-  const prorationFactor = computeRemainingFraction(period.start, period.end, now);
+  // Six decimals: a change a few ms into a fresh period is factor 1, not 0.99999999 (which would lose 1 mt).
+  const prorationFactor = Math.round(computeRemainingFraction(period.start, period.end, now) * 1e6) / 1e6;
   const addMt = Math.floor((monthlyAllocationMt[to] - monthlyAllocationMt[from]) * prorationFactor);
   return { kind: 'prorated-upgrade', addMt, prorationFactor };
 }

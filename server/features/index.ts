@@ -2,6 +2,7 @@ import type { AppContext, Feature } from '../http/feature.ts';
 import { createAuthFeature } from './auth/index.ts';
 import { createHealthFeature } from './health/index.ts';
 import { createProfileFeature } from './profile/index.ts';
+import { createTokensFeature } from './tokens/index.ts';
 
 /**
  * The list of features, in the order their middleware and routes are mounted. Each feature folder
@@ -13,7 +14,18 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   const describeAll = () => Object.assign({}, ...features.map((f) => f.describe?.() ?? {}));
   features.push(createHealthFeature(ctx, describeAll));
   const profile = createProfileFeature(ctx);
+  // tokens.ledger is how other features charge (hold/capture/release) and credit (creditPurchase, changeTier).
+  const tokens = createTokensFeature(ctx);
   // Accounts first: its session middleware fills c.get('user') for every later feature.
-  features.push(await createAuthFeature(ctx, { saveNames: profile.profiles.saveNames }), profile);
+  features.push(
+    await createAuthFeature(ctx, {
+      saveNames: profile.profiles.saveNames,
+      onUserCreated: async (userId) => {
+        await tokens.ledger.openAccount(userId);
+      },
+    }),
+    profile,
+  );
+  features.push(tokens.feature);
   return features;
 }
