@@ -26,6 +26,8 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_BASIC: optionalString,
   STRIPE_PRICE_PRO: optionalString,
+  /** Stripe API base override (tests: a local Stripe-compatible server), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optionalUrl,
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
