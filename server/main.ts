@@ -1,8 +1,6 @@
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { openDatabase, DataDirLockedError } from './adapters/db/index.ts';
 import { parseEnv } from './env.ts';
-import { createFeatures } from './features/index.ts';
 import { findAppRoot } from './lib/app-root.ts';
 import { createLogger } from './lib/logger.ts';
 import { join, isAbsolute } from 'node:path';
@@ -13,9 +11,14 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const appRoot = findAppRoot();
   const pgliteDir = isAbsolute(env.PGLITE_DIR) ? env.PGLITE_DIR : join(process.cwd(), env.PGLITE_DIR);
+  // Opening PGlite (wasm compile, recovery) and loading the app's modules (better-auth alone is ~0.5 s)
+  // overlap: the build splits app code into a chunk that is imported while the database opens.
+  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: join(appRoot, 'server/db/migrations') });
+  opening.catch(() => {});
+  const [{ createApp }, { createFeatures }] = await Promise.all([import('./app.ts'), import('./features/index.ts')]);
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: join(appRoot, 'server/db/migrations') });
+    db = await opening;
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       logger.fatal(e.message);
