@@ -1,5 +1,6 @@
 import type { AppContext, Feature } from '../http/feature.ts';
 import { createAuthFeature } from './auth/index.ts';
+import { createBillingFeature } from './billing/index.ts';
 import { createHealthFeature } from './health/index.ts';
 import { createProfileFeature } from './profile/index.ts';
 import { createTokensFeature } from './tokens/index.ts';
@@ -27,5 +28,7 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
     profile,
   );
   features.push(tokens.feature);
+  // Payments credit and change tiers only through the ledger.
+  features.push(createBillingFeature(ctx, { ledger: tokens.ledger }));
   return features;
 }

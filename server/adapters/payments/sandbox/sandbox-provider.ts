@@ -1,0 +1,392 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/index.ts';
+import type {
+  CreatePaymentCheckoutInput,
+  CreateSubscriptionCheckoutInput,
+  PaymentProvider,
+  ProviderCheckoutSession,
+  ProviderEvent,
+  ProviderSubscription,
+} from '../types.ts';
+import { WebhookSignatureError } from '../types.ts';
+import { addMonthsUtc } from '../../../../core/tokens/periods.ts';
+import { checkSandboxCard } from './cards.ts';
+
+/**
+ * The offline payment provider: a hosted checkout and customer portal served by the app itself
+ * (`/sandbox/...`), no real charges. It keeps its own state in `sandbox_*` tables and delivers its
+ * events to the sink the billing feature registers, which is the same handler Stripe's webhooks reach.
+ */
+
+export const SANDBOX_PRICE_IDS = { Basic: 'price_sandbox_basic', Pro: 'price_sandbox_pro' } as const;
+const planPrices: Record<string, { name: string; cents: number }> = {
+  [SANDBOX_PRICE_IDS.Basic]: { name: 'Stockpilot Basic', cents: 999 },
+  [SANDBOX_PRICE_IDS.Pro]: { name: 'Stockpilot Pro', cents: 2999 },
+};
+const SESSION_TTL_MS = 24 * 3600 * 1000;
+const PORTAL_TTL_MS = 3600 * 1000;
+
+export type EventSink = (event: ProviderEvent) => Promise<void>;
+
+export interface SandboxCheckoutView {
+  id: string;
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  productName: string;
+  quantity: number;
+  unitAmountCents: number;
+  amountTotalCents: number;
+  currency: string;
+  interval: string | null;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface SandboxPortalView {
+  id: string;
+  email: string;
+  returnUrl: string;
+  subscription: (ProviderSubscription & { planName: string; amountCents: number }) | null;
+  plans: Array<{ priceId: string; name: string; amountCents: number }>;
+}
+
+export type SandboxPayResult =
+  | { outcome: 'paid'; redirectUrl: string }
+  | { outcome: 'declined'; message: string; invalidNumber: boolean }
+  | { outcome: 'not_open'; status: 'complete' | 'expired'; redirectUrl: string | null };
+
+export type PortalAction = { type: 'switch'; priceId: string } | { type: 'cancel' } | { type: 'resume' };
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly kind: 'sandbox';
+  /** Where the sandbox delivers its events; errors there are reported to `onError`, never to the buyer. */
+  setEventSink(sink: EventSink, onError: (e: unknown, event: ProviderEvent) => void): void;
+  getCheckout(id: string): Promise<SandboxCheckoutView | null>;
+  /** Charges the test card; on success completes the session and delivers its events before answering. */
+  pay(id: string, cardNumber: string): Promise<SandboxPayResult>;
+  /** The buyer left the checkout: the session stays open (as on Stripe) and they go to the cancel URL. */
+  cancel(id: string): Promise<{ redirectUrl: string } | null>;
+  getPortal(id: string): Promise<SandboxPortalView | null>;
+  applyPortalAction(id: string, action: PortalAction): Promise<{ ok: true; notice: string } | { ok: false; message: string }>;
+  /** Refunds `amountCents` of a payment (operator/test tool); delivers `charge.refunded`. */
+  refund(paymentIntentId: string, amountCents: number): Promise<void>;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+/** Timestamps arrive as strings like `2026-11-21 23:25:57.8+00`, which V8 parses. */
+const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+const parseMetadata = (v: unknown): Record<string, string> => {
+  if (v && typeof v === 'object') return v as Record<string, string>;
+  try {
+    return JSON.parse(String(v ?? '{}'));
+  } catch {
+    return {};
+  }
+};
+
+interface SessionRow {
+  id: string;
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  customer_id: string;
+  client_reference_id: string | null;
+  price_id: string | null;
+  product_name: string;
+  quantity: number;
+  unit_amount_cents: number;
+  amount_total_cents: number;
+  currency: string;
+  interval: string | null;
+  metadata: unknown;
+  success_url: string;
+  cancel_url: string;
+  subscription_id: string | null;
+  payment_intent_id: string | null;
+  expires_at: string;
+  email?: string;
+}
+
+interface SubscriptionRow {
+  id: string;
+  customer_id: string;
+  price_id: string;
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+}
+
+export function createSandboxProvider(options: { db: Database; baseUrl: string; now?: () => Date }): SandboxProvider {
+  const { db, baseUrl } = options;
+  const now = options.now ?? (() => new Date());
+  let sink: EventSink = async () => {};
+  let onSinkError: (e: unknown, event: ProviderEvent) => void = () => {};
+
+  const deliver = async (events: ProviderEvent[]) => {
+    for (const event of events) {
+      try {
+        await sink(event);
+      } catch (e) {
+        onSinkError(e, event);
+      }
+    }
+  };
+  const event = (type: ProviderEvent['type'], payload: Record<string, unknown>): ProviderEvent =>
+    ({ id: newId('evt_sandbox'), created: now(), type, ...payload }) as ProviderEvent;
+
+  const toSession = (r: SessionRow): ProviderCheckoutSession => ({
+    id: r.id,
+    url: r.status === 'open' ? `${baseUrl}/sandbox/checkout/${r.id}` : null,
+    mode: r.mode,
+    status: r.status === 'open' && toDate(r.expires_at)! <= now() ? 'expired' : r.status,
+    paymentStatus: r.payment_status,
+    amountTotalCents: r.amount_total_cents,
+    currency: r.currency,
+    customerId: r.customer_id,
+    subscriptionId: r.subscription_id,
+    paymentIntentId: r.payment_intent_id,
+    clientReferenceId: r.client_reference_id,
+    metadata: parseMetadata(r.metadata),
+  });
+  const toSubscription = (r: SubscriptionRow): ProviderSubscription => ({
+    id: r.id,
+    customerId: r.customer_id,
+    priceId: r.price_id,
+    status: r.status,
+    currentPeriodStart: toDate(r.current_period_start),
+    currentPeriodEnd: toDate(r.current_period_end),
+    cancelAtPeriodEnd: r.cancel_at_period_end,
+  });
+
+  const readSession = async (q: Queryable, id: string, lock = false) =>
+    (
+      await q.query<SessionRow>(
+        lock
+          ? sql`SELECT * FROM sandbox_checkout_session WHERE id = ${id} FOR UPDATE`
+          : sql`SELECT s.*, c.email FROM sandbox_checkout_session s JOIN sandbox_customer c ON c.id = s.customer_id WHERE s.id = ${id}`,
+      )
+    )[0] ?? null;
+  const readSubscription = async (q: Queryable, id: string) =>
+    (await q.query<SubscriptionRow>(sql`SELECT * FROM sandbox_subscription WHERE id = ${id}`))[0] ?? null;
+
+  const insertSession = async (r: Omit<SessionRow, 'status' | 'payment_status' | 'subscription_id' | 'payment_intent_id' | 'expires_at'>) => {
+    const expiresAt = new Date(now().getTime() + SESSION_TTL_MS).toISOString();
+    await db.query(sql`
+      INSERT INTO sandbox_checkout_session (id, mode, customer_id, client_reference_id, price_id, product_name, quantity,
+        unit_amount_cents, amount_total_cents, currency, interval, metadata, success_url, cancel_url, created_at, expires_at)
+      VALUES (${r.id}, ${r.mode}, ${r.customer_id}, ${r.client_reference_id}, ${r.price_id}, ${r.product_name}, ${r.quantity},
+        ${r.unit_amount_cents}, ${r.amount_total_cents}, ${r.currency}, ${r.interval}, ${JSON.stringify(r.metadata)},
+        ${r.success_url}, ${r.cancel_url}, ${now().toISOString()}, ${expiresAt})`);
+    return toSession((await readSession(db, r.id))!);
+  };
+
+  const provider: SandboxProvider = {
+    kind: 'sandbox',
+    displayName: 'Sandbox',
+    priceIds: { ...SANDBOX_PRICE_IDS },
+    configurationProblem: null,
+
+    setEventSink(s, onError) {
+      sink = s;
+      onSinkError = onError;
+    },
+
+    async createCustomer({ email, userId }) {
+      const id = newId('cus_sandbox');
+      await db.query(sql`INSERT INTO sandbox_customer (id, email, user_ref) VALUES (${id}, ${email}, ${userId})`);
+      return { id };
+    },
+
+    async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput) {
+      const plan = planPrices[input.priceId];
+      if (!plan) throw new Error(`Sandbox: unknown price ${input.priceId}`);
+      return insertSession({
+        id: newId('cs_sandbox'),
+        mode: 'subscription',
+        customer_id: input.customerId,
+        client_reference_id: input.userId,
+        price_id: input.priceId,
+        product_name: plan.name,
+        quantity: 1,
+        unit_amount_cents: plan.cents,
+        amount_total_cents: plan.cents,
+        currency: 'usd',
+        interval: 'month',
+        metadata: input.metadata,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+    },
+
+    async createPaymentCheckout(input: CreatePaymentCheckoutInput) {
+      return insertSession({
+        id: newId('cs_sandbox'),
+        mode: 'payment',
+        customer_id: input.customerId,
+        client_reference_id: input.userId,
+        price_id: null,
+        product_name: input.productName,
+        quantity: input.quantity,
+        unit_amount_cents: input.unitAmountCents,
+        amount_total_cents: input.unitAmountCents * input.quantity,
+        currency: input.currency,
+        interval: null,
+        metadata: input.metadata,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+    },
+
+    async retrieveCheckoutSession(id) {
+      const r = await readSession(db, id);
+      return r ? toSession(r) : null;
+    },
+
+    async retrieveSubscription(id) {
+      const r = await readSubscription(db, id);
+      return r ? toSubscription(r) : null;
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const id = newId('bps_sandbox');
+      const expiresAt = new Date(now().getTime() + PORTAL_TTL_MS).toISOString();
+      await db.query(sql`INSERT INTO sandbox_portal_session (id, customer_id, return_url, expires_at) VALUES (${id}, ${customerId}, ${returnUrl}, ${expiresAt})`);
+      return { url: `${baseUrl}/sandbox/portal/${id}` };
+    },
+
+    parseWebhook() {
+      throw new WebhookSignatureError('The sandbox delivers its events in-process; it accepts no webhooks.');
+    },
+
+    async getCheckout(id) {
+      const r = await readSession(db, id);
+      if (!r) return null;
+      const s = toSession(r);
+      return {
+        id: r.id,
+        mode: r.mode,
+        status: s.status,
+        productName: r.product_name,
+        quantity: r.quantity,
+        unitAmountCents: r.unit_amount_cents,
+        amountTotalCents: r.amount_total_cents,
+        currency: r.currency,
+        interval: r.interval,
+        email: r.email ?? '',
+        successUrl: r.success_url.replace('{CHECKOUT_SESSION_ID}', r.id),
+        cancelUrl: r.cancel_url,
+      };
+    },
+
+    async pay(id, cardNumber) {
+      const card = checkSandboxCard(cardNumber);
+      const existing = await readSession(db, id);
+      if (!existing) throw new Error(`Sandbox: no session ${id}`);
+      const view = toSession(existing);
+      if (view.status !== 'open') {
+        return { outcome: 'not_open', status: view.status, redirectUrl: view.status === 'complete' ? existing.success_url.replace('{CHECKOUT_SESSION_ID}', id) : null };
+      }
+      if (!card.ok) return { outcome: 'declined', message: card.message, invalidNumber: card.invalidNumber };
+
+      const events = await db.transaction(async (tx) => {
+        const r = await readSession(tx, id, true);
+        if (r?.status !== 'open') return null;
+        const at = now();
+        let subscription: SubscriptionRow | null = null;
+        let paymentIntentId: string | null = null;
+        if (r.mode === 'subscription') {
+          const subId = newId('sub_sandbox');
+          await tx.query(sql`
+            INSERT INTO sandbox_subscription (id, customer_id, price_id, status, current_period_start, current_period_end, metadata)
+            VALUES (${subId}, ${r.customer_id}, ${r.price_id}, 'active', ${at.toISOString()}, ${addMonthsUtc(at, 1).toISOString()}, ${JSON.stringify(parseMetadata(r.metadata))})`);
+          subscription = await readSubscription(tx, subId);
+        } else {
+          paymentIntentId = newId('pi_sandbox');
+          await tx.query(sql`INSERT INTO sandbox_charge (id, payment_intent_id, customer_id, amount_cents) VALUES (${newId('ch_sandbox')}, ${paymentIntentId}, ${r.customer_id}, ${r.amount_total_cents})`);
+        }
+        await tx.query(sql`
+          UPDATE sandbox_checkout_session SET status = 'complete', payment_status = 'paid',
+            subscription_id = ${subscription?.id ?? null}, payment_intent_id = ${paymentIntentId}
+          WHERE id = ${id}`);
+        const session = toSession((await readSession(tx, id))!);
+        const out: ProviderEvent[] = [event('checkout.session.completed', { session })];
+        if (subscription) {
+          const sub = toSubscription(subscription);
+          out.push(event('customer.subscription.created', { subscription: sub }));
+          out.push(
+            event('invoice.paid', {
+              invoice: {
+                id: newId('in_sandbox'),
+                customerId: sub.customerId,
+                subscriptionId: sub.id,
+                billingReason: 'subscription_create',
+                priceId: sub.priceId,
+                periodStart: sub.currentPeriodStart,
+                periodEnd: sub.currentPeriodEnd,
+                amountPaidCents: r.amount_total_cents,
+              },
+            }),
+          );
+        }
+        return out;
+      });
+      if (events) await deliver(events);
+      return { outcome: 'paid', redirectUrl: existing.success_url.replace('{CHECKOUT_SESSION_ID}', id) };
+    },
+
+    async cancel(id) {
+      const r = await readSession(db, id);
+      return r ? { redirectUrl: r.cancel_url } : null;
+    },
+
+    async getPortal(id) {
+      const [p] = await db.query<{ id: string; customer_id: string; return_url: string; expires_at: string; email: string }>(sql`
+        SELECT p.id, p.customer_id, p.return_url, p.expires_at, c.email
+        FROM sandbox_portal_session p JOIN sandbox_customer c ON c.id = p.customer_id WHERE p.id = ${id}`);
+      if (!p || toDate(p.expires_at)! <= now()) return null;
+      const [sub] = await db.query<SubscriptionRow>(sql`
+        SELECT * FROM sandbox_subscription WHERE customer_id = ${p.customer_id} AND status = 'active' ORDER BY created_at DESC LIMIT 1`);
+      const plans = Object.entries(planPrices).map(([priceId, v]) => ({ priceId, name: v.name, amountCents: v.cents }));
+      return {
+        id: p.id,
+        email: p.email,
+        returnUrl: p.return_url,
+        subscription: sub ? { ...toSubscription(sub), planName: planPrices[sub.price_id]?.name ?? sub.price_id, amountCents: planPrices[sub.price_id]?.cents ?? 0 } : null,
+        plans,
+      };
+    },
+
+    async applyPortalAction(id, action) {
+      const portal = await provider.getPortal(id);
+      if (!portal) return { ok: false, message: 'This portal session has expired. Open it again from Stockpilot.' };
+      const current = portal.subscription;
+      if (!current) return { ok: false, message: 'There is no active subscription to change.' };
+      const events: ProviderEvent[] = [];
+      let notice: string;
+      if (action.type === 'switch') {
+        if (!planPrices[action.priceId]) return { ok: false, message: 'Unknown plan.' };
+        if (action.priceId === current.priceId) return { ok: false, message: 'You are already on this plan.' };
+        await db.query(sql`UPDATE sandbox_subscription SET price_id = ${action.priceId}, cancel_at_period_end = false WHERE id = ${current.id}`);
+        notice = `Your plan is now ${planPrices[action.priceId]!.name}.`;
+      } else {
+        await db.query(sql`UPDATE sandbox_subscription SET cancel_at_period_end = ${action.type === 'cancel'} WHERE id = ${current.id}`);
+        notice = action.type === 'cancel' ? 'Your subscription will end at the end of the current period.' : 'Your subscription will renew.';
+      }
+      events.push(event('customer.subscription.updated', { subscription: toSubscription((await readSubscription(db, current.id))!) }));
+      await deliver(events);
+      return { ok: true, notice };
+    },
+
+    async refund(paymentIntentId, amountCents) {
+      const [c] = await db.query<{ id: string; amount_cents: number; amount_refunded_cents: number }>(sql`
+        UPDATE sandbox_charge SET amount_refunded_cents = LEAST(amount_cents, amount_refunded_cents + ${amountCents})
+        WHERE payment_intent_id = ${paymentIntentId} RETURNING id, amount_cents, amount_refunded_cents`);
+      if (!c) throw new Error(`Sandbox: no charge for ${paymentIntentId}`);
+      await deliver([event('charge.refunded', { charge: { id: c.id, paymentIntentId, amountCents: c.amount_cents, amountRefundedCents: c.amount_refunded_cents } })]);
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,227 @@
+import Stripe from 'stripe';
+import {
+  type CreatePaymentCheckoutInput,
+  type CreateSubscriptionCheckoutInput,
+  type PaymentProvider,
+  type ProviderCharge,
+  type ProviderCheckoutSession,
+  ProviderError,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderSubscription,
+  WebhookSignatureError,
+} from '../types.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string | null;
+  priceBasic: string | null;
+  pricePro: string | null;
+  /** Points the SDK elsewhere (tests: a local Stripe-compatible server), e.g. http://127.0.0.1:12111. */
+  apiBase?: string | null;
+  /** Seconds a webhook signature stays valid (Stripe's default: 300). */
+  webhookToleranceS?: number;
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+const fromUnix = (s: number | null | undefined): Date | null => (typeof s === 'number' ? new Date(s * 1000) : null);
+
+export function toCheckoutSession(s: Stripe.Checkout.Session): ProviderCheckoutSession {
+  return {
+    id: s.id,
+    url: s.url ?? null,
+    mode: s.mode === 'subscription' ? 'subscription' : 'payment',
+    status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+    paymentStatus: s.payment_status === 'paid' ? 'paid' : s.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
+    amountTotalCents: s.amount_total ?? null,
+    currency: s.currency ?? null,
+    customerId: idOf(s.customer as string | { id: string } | null),
+    subscriptionId: idOf(s.subscription as string | { id: string } | null),
+    paymentIntentId: idOf(s.payment_intent as string | { id: string } | null),
+    clientReferenceId: s.client_reference_id ?? null,
+    metadata: { ...(s.metadata ?? {}) },
+  };
+}
+
+export function toSubscription(s: Stripe.Subscription): ProviderSubscription {
+  const item = s.items?.data?.[0];
+  return {
+    id: s.id,
+    customerId: idOf(s.customer as string | { id: string }) ?? '',
+    priceId: item?.price?.id ?? null,
+    status: s.status,
+    // Since API 2025-03 the period lives on the subscription item.
+    currentPeriodStart: fromUnix(item?.current_period_start),
+    currentPeriodEnd: fromUnix(item?.current_period_end),
+    cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
+  };
+}
+
+export function toInvoice(i: Stripe.Invoice): ProviderInvoice {
+  const line = i.lines?.data?.find((l) => l.pricing?.price_details?.price) ?? i.lines?.data?.[0];
+  const price = line?.pricing?.price_details?.price;
+  return {
+    id: i.id ?? '',
+    customerId: idOf(i.customer as string | { id: string } | null),
+    subscriptionId: idOf(i.parent?.subscription_details?.subscription as string | { id: string } | undefined),
+    billingReason: i.billing_reason ?? null,
+    priceId: idOf(price as string | { id: string } | undefined),
+    // The line's period is the one paid for; the invoice's own period_start/end describe the previous one.
+    periodStart: fromUnix(line?.period?.start),
+    periodEnd: fromUnix(line?.period?.end),
+    amountPaidCents: i.amount_paid ?? 0,
+  };
+}
+
+export function toCharge(c: Stripe.Charge): ProviderCharge {
+  return {
+    id: c.id,
+    paymentIntentId: idOf(c.payment_intent as string | { id: string } | null),
+    amountCents: c.amount,
+    amountRefundedCents: c.amount_refunded,
+  };
+}
+
+/** Turns a verified Stripe event into the provider-neutral event the billing feature handles. */
+export function toProviderEvent(e: Stripe.Event): ProviderEvent {
+  const base = { id: e.id, created: new Date(e.created * 1000) };
+  const object = e.data.object as unknown;
+  switch (e.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      return { ...base, type: e.type, session: toCheckoutSession(object as Stripe.Checkout.Session) };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { ...base, type: e.type, subscription: toSubscription(object as Stripe.Subscription) };
+    case 'invoice.paid':
+      return { ...base, type: e.type, invoice: toInvoice(object as Stripe.Invoice) };
+    case 'charge.refunded':
+      return { ...base, type: e.type, charge: toCharge(object as Stripe.Charge) };
+    default:
+      return { ...base, type: 'ignored', originalType: e.type };
+  }
+}
+
+function sdkConfig(apiBase: string | null | undefined): Stripe.StripeConfig {
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (apiBase) {
+    const u = new URL(apiBase);
+    config.host = u.hostname;
+    config.port = u.port || (u.protocol === 'http:' ? '80' : '443');
+    config.protocol = u.protocol === 'http:' ? 'http' : 'https';
+  }
+  return config;
+}
+
+function isMissing(e: unknown): boolean {
+  return e instanceof Stripe.errors.StripeInvalidRequestError && (e.statusCode === 404 || e.code === 'resource_missing');
+}
+
+/** Stripe Checkout (subscription and payment mode), the Customer Portal and signed webhooks. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, sdkConfig(options.apiBase));
+  const tolerance = options.webhookToleranceS ?? 300;
+  const missing = [!options.priceBasic && 'STRIPE_PRICE_BASIC', !options.pricePro && 'STRIPE_PRICE_PRO'].filter(Boolean);
+  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (e) {
+      throw new ProviderError(`Stripe ${what} failed: ${(e as Error).message}`, { cause: e });
+    }
+  };
+
+  return {
+    kind: 'stripe',
+    displayName: 'Stripe',
+    priceIds: { Basic: options.priceBasic, Pro: options.pricePro },
+    configurationProblem: missing.length ? `Stripe is not fully configured: set ${missing.join(' and ')} on the server.` : null,
+
+    createCustomer: ({ email, userId }) =>
+      call('customer creation', async () => {
+        const c = await stripe.customers.create({ email, metadata: { user_id: userId } }, { idempotencyKey: `customer-${userId}` });
+        return { id: c.id };
+      }),
+
+    createSubscriptionCheckout: (input: CreateSubscriptionCheckoutInput) =>
+      call('checkout creation', async () =>
+        toCheckoutSession(
+          await stripe.checkout.sessions.create(
+            {
+              mode: 'subscription',
+              customer: input.customerId,
+              client_reference_id: input.userId,
+              line_items: [{ price: input.priceId, quantity: 1 }],
+              success_url: input.successUrl,
+              cancel_url: input.cancelUrl,
+              metadata: input.metadata,
+              subscription_data: { metadata: input.metadata },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      ),
+
+    createPaymentCheckout: (input: CreatePaymentCheckoutInput) =>
+      call('checkout creation', async () =>
+        toCheckoutSession(
+          await stripe.checkout.sessions.create(
+            {
+              mode: 'payment',
+              customer: input.customerId,
+              client_reference_id: input.userId,
+              line_items: [
+                {
+                  price_data: { currency: input.currency, unit_amount: input.unitAmountCents, product_data: { name: input.productName } },
+                  quantity: input.quantity,
+                },
+              ],
+              success_url: input.successUrl,
+              cancel_url: input.cancelUrl,
+              metadata: input.metadata,
+              payment_intent_data: { metadata: input.metadata },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      ),
+
+    async retrieveCheckoutSession(id) {
+      try {
+        return toCheckoutSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw new ProviderError(`Stripe session retrieval failed: ${(e as Error).message}`, { cause: e });
+      }
+    },
+
+    async retrieveSubscription(id) {
+      try {
+        return toSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw new ProviderError(`Stripe subscription retrieval failed: ${(e as Error).message}`, { cause: e });
+      }
+    },
+
+    createPortalSession: ({ customerId, returnUrl }) =>
+      call('portal session creation', async () => {
+        const s = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+        return { url: s.url };
+      }),
+
+    parseWebhook(rawBody, signatureHeader) {
+      if (!options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set.');
+      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header.');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret, tolerance);
+      } catch (e) {
+        throw new WebhookSignatureError((e as Error).message);
+      }
+      return toProviderEvent(event);
+    },
+  };
+}

@@ -1,0 +1,292 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A small Stripe-compatible HTTP server for tests: the real `stripe` SDK talks to it over HTTP on
+ * 127.0.0.1 (`{host, port, protocol: 'http'}`), and it builds webhook events in Stripe's shapes
+ * (API 2026-10-28), signed with the SDK's own `generateTestHeaderString`.
+ * It implements only what the app calls: customers, checkout sessions, subscriptions, portal sessions.
+ */
+
+type Json = Record<string, any>;
+
+export interface FakeStripe {
+  url: string;
+  port: number;
+  secretKey: string;
+  webhookSecret: string;
+  /** Every request received, for "no session was created" assertions. */
+  requests: Array<{ method: string; path: string; body: Json }>;
+  sessions: Map<string, Json>;
+  subscriptions: Map<string, Json>;
+  customers: Map<string, Json>;
+  /** Marks a session complete with the given payment status; subscription mode also creates the subscription. */
+  completeSession(id: string, paymentStatus?: 'paid' | 'unpaid'): Json;
+  /** Marks an `unpaid` session paid (the async payment succeeded). */
+  markSessionPaid(id: string): Json;
+  /** Changes a subscription (price, cancel_at_period_end, status, period) and returns it. */
+  updateSubscription(id: string, changes: { price?: string; cancel_at_period_end?: boolean; status?: string; period?: { start: number; end: number } }): Json;
+  /** An invoice for a subscription's period, as `invoice.paid` carries it. */
+  buildInvoice(subscriptionId: string, options?: { billingReason?: string; price?: string; period?: { start: number; end: number } }): Json;
+  /** A charge for a payment-mode session, refunded by `amountRefunded` cents. */
+  buildRefundedCharge(sessionId: string, amountRefunded: number): Json;
+  /** An event envelope around an object, with a fresh (or given) id. */
+  buildEvent(type: string, object: Json, id?: string): Json;
+  /** Body and Stripe-Signature header for an event, signed with `secret` at `timestamp` (seconds). */
+  signEvent(event: Json, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
+  close(): Promise<void>;
+}
+
+const MONTH_S = 30 * 24 * 3600;
+let seq = 0;
+const newId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(++seq).toString(36).padStart(4, '0')}`;
+const nowS = () => Math.floor(Date.now() / 1000);
+
+/** Parses Stripe's form encoding (`a[b][0][c]=x`) into nested objects and arrays. */
+export function parseStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== '');
+    let node: any = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
+      if (last) node[part] = value;
+      else {
+        node[part] ??= nextIsIndex ? [] : {};
+        node = node[part];
+      }
+    });
+  }
+  return root;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+
+export async function startFakeStripe(options: { secretKey?: string; webhookSecret?: string; baseUrl?: string } = {}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? 'sk_test_fake_local';
+  const webhookSecret = options.webhookSecret ?? 'whsec_fake_local';
+  const sdk = new Stripe(secretKey);
+  const requests: FakeStripe['requests'] = [];
+  const sessions = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const customers = new Map<string, Json>();
+  const idempotent = new Map<string, { status: number; body: Json }>();
+  let url = '';
+
+  const send = (res: ServerResponse, status: number, body: Json) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+    res.end(JSON.stringify(body));
+  };
+  const missing = (res: ServerResponse, what: string, id: string) =>
+    send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } });
+  const invalid = (res: ServerResponse, message: string, param?: string) =>
+    send(res, 400, { error: { type: 'invalid_request_error', message, param } });
+
+  const subscriptionObject = (id: string, customer: string, price: string, metadata: Json, period = { start: nowS(), end: nowS() + MONTH_S }) => ({
+    id,
+    object: 'subscription',
+    customer,
+    status: 'active',
+    cancel_at_period_end: false,
+    canceled_at: null,
+    created: nowS(),
+    metadata,
+    items: {
+      object: 'list',
+      data: [{ id: newId('si'), object: 'subscription_item', price: { id: price, object: 'price' }, quantity: 1, current_period_start: period.start, current_period_end: period.end }],
+    },
+  });
+
+  const createSession = (p: Json): Json => {
+    const mode = p.mode;
+    if (mode !== 'subscription' && mode !== 'payment') throw new Error('mode must be subscription or payment');
+    const items = (p.line_items ?? []) as Json[];
+    if (!items.length) throw new Error('line_items is required');
+    let amount = 0;
+    for (const li of items) {
+      const q = Number(li.quantity ?? 1);
+      if (li.price_data) amount += Number(li.price_data.unit_amount) * q;
+      else if (li.price) amount += (li.price === 'price_pro_fake' ? 2999 : 999) * q;
+    }
+    const id = newId('cs_test');
+    const s = {
+      id,
+      object: 'checkout.session',
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: amount,
+      currency: items[0]?.price_data?.currency ?? 'usd',
+      customer: p.customer ?? null,
+      customer_email: p.customer_email ?? null,
+      client_reference_id: p.client_reference_id ?? null,
+      metadata: p.metadata ?? {},
+      subscription: null,
+      payment_intent: null,
+      success_url: p.success_url,
+      cancel_url: p.cancel_url,
+      url: `${options.baseUrl ?? url}/pay/${id}`,
+      created: nowS(),
+      expires_at: nowS() + 24 * 3600,
+      _line_items: items,
+    };
+    sessions.set(id, s);
+    return s;
+  };
+
+  const publicSession = (s: Json) => {
+    const { _line_items, ...rest } = s;
+    return rest;
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const path = (req.url ?? '').split('?')[0]!;
+    const body = req.method === 'POST' ? parseStripeForm(raw) : {};
+    requests.push({ method: req.method ?? '', path, body });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+    }
+    const key = req.headers['idempotency-key'];
+    const cacheKey = req.method === 'POST' && typeof key === 'string' ? `${path} ${key}` : null;
+    if (cacheKey && idempotent.has(cacheKey)) {
+      const hit = idempotent.get(cacheKey)!;
+      return send(res, hit.status, hit.body);
+    }
+    const reply = (status: number, out: Json) => {
+      if (cacheKey) idempotent.set(cacheKey, { status, body: out });
+      send(res, status, out);
+    };
+    try {
+      const sessionPath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+      const subscriptionPath = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+      if (req.method === 'POST' && path === '/v1/customers') {
+        const c = { id: newId('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {}, created: nowS() };
+        customers.set(c.id, c);
+        return reply(200, c);
+      }
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        if (body.customer && !customers.has(body.customer)) return missing(res, 'customer', body.customer);
+        return reply(200, publicSession(createSession(body)));
+      }
+      if (req.method === 'GET' && sessionPath) {
+        const s = sessions.get(decodeURIComponent(sessionPath[1]!));
+        return s ? send(res, 200, publicSession(s)) : missing(res, 'checkout.session', sessionPath[1]!);
+      }
+      if (req.method === 'GET' && subscriptionPath) {
+        const s = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
+        return s ? send(res, 200, s) : missing(res, 'subscription', subscriptionPath[1]!);
+      }
+      if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        if (!customers.has(body.customer)) return missing(res, 'customer', body.customer);
+        return reply(200, { id: newId('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `${url}/portal/${body.customer}` });
+      }
+      return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+    } catch (e) {
+      return invalid(res, (e as Error).message);
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
+
+  const getSession = (id: string) => {
+    const s = sessions.get(id);
+    if (!s) throw new Error(`fake stripe: no session ${id}`);
+    return s;
+  };
+
+  return {
+    url,
+    port,
+    secretKey,
+    webhookSecret,
+    requests,
+    sessions,
+    subscriptions,
+    customers,
+    completeSession(id, paymentStatus = 'paid') {
+      const s = getSession(id);
+      s.status = 'complete';
+      s.payment_status = paymentStatus;
+      s.url = null;
+      if (s.mode === 'subscription' && !s.subscription) {
+        const sub = subscriptionObject(newId('sub'), s.customer, s._line_items[0].price, s.metadata);
+        subscriptions.set(sub.id, sub);
+        s.subscription = sub.id;
+      }
+      if (s.mode === 'payment' && !s.payment_intent) s.payment_intent = newId('pi');
+      return publicSession(s);
+    },
+    markSessionPaid(id) {
+      const s = getSession(id);
+      s.payment_status = 'paid';
+      return publicSession(s);
+    },
+    updateSubscription(id, changes) {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`fake stripe: no subscription ${id}`);
+      const item = sub.items.data[0];
+      if (changes.price) item.price = { id: changes.price, object: 'price' };
+      if (changes.cancel_at_period_end !== undefined) sub.cancel_at_period_end = changes.cancel_at_period_end;
+      if (changes.status) sub.status = changes.status;
+      if (changes.period) {
+        item.current_period_start = changes.period.start;
+        item.current_period_end = changes.period.end;
+      }
+      return sub;
+    },
+    buildInvoice(subscriptionId, o = {}) {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`fake stripe: no subscription ${subscriptionId}`);
+      const item = sub.items.data[0];
+      const period = o.period ?? { start: item.current_period_start, end: item.current_period_end };
+      const price = o.price ?? item.price.id;
+      return {
+        id: newId('in'),
+        object: 'invoice',
+        customer: sub.customer,
+        status: 'paid',
+        billing_reason: o.billingReason ?? 'subscription_cycle',
+        amount_paid: price === 'price_pro_fake' ? 2999 : 999,
+        period_start: period.start - MONTH_S,
+        period_end: period.start,
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+        lines: {
+          object: 'list',
+          data: [{ id: newId('il'), object: 'line_item', period, pricing: { type: 'price_details', price_details: { price, product: 'prod_fake' } } }],
+        },
+      };
+    },
+    buildRefundedCharge(sessionId, amountRefunded) {
+      const s = getSession(sessionId);
+      return {
+        id: newId('ch'),
+        object: 'charge',
+        amount: s.amount_total,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded >= s.amount_total,
+        payment_intent: s.payment_intent,
+        customer: s.customer,
+      };
+    },
+    buildEvent(type, object, id) {
+      return { id: id ?? newId('evt'), object: 'event', api_version: '2026-10-28.endive', created: nowS(), type, livemode: false, pending_webhooks: 1, data: { object } };
+    },
+    signEvent(event, o = {}) {
+      const body = JSON.stringify(event);
+      const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp: o.timestamp ?? nowS() });
+      return { body, signature };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * One payment-provider interface (DESIGN §1): Stripe in production, the sandbox by default. Both speak
+ * in the normalised shapes below, so the billing feature has one fulfilment path for either.
+ */
+
+export type ProviderKind = 'sandbox' | 'stripe';
+
+export interface ProviderCheckoutSession {
+  id: string;
+  /** Hosted checkout page; null once the session is complete or expired. */
+  url: string | null;
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  amountTotalCents: number | null;
+  currency: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  paymentIntentId: string | null;
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** Price of the (single) subscription item; mapped to a tier by the billing feature. */
+  priceId: string | null;
+  status: string;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  billingReason: string | null;
+  priceId: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  amountPaidCents: number;
+}
+
+export interface ProviderCharge {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  amountRefundedCents: number;
+}
+
+type EventBase = { id: string; created: Date };
+
+/** The provider events the billing feature acts on; anything else arrives as `ignored`. */
+export type ProviderEvent =
+  | (EventBase & {
+      type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' | 'checkout.session.expired';
+      session: ProviderCheckoutSession;
+    })
+  | (EventBase & { type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted'; subscription: ProviderSubscription })
+  | (EventBase & { type: 'invoice.paid'; invoice: ProviderInvoice })
+  | (EventBase & { type: 'charge.refunded'; charge: ProviderCharge })
+  | (EventBase & { type: 'ignored'; originalType: string });
+
+export interface CreateSubscriptionCheckoutInput {
+  customerId: string;
+  userId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CreatePaymentCheckoutInput {
+  customerId: string;
+  userId: string;
+  productName: string;
+  quantity: number;
+  unitAmountCents: number;
+  currency: 'usd';
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly kind: ProviderKind;
+  /** Shown to buyers: "Secure payment powered by …". */
+  readonly displayName: string;
+  /** Price ids of the paid plans; null when not configured. */
+  readonly priceIds: { Basic: string | null; Pro: string | null };
+  /** Why checkouts cannot start (missing price ids…), or null when ready. */
+  readonly configurationProblem: string | null;
+  createCustomer(input: { email: string; userId: string }): Promise<{ id: string }>;
+  createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<ProviderCheckoutSession>;
+  createPaymentCheckout(input: CreatePaymentCheckoutInput): Promise<ProviderCheckoutSession>;
+  /** The provider's current view of a session, or null when it does not know the id. */
+  retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * Verifies a webhook on its raw body and turns it into a ProviderEvent. Throws
+   * `WebhookSignatureError` when the signature, secret or timestamp (older than 300 s) is wrong.
+   */
+  parseWebhook(rawBody: string, signatureHeader: string | undefined): ProviderEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A provider call failed (network, 5xx, refused request); the message is safe to log, not to show. */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}

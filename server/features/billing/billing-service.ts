@@ -1,0 +1,515 @@
+import { sql } from 'drizzle-orm';
+import {
+  checkTopupAllowed,
+  findPlan,
+  freePlan,
+  MT_PER_TOKEN,
+  plans,
+  TOKEN_PRICE_CENTS,
+  tokenPackages,
+  type Tier,
+  validateTopupTokens,
+} from '../../../core/tokens/index.ts';
+import type { Database, Queryable } from '../../adapters/db/index.ts';
+import {
+  type PaymentProvider,
+  ProviderError,
+  type ProviderCheckoutSession,
+  type ProviderEvent,
+  type ProviderSubscription,
+  WebhookSignatureError,
+} from '../../adapters/payments/index.ts';
+import type { SessionUser } from '../../http/app-env.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { LedgerService } from '../tokens/index.ts';
+
+const ACTOR = 'payments';
+/** Provider subscription states in which the paid tier applies. */
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+/** States in which the subscription is over: the user goes back to Free now. */
+const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+
+export interface CheckoutRow {
+  id: string;
+  provider: string;
+  provider_session_id: string;
+  user_id: string;
+  kind: 'subscription' | 'topup';
+  tier: Exclude<Tier, 'Free'> | null;
+  tokens: number | null;
+  amount_cents: number;
+  currency: string;
+  status: 'open' | 'processing' | 'fulfilled' | 'failed' | 'expired' | 'rejected';
+  payment_intent_id: string | null;
+  subscription_id: string | null;
+  credited_mt: number;
+  refunded_mt: number;
+  fulfilled_at: string | null;
+  verified_at: string | null;
+}
+
+export type FulfillOutcome = 'fulfilled' | 'already_fulfilled' | 'pending' | 'failed' | 'expired' | 'rejected' | 'unknown_session';
+
+export interface BillingServiceDeps {
+  db: Database;
+  ledger: LedgerService;
+  provider: PaymentProvider;
+  logger: Logger;
+  baseUrl: string;
+  now: () => Date;
+}
+
+export interface PlanView {
+  id: 'free' | 'basic' | 'pro';
+  tier: Tier;
+  name: string;
+  price_cents: number;
+  monthly_tokens: number;
+  features: string[];
+}
+
+const planFeatures: Record<Tier, string[]> = {
+  Free: ['10 tokens every month', 'Quick overviews, fundamental and technical analyses', 'AI copilot queries', 'Watchlist and screener previews'],
+  Basic: ['50 tokens every month', 'Everything in Free', 'Buy extra tokens when you run low', 'Email support'],
+  Pro: ['200 tokens every month', 'Everything in Basic', 'Public API access with API keys', 'Priority support'],
+};
+
+export interface SubscriptionView {
+  provider: 'sandbox' | 'stripe';
+  status: string | null;
+  tier: Tier;
+  cancel_at_period_end: boolean;
+  current_period_end: string | null;
+  has_billing_account: boolean;
+}
+
+const isoOrNull = (v: unknown) => (v == null ? null : new Date(String(v)).toISOString());
+
+/**
+ * Payments: checkouts, the customer portal, top-ups and provider events. Every credit or tier change goes
+ * through the token ledger; every path that can credit goes through `fulfill`, whose effects happen once
+ * per checkout session however many webhooks and verify calls race for it.
+ */
+export function createBillingService(deps: BillingServiceDeps) {
+  const { db, ledger, provider, logger, baseUrl } = deps;
+
+  const tierForPrice = (priceId: string | null): Exclude<Tier, 'Free'> | null => {
+    if (!priceId) return null;
+    if (priceId === provider.priceIds.Basic) return 'Basic';
+    if (priceId === provider.priceIds.Pro) return 'Pro';
+    return null;
+  };
+
+  const wrapProvider = async <T>(fn: () => Promise<T>, what: string): Promise<T> => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      logger.error({ err: e, provider: provider.kind }, `payment provider: ${what} failed`);
+      throw new AppError('UPSTREAM_ERROR', 'The payment provider did not answer. Please try again.', { cause: e });
+    }
+  };
+
+  /** The user's provider customer, created on first need (a lost race leaves one unused customer at the provider). */
+  async function ensureCustomer(user: SessionUser): Promise<string> {
+    const [existing] = await db.query<{ customer_id: string }>(sql`SELECT customer_id FROM billing_customer WHERE user_id = ${user.id} AND provider = ${provider.kind}`);
+    if (existing) return existing.customer_id;
+    const created = await wrapProvider(() => provider.createCustomer({ email: user.email, userId: user.id }), 'customer creation');
+    await db.query(sql`
+      INSERT INTO billing_customer (user_id, provider, customer_id) VALUES (${user.id}, ${provider.kind}, ${created.id})
+      ON CONFLICT (user_id) DO NOTHING`);
+    const [row] = await db.query<{ customer_id: string }>(sql`SELECT customer_id FROM billing_customer WHERE user_id = ${user.id}`);
+    return row!.customer_id;
+  }
+
+  async function findUserByCustomer(q: Queryable, customerId: string | null): Promise<string | null> {
+    if (!customerId) return null;
+    const [row] = await q.query<{ user_id: string }>(sql`SELECT user_id FROM billing_customer WHERE customer_id = ${customerId}`);
+    return row?.user_id ?? null;
+  }
+
+  async function findLiveSubscription(userId: string) {
+    const [row] = await db.query<{ subscription_id: string; tier: Tier | null; status: string; cancel_at_period_end: boolean; current_period_end: string | null }>(sql`
+      SELECT subscription_id, tier, status, cancel_at_period_end, current_period_end FROM billing_subscription
+      WHERE user_id = ${userId} AND provider = ${provider.kind} AND status IN ('active', 'trialing', 'past_due')
+      ORDER BY updated_at DESC LIMIT 1`);
+    return row ?? null;
+  }
+
+  async function insertCheckout(q: Queryable, r: { providerSessionId: string; userId: string; kind: 'subscription' | 'topup'; tier?: string; tokens?: number; amountCents: number }) {
+    await q.query(sql`
+      INSERT INTO checkout_session (provider, provider_session_id, user_id, kind, tier, tokens, amount_cents)
+      VALUES (${provider.kind}, ${r.providerSessionId}, ${r.userId}, ${r.kind}, ${r.tier ?? null}, ${r.tokens ?? null}, ${r.amountCents})`);
+  }
+
+  /**
+   * Brings the user's tier in line with the provider's subscription: paid tier while it is live,
+   * Free at the period end when it is set to cancel, Free now once it has ended. Unknown prices change nothing.
+   */
+  async function syncSubscription(q: Queryable, sub: ProviderSubscription, idempotencyKey: string): Promise<void> {
+    const userId = await findUserByCustomer(q, sub.customerId);
+    if (!userId) {
+      logger.warn({ subscription: sub.id, customer: sub.customerId }, 'payments: subscription for a customer the server does not know; ignored');
+      return;
+    }
+    const tier = tierForPrice(sub.priceId);
+    if (!tier) {
+      logger.error({ subscription: sub.id, price: sub.priceId }, 'payments: subscription with a price the server does not know; no tier change');
+      return;
+    }
+    await q.query(sql`
+      INSERT INTO billing_subscription (subscription_id, provider, user_id, customer_id, price_id, tier, status, current_period_start, current_period_end, cancel_at_period_end, updated_at)
+      VALUES (${sub.id}, ${provider.kind}, ${userId}, ${sub.customerId}, ${sub.priceId}, ${tier}, ${sub.status},
+        ${sub.currentPeriodStart?.toISOString() ?? null}, ${sub.currentPeriodEnd?.toISOString() ?? null}, ${sub.cancelAtPeriodEnd}, ${deps.now().toISOString()})
+      ON CONFLICT (subscription_id) DO UPDATE SET price_id = EXCLUDED.price_id, tier = EXCLUDED.tier, status = EXCLUDED.status,
+        current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
+        cancel_at_period_end = EXCLUDED.cancel_at_period_end, updated_at = EXCLUDED.updated_at`);
+    const common = { actor: ACTOR, idempotencyKey, billingPeriodEnd: sub.currentPeriodEnd, tx: q, meta: { subscription: sub.id, status: sub.status } };
+    if (ENDED_STATUSES.has(sub.status)) {
+      await ledger.changeTier(userId, 'Free', { ...common, billingPeriodEnd: null, immediate: true });
+    } else if (LIVE_STATUSES.has(sub.status)) {
+      // Cancel at period end: the ledger keeps the paid tier until then and applies Free at the reset.
+      await ledger.changeTier(userId, sub.cancelAtPeriodEnd ? 'Free' : tier, common);
+    }
+  }
+
+  /**
+   * THE fulfilment step, shared by webhooks and verify calls. Effects happen once per checkout session:
+   * the row is locked and its status checked inside the transaction that credits, and the ledger credit
+   * is itself idempotent on the session id. The buyer, the tokens and the price come from the server's
+   * row; the provider's session must agree with them (amount, currency, mode) or nothing is credited.
+   */
+  async function fulfill(session: ProviderCheckoutSession, source: string): Promise<{ outcome: FulfillOutcome; row: CheckoutRow | null }> {
+    const [row] = await db.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE provider_session_id = ${session.id}`);
+    if (!row) {
+      logger.warn({ session: session.id, source }, 'payments: checkout session unknown to the server; nothing credited');
+      return { outcome: 'unknown_session', row: null };
+    }
+    if (row.status === 'fulfilled') return { outcome: 'already_fulfilled', row };
+    if (row.status === 'rejected') return { outcome: 'rejected', row };
+    if (session.status === 'expired') {
+      await db.query(sql`UPDATE checkout_session SET status = 'expired', updated_at = now() WHERE id = ${row.id} AND status IN ('open', 'processing')`);
+      return { outcome: 'expired', row };
+    }
+    if (session.status !== 'complete') return { outcome: 'pending', row };
+    const paid = session.paymentStatus === 'paid' || (row.kind === 'subscription' && session.paymentStatus === 'no_payment_required');
+    if (!paid) {
+      await db.query(sql`UPDATE checkout_session SET status = 'processing', updated_at = now() WHERE id = ${row.id} AND status = 'open'`);
+      return { outcome: 'pending', row };
+    }
+
+    const problems: string[] = [];
+    if ((session.mode === 'payment') !== (row.kind === 'topup')) problems.push(`mode ${session.mode} for a ${row.kind}`);
+    if (row.kind === 'topup' && session.amountTotalCents !== row.amount_cents) problems.push(`amount ${session.amountTotalCents} ≠ ${row.amount_cents}`);
+    if (session.currency && session.currency.toLowerCase() !== row.currency) problems.push(`currency ${session.currency}`);
+    if (session.clientReferenceId && session.clientReferenceId !== row.user_id) problems.push('client_reference_id is another user');
+    if (problems.length) {
+      logger.error({ session: session.id, problems, source }, 'payments: paid session does not match the price the server set; nothing credited');
+      await db.query(sql`UPDATE checkout_session SET status = 'rejected', updated_at = now() WHERE id = ${row.id} AND status IN ('open', 'processing')`);
+      return { outcome: 'rejected', row };
+    }
+
+    // Network calls stay outside the transaction.
+    const subscription = row.kind === 'subscription' && session.subscriptionId ? await provider.retrieveSubscription(session.subscriptionId) : null;
+
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE id = ${row.id} FOR UPDATE`);
+      if (!locked || locked.status === 'fulfilled') return { outcome: 'already_fulfilled' as const, row: locked ?? row };
+      let creditedMt = 0;
+      if (row.kind === 'topup') {
+        creditedMt = row.tokens! * MT_PER_TOKEN;
+        await ledger.creditPurchase(row.user_id, creditedMt, `checkout:${row.provider_session_id}`, ACTOR, { session: row.provider_session_id, tokens: row.tokens, amount_cents: row.amount_cents, source }, { tx });
+      } else if (subscription) {
+        await syncSubscription(tx, subscription, `checkout:${row.provider_session_id}`);
+      }
+      const [updated] = await tx.query<CheckoutRow>(sql`
+        UPDATE checkout_session SET status = 'fulfilled', fulfilled_at = now(), updated_at = now(), credited_mt = ${creditedMt},
+          payment_intent_id = ${session.paymentIntentId}, subscription_id = ${session.subscriptionId}
+        WHERE id = ${row.id} RETURNING *`);
+      logger.info({ session: row.provider_session_id, kind: row.kind, tokens: row.tokens, tier: row.tier, source }, 'payments: checkout fulfilled');
+      return { outcome: 'fulfilled' as const, row: updated! };
+    });
+  }
+
+  async function markFailed(session: ProviderCheckoutSession) {
+    await db.query(sql`UPDATE checkout_session SET status = 'failed', updated_at = now() WHERE provider_session_id = ${session.id} AND status IN ('open', 'processing')`);
+  }
+
+  /**
+   * A paid invoice opens a billing period: recorded once per (subscription, period start) — the primary
+   * key of billing_period is the guard — then the tier and `actual_billing_period_end` follow the provider.
+   */
+  async function recordPaidPeriod(event: Extract<ProviderEvent, { type: 'invoice.paid' }>) {
+    const inv = event.invoice;
+    if (!inv.subscriptionId || !inv.periodStart || !inv.periodEnd) return;
+    const userId = await findUserByCustomer(db, inv.customerId);
+    if (!userId) {
+      logger.warn({ invoice: inv.id, customer: inv.customerId }, 'payments: invoice for a customer the server does not know; ignored');
+      return;
+    }
+    const tier = tierForPrice(inv.priceId);
+    if (!tier) {
+      logger.error({ invoice: inv.id, price: inv.priceId }, 'payments: invoice with a price the server does not know; no allocation');
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const inserted = await tx.query(sql`
+        INSERT INTO billing_period (subscription_id, period_start, period_end, user_id, tier, invoice_id)
+        VALUES (${inv.subscriptionId}, ${inv.periodStart!.toISOString()}, ${inv.periodEnd!.toISOString()}, ${userId}, ${tier}, ${inv.id})
+        ON CONFLICT (subscription_id, period_start) DO NOTHING RETURNING invoice_id`);
+      if (inserted.length === 0) return false;
+      await startPaidPeriod(tx, userId, tier, inv, event.id);
+      return true;
+    });
+    // Outside the transaction: the reset opens its own (and is once per user and period by itself).
+    await ledger.runMonthlyResets({ userId });
+  }
+
+  /**
+   * A newly paid period. The ledger owns period allocations: its reset (anchored when the user went from
+   * Free to paid, i.e. at checkout) sets the allocation once per period. Here the reset is run for this
+   * user if it is due, so the tokens arrive with the invoice rather than on the next timer tick, and the
+   * tier and `actual_billing_period_end` follow the provider. Never a second allocation for one period.
+   */
+  async function startPaidPeriod(tx: Queryable, userId: string, tier: Exclude<Tier, 'Free'>, inv: Extract<ProviderEvent, { type: 'invoice.paid' }>['invoice'], eventId: string) {
+    await ledger.changeTier(userId, tier, {
+      actor: ACTOR,
+      idempotencyKey: `invoice:${inv.id}`,
+      billingPeriodEnd: inv.periodEnd,
+      tx,
+      meta: { invoice: inv.id, event: eventId, billing_reason: inv.billingReason },
+    });
+  }
+
+  async function reverseRefund(event: Extract<ProviderEvent, { type: 'charge.refunded' }>) {
+    const { charge } = event;
+    if (!charge.paymentIntentId || charge.amountCents <= 0) return;
+    await db.transaction(async (tx) => {
+      const [row] = await tx.query<CheckoutRow>(sql`
+        SELECT * FROM checkout_session WHERE payment_intent_id = ${charge.paymentIntentId} AND kind = 'topup' AND status = 'fulfilled' FOR UPDATE`);
+      if (!row) {
+        logger.info({ charge: charge.id }, 'payments: refund of a charge that is not a token purchase; nothing to reverse');
+        return;
+      }
+      const targetMt = Math.floor((row.credited_mt * Math.min(charge.amountRefundedCents, charge.amountCents)) / charge.amountCents);
+      const deltaMt = targetMt - row.refunded_mt;
+      if (deltaMt <= 0) return;
+      const result = await ledger.reversePurchase(row.user_id, `checkout:${row.provider_session_id}`, {
+        idempotencyKey: `refund:${charge.id}:${charge.amountRefundedCents}`,
+        actor: ACTOR,
+        amountMt: deltaMt,
+        tx,
+        meta: { charge: charge.id, refunded_cents: charge.amountRefundedCents },
+      });
+      if (result.unspentShortfallMt > 0) {
+        logger.warn({ charge: charge.id, shortfallMt: result.unspentShortfallMt }, 'payments: refund larger than the unspent tokens; only the unspent part was reversed');
+      }
+      await tx.query(sql`UPDATE checkout_session SET refunded_mt = ${targetMt}, updated_at = now() WHERE id = ${row.id}`);
+    });
+  }
+
+  async function dispatch(event: ProviderEvent) {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.expired': {
+        // The event's copy can be stale (async payments): ask the provider for the current state.
+        const fresh = (await provider.retrieveCheckoutSession(event.session.id)) ?? event.session;
+        await fulfill(fresh, `event:${event.type}`);
+        return;
+      }
+      case 'checkout.session.async_payment_failed':
+        await markFailed(event.session);
+        return;
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        // Events can arrive out of order: act on the provider's current state, not on the event's copy.
+        const fresh = (await provider.retrieveSubscription(event.subscription.id)) ?? event.subscription;
+        await db.transaction((tx) => syncSubscription(tx, fresh, `event:${event.id}`));
+        return;
+      }
+      case 'invoice.paid':
+        await recordPaidPeriod(event);
+        return;
+      case 'charge.refunded':
+        await reverseRefund(event);
+        return;
+      case 'ignored':
+        return;
+    }
+  }
+
+  /**
+   * Handles one provider event at most once to completion: the event id is recorded (unique), and a
+   * replay of a processed event does nothing. Concurrent deliveries of one event may both run the
+   * handlers, which are idempotent on their own (fulfil, ledger keys, billing_period).
+   */
+  async function handleEvent(event: ProviderEvent): Promise<'processed' | 'duplicate'> {
+    const inserted = await db.query(sql`
+      INSERT INTO billing_event (event_id, provider, type) VALUES (${event.id}, ${provider.kind}, ${event.type === 'ignored' ? event.originalType : event.type})
+      ON CONFLICT (event_id) DO NOTHING RETURNING event_id`);
+    if (inserted.length === 0) {
+      const [seen] = await db.query<{ processed_at: string | null }>(sql`SELECT processed_at FROM billing_event WHERE event_id = ${event.id}`);
+      if (seen?.processed_at) return 'duplicate';
+    }
+    await dispatch(event);
+    await db.query(sql`UPDATE billing_event SET processed_at = now() WHERE event_id = ${event.id} AND processed_at IS NULL`);
+    return 'processed';
+  }
+
+  return {
+    provider,
+    fulfill,
+    handleEvent,
+    tierForPrice,
+
+    listPlans(): { plans: PlanView[]; provider: { kind: 'sandbox' | 'stripe'; name: string } } {
+      const all = [freePlan, ...plans].map((p) => ({
+        id: p.id,
+        tier: p.tier,
+        name: p.name,
+        price_cents: p.priceCents,
+        monthly_tokens: p.monthlyTokens,
+        features: planFeatures[p.tier],
+      }));
+      return { plans: all, provider: { kind: provider.kind, name: provider.displayName } };
+    },
+
+    listTokenPackages() {
+      return {
+        packages: tokenPackages.map((p) => ({ id: p.id, name: p.name, tokens: p.tokens, price_cents: p.priceCents, popular: p.popular, analyses: p.analyses })),
+        token_price_cents: TOKEN_PRICE_CENTS,
+        min_tokens: 20,
+        max_tokens: 10_000,
+      };
+    },
+
+    async getSubscription(user: SessionUser): Promise<SubscriptionView> {
+      const [row] = await db.query<{ status: string; tier: Tier | null; cancel_at_period_end: boolean; current_period_end: string | null }>(sql`
+        SELECT status, tier, cancel_at_period_end, current_period_end FROM billing_subscription
+        WHERE user_id = ${user.id} AND provider = ${provider.kind} ORDER BY updated_at DESC LIMIT 1`);
+      const [customer] = await db.query(sql`SELECT 1 FROM billing_customer WHERE user_id = ${user.id} AND provider = ${provider.kind}`);
+      const live = row && LIVE_STATUSES.has(row.status);
+      return {
+        provider: provider.kind,
+        status: row?.status ?? null,
+        tier: live && row.tier ? row.tier : 'Free',
+        cancel_at_period_end: Boolean(live && row.cancel_at_period_end),
+        current_period_end: live ? isoOrNull(row.current_period_end) : null,
+        has_billing_account: Boolean(customer),
+      };
+    },
+
+    /** Subscription checkout; a user who already subscribes is sent to the portal to switch plans instead. */
+    async createCheckout(user: SessionUser, planId: string): Promise<{ url: string }> {
+      const plan = findPlan(planId);
+      if (!plan) throw new AppError('INVALID_PLAN', `Unknown plan "${planId}". Choose basic or pro.`, { field: 'plan' });
+      if (provider.configurationProblem) throw new AppError('NOT_CONFIGURED', provider.configurationProblem);
+      const priceId = provider.priceIds[plan.tier];
+      if (!priceId) throw new AppError('NOT_CONFIGURED', `No price is configured for the ${plan.name} plan.`);
+      if (await findLiveSubscription(user.id)) return this.customerPortal(user);
+      const customerId = await ensureCustomer(user);
+      const key = crypto.randomUUID();
+      const session = await wrapProvider(
+        () =>
+          provider.createSubscriptionCheckout({
+            customerId,
+            userId: user.id,
+            priceId,
+            successUrl: `${baseUrl}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${baseUrl}/pricing?checkout=canceled`,
+            metadata: { user_id: user.id, kind: 'subscription', plan: plan.id },
+            idempotencyKey: `checkout-${key}`,
+          }),
+        'checkout creation',
+      );
+      await insertCheckout(db, { providerSessionId: session.id, userId: user.id, kind: 'subscription', tier: plan.tier, amountCents: plan.priceCents });
+      if (!session.url) throw new AppError('UPSTREAM_ERROR', 'The payment provider returned no checkout page. Please try again.');
+      return { url: session.url };
+    },
+
+    async customerPortal(user: SessionUser): Promise<{ url: string }> {
+      const customerId = await ensureCustomer(user);
+      return wrapProvider(() => provider.createPortalSession({ customerId, returnUrl: `${baseUrl}/dashboard` }), 'portal session creation');
+    },
+
+    async createTokenTopup(user: SessionUser, tokens: unknown): Promise<{ url: string; session_id: string }> {
+      const valid = validateTopupTokens(tokens);
+      if (!valid.ok) throw new AppError('INVALID_AMOUNT', valid.message, { field: 'tokensToPurchase' });
+      const account = await ledger.getAccount(user.id);
+      const allowed = checkTopupAllowed(account.tier, account.availableMt);
+      if (!allowed.ok) {
+        throw allowed.reason === 'free_tier'
+          ? new AppError('TIER_REQUIRED', 'Token purchases are available for Basic and Pro subscribers only.')
+          : new AppError('TOPUP_NOT_ALLOWED', 'You still have enough tokens remaining. Top-ups are available when your balance is below 5 tokens.');
+      }
+      const customerId = await ensureCustomer(user);
+      const key = crypto.randomUUID();
+      const session = await wrapProvider(
+        () =>
+          provider.createPaymentCheckout({
+            customerId,
+            userId: user.id,
+            productName: 'Stockpilot analysis tokens',
+            quantity: valid.tokens,
+            unitAmountCents: TOKEN_PRICE_CENTS,
+            currency: 'usd',
+            successUrl: `${baseUrl}/token-topup?success=true&session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${baseUrl}/token-topup?canceled=true`,
+            metadata: { user_id: user.id, kind: 'topup', tokens: String(valid.tokens) },
+            idempotencyKey: `topup-${key}`,
+          }),
+        'checkout creation',
+      );
+      await insertCheckout(db, { providerSessionId: session.id, userId: user.id, kind: 'topup', tokens: valid.tokens, amountCents: valid.priceCents });
+      if (!session.url) throw new AppError('UPSTREAM_ERROR', 'The payment provider returned no checkout page. Please try again.');
+      return { url: session.url, session_id: session.id };
+    },
+
+    /**
+     * Confirms a top-up on the buyer's return. The session must be the signed-in user's own (else 404);
+     * each session can be verified once (a second verify is SESSION_ALREADY_USED), and the credit itself
+     * happens once whether the webhook or this call gets there first.
+     */
+    async verifyTokenPurchase(user: SessionUser, sessionId: string): Promise<{ success: boolean; tokens_added: number }> {
+      const [row] = await db.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE provider_session_id = ${sessionId} AND user_id = ${user.id}`);
+      if (!row) throw new AppError('SESSION_NOT_FOUND', 'No token purchase with this session id.', { field: 'session_id' });
+      if (row.kind !== 'topup') throw new AppError('NOT_A_TOKEN_PURCHASE', 'This session is a subscription checkout, not a token purchase.', { field: 'session_id' });
+      if (row.verified_at) throw new AppError('SESSION_ALREADY_USED', 'This token purchase has already been verified.', { field: 'session_id' });
+      const session = await wrapProvider(() => provider.retrieveCheckoutSession(row.provider_session_id), 'session retrieval');
+      if (!session) throw new AppError('SESSION_NOT_FOUND', 'No token purchase with this session id.', { field: 'session_id' });
+      const { outcome } = await fulfill(session, 'verify');
+      if (outcome !== 'fulfilled' && outcome !== 'already_fulfilled') return { success: false, tokens_added: 0 };
+      const claimed = await db.query(sql`
+        UPDATE checkout_session SET verified_at = now() WHERE id = ${row.id} AND verified_at IS NULL AND status = 'fulfilled' RETURNING id`);
+      if (claimed.length === 0) throw new AppError('SESSION_ALREADY_USED', 'This token purchase has already been verified.', { field: 'session_id' });
+      return { success: true, tokens_added: row.tokens! };
+    },
+
+    /** Verifies the signature on the raw body, then handles the event. */
+    async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+      if (provider.kind !== 'stripe') throw new AppError('NOT_CONFIGURED', 'Stripe is not configured: the sandbox delivers its events in-process.');
+      let event: ProviderEvent;
+      try {
+        event = provider.parseWebhook(rawBody, signature);
+      } catch (e) {
+        if (e instanceof WebhookSignatureError) {
+          logger.warn({ reason: e.message }, 'payments: webhook refused');
+          throw new AppError('INVALID_SIGNATURE', 'Webhook signature verification failed.');
+        }
+        throw e;
+      }
+      try {
+        const result = await handleEvent(event);
+        return { received: true, duplicate: result === 'duplicate' };
+      } catch (e) {
+        if (e instanceof ProviderError) throw new AppError('UPSTREAM_ERROR', 'The payment provider did not answer. Please retry.', { cause: e });
+        throw e;
+      }
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,84 @@
+import { createPaymentProvider, isSandboxProvider } from '../../adapters/payments/index.ts';
+import type { PaymentProvider } from '../../adapters/payments/index.ts';
+import type { AppContext, Feature } from '../../http/feature.ts';
+import { requireUser } from '../../http/openapi.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LedgerService } from '../tokens/index.ts';
+import {
+  createCheckoutRoute,
+  createTokenTopupRoute,
+  customerPortalRoute,
+  getBillingSubscriptionRoute,
+  getPlansRoute,
+  getTokenPackagesRoute,
+  stripeWebhookRoute,
+  verifyTokenPurchaseRoute,
+} from './billing.routes.ts';
+import { type BillingService, createBillingService } from './billing-service.ts';
+import { registerSandboxRoutes } from './sandbox.routes.ts';
+
+export type { BillingService } from './billing-service.ts';
+
+export interface BillingFeature extends Feature {
+  service: BillingService;
+}
+
+/**
+ * SPEC §7 sends the count as `tokensTourchase`; DESIGN §5 names it `tokensToPurchase`. Either is
+ * accepted; both present and different is refused rather than guessed.
+ */
+export function pickTopupTokens(body: { tokensToPurchase?: unknown; tokensTourchase?: unknown }): unknown {
+  const a = body.tokensToPurchase;
+  const b = body.tokensTourchase;
+  if (a !== undefined && b !== undefined && a !== b) {
+    throw new AppError('VALIDATION_FAILED', 'tokensToPurchase and tokensTourchase disagree; send one of them.', { field: 'tokensToPurchase' });
+  }
+  const value = a ?? b;
+  if (value === undefined || value === null) throw new AppError('VALIDATION_FAILED', 'tokensToPurchase: enter how many tokens to buy.', { field: 'tokensToPurchase' });
+  return value;
+}
+
+/** Payments: Stripe or the sandbox (by config), checkouts, portal, top-ups and provider events. */
+export function createBillingFeature(ctx: AppContext, deps: { ledger: LedgerService; provider?: PaymentProvider }): BillingFeature {
+  const provider = deps.provider ?? createPaymentProvider(ctx.env, ctx.db, ctx.now);
+  const service = createBillingService({ db: ctx.db, ledger: deps.ledger, provider, logger: ctx.logger, baseUrl: ctx.env.BASE_URL, now: ctx.now });
+  if (isSandboxProvider(provider)) {
+    provider.setEventSink(
+      async (event) => {
+        await service.handleEvent(event);
+      },
+      (err, event) => ctx.logger.error({ err, event: event.id, type: event.type }, 'payments: sandbox event handling failed'),
+    );
+  }
+
+  return {
+    name: 'billing',
+    service,
+    describe: () => ({ payments: provider.kind }),
+    routes(app) {
+      app.openapi(getPlansRoute, (c) => c.json(service.listPlans(), 200));
+      app.openapi(getTokenPackagesRoute, (c) => c.json(service.listTokenPackages(), 200));
+      app.openapi(getBillingSubscriptionRoute, async (c) => c.json(await service.getSubscription(requireUser(c)), 200));
+      app.openapi(createCheckoutRoute, async (c) => {
+        const user = requireUser(c);
+        const body = c.req.valid('json') ?? { plan: 'basic' };
+        return c.json(await service.createCheckout(user, body.plan ?? 'basic'), 200);
+      });
+      app.openapi(customerPortalRoute, async (c) => c.json(await service.customerPortal(requireUser(c)), 200));
+      app.openapi(createTokenTopupRoute, async (c) => {
+        const user = requireUser(c);
+        return c.json(await service.createTokenTopup(user, pickTopupTokens(c.req.valid('json'))), 200);
+      });
+      app.openapi(verifyTokenPurchaseRoute, async (c) => {
+        const user = requireUser(c);
+        return c.json(await service.verifyTokenPurchase(user, c.req.valid('json').session_id), 200);
+      });
+      app.openapi(stripeWebhookRoute, async (c) => {
+        // The signature covers the exact bytes sent: read the raw text, never a re-serialised JSON.
+        const raw = await c.req.text();
+        return c.json(await service.handleWebhook(raw, c.req.header('stripe-signature')), 200);
+      });
+      if (isSandboxProvider(provider)) registerSandboxRoutes(app, provider);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../adapters/db/index.ts';
+import { createTestApp, type TestAppOptions } from '../../../test/app.ts';
+import { insertTestUser } from '../../../test/users.ts';
+import { createLedgerService } from '../../tokens/ledger-service.ts';
+import type { Tier } from '../../tokens/index.ts';
+
+/** A movable clock for period tests. */
+export function createClock(start = new Date('2026-03-10T12:00:00.000Z')) {
+  let t = start.getTime();
+  return { now: () => new Date(t), set: (d: Date) => (t = d.getTime()), advance: (ms: number) => (t += ms) };
+}
+
+/** The app with all features, acting as `x-test-user-id`, plus a ledger on the same database for arranging balances. */
+export async function createBillingTestApp(db: Database, options: TestAppOptions = {}) {
+  const t = await createTestApp(db, { actAsHeader: true, ...options });
+  const ledger = createLedgerService(db, { now: options.now });
+  const as = (userId: string) => ({ 'x-test-user-id': userId });
+
+  /** A user on `tier` whose available balance is `balanceMt` (allocation drawn down by an operator revoke). */
+  async function userWith(tier: Tier, balanceMt: number) {
+    const u = await insertTestUser(db);
+    if (tier !== 'Free') await ledger.changeTier(u.id, tier, { actor: 'test', immediate: true });
+    const account = await ledger.getAccount(u.id);
+    const delta = balanceMt - account.availableMt;
+    if (delta !== 0) await ledger.adjust(u.id, delta, { bucket: 'allocation', reason: 'test arrangement', actor: 'test' });
+    return u;
+  }
+
+  const balanceMt = async (userId: string) => (await ledger.getAccount(userId)).availableMt;
+  const count = async (table: 'checkout_session' | 'billing_event' | 'billing_period' | 'billing_customer', userId?: string) => {
+    const where = userId ? sql`WHERE user_id = ${userId}` : sql``;
+    const [r] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} ${where}`);
+    return r!.n;
+  };
+  const ledgerEntries = async (userId: string, reason: string) =>
+    db.query<{ delta_allocation_mt: number; delta_purchased_mt: number; idempotency_key: string }>(
+      sql`SELECT delta_allocation_mt, delta_purchased_mt, idempotency_key FROM token_ledger WHERE user_id = ${userId} AND reason = ${reason} ORDER BY id`,
+    );
+  return { ...t, ledger, as, userWith, balanceMt, count, ledgerEntries };
+}
