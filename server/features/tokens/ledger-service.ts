@@ -438,8 +438,9 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
     async expireStaleHolds(opts = {}) {
       const at = now().toISOString();
       const limit = Math.min(Math.max(1, opts.limit ?? 500), 5000);
+      const only = opts.userId ? sql`AND user_id = ${opts.userId}` : sql``;
       const due = await db.query<{ id: string; user_id: string }>(
-        sql`SELECT id, user_id FROM token_holds WHERE status = 'pending' AND expires_at <= ${at} ORDER BY expires_at LIMIT ${limit}`,
+        sql`SELECT id, user_id FROM token_holds WHERE status = 'pending' AND expires_at <= ${at} ${only} ORDER BY expires_at LIMIT ${limit}`,
       );
       let expired = 0;
       for (const h of due) {
@@ -500,8 +501,9 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
       const t = now();
       const ts = t.toISOString();
       const limit = Math.min(Math.max(1, opts.limit ?? 500), 5000);
+      const only = opts.userId ? sql`AND user_id = ${opts.userId}` : sql``;
       const due = await db.query<{ user_id: string; next_reset_date: string }>(
-        sql`SELECT user_id, next_reset_date FROM user_tokens WHERE next_reset_date <= ${ts} ORDER BY next_reset_date LIMIT ${limit}`,
+        sql`SELECT user_id, next_reset_date FROM user_tokens WHERE next_reset_date <= ${ts} ${only} ORDER BY next_reset_date LIMIT ${limit}`,
       );
       let done = 0;
       for (const d of due) {

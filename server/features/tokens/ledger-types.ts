@@ -168,7 +168,7 @@ export interface LedgerService {
    * Safe to run in several processes at once: each hold is expired by one conditional update only.
    * Returns how many holds this call expired.
    */
-  expireStaleHolds(opts?: { limit?: number }): Promise<number>;
+  expireStaleHolds(opts?: { limit?: number; userId?: string }): Promise<number>;
 
   /**
    * Changes the tier (from the payment provider or an operator). Upgrade now: Free → paid starts a new
@@ -185,7 +185,7 @@ export interface LedgerService {
    * allocation to the tier's monthly amount (purchased tokens stay), moves to the period containing now.
    * Exactly once per user and period even when several processes run it at once. Returns the count reset.
    */
-  runMonthlyResets(opts?: { limit?: number }): Promise<number>;
+  runMonthlyResets(opts?: { limit?: number; userId?: string }): Promise<number>;
 
   /**
    * Reverses a refunded purchase (charge.refunded): removes up to `amountMt` (default: the whole purchase)
