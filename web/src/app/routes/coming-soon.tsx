@@ -1,9 +1,45 @@
-import { ComingNext, PageShell } from '../../components/layout/page-shell.tsx';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageShell } from '../../components/layout/page-shell.tsx';
+import { roadmapIcons } from '../../components/marketing/roadmap-icons.ts';
+import { roadmap } from '../../components/marketing/roadmap.ts';
+import { SUPPORT_EMAIL } from '../../components/marketing/product-facts.ts';
 
-export default function Page() {
+export default function ComingSoon() {
   return (
-    <PageShell title="Coming Soon" lead="What we are building next.">
-      <ComingNext items={['Roadmap', ]} />
+    <PageShell title="Coming Soon" lead="What we are building next. Each feature follows the same rules as today’s analyses: numbers from code, sources shown, tokens charged only on success.">
+      <ol className="grid gap-4 md:grid-cols-2">
+        {roadmap.map((item) => {
+          const Icon = roadmapIcons[item.path];
+          return (
+            <li key={item.path} className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-500 hover:shadow-md">
+              <div className="flex items-start justify-between gap-3">
+                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  {Icon && <Icon className="size-5" aria-hidden />}
+                </span>
+                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">{item.plan}</span>
+              </div>
+              <h2 className="mt-4 text-lg font-semibold text-ink">{item.title}</h2>
+              <p className="mt-1 text-sm font-medium text-slate-700">{item.tagline}</p>
+              <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{item.summary}</p>
+              <Link
+                to={item.path}
+                className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 after:absolute after:inset-0 after:rounded-2xl group-hover:underline"
+              >
+                {item.path === '/api-docs' ? 'Read the API reference' : `Preview ${item.title}`}
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-600">
+        Missing something you need? Tell us at{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Feature request')}`} className="font-medium text-brand-700 underline">
+          {SUPPORT_EMAIL}
+        </a>{' '}
+        — requests from users decide what we build first.
+      </p>
     </PageShell>
   );
 }

@@ -1,19 +1,47 @@
-import { ButtonLink } from '../../components/ui/button.tsx';
+import { Link, useLocation } from 'react-router';
 import { usePageHeader } from '../../components/layout/page-header.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+
+const elsewhere: Array<[string, string, string]> = [
+  ['/pricing', 'Pricing', 'Plans, tokens and what each analysis costs'],
+  ['/coming-soon', 'Coming Soon', 'Watchlists, screener, DCF and more'],
+  ['/api-docs', 'API documentation', 'Endpoints, schemas and errors'],
+  ['/contact', 'Contact', 'Tell us about a broken link'],
+];
 
 export default function NotFound() {
   usePageHeader({ title: 'Page not found' });
+  const { pathname } = useLocation();
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Page not found</h1>
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <svg viewBox="0 0 160 64" className="h-16 w-40" aria-hidden>
+        <polyline points="4,44 28,36 48,40 70,20 88,30" fill="none" stroke="#10b981" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <polyline points="88,30 104,30" fill="none" stroke="#cbd5e1" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
+        <polyline points="120,30 156,30" fill="none" stroke="#cbd5e1" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
+        <circle cx="88" cy="30" r="6" fill="#0f172a" />
+      </svg>
+      <p className="mt-6 text-sm font-semibold text-brand-700">404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Page not found</h1>
       <p className="mt-3 text-slate-600">The page you asked for does not exist or has moved.</p>
-      <div className="mt-8 flex gap-3">
+      <p className="mt-2 max-w-full break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-600">{pathname}</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <ButtonLink to="/">Go home</ButtonLink>
         <ButtonLink to="/search" variant="outline">
           Search stocks
         </ButtonLink>
       </div>
+      <nav aria-label="Other pages" className="mt-12 w-full text-left">
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {elsewhere.map(([to, label, hint]) => (
+            <li key={to}>
+              <Link to={to} className="block h-full rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500">
+                <span className="font-medium text-ink">{label}</span>
+                <span className="mt-0.5 block text-sm text-slate-500">{hint}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

@@ -10,6 +10,8 @@ export interface RoadmapItem {
   plan: string;
   /** Tokens it will cost, or how it is billed. */
   billing: string;
+  /** What of it can already be used today, if anything. */
+  availableNow?: string;
 }
 
 export const roadmap: RoadmapItem[] = [
@@ -57,6 +59,7 @@ export const roadmap: RoadmapItem[] = [
     ],
     plan: 'All plans',
     billing: '1 token per valuation; re-opening a saved valuation is free.',
+    availableNow: 'The DCF valuation analysis (1 token) runs this model with default assumptions; this page will let you change every input and see the value recompute in your browser.',
   },
   {
     path: '/advanced-fundamentals',
