@@ -12,10 +12,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapSecFacts, type SecFact } from '../core/market/sec-facts.ts';
-import { applyFactor, chooseMissingFactor, isTrueSplit, missingFactorCandidates, type SplitEvent } from '../core/market/split-adjust.ts';
+import { deriveFreeCashFlow, nearestShares, restateForSplits, selectPeriodEnds } from '../core/market/normalize.ts';
+import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
 import { normalizeSymbol } from '../core/market/symbol.ts';
 import {
+  BUNDLE_DATA_AS_OF,
   BUNDLE_FILES,
   BUNDLE_VERSION,
   type BundleDaily,
@@ -35,7 +37,7 @@ import {
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data'));
 const OUT = join(ROOT, 'data');
-const DATA_AS_OF = '2026-07-02';
+const DATA_AS_OF = BUNDLE_DATA_AS_OF;
 const PLAINSIGHT_AS_OF = '2026-08-22';
 
 // ---------- helpers ----------
@@ -246,7 +248,8 @@ for (const [s, file] of [
 }
 for (const r of csv('etfs/etf_sector_weights_derived_2025-10-31.csv')) {
   const e = etfOf(r.etf!);
-  (e.sectors ??= []).push([r.gics_sector!, round(Number(r.weight_pct), 3)]);
+  e.sectors ??= [];
+  e.sectors.push([r.gics_sector!, round(Number(r.weight_pct), 3)]);
   if (!e.sources.includes('etf-sectors')) e.sources.push('etf-sectors');
 }
 for (const r of csv('etfs/etf_overview_2022-08-30.csv')) {
@@ -299,7 +302,10 @@ type Cell = { value: number; source: string; asOf: string };
 type Periods = Map<string, Map<string, Cell>>;
 const setCell = (p: Periods, end: string, key: string, cell: Cell, override = false) => {
   let m = p.get(end);
-  if (!m) p.set(end, (m = new Map()));
+  if (!m) {
+    m = new Map();
+    p.set(end, m);
+  }
   if (override || !m.has(key)) m.set(key, cell);
 };
 const plainsightMap: Record<string, string> = {
@@ -363,7 +369,10 @@ const quarterlyBy = new Map<string, Periods>();
 const sharesLatestBy = new Map<string, number>();
 const periodsOf = (m: Map<string, Periods>, s: string) => {
   let p = m.get(s);
-  if (!p) m.set(s, (p = new Map()));
+  if (!p) {
+    p = new Map();
+    m.set(s, p);
+  }
   return p;
 };
 
@@ -457,43 +466,15 @@ for (const r of csv('fundamentals/detail/fmp_statements_annual_curated.csv')) {
 const notesBy = new Map<string, string[]>();
 function deriveAndAdjust(s: string, periods: Periods, kind: 'annual' | 'quarterly', sharesRef: (end: string) => number | null) {
   const splits = trueSplits.get(s) ?? [];
-  let adjusted = 0;
-  for (const [end, m] of [...periods.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const ocf = m.get('operating_cash_flow');
-    const capex = m.get('capital_expenditure');
-    if (!m.has('free_cash_flow') && ocf && capex) {
-      setCell(periods, end, 'free_cash_flow', { value: ocf.value - capex.value, source: ocf.source, asOf: ocf.asOf > capex.asOf ? ocf.asOf : capex.asOf });
-    }
-    const candidates = missingFactorCandidates(end, splits);
-    if (candidates.length === 1) continue;
-    const shares = m.get('shares_diluted');
-    if (shares) {
-      const f = chooseMissingFactor(shares.value, sharesRef(end), candidates, 'share_count');
-      if (f !== 1) {
-        shares.value = applyFactor(shares.value, f, 'share_count');
-        adjusted++;
-      }
-    }
-    const adjShares = shares?.value ?? sharesRef(end);
-    for (const [key, totalKey] of [
-      ['eps_diluted', 'net_income'],
-      ['dividends_per_share', 'dividends_paid'],
-    ] as const) {
-      const cell = m.get(key);
-      if (!cell) continue;
-      const total = m.get(totalKey)?.value;
-      const ref = total !== undefined && adjShares ? total / adjShares : null;
-      const f = chooseMissingFactor(cell.value, ref, candidates, 'per_share', true);
-      if (f !== 1) {
-        cell.value = applyFactor(cell.value, f, 'per_share');
-        adjusted++;
-      }
-    }
-  }
+  deriveFreeCashFlow(periods, (value, ocf, capex) => ({ value, source: ocf.source, asOf: [ocf.asOf, capex.asOf].sort().at(-1)! }));
+  const adjusted = restateForSplits(periods, splits, sharesRef);
   if (adjusted > 0) {
-    const list = notesBy.get(s) ?? [];
     const firstEnd = [...periods.keys()].sort()[0] ?? '';
-    const desc = splits.filter((x) => x.date > firstEnd).map((x) => `${x.ratio >= 1 ? `${x.ratio}-for-1` : `1-for-${Math.round(1 / x.ratio)}`} on ${x.date}`).join(', ');
+    const desc = splits
+      .filter((x) => x.date > firstEnd)
+      .map((x) => `${x.ratio >= 1 ? `${x.ratio}-for-1` : `1-for-${Math.round(1 / x.ratio)}`} on ${x.date}`)
+      .join(', ');
+    const list = notesBy.get(s) ?? [];
     list.push(`${adjusted} ${kind} per-share or share-count figures restated for later splits (${desc}).`);
     notesBy.set(s, list);
   }
@@ -503,27 +484,10 @@ const fundamentals: Record<string, BundleFundamentals> = {};
 for (const s of new Set([...annualBy.keys(), ...quarterlyBy.keys()])) {
   const annual = annualBy.get(s) ?? new Map();
   const quarterly = quarterlyBy.get(s) ?? new Map();
-  const annualShares = () =>
-    [...annual.entries()]
-      .filter(([, m]) => m.has('shares_diluted'))
-      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-      .map(([end, m]) => [end, m.get('shares_diluted')!.value] as const);
-  const latestShares = sharesLatestBy.get(s) ?? annualShares().at(-1)?.[1] ?? null;
+  const latestAnnualShares = [...annual.entries()].filter(([, m]) => m.has('shares_diluted')).sort((x, y) => (x[0] < y[0] ? -1 : 1)).at(-1)?.[1].get('shares_diluted')?.value;
+  const latestShares = sharesLatestBy.get(s) ?? latestAnnualShares ?? null;
   deriveAndAdjust(s, annual, 'annual', () => latestShares);
-  const adjustedAnnual = annualShares();
-  const nearestShares = (end: string) => {
-    let best: number | null = null;
-    let bestD = Number.POSITIVE_INFINITY;
-    for (const [e, v] of adjustedAnnual) {
-      const d = Math.abs(dayNumber(e) - dayNumber(end));
-      if (d < bestD) {
-        bestD = d;
-        best = v;
-      }
-    }
-    return best;
-  };
-  deriveAndAdjust(s, quarterly, 'quarterly', nearestShares);
+  deriveAndAdjust(s, quarterly, 'quarterly', (end) => nearestShares(annual, end));
 
   const refs: Array<[string, string]> = [];
   const refIndex = new Map<string, number>();
@@ -538,10 +502,7 @@ for (const s of new Set([...annualBy.keys(), ...quarterlyBy.keys()])) {
     return i;
   };
   const toSet = (p: Periods, keep: number): BundleStatementSet => {
-    const ends = [...p.keys()]
-      .filter((e) => ['revenue', 'net_income', 'total_assets'].some((k) => p.get(e)!.has(k)))
-      .sort()
-      .slice(-keep);
+    const ends = selectPeriodEnds(p, keep);
     const keys = new Set<string>();
     for (const e of ends) for (const k of p.get(e)!.keys()) keys.add(k);
     const lines: BundleStatementSet['lines'] = {};

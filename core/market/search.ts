@@ -30,7 +30,7 @@ export interface SearchIndex {
   readonly wordIds: readonly Int32Array[];
   readonly firstWordOf: Int32Array;
   readonly wordsByInitial: ReadonlyMap<string, readonly number[]>;
-  readonly scratch: { mark: Int32Array; stamp: number };
+  readonly scratch: { mark: Int32Array; stamp: number; best: Int32Array; bestStamp: Int32Array; queryStamp: number };
 }
 
 export type MatchKind = 'symbol' | 'symbol_prefix' | 'name' | 'fuzzy';
@@ -39,13 +39,15 @@ export interface SearchResult {
   match: MatchKind;
 }
 
-export const splitWords = (name: string): string[] =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+const isAscii = (s: string) => {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+};
+export const splitWords = (name: string): string[] => {
+  let s = name.toLowerCase();
+  if (!isAscii(s)) s = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return s.split(/[^a-z0-9]+/).filter(Boolean);
+};
 
 const compact = (s: string) => s.replace(/[.$\-/ ]/g, '');
 
@@ -93,7 +95,7 @@ export function buildSearchIndex(entries: readonly SearchEntryInput[]): SearchIn
     wordIds: words.map((w) => Int32Array.from(wordMap.get(w)!)),
     firstWordOf: Int32Array.from(firstWord.map((w) => wordIndex.get(w) ?? -1)),
     wordsByInitial,
-    scratch: { mark: new Int32Array(n), stamp: 0 },
+    scratch: { mark: new Int32Array(n), stamp: 0, best: new Int32Array(n), bestStamp: new Int32Array(n), queryStamp: 0 },
   };
 }
 
@@ -108,56 +110,71 @@ function lowerBound(arr: readonly string[], key: string): number {
   return lo;
 }
 
-/** Optimal-string-alignment distance, or k+1 as soon as it must exceed k. */
-export function boundedEditDistance(a: string, b: string, k: number): number {
-  const la = a.length;
-  const lb = b.length;
+// Reused DP rows: search is synchronous, so one set of buffers is enough.
+const rowA = new Int32Array(64);
+const rowB = new Int32Array(64);
+const rowC = new Int32Array(64);
+
+/**
+ * Optimal-string-alignment distance between `a` and the first `bLen` characters of `b`, or k+1 as soon
+ * as it must exceed k. Allocation-free.
+ */
+export function boundedEditDistance(a: string, b: string, k: number, bLen = b.length): number {
+  const la = Math.min(a.length, 63);
+  const lb = Math.min(bLen, b.length, 63);
   if (Math.abs(la - lb) > k) return k + 1;
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
-  let cur = new Array<number>(lb + 1).fill(0);
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= lb; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      const bj = b.charCodeAt(j - 1);
+      let v = prev[j - 1]! + (ai === bj ? 0 : 1);
+      const del = prev[j]! + 1;
+      const ins = cur[j - 1]! + 1;
+      if (del < v) v = del;
+      if (ins < v) v = ins;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && prev2[j - 2]! + 1 < v) v = prev2[j - 2]! + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > k) return k + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
   }
   return prev[lb]!;
 }
 
 const allowedEdits = (len: number) => (len < 4 ? 0 : len < 8 ? 1 : 2);
 
-/** Word indexes whose prefix of the token's length (or whole word) is within the allowed edits. */
+/** Word indexes whose start (the token's length, give or take one) is within the allowed edits of the token. */
 function fuzzyWords(index: SearchIndex, token: string): number[] {
   const k = allowedEdits(token.length);
   if (k === 0) return [];
   const out: number[] = [];
+  const tl = token.length;
   // Typos rarely hit the first letter; a swap of the first two letters is covered by the second bucket.
-  const initials = new Set([token[0]!, token[1]!]);
+  const initials = token[0] === token[1] ? [token[0]!] : [token[0]!, token[1]!];
   for (const initial of initials) {
     for (const wi of index.wordsByInitial.get(initial) ?? []) {
       const w = index.words[wi]!;
-      if (w.length + k < token.length) continue;
-      const prefix = w.length > token.length ? w.slice(0, token.length) : w;
-      const d = Math.min(boundedEditDistance(token, prefix, k), w.length > token.length ? boundedEditDistance(token, w.slice(0, token.length + 1), k) : k + 1);
-      if (d <= k) out.push(wi);
+      if (w.length + k < tl) continue;
+      if (
+        boundedEditDistance(token, w, k, tl) <= k ||
+        (w.length > tl && boundedEditDistance(token, w, k, tl + 1) <= k) ||
+        (tl > 1 && boundedEditDistance(token, w, k, tl - 1) <= k)
+      ) {
+        out.push(wi);
+      }
     }
   }
   return out;
-}
-
-/** Entries having a word that starts with `token` (binary search over the sorted vocabulary). */
-function prefixWordRange(index: SearchIndex, token: string): [number, number] {
-  const lo = lowerBound(index.words, token);
-  const hi = lowerBound(index.words, `${token}\uffff`);
-  return [lo, hi];
 }
 
 /** Searches the index; `limit` results, best first. */
@@ -166,13 +183,18 @@ export function searchIndex(index: SearchIndex, rawQuery: string, limit = 10): S
   if (!query || limit <= 0) return [];
   const upper = query.toUpperCase().replace(/[-/]/g, '.');
   const tokens = splitWords(query).slice(0, 6);
+  const { mark, best, bestStamp } = index.scratch;
 
-  // best[i] = tier * 4 + kind rank (lower is better); 0 means "not a candidate".
-  const best = new Map<number, number>();
+  // best[i] = tier * 4 + kind rank + 1 (lower is better), valid when bestStamp[i] is this query's stamp.
+  const queryStamp = ++index.scratch.queryStamp;
+  const candidates: number[] = [];
   const consider = (i: number, tier: number, kindRank: number) => {
     const v = tier * 4 + kindRank + 1;
-    const prev = best.get(i);
-    if (prev === undefined || v < prev) best.set(i, v);
+    if (bestStamp[i] !== queryStamp) {
+      bestStamp[i] = queryStamp;
+      best[i] = v;
+      candidates.push(i);
+    } else if (v < best[i]!) best[i] = v;
   };
 
   const exactId = index.exact.get(upper) ?? index.exact.get(compact(upper));
@@ -186,15 +208,16 @@ export function searchIndex(index: SearchIndex, rawQuery: string, limit = 10): S
   }
 
   if (tokens.length > 0) {
-    const { mark } = index.scratch;
-    // Intersect per-token candidate sets: stamp counts how many tokens an entry has matched so far.
-    const matchEveryToken = (wordSetsPerToken: Array<Iterable<number>>): number[] => {
+    // Entries whose words cover every token: mark[id] counts the tokens matched so far in this pass.
+    const matchEveryToken = (wordListsPerToken: number[][]): number[] => {
       const base = ++index.scratch.stamp * 8;
       let alive: number[] = [];
-      wordSetsPerToken.forEach((wordSet, t) => {
+      for (let t = 0; t < wordListsPerToken.length; t++) {
         const next: number[] = [];
-        for (const wi of wordSet) {
-          for (const id of index.wordIds[wi]!) {
+        for (const wi of wordListsPerToken[t]!) {
+          const ids = index.wordIds[wi]!;
+          for (let x = 0; x < ids.length; x++) {
+            const id = ids[x]!;
             if (t === 0 ? mark[id] !== base + 1 : mark[id] === base + t) {
               mark[id] = base + t + 1;
               next.push(id);
@@ -202,52 +225,54 @@ export function searchIndex(index: SearchIndex, rawQuery: string, limit = 10): S
           }
         }
         alive = next;
-      });
+        if (alive.length === 0) break;
+      }
       return alive;
     };
-    const prefixSets = tokens.map((tok) => {
-      const [lo, hi] = prefixWordRange(index, tok);
-      return { lo, hi };
+    const ranges = tokens.map((tok) => [lowerBound(index.words, tok), lowerBound(index.words, `${tok}\uffff`)] as const);
+    const prefixLists = ranges.map(([lo, hi]) => {
+      const list: number[] = [];
+      for (let w = lo; w < hi; w++) list.push(w);
+      return list;
     });
-    const rangeIter = (r: { lo: number; hi: number }) => ({
-      *[Symbol.iterator]() {
-        for (let w = r.lo; w < r.hi; w++) yield w;
-      },
-    });
-    for (const id of matchEveryToken(prefixSets.map(rangeIter))) {
+    const [firstLo, firstHi] = ranges[0]!;
+    for (const id of matchEveryToken(prefixLists)) {
       const fw = index.firstWordOf[id]!;
-      const startsName = fw >= prefixSets[0]!.lo && fw < prefixSets[0]!.hi;
-      consider(id, 1, startsName ? 1 : 2);
+      consider(id, 1, fw >= firstLo && fw < firstHi ? 1 : 2);
     }
-    if (best.size < limit) {
-      const sets = tokens.map((tok, t) => {
+    if (candidates.length < limit) {
+      let anyFuzzy = false;
+      const lists = tokens.map((tok, t) => {
         const fuzzy = fuzzyWords(index, tok);
-        const r = prefixSets[t]!;
-        const all = new Set<number>(fuzzy);
-        for (let w = r.lo; w < r.hi; w++) all.add(w);
-        return all;
+        if (fuzzy.length > 0) anyFuzzy = true;
+        return [...new Set([...prefixLists[t]!, ...fuzzy])];
       });
-      if (sets.some((s, t) => s.size > prefixSets[t]!.hi - prefixSets[t]!.lo)) {
-        for (const id of matchEveryToken(sets)) consider(id, 2, 3);
-      }
+      if (anyFuzzy) for (const id of matchEveryToken(lists)) consider(id, 2, 3);
     }
   }
 
-  // Top-k by (tier/kind, covered, coverage, symbol length, symbol).
-  const scored: Array<[number, number]> = [];
-  for (const [id, v] of best) {
-    const tier = Math.floor((v - 1) / 4);
-    const kindRank = (v - 1) % 4;
+  // Top-k by (tier, covered, coverage, kind of match, symbol length, symbol), kept in a small sorted array.
+  const top: Array<[number, number]> = [];
+  for (const id of candidates) {
+    const v = best[id]! - 1;
+    const tier = v >> 2;
+    const kindRank = v & 3;
     const cov = index.coverage[id]!;
     const score = tier * 1e7 + (cov > 0 ? 0 : 1e6) + (9 - cov) * 1e5 + kindRank * 1e4 + Math.min(index.symbols[id]!.length, 99) * 100;
-    scored.push([score, id]);
+    if (top.length === limit && !isBetter(index, score, id, top[limit - 1]!)) continue;
+    let pos = top.length;
+    while (pos > 0 && isBetter(index, score, id, top[pos - 1]!)) pos--;
+    top.splice(pos, 0, [score, id]);
+    if (top.length > limit) top.pop();
   }
-  scored.sort((a, b) => a[0] - b[0] || (index.symbols[a[1]]! < index.symbols[b[1]]! ? -1 : 1));
-  return scored.slice(0, limit).map(([, id]) => {
-    const v = best.get(id)!;
-    const tier = Math.floor((v - 1) / 4);
-    const kindRank = (v - 1) % 4;
-    const match: MatchKind = tier === 0 ? 'symbol' : tier === 2 ? 'fuzzy' : kindRank === 0 ? 'symbol_prefix' : 'name';
+  return top.map(([, id]) => {
+    const v = best[id]! - 1;
+    const tier = v >> 2;
+    const match: MatchKind = tier === 0 ? 'symbol' : tier === 2 ? 'fuzzy' : (v & 3) === 0 ? 'symbol_prefix' : 'name';
     return { index: id, match };
   });
+}
+
+function isBetter(index: SearchIndex, score: number, id: number, than: [number, number]): boolean {
+  return score < than[0] || (score === than[0] && index.symbols[id]! < index.symbols[than[1]]!);
 }

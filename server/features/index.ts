@@ -2,6 +2,7 @@ import type { AppContext, Feature } from '../http/feature.ts';
 import { createAuthFeature } from './auth/index.ts';
 import { createBillingFeature } from './billing/index.ts';
 import { createHealthFeature } from './health/index.ts';
+import { createMarketFeature } from './market/index.ts';
 import { createProfileFeature } from './profile/index.ts';
 import { createTokensFeature } from './tokens/index.ts';
 
@@ -30,5 +31,8 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(tokens.feature);
   // Payments credit and change tiers only through the ledger.
   features.push(createBillingFeature(ctx, { ledger: tokens.ledger }));
+  // market.market is the market-data service other features (analyses, copilot) receive as a dependency.
+  const market = createMarketFeature(ctx);
+  features.push(market);
   return features;
 }

@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCb } from 'node:zlib';
+import { buildSearchIndex, type SearchIndex } from '../../../../core/market/search.ts';
+import type { Coverage } from '../../../../core/market/types.ts';
+import {
+  BUNDLE_FILES,
+  type BundleDaily,
+  type BundleMonthly,
+  COV,
+  type CompaniesFile,
+  type FundamentalsFile,
+  type ListingsFile,
+  type PricesFile,
+  type SourceInfo,
+} from './format.ts';
+
+const gunzip = promisify(gunzipCb);
+
+/** A decoded price series: ascending dates, values in dollars. */
+export interface DecodedSeries {
+  dates: string[];
+  open: Float64Array | null;
+  high: Float64Array | null;
+  low: Float64Array | null;
+  close: Float64Array;
+  volume: Float64Array;
+}
+
+export interface ListingsData {
+  dataAsOf: string;
+  file: ListingsFile;
+  indexOf: Map<string, number>;
+  search: SearchIndex;
+}
+
+export const coverageFromBits = (bits: number): Coverage => ({
+  quote: (bits & (COV.daily | COV.monthly)) !== 0,
+  history: bits & COV.daily ? 'daily' : bits & COV.monthly ? 'monthly' : null,
+  fundamentals: (bits & COV.fundamentals) !== 0,
+  etf: (bits & COV.etf) !== 0,
+  dividends: (bits & COV.dividends) !== 0,
+});
+
+/** How much there is to analyse: the search ranks richer coverage first among equal matches. */
+const coverageRank = (bits: number) =>
+  (bits & COV.daily ? 3 : bits & COV.monthly ? 2 : 0) + (bits & COV.fundamentals ? 3 : 0) + (bits & COV.etf ? 2 : 0) + (bits & COV.dividends ? 1 : 0);
+
+const DAY_MS = 86_400_000;
+const isoFromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const lastDayOfMonth = (monthIndex: number) => new Date(Date.UTC(Math.floor(monthIndex / 12), (monthIndex % 12) + 1, 0)).toISOString().slice(0, 10);
+
+function undelta(deltas: number[], scale = 100): Float64Array {
+  const out = new Float64Array(deltas.length);
+  let acc = 0;
+  for (let i = 0; i < deltas.length; i++) {
+    acc += deltas[i]!;
+    out[i] = acc / scale;
+  }
+  return out;
+}
+
+export function decodeDaily(b: BundleDaily): DecodedSeries {
+  let day = Math.round(Date.parse(`${b.d0}T00:00:00Z`) / DAY_MS);
+  const dates = b.dd.map((d) => {
+    day += d;
+    return isoFromDay(day);
+  });
+  return { dates, open: undelta(b.o), high: undelta(b.h), low: undelta(b.l), close: undelta(b.c), volume: Float64Array.from(b.v) };
+}
+
+export function decodeMonthly(b: BundleMonthly): DecodedSeries {
+  let m = Number(b.m0.slice(0, 4)) * 12 + Number(b.m0.slice(5, 7)) - 1;
+  const dates = b.dm.map((d) => {
+    m += d;
+    return lastDayOfMonth(m);
+  });
+  return { dates, open: null, high: null, low: null, close: undelta(b.c), volume: Float64Array.from(b.v) };
+}
+
+/**
+ * The bundled snapshot, loaded lazily: each file is read, gunzipped (off the main thread) and parsed
+ * on first use, once; `preload()` warms everything in the background after start-up. Only fixed file
+ * names under `dir` are ever read: symbols are never part of a path.
+ */
+export class BundleStore {
+  private readonly loads = new Map<string, Promise<unknown>>();
+  private readonly seriesCache = new Map<string, DecodedSeries | null>();
+
+  constructor(readonly dir: string) {}
+
+  private load<T>(file: string): Promise<T> {
+    let p = this.loads.get(file) as Promise<T> | undefined;
+    if (!p) {
+      p = (async () => {
+        const raw = await readFile(join(this.dir, file));
+        const text = file.endsWith('.gz') ? (await gunzip(raw)).toString('utf8') : raw.toString('utf8');
+        return JSON.parse(text) as T;
+      })();
+      // A failed load may be retried by a later call.
+      p.catch(() => this.loads.delete(file));
+      this.loads.set(file, p);
+    }
+    return p;
+  }
+
+  private listingsPromise: Promise<ListingsData> | null = null;
+  listings(): Promise<ListingsData> {
+    this.listingsPromise ??= this.load<ListingsFile>(BUNDLE_FILES.listings).then((file) => {
+      const indexOf = new Map(file.symbol.map((s, i) => [s, i]));
+      const search = buildSearchIndex(file.symbol.map((s, i) => ({ symbol: s, name: file.name[i]!, coverage: coverageRank(file.cov[i]!) })));
+      return { dataAsOf: file.data_as_of, file, indexOf, search };
+    });
+    this.listingsPromise.catch(() => {
+      this.listingsPromise = null;
+    });
+    return this.listingsPromise;
+  }
+
+  companies = () => this.load<CompaniesFile>(BUNDLE_FILES.companies);
+  fundamentals = () => this.load<FundamentalsFile>(BUNDLE_FILES.fundamentals);
+  prices = () => this.load<PricesFile>(BUNDLE_FILES.prices);
+  sources = () => this.load<{ data_as_of: string; sources: SourceInfo[] }>(BUNDLE_FILES.sources);
+
+  /** Daily bars when present, else month-end closes; decoded once per symbol. */
+  async series(symbol: string): Promise<{ series: DecodedSeries; interval: '1d' | '1mo'; source: string } | null> {
+    const prices = await this.prices();
+    const daily = Object.hasOwn(prices.daily, symbol) ? prices.daily[symbol] : undefined;
+    const monthly = daily || !Object.hasOwn(prices.monthly, symbol) ? undefined : prices.monthly[symbol];
+    if (!daily && !monthly) return null;
+    let s = this.seriesCache.get(symbol);
+    if (!s) {
+      s = daily ? decodeDaily(daily) : decodeMonthly(monthly!);
+      this.seriesCache.set(symbol, s);
+    }
+    return { series: s, interval: daily ? '1d' : '1mo', source: daily ? prices.daily_source : prices.monthly_source };
+  }
+
+  async preload(): Promise<void> {
+    await this.listings();
+    await Promise.all([this.companies(), this.fundamentals(), this.prices(), this.sources()]);
+  }
+}

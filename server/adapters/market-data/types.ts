@@ -1,0 +1,25 @@
+import type { HistoryRange } from '../../../core/market/ranges.ts';
+import type { Dividend, EtfInfo, Fundamentals, PriceHistory, Profile, Quote, SearchHit, Split } from '../../../core/market/types.ts';
+
+/**
+ * The one market-data capability interface. A provider implements the capabilities it has; the rest
+ * are absent. Contract for every method: resolve `null` when the provider has no data for that symbol
+ * (an honest "no data"), throw when the provider failed (network, timeout, bad answer) so the caller
+ * can fall back to the cache or the bundled snapshot.
+ */
+export interface MarketDataProvider {
+  readonly id: string;
+  getQuote?(symbol: string): Promise<Quote | null>;
+  getHistory?(symbol: string, range: HistoryRange): Promise<PriceHistory | null>;
+  getFundamentals?(symbol: string): Promise<Fundamentals | null>;
+  getProfile?(symbol: string): Promise<Profile | null>;
+  getEtfInfo?(symbol: string): Promise<EtfInfo | null>;
+  getDividends?(symbol: string): Promise<Dividend[] | null>;
+  getSplits?(symbol: string): Promise<Split[] | null>;
+  search?(query: string, limit: number): Promise<SearchHit[]>;
+}
+
+export type Capability = Exclude<keyof MarketDataProvider, 'id'>;
+
+/** fetch as the adapters use it; injectable so tests serve recorded fixtures and never touch the network. */
+export type FetchLike = (url: string, init?: { headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;

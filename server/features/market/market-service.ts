@@ -1,0 +1,143 @@
+import type { HistoryRange } from '../../../core/market/ranges.ts';
+import { normalizeSymbol } from '../../../core/market/symbol.ts';
+import type {
+  Coverage,
+  Dividend,
+  EtfInfo,
+  Fundamentals,
+  PriceHistory,
+  Profile,
+  Quote,
+  SearchHit,
+  Served,
+  Split,
+} from '../../../core/market/types.ts';
+import type { BundledProvider } from '../../adapters/market-data/bundled/index.ts';
+import { coverageFromBits } from '../../adapters/market-data/bundled/index.ts';
+import type { MarketDataProvider } from '../../adapters/market-data/types.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { CacheKind, MarketCache } from './market-cache.ts';
+
+export type WithServed<T> = T & Served;
+
+export interface MarketService {
+  readonly mode: 'bundled' | 'live';
+  /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). */
+  resolveSymbol(raw: string): Promise<string>;
+  coverage(symbol: string): Promise<Coverage>;
+  search(query: string, limit: number): Promise<SearchHit[]>;
+  getQuote(symbol: string): Promise<WithServed<Quote>>;
+  getHistory(symbol: string, range: HistoryRange): Promise<WithServed<PriceHistory>>;
+  getFundamentals(symbol: string): Promise<WithServed<Fundamentals>>;
+  getProfile(symbol: string): Promise<WithServed<Profile>>;
+  getEtf(symbol: string): Promise<WithServed<EtfInfo>>;
+  getDividends(symbol: string): Promise<WithServed<{ symbol: string; dividends: Dividend[]; splits: Split[] }>>;
+}
+
+export interface MarketServiceDeps {
+  bundled: BundledProvider;
+  /** Live providers in order of preference; each capability is asked of the first that has it. */
+  live: MarketDataProvider[];
+  cache: MarketCache | null;
+  logger: Logger;
+}
+
+type Capability = 'getQuote' | 'getHistory' | 'getFundamentals' | 'getProfile' | 'getEtfInfo' | 'getDividends' | 'getSplits';
+
+const missing: Record<Exclude<Capability, 'getSplits'>, string> = {
+  getQuote: 'No price data for {s}: the bundled snapshot has daily prices for 125 stocks and ETFs and month-end closes for the rest of the S&P 500.',
+  getHistory: 'No price history for {s}: the bundled snapshot has daily prices for 125 stocks and ETFs and month-end closes for the rest of the S&P 500.',
+  getFundamentals: 'No fundamentals for {s}: the bundled snapshot has SEC financial statements for S&P 500 companies only.',
+  getProfile: 'No profile for {s}.',
+  getEtfInfo: 'No ETF information for {s}: holdings exist for SPY, QQQ and IWM, expense ratios and yields for 11 ETFs.',
+  getDividends: 'No dividend or split history for {s} in the bundled snapshot.',
+};
+
+/**
+ * Market data with the fallback chain live → cache → bundled. A fresh cache entry is served without
+ * calling the vendor; otherwise the live provider is asked (its answer cached), and if it fails the
+ * cached answer is served even when stale, then the bundled snapshot. Every answer says which tier
+ * served it (`served_by`), which provider produced it and whether it is stale.
+ */
+export function createMarketService(deps: MarketServiceDeps): MarketService {
+  const { bundled, live, cache, logger } = deps;
+  const mode = live.length > 0 ? 'live' : 'bundled';
+
+  async function serve<T>(
+    kind: CacheKind,
+    capability: Capability,
+    key: string,
+    call: (p: MarketDataProvider) => Promise<T | null> | undefined,
+  ): Promise<WithServed<T> | null> {
+    const provider = live.find((p) => typeof p[capability] === 'function');
+    if (provider) {
+      const cached = cache ? await cache.get<T>(kind, key).catch(() => null) : null;
+      if (cached?.fresh) return { ...cached.payload, served_by: 'cache', provider: cached.provider };
+      try {
+        const data = await call(provider);
+        if (data !== null && data !== undefined) {
+          await cache?.put(kind, key, provider.id, data).catch((e) => logger.warn({ err: e, kind, key }, 'market cache write failed'));
+          return { ...data, served_by: 'live', provider: provider.id };
+        }
+      } catch (e) {
+        logger.warn({ err: e, provider: provider.id, kind, key }, 'live market provider failed; falling back');
+      }
+      if (cached) return { ...cached.payload, served_by: 'cache', provider: cached.provider, stale: true };
+    }
+    const data = await call(bundled);
+    return data === null || data === undefined ? null : { ...data, served_by: 'bundled', provider: bundled.id };
+  }
+
+  const orNoData = <T>(value: T | null, capability: Exclude<Capability, 'getSplits'>, symbol: string): T => {
+    if (value === null) throw new AppError('NO_DATA', missing[capability].replace('{s}', symbol));
+    return value;
+  };
+
+  return {
+    mode,
+    async resolveSymbol(raw) {
+      const n = normalizeSymbol(raw);
+      if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
+      const listings = await bundled.listings();
+      if (!listings.indexOf.has(n.symbol)) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
+      return n.symbol;
+    },
+    async coverage(symbol) {
+      const l = await bundled.listings();
+      const i = l.indexOf.get(symbol);
+      return coverageFromBits(i === undefined ? 0 : l.file.cov[i]!);
+    },
+    search: (query, limit) => bundled.search!(query, limit),
+    async getQuote(symbol) {
+      return orNoData(await serve<Quote>('quote', 'getQuote', symbol, (p) => p.getQuote?.(symbol)), 'getQuote', symbol);
+    },
+    async getHistory(symbol, range) {
+      return orNoData(await serve<PriceHistory>('history', 'getHistory', `${symbol}|${range}`, (p) => p.getHistory?.(symbol, range)), 'getHistory', symbol);
+    },
+    async getFundamentals(symbol) {
+      return orNoData(await serve<Fundamentals>('fundamentals', 'getFundamentals', symbol, (p) => p.getFundamentals?.(symbol)), 'getFundamentals', symbol);
+    },
+    async getProfile(symbol) {
+      return orNoData(await serve<Profile>('profile', 'getProfile', symbol, (p) => p.getProfile?.(symbol)), 'getProfile', symbol);
+    },
+    async getEtf(symbol) {
+      return orNoData(await serve<EtfInfo>('etf', 'getEtfInfo', symbol, (p) => p.getEtfInfo?.(symbol)), 'getEtfInfo', symbol);
+    },
+    async getDividends(symbol) {
+      const wrap = <T>(list: T[] | null | undefined) => (list ? { list } : null);
+      const d = await serve<{ list: Dividend[] }>('dividends', 'getDividends', symbol, (p) => p.getDividends?.(symbol).then(wrap));
+      const s = await serve<{ list: Split[] }>('splits', 'getSplits', symbol, (p) => p.getSplits?.(symbol).then(wrap));
+      if (!d && !s) throw new AppError('NO_DATA', missing.getDividends.replace('{s}', symbol));
+      const primary = d ?? s!;
+      return {
+        symbol,
+        dividends: d?.list ?? [],
+        splits: s?.list ?? [],
+        served_by: primary.served_by,
+        provider: primary.provider,
+        ...(primary.stale ? { stale: true } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { HISTORY_RANGES } from '../../../core/market/ranges.ts';
+import { errorResponses, jsonContent } from '../../http/openapi.ts';
+
+const SymbolParam = z.object({
+  symbol: z.string().openapi({ param: { name: 'symbol', in: 'path' }, example: 'AAPL', description: 'Ticker; BRK-B, brk.b and BRK/B all mean BRK.B' }),
+});
+
+const ServedFields = {
+  served_by: z.enum(['live', 'cache', 'bundled']).openapi({ description: 'Tier of the fallback chain that answered' }),
+  provider: z.string().openapi({ example: 'bundled' }),
+  stale: z.boolean().optional().openapi({ description: 'A cached answer past its TTL, served because the live provider failed' }),
+};
+const SourceFields = {
+  source: z.string().openapi({ description: 'Source id (see data/SOURCES.md)', example: 'yahoo-daily' }),
+  as_of: z.string().openapi({ example: '2026-07-02' }),
+};
+
+const CoverageSchema = z
+  .object({
+    quote: z.boolean(),
+    history: z.enum(['daily', 'monthly']).nullable(),
+    fundamentals: z.boolean(),
+    etf: z.boolean(),
+    dividends: z.boolean(),
+  })
+  .openapi('MarketCoverage');
+
+export const SearchResponseSchema = z
+  .object({
+    query: z.string(),
+    results: z.array(
+      z.object({
+        symbol: z.string(),
+        name: z.string(),
+        exchange: z.string(),
+        type: z.enum(['stock', 'etf']),
+        coverage: CoverageSchema,
+        match: z.enum(['symbol', 'symbol_prefix', 'name', 'fuzzy']),
+      }),
+    ),
+    data_as_of: z.string(),
+  })
+  .openapi('MarketSearch');
+
+export const QuoteSchema = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    price: z.number(),
+    previous_close: z.number().nullable(),
+    change: z.number().nullable(),
+    change_percent: z.number().nullable(),
+    change_period: z.enum(['1d', '1mo']),
+    delayed: z.literal(true),
+    ...SourceFields,
+    ...ServedFields,
+  })
+  .openapi('Quote');
+
+export const HistorySchema = z
+  .object({
+    symbol: z.string(),
+    range: z.enum(HISTORY_RANGES),
+    interval: z.enum(['1d', '1mo']),
+    adjustment: z.enum(['split', 'split_dividend']).openapi({ description: 'split: raw closes restated for splits; split_dividend: also for dividends' }),
+    bars: z.array(z.object({ date: z.string(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number().nullable() })),
+    ...SourceFields,
+    ...ServedFields,
+  })
+  .openapi('PriceHistory');
+
+const FigureSchema = z.object({
+  value: z.number().nullable().openapi({ description: 'null = not reported (shown as "—")' }),
+  source: z.string().nullable(),
+  as_of: z.string().nullable(),
+});
+const LineSchema = z.object({ key: z.string(), label: z.string(), unit: z.enum(['USD', 'USD/share', 'shares']), values: z.array(FigureSchema) });
+const StatementSetSchema = z.object({
+  periods: z.array(z.object({ end: z.string(), fiscal_year: z.number().int(), label: z.string() })),
+  income: z.array(LineSchema),
+  balance: z.array(LineSchema),
+  cash_flow: z.array(LineSchema),
+});
+export const FundamentalsSchema = z
+  .object({
+    symbol: z.string(),
+    currency: z.literal('USD'),
+    annual: StatementSetSchema,
+    quarterly: StatementSetSchema,
+    split_adjusted: z.literal(true),
+    notes: z.array(z.string()),
+    ...ServedFields,
+  })
+  .openapi('Fundamentals');
+
+export const ProfileSchema = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    type: z.enum(['stock', 'etf']),
+    exchange: z.string().nullable(),
+    sector: z.string().nullable(),
+    industry: z.string().nullable(),
+    sic_description: z.string().nullable(),
+    cik: z.string().nullable(),
+    headquarters: z.string().nullable(),
+    founded: z.string().nullable(),
+    fiscal_year_end: z.string().nullable().openapi({ description: 'MMDD' }),
+    sp500: z.boolean(),
+    source: z.string(),
+    coverage: CoverageSchema,
+    data_as_of: z.string(),
+    ...ServedFields,
+  })
+  .openapi('Profile');
+
+export const EtfSchema = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    holdings: z.array(z.object({ symbol: z.string(), name: z.string(), weight_pct: z.number() })).nullable(),
+    holdings_as_of: z.string().nullable(),
+    sector_weights: z.array(z.object({ sector: z.string(), weight_pct: z.number() })).nullable(),
+    expense_ratio_pct: z.number().nullable(),
+    dividend_yield_pct: z.number().nullable(),
+    aum_musd: z.number().nullable(),
+    overview_as_of: z.string().nullable(),
+    sources: z.array(z.string()),
+    ...ServedFields,
+  })
+  .openapi('EtfInfo');
+
+export const DividendsSchema = z
+  .object({
+    symbol: z.string(),
+    dividends: z.array(z.object({ ex_date: z.string(), amount: z.number(), pay_date: z.string().nullable(), source: z.string() })),
+    splits: z.array(z.object({ date: z.string(), ratio: z.number(), source: z.string() })),
+    ...ServedFields,
+  })
+  .openapi('DividendsAndSplits');
+
+const symbolErrors = errorResponses(400, 401, 404);
+const tags = ['market'];
+
+export const searchRoute = createRoute({
+  method: 'get',
+  path: '/api/market/search',
+  tags,
+  summary: 'Search every listed symbol: exact symbol, prefix, then typo-tolerant name matches; covered symbols first',
+  request: {
+    query: z.object({
+      q: z.string().max(100).openapi({ example: 'apple' }),
+      limit: z.coerce.number().int().min(1).max(50).default(10),
+    }),
+  },
+  responses: { 200: jsonContent(SearchResponseSchema, 'Matches, best first'), ...errorResponses(400, 401) },
+});
+
+export const quoteRoute = createRoute({
+  method: 'get',
+  path: '/api/market/quote/{symbol}',
+  tags,
+  summary: 'Latest (delayed / snapshot) price and change',
+  request: { params: SymbolParam },
+  responses: { 200: jsonContent(QuoteSchema, 'Quote'), ...symbolErrors },
+});
+
+export const historyRoute = createRoute({
+  method: 'get',
+  path: '/api/market/history/{symbol}',
+  tags,
+  summary: 'Daily OHLCV (or month-end closes where only those exist) for a range',
+  request: {
+    params: SymbolParam,
+    query: z.object({ range: z.string().optional().openapi({ example: '1y', description: HISTORY_RANGES.join(', ') }) }),
+  },
+  responses: { 200: jsonContent(HistorySchema, 'Bars, oldest first'), ...symbolErrors },
+});
+
+export const fundamentalsRoute = createRoute({
+  method: 'get',
+  path: '/api/market/fundamentals/{symbol}',
+  tags,
+  summary: 'Annual and quarterly income statement, balance sheet and cash flow; every figure with source and as-of',
+  request: { params: SymbolParam },
+  responses: { 200: jsonContent(FundamentalsSchema, 'Statements'), ...symbolErrors },
+});
+
+export const profileRoute = createRoute({
+  method: 'get',
+  path: '/api/market/profile/{symbol}',
+  tags,
+  summary: 'Name, type, exchange, sector, industry, CIK and what can be analysed',
+  request: { params: SymbolParam },
+  responses: { 200: jsonContent(ProfileSchema, 'Profile'), ...symbolErrors },
+});
+
+export const etfRoute = createRoute({
+  method: 'get',
+  path: '/api/market/etf/{symbol}',
+  tags,
+  summary: 'ETF holdings with weights, sector weights, expense ratio and yield where known',
+  request: { params: SymbolParam },
+  responses: { 200: jsonContent(EtfSchema, 'ETF information'), ...symbolErrors },
+});
+
+export const dividendsRoute = createRoute({
+  method: 'get',
+  path: '/api/market/dividends/{symbol}',
+  tags,
+  summary: 'Dividend events (split-adjusted amounts) and true splits',
+  request: { params: SymbolParam },
+  responses: { 200: jsonContent(DividendsSchema, 'Dividends and splits'), ...symbolErrors },
+});
