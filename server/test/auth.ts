@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Database } from '../adapters/db/index.ts';
 
 type TestApp = {
+  ctx: { db: Database };
   json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
 };
 
@@ -28,8 +31,8 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date
 
 /**
  * Signs up through the real better-auth endpoints, follows the verification link from the outbox and
- * returns the session Cookie header. Sign-up is limited to 3 per 10 s per client: use it for at most
- * 3 users per test app (or several apps).
+ * returns the session Cookie header (send it as `cookie`). Sign-up is limited to 3 per 10 s per client,
+ * so the helper clears that counter first: tests of other features can create as many users as they need.
  */
 export async function signUpAndVerify(
   t: TestApp,
@@ -37,6 +40,7 @@ export async function signUpAndVerify(
 ): Promise<{ cookie: string; email: string; password: string; userId: string }> {
   const email = input.email ?? uniqueEmail();
   const password = input.password ?? 'correct horse battery staple';
+  await t.ctx.db.query(sql`DELETE FROM rate_limit WHERE key LIKE ${'%|/sign-up/email'}`);
   const signUp = await t.json('POST', '/api/auth/sign-up/email', {
     email,
     password,

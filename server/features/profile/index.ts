@@ -51,11 +51,13 @@ export function createProfileFeature(ctx: AppContext): Feature & { profiles: Pro
       app.openapi(getAvatarRoute, async (c) => {
         const { userId } = c.req.valid('param');
         const { v } = c.req.valid('query');
+        // Avatars are shown only to their owner (the nav menu and /profile): every read is scoped to its owner.
+        if (c.get('user')?.id !== userId) throw new AppError('NOT_FOUND', 'No avatar for this user.');
         const avatar = await profiles.getAvatar(userId);
         if (!avatar) throw new AppError('NOT_FOUND', 'No avatar for this user.');
         const etag = `"${avatar.etag}"`;
         // Versioned URLs (?v=<etag>) never change content; unversioned ones revalidate.
-        const cache = v === avatar.etag ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+        const cache = v === avatar.etag ? 'private, max-age=31536000, immutable' : 'private, max-age=0, must-revalidate';
         if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': cache }) as never;
         return c.body(avatar.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': avatar.contentType, ETag: etag, 'Cache-Control': cache }) as never;
       });

@@ -70,7 +70,7 @@ export const getAvatarRoute = createRoute({
   method: 'get',
   path: '/api/profile/avatar/{userId}',
   tags: ['accounts'],
-  summary: 'An uploaded avatar image',
+  summary: "The signed-in user's uploaded avatar (404 for anyone else's)",
   request: { params: z.object({ userId: z.string().min(1).max(200) }), query: z.object({ v: z.string().optional() }) },
   responses: { 200: { description: 'image/webp', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(404) },
 });

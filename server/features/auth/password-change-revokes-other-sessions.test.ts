@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../adapters/db/index.ts';
+import { cookieHeaderFrom, signUpAndVerify } from '../../test/auth.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+
+describeEachDatabase('password change in /settings', (kind) => {
+  let db: Database;
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    t = await createTestApp(db);
+  });
+  afterAll(async () => db?.close());
+
+  it('re-checks the current password by signing in again, then revokes the other devices', async () => {
+    const u = await signUpAndVerify(t);
+    const otherDevice = u.cookie;
+    // SPEC §5: the settings page verifies the current password by signing in with the current e-mail.
+    const wrong = await t.json('POST', '/api/auth/sign-in/email', { email: u.email, password: 'not my password' });
+    expect(wrong.status).toBe(401);
+    const again = await t.json('POST', '/api/auth/sign-in/email', { email: u.email, password: u.password });
+    expect(again.status).toBe(200);
+    const thisDevice = cookieHeaderFrom(again.headers);
+
+    const common = await t.json('POST', '/api/auth/change-password', { currentPassword: u.password, newPassword: 'password123' }, { cookie: thisDevice });
+    expect(common.status).toBe(400);
+    expect(common.body.error).toMatchObject({ code: 'WEAK_PASSWORD', field: 'newPassword' });
+
+    const changed = await t.json('POST', '/api/auth/change-password', { currentPassword: u.password, newPassword: 'a changed passphrase 7' }, { cookie: thisDevice });
+    expect(changed.status).toBe(200);
+    const current = cookieHeaderFrom(changed.headers) || thisDevice;
+    expect((await t.json('GET', '/api/profile', undefined, { cookie: current })).status).toBe(200);
+    expect((await t.json('GET', '/api/profile', undefined, { cookie: otherDevice })).status).toBe(401);
+  });
+});

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../adapters/db/index.ts';
+import { signUpAndVerify } from '../../test/auth.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+
+describeEachDatabase('rate limit: 20 parallel sign-ins from one client, 3 per 10 s allowed', (kind) => {
+  let db: Database;
+  afterAll(async () => db?.close());
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+
+  it('answers at most 3 of 20 without 429 (counters in the database), and the limit is per client', async () => {
+    // No socket and no trusted proxy: every request counts as the same client.
+    const t = await createTestApp(db);
+    const user = await signUpAndVerify(t);
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, () => t.json('POST', '/api/auth/sign-in/email', { email: user.email, password: user.password })),
+    );
+    const limited = attempts.filter((r) => r.status === 429);
+    const answered = attempts.filter((r) => r.status !== 429);
+    // 20 attempts − at least 17 refused = at most 3 answered.
+    expect(answered.length).toBeLessThanOrEqual(3);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(limited.length).toBe(20 - answered.length);
+    expect(limited[0]!.body.error.code).toBe('RATE_LIMITED');
+    const [row] = await db.query<{ count: number }>(sql`SELECT count FROM rate_limit WHERE key LIKE ${'%|/sign-in/email'}`);
+    expect(row!.count).toBe(3);
+
+    // A second app process on the same database shares the counters (stateless processes).
+    const other = await createTestApp(db);
+    const again = await other.json('POST', '/api/auth/sign-in/email', { email: user.email, password: user.password });
+    expect(again.status).toBe(429);
+
+    // Behind a trusted proxy another client IP has its own budget.
+    const proxied = await createTestApp(db, { env: { TRUST_PROXY: 'true' } });
+    const elsewhere = await proxied.json('POST', '/api/auth/sign-in/email', { email: user.email, password: user.password }, { 'x-forwarded-for': '203.0.113.9' });
+    expect(elsewhere.status).toBe(200);
+  });
+});
