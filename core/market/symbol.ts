@@ -5,7 +5,7 @@ export const MAX_SYMBOL_LENGTH = 12;
 export type NormalizedSymbol = { ok: true; symbol: string } | { ok: false; reason: string };
 
 // Canonical: letters/digits, then optional `.CLASS` or `$SERIES` parts (preferreds as listed by Nasdaq: ABR$D).
-const canonical = /^[A-Z0-9]{1,10}(?:[.$][A-Z0-9]{1,4})*$/;
+const canonical = /^[A-Z0-9]{1,12}(?:[.$][A-Z0-9]{1,4})*$/;
 
 /**
  * Trims, upper-cases and maps class separators (`BRK-B`, `BRK/B`, `brk.b`) to `BRK.B`. Anything else

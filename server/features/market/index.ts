@@ -3,6 +3,7 @@ import { isHistoryRange } from '../../../core/market/ranges.ts';
 import { BUNDLE_DATA_AS_OF } from '../../adapters/market-data/bundled/format.ts';
 import { type BundledProvider, createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
 import { createSecEdgarProvider } from '../../adapters/market-data/sec-edgar/index.ts';
+import type { FetchJsonOptions } from '../../adapters/market-data/http.ts';
 import type { FetchLike, MarketDataProvider } from '../../adapters/market-data/types.ts';
 import { createYahooProvider } from '../../adapters/market-data/yahoo/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
@@ -25,16 +26,19 @@ export interface MarketFeatureDeps {
   fetch?: FetchLike;
   /** Replaces the live providers built from config (tests). */
   liveProviders?: MarketDataProvider[];
+  /** Timeout, retries and back-off for the live providers (tests shorten them). */
+  liveHttp?: Pick<FetchJsonOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'sleep'>;
   /** Directory of the bundled snapshot (default `<app root>/data`). */
   dataDir?: string;
 }
 
 /** Builds the live providers named by config: Yahoo chart API for prices, SEC EDGAR for statements and profiles. */
-function createLiveProviders(ctx: AppContext, fetchImpl: FetchLike, bundled: BundledProvider): MarketDataProvider[] {
-  const providers: MarketDataProvider[] = [createYahooProvider({ fetch: fetchImpl })];
+function createLiveProviders(ctx: AppContext, fetchImpl: FetchLike, bundled: BundledProvider, http: MarketFeatureDeps['liveHttp'] = {}): MarketDataProvider[] {
+  const providers: MarketDataProvider[] = [createYahooProvider({ ...http, fetch: fetchImpl })];
   if (ctx.env.SEC_USER_AGENT) {
     providers.push(
       createSecEdgarProvider({
+        ...http,
         fetch: fetchImpl,
         userAgent: ctx.env.SEC_USER_AGENT,
         lookupCik: async (symbol) => (await bundled.getProfile!(symbol))?.cik ?? null,
@@ -51,7 +55,7 @@ function createLiveProviders(ctx: AppContext, fetchImpl: FetchLike, bundled: Bun
 export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {}): MarketFeature {
   const bundled = createBundledProvider(deps.dataDir ?? join(ctx.appRoot, 'data'));
   const liveMode = ctx.env.MARKET_PROVIDER === 'live' || deps.liveProviders !== undefined;
-  const live = !liveMode ? [] : (deps.liveProviders ?? createLiveProviders(ctx, deps.fetch ?? ((url, init) => fetch(url, init)), bundled));
+  const live = !liveMode ? [] : (deps.liveProviders ?? createLiveProviders(ctx, deps.fetch ?? ((url, init) => fetch(url, init)), bundled, deps.liveHttp));
   const market = createMarketService({ bundled, live, cache: liveMode ? createMarketCache(ctx.db, ctx.now) : null, logger: ctx.logger });
 
   const symbolOf = (c: { req: { param: (k: 'symbol') => string } }) => market.resolveSymbol(c.req.param('symbol'));

@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findAppRoot } from '../../../lib/app-root.ts';
+import { type BundledProvider, createBundledProvider } from './index.ts';
+
+let p: BundledProvider;
+beforeAll(async () => {
+  p = createBundledProvider(join(findAppRoot(), 'data'));
+  await p.store.preload();
+});
+
+const line = (f: Awaited<ReturnType<NonNullable<BundledProvider['getFundamentals']>>>, key: string) =>
+  [...f!.annual.income, ...f!.annual.balance, ...f!.annual.cash_flow].find((l) => l.key === key)!;
+const at = (f: Awaited<ReturnType<NonNullable<BundledProvider['getFundamentals']>>>, key: string, end: string) =>
+  line(f, key).values[f!.annual.periods.findIndex((p) => p.end === end)]!;
+
+describe('bundled snapshot: data quality', () => {
+  it('covers all listings (~13,100 unique symbols from ~16,000 listing rows)', async () => {
+    const l = await p.listings();
+    expect(l.file.symbol.length).toBeGreaterThan(12_000);
+    expect(l.dataAsOf).toBe('2026-07-02');
+  });
+
+  it('AAPL FY2025 matches the SEC cross-check in SOURCES.md, with source and as-of on every figure', async () => {
+    const f = await p.getFundamentals!('AAPL');
+    expect(f!.annual.periods.at(-1)).toEqual({ end: '2025-09-27', fiscal_year: 2025, label: 'FY2025 (ended 2025-09-27)' });
+    expect(at(f, 'revenue', '2025-09-27')).toEqual({ value: 416_161_000_000, source: 'sec', as_of: '2026-08-22' });
+    expect(at(f, 'net_income', '2025-09-27').value).toBe(112_010_000_000);
+    expect(at(f, 'capital_expenditure', '2025-09-27').value).toBe(12_715_000_000);
+    for (const l of [...f!.annual.income, ...f!.annual.balance, ...f!.annual.cash_flow]) {
+      for (const v of l.values) {
+        if (v.value === null) expect(v.source).toBeNull();
+        else expect(v.source && v.as_of).toBeTruthy();
+      }
+    }
+  });
+
+  it('SEC values are preferred; FMP fills only gaps, and its 0 ("not reported") becomes null', async () => {
+    const f = await p.getFundamentals!('AAPL');
+    // Apple stopped reporting interest expense separately; FMP writes 0 for FY2024 and FY2025.
+    expect(at(f, 'interest_expense', '2025-09-27')).toEqual({ value: null, source: null, as_of: null });
+    expect(at(f, 'interest_expense', '2024-09-28').value).toBeNull();
+    // Pretax income only exists in FMP: 132,729M, labelled fmp with its filing date.
+    expect(at(f, 'income_before_tax', '2025-09-27')).toMatchObject({ value: 132_729_000_000, source: 'fmp' });
+    // Current liabilities come from the raw SEC subset (165,631M), not FMP.
+    expect(at(f, 'current_liabilities', '2025-09-27')).toMatchObject({ value: 165_631_000_000, source: 'sec-xbrl' });
+  });
+
+  it('per-share values are split-adjusted consistently (NVDA across the 2021 and 2024 splits)', async () => {
+    const f = await p.getFundamentals!('NVDA');
+    const eps = line(f, 'eps_diluted');
+    const ni = line(f, 'net_income');
+    const shares = line(f, 'shares_diluted');
+    f!.annual.periods.forEach((period, i) => {
+      const e = eps.values[i]!.value;
+      const n = ni.values[i]!.value;
+      const s = shares.values[i]!.value;
+      if (e === null || n === null || s === null) return;
+      // EPS ≈ net income / diluted shares within 10% once everything is on today's share basis.
+      expect(Math.abs(e / (n / s) - 1), period.end).toBeLessThan(0.1);
+    });
+  });
+
+  it('banks have no gross profit: shown as not reported, never as 0', async () => {
+    const f = await p.getFundamentals!('JPM');
+    expect(f!.annual.income.find((l) => l.key === 'gross_profit')).toBeUndefined();
+    expect(f!.annual.balance.find((l) => l.key === 'current_assets')).toBeUndefined();
+  });
+
+  it('XOM, missing from the SEC-derived files, is filled from the raw SEC facts', async () => {
+    const f = await p.getFundamentals!('XOM');
+    expect(at(f, 'revenue', '2025-12-31')).toMatchObject({ value: 332_238_000_000, source: 'sec-xbrl', as_of: '2026-02-18' });
+  });
+
+  it('BRK.B is one symbol whatever the source called it (BRK-B.csv, BRK.B, BRK-B.json)', async () => {
+    expect((await p.getQuote!('BRK.B'))?.source).toBe('yahoo-daily');
+    expect(await p.getFundamentals!('BRK.B')).not.toBeNull();
+    expect((await p.getProfile!('BRK.B'))?.cik).toBe('0001067983');
+  });
+
+  it('prices end on the snapshot date; month-end closes cover S&P members without daily bars', async () => {
+    const q = await p.getQuote!('AAPL');
+    expect(q).toMatchObject({ as_of: '2026-07-02', change_period: '1d', price: 308.63, previous_close: 294.38 });
+    // 308.63 − 294.38 = 14.25; 14.25 / 294.38 = 4.84 %
+    expect(q!.change).toBe(14.25);
+    expect(q!.change_percent).toBe(4.84);
+    const monthly = await p.getHistory!('ACN', 'max');
+    expect(monthly).toMatchObject({ interval: '1mo', adjustment: 'split_dividend' });
+    expect(monthly!.bars.at(-1)!.date).toBe('2026-06-30');
+  });
+
+  it('dividends are split-adjusted and corrected for Yahoo spin-off factors (MMM 2015: 1.025 as paid)', async () => {
+    const d = await p.getDividends!('MMM');
+    expect(d!.find((x) => x.ex_date === '2015-08-19')).toMatchObject({ amount: 1.025, pay_date: '2015-09-12', source: 'iex-dividends' });
+    // AAPL 2016 paid 0.52 before the 2020 4-for-1 split: 0.52 / 4 = 0.13.
+    expect((await p.getDividends!('AAPL'))!.find((x) => x.ex_date.startsWith('2016-02'))!.amount).toBe(0.13);
+    expect((await p.getSplits!('NVDA'))!.filter((s) => s.date >= '2021').map((s) => s.ratio)).toEqual([4, 10]);
+    expect((await p.getSplits!('MMM')) ?? []).toEqual([]); // the 2024 1.196 spin-off factor is not a split
+  });
+
+  it('ETF info: SPY holdings with weights and sectors; VOO has none rather than borrowed ones', async () => {
+    const spy = await p.getEtfInfo!('SPY');
+    expect(spy!.holdings!.length).toBeGreaterThan(490);
+    expect(spy!.holdings![0]).toMatchObject({ symbol: 'NVDA' });
+    expect(spy!.sector_weights!.find((s) => s.sector === 'Information Technology')!.weight_pct).toBeCloseTo(34.71, 1);
+    expect(spy!.expense_ratio_pct).toBe(0.09);
+    expect(await p.getEtfInfo!('VOO')).toBeNull();
+  });
+});
