@@ -4,7 +4,8 @@ import type { Database } from '../adapters/db/index.ts';
 
 type TestApp = {
   ctx: { db: Database };
-  json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
+  json(method: string, path: string, body?: unknown, headers?: Record<string, string>): // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
+  Promise<{ status: number; headers: Headers; body: any }>;
 };
 
 /** The `name=value` pairs of every Set-Cookie in a response, joined as a Cookie header. */

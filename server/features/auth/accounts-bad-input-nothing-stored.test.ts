@@ -57,12 +57,12 @@ describeEachDatabase('bad input on accounts: clear code and field, nothing store
       t.app.request('/api/profile/avatar', { method: 'POST', headers: { origin: 'http://localhost:3000', cookie: u.cookie, 'content-type': type }, body });
     const text = await post('this is not an image', 'image/png');
     expect(text.status).toBe(400);
-    expect(((await text.json()) as any).error).toMatchObject({ code: 'INVALID_IMAGE', field: 'avatar' });
+    expect(((await text.json()) as { error: unknown }).error).toMatchObject({ code: 'INVALID_IMAGE', field: 'avatar' });
     const form = new FormData();
     form.append('avatar', new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' }), 'big.png');
     const big = await post(form as unknown as BodyInit, undefined as unknown as string);
     expect(big.status).toBe(422);
-    expect(((await big.json()) as any).error).toMatchObject({ code: 'IMAGE_TOO_LARGE', field: 'avatar' });
+    expect(((await big.json()) as { error: unknown }).error).toMatchObject({ code: 'IMAGE_TOO_LARGE', field: 'avatar' });
     const huge = await post(new Uint8Array(3 * 1024 * 1024), 'image/png');
     expect(huge.status).toBe(413);
     expect(await count('profile_avatars')).toBe(0);
