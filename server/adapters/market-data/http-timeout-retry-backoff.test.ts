@@ -29,7 +29,7 @@ it('times out each attempt and gives up after the retries with an UpstreamError'
     attempts++;
     return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
   };
-  const err = await fetchJson('https://example.test/x', { fetch: hang, timeoutMs: 5, retries: 1, sleep: async () => {} }).catch((e) => e);
+  const err = await fetchJson('https://example.test/x', { fetch: hang, timeoutMs: 5, retries: 1, sleep: async () => {} }).catch((e: UpstreamError) => e);
   expect(err).toBeInstanceOf(UpstreamError);
   expect(err.message).toMatch(/timed out after 5 ms/);
   expect(attempts).toBe(2);
@@ -44,7 +44,7 @@ it('404 means "no data" (null) and 403 is not retried', async () => {
       return json({}, 403);
     },
     sleep: async () => {},
-  }).catch((e) => e);
+  }).catch((e: UpstreamError) => e);
   expect(err).toBeInstanceOf(UpstreamError);
   expect(err.status).toBe(403);
   expect(attempts).toBe(1);
