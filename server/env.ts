@@ -34,6 +34,8 @@ export const envSchema = z.object({
   SEC_USER_AGENT: optionalString,
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
+  USER: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema> & { BASE_URL: string };

@@ -1,2 +1,27 @@
-/** `npm run admin -- <command>`: operator tasks. Commands are added by the features that own them. */
-console.log('Usage: npm run admin -- <command>. No commands yet.');
+import { isAbsolute, join } from 'node:path';
+import { openDatabase } from '../adapters/db/index.ts';
+import { parseEnv } from '../env.ts';
+import { adminUsage, createLedgerService, runAdminCommand } from '../features/tokens/index.ts';
+import { findAppRoot } from '../lib/app-root.ts';
+
+/** `npm run admin -- <command>`: operator tasks on the configured database (see `adminUsage`). */
+const argv = process.argv.slice(2);
+if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
+  console.log(adminUsage);
+  process.exit(argv.length === 0 ? 2 : 0);
+}
+const env = parseEnv();
+const pgliteDir = isAbsolute(env.PGLITE_DIR) ? env.PGLITE_DIR : join(process.cwd(), env.PGLITE_DIR);
+const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: join(findAppRoot(), 'server/db/migrations') });
+let code = 1;
+try {
+  code = await runAdminCommand(argv, {
+    ledger: createLedgerService(db),
+    db,
+    actor: `operator:${env.USER ?? 'cli'}`,
+    io: { out: (l) => console.log(l), err: (l) => console.error(l) },
+  });
+} finally {
+  await db.close();
+}
+process.exit(code);

@@ -5,6 +5,8 @@ import { createLedgerService } from './ledger-service.ts';
 import type { LedgerService, TokenAccount } from './ledger-types.ts';
 import { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getTokensRoute, getTokenUsageRoute } from './tokens.routes.ts';
 
+export { createLedgerService, DEFAULT_HOLD_TTL_MS, type LedgerServiceOptions } from './ledger-service.ts';
+export { adminUsage, runAdminCommand } from './admin-commands.ts';
 export type { LedgerService, Hold, TokenAccount, LedgerEntry, Actor, Tier, TierChangeResult, ReconcileReport } from './ledger-types.ts';
 
 export interface TokensFeature {

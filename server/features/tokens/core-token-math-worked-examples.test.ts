@@ -10,7 +10,7 @@ import {
   planTierChange,
   tokenPackages,
   validateTopupTokens,
-} from './index.ts';
+} from '../../../core/tokens/index.ts';
 
 describe('units', () => {
   it('amounts are integers from 1 to 10^12 mt', () => {
