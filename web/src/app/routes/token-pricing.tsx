@@ -1,9 +1,163 @@
-import { ComingNext, PageShell } from '../../components/layout/page-shell.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Coins, Lock, ShieldCheck } from 'lucide-react';
+import { computeRemainingAnalyses } from '../../../../core/tokens/units.ts';
+import { PageShell } from '../../components/layout/page-shell.tsx';
+import { usePageHeader } from '../../components/layout/page-header.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { apiFetch } from '../../lib/api.ts';
+import { formatTokens, formatUsd } from '../../lib/format.ts';
+import { Faq, PaymentProviderNote, SandboxBanner, TokenPackageGrid, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
+import { useSubscription } from '../../features/tokens/index.ts';
+
+interface TokenCosts {
+  costs: Array<{ action: string; name: string; tokens: number }>;
+}
+
+/** SPEC §2 FAQ statements, with the allocation amounts DESIGN §4 decides. */
+const faq = [
+  { q: 'Do tokens expire?', a: 'No. Purchased tokens never expire and stay in your balance until you use them.' },
+  { q: 'How quickly are tokens added?', a: 'Activation is instant: your tokens are added as soon as the payment is confirmed.' },
+  {
+    q: 'When are tokens deducted?',
+    a: 'Only when an analysis completes successfully. A failed analysis consumes no tokens.',
+  },
+  {
+    q: 'What is the difference between my monthly allocation and purchased tokens?',
+    a: 'Free users get a fixed monthly allocation of 10 tokens. Basic and Pro subscribers get a monthly subscription allocation of 50 and 200 tokens. The allocation is used first and renews each period; purchased tokens are used after it and never expire.',
+  },
+  { q: 'How many tokens can I buy?', a: 'From 20 tokens ($10) up to 10,000 tokens per purchase, at $0.50 per token.' },
+];
+
+function UpgradeRequired() {
+  usePageHeader({ title: 'Upgrade Required' }, []);
+  return (
+    <div className="mx-auto w-full max-w-lg px-4 py-16">
+      <Card className="p-8 text-center">
+        <Lock className="mx-auto size-10 text-slate-400" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink">Upgrade Required</h1>
+        <p className="mt-2 text-slate-600">Token purchases are available for Basic and Pro subscribers only.</p>
+        <ButtonLink to="/dashboard" variant="secondary" className="mt-6">
+          View Subscription Options
+        </ButtonLink>
+      </Card>
+    </div>
+  );
+}
 
 export default function Page() {
+  const subscription = useSubscription();
+  const plans = useBillingPlans();
+  const packages = useTokenPackages();
+  const costs = useQuery({ queryKey: ['token-costs'], queryFn: ({ signal }) => apiFetch<TokenCosts>('/api/token-costs', { signal }), staleTime: 10 * 60_000 });
+
+  if (subscription.loading) return <Spinner label="Loading..." />;
+  if (subscription.subscriptionTier === 'Free') return <UpgradeRequired />;
+
+  const balance = subscription.tokenBalance;
+  const plan = plans.data?.plans.find((p) => p.tier === subscription.subscriptionTier);
   return (
-    <PageShell title="Token Pricing" lead="Purchase additional analysis tokens">
-      <ComingNext items={['Token pricing', ]} />
+    <PageShell
+      title="Token Pricing"
+      lead="Purchase additional analysis tokens"
+      actions={
+        <ButtonLink to="/dashboard" variant="outline">
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to Dashboard
+        </ButtonLink>
+      }
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardDescription>Current balance</CardDescription>
+            <p className="flex items-baseline gap-2">
+              <span className="text-3xl font-bold text-ink tabular" data-testid="token-balance">
+                {formatTokens(balance)}
+              </span>
+              <span className="text-slate-500">tokens</span>
+            </p>
+          </CardHeader>
+          <CardContent className="space-y-1 text-sm text-slate-700">
+            <p>
+              Plan: <strong>{subscription.subscriptionTier}</strong>
+              {plan ? ` · ${plan.monthly_tokens} tokens a month` : ''}
+            </p>
+            <p>≈ {computeRemainingAnalyses(balance)} full analyses remaining (0.8 tokens each)</p>
+          </CardContent>
+        </Card>
+        <Card className="border-brand-500 bg-brand-50/40">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Coins className="size-5 text-brand-700" aria-hidden />
+              $0.50 per token
+            </CardTitle>
+            <CardDescription>Simple pricing, no subscription needed for extra tokens.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="space-y-1 text-sm text-slate-700">
+              <li>Minimum purchase: 20 tokens ({formatUsd(1000)})</li>
+              <li>Maximum purchase: 10,000 tokens</li>
+              <li>Tokens never expire</li>
+              <li>Added instantly after payment</li>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="usage-title" className="mt-10">
+        <h2 id="usage-title" className="text-xl font-semibold tracking-tight text-ink">
+          Usage guide
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">What each action costs. Tokens are deducted only when it completes successfully.</p>
+        <div className="mt-4">
+          {costs.isPending ? (
+            <Spinner label="Loading costs..." className="py-6" />
+          ) : costs.isError ? (
+            <Alert tone="error">The usage guide could not be loaded.</Alert>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {costs.data.costs.map((c) => (
+                <li key={c.action} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+                  <span className="text-slate-800">{c.name}</span>
+                  <span className="font-medium text-ink tabular">
+                    {c.tokens} {c.tokens === 1 ? 'token' : 'tokens'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="packages-title" className="mt-10">
+        <h2 id="packages-title" className="text-xl font-semibold tracking-tight text-ink">
+          Token packages
+        </h2>
+        <div className="mt-5">
+          {packages.isPending ? (
+            <Spinner label="Loading packages..." className="py-6" />
+          ) : packages.isError ? (
+            <Alert tone="error">Token packages could not be loaded.</Alert>
+          ) : (
+            <TokenPackageGrid packages={packages.data.packages} />
+          )}
+        </div>
+        <div className="mt-6 flex flex-col items-center gap-3 text-center">
+          <ButtonLink to="/token-topup" variant="secondary" size="lg">
+            Purchase Tokens
+          </ButtonLink>
+          <div className="flex items-center gap-1.5">
+            <ShieldCheck className="size-4 text-slate-400" aria-hidden />
+            <PaymentProviderNote />
+          </div>
+          <SandboxBanner />
+        </div>
+      </section>
+
+      <Faq items={faq} />
     </PageShell>
   );
 }

@@ -1,0 +1,28 @@
+import { ChevronDown } from 'lucide-react';
+
+export interface FaqItem {
+  q: string;
+  a: string;
+}
+
+/** Questions as native disclosure widgets: keyboard-usable without any script. */
+export function Faq({ items, title = 'Frequently asked questions' }: { items: FaqItem[]; title?: string }) {
+  return (
+    <section aria-labelledby="faq-title" className="mt-12">
+      <h2 id="faq-title" className="text-xl font-semibold tracking-tight text-ink">
+        {title}
+      </h2>
+      <div className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {items.map((item) => (
+          <details key={item.q} className="group px-5 py-4">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium text-slate-900">
+              {item.q}
+              <ChevronDown className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden />
+            </summary>
+            <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.a}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { FlaskConical } from 'lucide-react';
+import { cn } from '../../../lib/cn.ts';
+import { useBillingPlans } from '../api/billing-api.ts';
+
+/** DESIGN §1: says so when the sandbox provider is active. Renders nothing with Stripe. */
+export function SandboxBanner({ className }: { className?: string }) {
+  const { data } = useBillingPlans();
+  if (data?.provider.kind !== 'sandbox') return null;
+  return (
+    <p
+      role="note"
+      className={cn('flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900', className)}
+    >
+      <FlaskConical className="size-4 shrink-0" aria-hidden />
+      <span>
+        <strong className="font-semibold">Sandbox payments — no real charges</strong>
+        <span className="hidden sm:inline"> · pay with the test card 4242 4242 4242 4242</span>
+      </span>
+    </p>
+  );
+}
+
+/** "Secure payment powered by …" with the active provider's name. */
+export function PaymentProviderNote({ className }: { className?: string }) {
+  const { data } = useBillingPlans();
+  const name = data ? (data.provider.kind === 'stripe' ? 'Stripe' : 'the Stockpilot sandbox (no real charges)') : 'our payment provider';
+  return <p className={cn('text-sm text-slate-500', className)}>Secure payment powered by {name}</p>;
+}

@@ -1,0 +1,132 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, CreditCard, Sparkles } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { formatDate, formatUsd } from '../../../lib/format.ts';
+import { type Tier, useBillingPlans, useBillingSubscription } from '../api/billing-api.ts';
+import { useBillingActions } from '../api/use-billing-actions.ts';
+import { SandboxBanner } from './sandbox-banner.tsx';
+
+/** What the card needs from the subscription state (the tokens feature's `useSubscription()`). */
+export interface SubscriptionSummary {
+  subscriptionTier: Tier;
+  subscriptionEnd: string | null;
+  loading: boolean;
+  refresh(): Promise<void>;
+}
+
+const tierTone = { Free: 'neutral', Basic: 'info', Pro: 'brand' } as const;
+
+/**
+ * Dashboard card: tier, renewal or end date, "Manage subscription" and upgrade buttons. Refreshes when
+ * the tab regains focus, since checkout and portal open in another tab; handles ?checkout=success|canceled.
+ */
+export function SubscriptionCard({ subscription, userId }: { subscription: SubscriptionSummary; userId: string | null }) {
+  const { subscriptionTier: tier, subscriptionEnd, refresh } = subscription;
+  const plans = useBillingPlans();
+  const billing = useBillingSubscription(userId);
+  const actions = useBillingActions();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    const onFocus = () => {
+      if (document.visibilityState !== 'visible') return;
+      void refresh();
+      void queryClient.invalidateQueries({ queryKey: ['billing', 'subscription'] });
+    };
+    document.addEventListener('visibilitychange', onFocus);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      document.removeEventListener('visibilitychange', onFocus);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [refresh, queryClient]);
+
+  useEffect(() => {
+    const state = params.get('checkout');
+    if (!state || handled.current) return;
+    handled.current = true;
+    if (state === 'success') {
+      toast.success('Payment Successful!', { description: 'Your subscription is active.' });
+      void refresh();
+      void queryClient.invalidateQueries({ queryKey: ['billing', 'subscription'] });
+    }
+    const next = new URLSearchParams(params);
+    next.delete('checkout');
+    next.delete('session_id');
+    setParams(next, { replace: true });
+  }, [params, setParams, refresh, queryClient]);
+
+  const plan = plans.data?.plans.find((p) => p.tier === tier);
+  const endsAtPeriodEnd = billing.data?.cancel_at_period_end && billing.data.tier === tier;
+  const periodEnd = subscriptionEnd ?? billing.data?.current_period_end ?? null;
+
+  return (
+    <Card aria-labelledby="subscription-card-title">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-3">
+          <CardTitle id="subscription-card-title" className="flex items-center gap-2">
+            <CreditCard className="size-5 text-slate-500" aria-hidden />
+            Subscription
+          </CardTitle>
+          <Badge tone={tierTone[tier]}>{tier}</Badge>
+        </div>
+        <CardDescription>
+          {plan
+            ? tier === 'Free'
+              ? `Free plan · ${plan.monthly_tokens} tokens a month`
+              : `${plan.name} · ${formatUsd(plan.price_cents)} a month · ${plan.monthly_tokens} tokens a month`
+            : `${tier} plan`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {tier !== 'Free' && periodEnd && (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <CalendarClock className="size-4 text-slate-500" aria-hidden />
+            {endsAtPeriodEnd ? (
+              <span>
+                Ends on <strong>{formatDate(periodEnd)}</strong> — you return to Free then.
+              </span>
+            ) : (
+              <span>
+                Renews on <strong>{formatDate(periodEnd)}</strong>
+              </span>
+            )}
+          </p>
+        )}
+        {tier === 'Free' && <p className="text-sm text-slate-600">Upgrade for more monthly tokens and the option to buy extra tokens.</p>}
+        <div className="flex flex-wrap gap-2">
+          {tier === 'Free' && (
+            <>
+              <Button variant="secondary" loading={actions.busy === 'checkout:basic'} disabled={Boolean(actions.busy)} onClick={() => void actions.startCheckout('basic')}>
+                <Sparkles className="size-4" aria-hidden />
+                Upgrade to Basic
+              </Button>
+              <Button variant="outline" loading={actions.busy === 'checkout:pro'} disabled={Boolean(actions.busy)} onClick={() => void actions.startCheckout('pro')}>
+                Upgrade to Pro
+              </Button>
+            </>
+          )}
+          {tier === 'Basic' && (
+            <Button variant="secondary" loading={actions.busy === 'checkout:pro'} disabled={Boolean(actions.busy)} onClick={() => void actions.startCheckout('pro')}>
+              <Sparkles className="size-4" aria-hidden />
+              Upgrade to Pro
+            </Button>
+          )}
+          {tier !== 'Free' && (
+            <Button variant="outline" loading={actions.busy === 'portal'} disabled={Boolean(actions.busy)} onClick={() => void actions.openPortal()}>
+              Manage subscription
+            </Button>
+          )}
+        </div>
+        <SandboxBanner />
+      </CardContent>
+    </Card>
+  );
+}
