@@ -29,7 +29,7 @@ it('times out each attempt and gives up after the retries with an UpstreamError'
     attempts++;
     return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
   };
-  const err = await fetchJson('https://example.test/x', { fetch: hang, timeoutMs: 5, retries: 1, sleep: async () => {} }).catch((e: UpstreamError) => e);
+  const err = (await fetchJson('https://example.test/x', { fetch: hang, timeoutMs: 5, retries: 1, sleep: async () => {} }).catch((e) => e)) as UpstreamError;
   expect(err).toBeInstanceOf(UpstreamError);
   expect(err.message).toMatch(/timed out after 5 ms/);
   expect(attempts).toBe(2);
@@ -38,13 +38,13 @@ it('times out each attempt and gives up after the retries with an UpstreamError'
 it('404 means "no data" (null) and 403 is not retried', async () => {
   let attempts = 0;
   expect(await fetchJson('https://example.test/x', { fetch: async () => json({}, 404) })).toBeNull();
-  const err = await fetchJson('https://example.test/x', {
+  const err = (await fetchJson('https://example.test/x', {
     fetch: async () => {
       attempts++;
       return json({}, 403);
     },
     sleep: async () => {},
-  }).catch((e: UpstreamError) => e);
+  }).catch((e) => e)) as UpstreamError;
   expect(err).toBeInstanceOf(UpstreamError);
   expect(err.status).toBe(403);
   expect(attempts).toBe(1);
