@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../adapters/db/index.ts';
 import { createTestApp, type TestAppOptions } from '../../../test/app.ts';
 import { insertTestUser } from '../../../test/users.ts';
-import { createLedgerService } from '../../tokens/ledger-service.ts';
-import type { Tier } from '../../tokens/index.ts';
+import { createLedgerService, type Tier } from '../../tokens/index.ts';
 
 /** A movable clock for period tests. */
 export function createClock(start = new Date('2026-03-10T12:00:00.000Z')) {
