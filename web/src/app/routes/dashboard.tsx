@@ -1,9 +1,73 @@
-import { ComingNext, PageShell } from '../../components/layout/page-shell.tsx';
+import { Search } from 'lucide-react';
+import { PageShell } from '../../components/layout/page-shell.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { SubscriptionCard } from '../../features/billing/index.ts';
+import { RecentActivity, TokenBalanceCard, UsageChart, UsageGuide, useSubscription } from '../../features/tokens/index.ts';
 
+/** Dashboard: tokens, plan, usage over 30 days, the usage guide and (slot) recent analyses. */
 export default function Page() {
+  const { user } = useAuth();
+  const subscription = useSubscription();
+  const userId = user?.id ?? null;
   return (
-    <PageShell title="Dashboard" lead="Your tokens, plan and recent analyses.">
-      <ComingNext items={['Dashboard', ]} />
+    <PageShell
+      title="Dashboard"
+      lead="Your tokens, plan and recent analyses."
+      width="wide"
+      actions={
+        <ButtonLink to="/search" variant="secondary">
+          <Search className="size-4" aria-hidden />
+          New analysis
+        </ButtonLink>
+      }
+    >
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <TokenBalanceCard subscription={subscription} />
+        </div>
+        {/* Slot: subscription card (billing feature). */}
+        <SubscriptionCard subscription={subscription} userId={userId} />
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Usage, last 30 days</CardTitle>
+            <CardDescription>Tokens charged per day for completed analyses and copilot questions.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <UsageChart userId={userId} days={30} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Usage guide</CardTitle>
+            <CardDescription>What each action costs in tokens.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <UsageGuide />
+          </CardContent>
+        </Card>
+
+        {/* Slot: recent analyses (analyses feature) — replace this card's content when it lands. */}
+        <Card className="lg:col-span-2" data-slot="recent-analyses">
+          <CardHeader>
+            <CardTitle>Recent analyses</CardTitle>
+            <CardDescription>Reopening a finished analysis is free.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-slate-500">Your analyses will appear here once you run one.</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Token activity</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <RecentActivity userId={userId} />
+          </CardContent>
+        </Card>
+      </div>
     </PageShell>
   );
 }

@@ -1,0 +1,74 @@
+import { Coins } from 'lucide-react';
+import { computeRemainingAnalyses } from '../../../../../core/tokens/units.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { formatDate, formatTokens } from '../../../lib/format.ts';
+import type { SubscriptionState } from '../subscription-context.tsx';
+
+const tierTone = { Free: 'neutral', Basic: 'info', Pro: 'brand' } as const;
+
+/** Tier, balance (3 decimals), remaining analyses = floor(balance / 0.8), next reset and the buckets. */
+export function TokenBalanceCard({ subscription }: { subscription: SubscriptionState }) {
+  const { subscriptionTier: tier, tokenBalance, account, loading } = subscription;
+  const analyses = computeRemainingAnalyses(tokenBalance);
+  return (
+    <Card aria-busy={loading || undefined} data-testid="token-card">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-3">
+          <CardTitle className="flex items-center gap-2">
+            <Coins className="size-5 text-brand-600" aria-hidden />
+            Tokens
+          </CardTitle>
+          <Badge tone={tierTone[tier]} data-testid="token-card-tier">
+            {tier} plan
+          </Badge>
+        </div>
+        <CardDescription>Analyses are charged only when they finish successfully.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className={`text-4xl font-bold tracking-tight text-ink tabular ${loading ? 'animate-pulse text-slate-300' : ''}`} data-testid="token-card-balance">
+            {formatTokens(tokenBalance)}
+          </span>
+          <span className="text-slate-500">tokens available</span>
+        </p>
+        <p className="mt-1 text-sm text-slate-600" data-testid="token-card-analyses">
+          ≈ {analyses} {analyses === 1 ? 'analysis' : 'analyses'} left <span className="text-slate-400">(at 0.8 tokens each)</span>
+        </p>
+        <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-500">Monthly allocation</dt>
+            <dd className="font-medium text-ink tabular">
+              {account ? `${formatTokens(account.allocation)} / ${formatTokens(account.monthly_allocation)}` : '—'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Purchased</dt>
+            <dd className="font-medium text-ink tabular">{account ? formatTokens(account.purchased) : '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Next reset</dt>
+            <dd className="font-medium text-ink" data-testid="token-card-reset">
+              {formatDate(account?.next_reset_date)}
+            </dd>
+          </div>
+          {account && account.held > 0 && (
+            <div className="col-span-2 sm:col-span-3">
+              <dt className="sr-only">Reserved</dt>
+              <dd className="text-slate-600">{formatTokens(account.held)} tokens reserved by analyses in progress</dd>
+            </div>
+          )}
+          {account?.pending_tier && (
+            <div className="col-span-2 sm:col-span-3">
+              <dt className="sr-only">Scheduled change</dt>
+              <dd className="text-amber-800">
+                Changes to {account.pending_tier} on {formatDate(account.next_reset_date)}.
+              </dd>
+            </div>
+          )}
+        </dl>
+        <p className="mt-4 text-xs text-slate-500">Allocation is used first and renews each period; purchased tokens never expire.</p>
+      </CardContent>
+    </Card>
+  );
+}
