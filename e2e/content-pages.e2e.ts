@@ -1,0 +1,169 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+
+const contentPages = [
+  '/',
+  '/about',
+  '/contact',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/coming-soon',
+  '/advanced-fundamentals',
+  '/smart-watchlist',
+  '/smart-yield',
+  '/dcf-stock-valuation',
+  '/advanced-market-screener',
+  '/api-docs',
+  '/no-such-page',
+];
+
+const previews: Array<[string, string]> = [
+  ['/advanced-fundamentals', 'Advanced Fundamentals'],
+  ['/smart-watchlist', 'Smart Watchlist'],
+  ['/smart-yield', 'Smart Yield'],
+  ['/dcf-stock-valuation', 'DCF Stock Valuation'],
+  ['/advanced-market-screener', 'Advanced Market Screener'],
+];
+
+describe('content pages in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it.each(contentPages)('%s has exactly one h1, no console errors and no horizontal scroll at 375 px', async (path) => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl, { width: 375, height: 800 });
+    await page.goto(path);
+    await page.locator('h1').first().waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('h1').count()).toBe(1);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBe(clientWidth);
+    expect(errors).toEqual([]);
+    await screenshot(page, `content${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
+    await context.close();
+  });
+
+  it('home, signed out: the hero offers sign-up and pricing, and every analysis kind has a section with its token cost', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-heading"]');
+    expect(await hero.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/signup');
+    expect(await hero.getByRole('link', { name: 'See pricing' }).getAttribute('href')).toBe('/pricing');
+    const analyses = page.locator('#analyses');
+    for (const [name, cost] of [
+      ['Quick Overview', '0.5 tokens'],
+      ['Fundamental Analysis', '1 token'],
+      ['Technical Analysis', '0.8 tokens'],
+      ['Balance Sheet Analysis', '1.2 tokens'],
+      ['ETF Analysis', '0.8 tokens'],
+      ['DCF Valuation', '1 token'],
+    ]) {
+      const card = analyses.locator('li').filter({ has: page.getByRole('heading', { name, exact: true }) });
+      expect(await card.innerText()).toContain(cost);
+    }
+    expect(await analyses.innerText()).toContain('0.3 tokens a question');
+    // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs
+    const row = page.locator('#tokens tr').filter({ hasText: 'Balance Sheet Analysis' });
+    expect((await row.locator('td').allInnerTexts()).map((t) => t.trim())).toEqual(['1.2', '41']);
+    await screenshot(page, 'content-home-1280');
+    await context.close();
+  });
+
+  it('contact: an incomplete form shows inline errors; a complete one composes a mailto: link to support', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Open in e-mail app' }).click();
+    expect(await page.getByRole('alert').allInnerTexts()).toEqual([
+      'Enter your name.',
+      'Enter your e-mail address so we can reply.',
+      'Tell us a little more: at least 20 characters (0 so far).',
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByLabel('E-mail for our reply').fill('ada@example.com');
+    await page.getByLabel('Topic').selectOption('Billing and tokens');
+    await page.getByLabel('Message').fill('My top-up of 20 tokens has not arrived yet.');
+    await page.getByRole('button', { name: 'Open in e-mail app' }).click();
+    const href = await page.getByRole('link', { name: 'open it here' }).getAttribute('href');
+    expect(href?.startsWith('mailto:support@stockpilot.app?subject=%5BBilling%20and%20tokens%5D%20Message%20from%20Ada%20Lovelace&body=')).toBe(true);
+    expect(decodeURIComponent(href!.split('&body=')[1]!)).toContain('Reply to: ada@example.com');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('API docs: endpoints from /api/openapi.json grouped by tag, expandable, filterable, with the error shape', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    await page.goto('/api-docs');
+    const health = page.locator('#get-api-health');
+    await health.waitFor({ state: 'visible' });
+    expect(await page.getByRole('heading', { name: 'System', level: 3 }).count()).toBe(1);
+    await health.locator('summary').click();
+    expect(await health.innerText()).toContain('data_as_of');
+    expect(await page.locator('#errors').innerText()).toContain('"field": "tokensToPurchase"');
+    await page.getByLabel('Filter endpoints').fill('no-such-endpoint');
+    await page.getByText('No endpoint matches').waitFor({ state: 'visible' });
+    expect(await page.locator('details[id]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('API docs: a failing /api/openapi.json shows an error with a retry', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    await page.route('**/api/openapi.json', (r) =>
+      r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"SERVICE_UNAVAILABLE","message":"Starting up."}}' }),
+    );
+    await page.goto('/api-docs');
+    await page.getByText('The API reference could not be loaded').waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('coming soon links to every preview, and every preview says what it will do with a call to action', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    await page.goto('/coming-soon');
+    await page.getByRole('link', { name: 'Preview Smart Watchlist' }).waitFor({ state: 'visible' });
+    const hrefs = await page.locator('main ol a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(expect.arrayContaining([...previews.map(([p]) => p), '/api-docs']));
+    for (const [path, title] of previews) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor({ state: 'visible' });
+      expect(await page.locator('main li h3').count()).toBeGreaterThanOrEqual(3);
+      expect(await page.getByRole('link', { name: 'Notify me' }).getAttribute('href')).toMatch(/^mailto:support@stockpilot\.app\?subject=Notify%20me/);
+      expect(await page.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/signup');
+    }
+    await context.close();
+  });
+
+  it('legal pages carry the date and a table of contents whose links land on sections', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    for (const path of ['/terms-of-service', '/privacy-policy']) {
+      await page.goto(path);
+      expect(await page.locator('time').getAttribute('datetime')).toBe('2026-11-21');
+      const targets = await page.locator('nav[aria-label="On this page"] a').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
+      expect(targets.length).toBeGreaterThanOrEqual(10);
+      for (const t of targets) expect(await page.locator(t!).count()).toBe(1);
+    }
+    await context.close();
+  });
+
+  it('not-found keeps its heading and its ways out', async () => {
+    const { page, context } = await openPage(browser, app.baseUrl);
+    await page.goto('/does/not/exist');
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor({ state: 'visible' });
+    expect(await page.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'Search stocks' }).getAttribute('href')).toBe('/search');
+    expect(await page.getByText('/does/not/exist').isVisible()).toBe(true);
+    await context.close();
+  });
+});
