@@ -69,9 +69,9 @@ describe('content pages in Chromium', () => {
       ['DCF Valuation', '1 token'],
     ]) {
       const card = analyses.locator('li').filter({ has: page.getByRole('heading', { name, exact: true }) });
-      expect(await card.innerText()).toContain(cost);
+      expect(await card.textContent()).toContain(cost);
     }
-    expect(await analyses.innerText()).toContain('0.3 tokens a question');
+    expect(await analyses.textContent()).toContain('0.3 tokens a question');
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs
     const row = page.locator('#tokens tr').filter({ hasText: 'Balance Sheet Analysis' });
     expect((await row.locator('td').allInnerTexts()).map((t) => t.trim())).toEqual(['1.2', '41']);
@@ -109,8 +109,8 @@ describe('content pages in Chromium', () => {
     await health.waitFor({ state: 'visible' });
     expect(await page.getByRole('heading', { name: 'System', level: 3 }).count()).toBe(1);
     await health.locator('summary').click();
-    expect(await health.innerText()).toContain('data_as_of');
-    expect(await page.locator('#errors').innerText()).toContain('"field": "tokensToPurchase"');
+    expect(await health.textContent()).toContain('data_as_of');
+    expect(await page.locator('#errors').textContent()).toContain('"field": "tokensToPurchase"');
     await page.getByLabel('Filter endpoints').fill('no-such-endpoint');
     await page.getByText('No endpoint matches').waitFor({ state: 'visible' });
     expect(await page.locator('details[id]').count()).toBe(0);
