@@ -64,6 +64,7 @@ function HeroActions() {
 }
 
 function Hero() {
+  const { user } = useAuth();
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden border-b border-slate-200 bg-linear-to-b from-emerald-50/80 to-slate-50">
       <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 py-12 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr]">
@@ -83,7 +84,10 @@ function Hero() {
             <HeroActions />
           </div>
           <ul className="mt-6 flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-6">
-            {['10 free tokens every month', 'No card needed to start', 'Sources on every figure'].map((t) => (
+            {(user
+              ? ['Charged only when an analysis succeeds', 'Re-opening a finished analysis is free', 'Sources on every figure']
+              : ['10 free tokens every month', 'No card needed to start', 'Sources on every figure']
+            ).map((t) => (
               <li key={t} className="flex items-center gap-2">
                 <Check className="size-4 text-brand-600" aria-hidden />
                 {t}
@@ -387,13 +391,18 @@ function FaqTeaser() {
 }
 
 function FinalCta() {
+  const { user } = useAuth();
   return (
     <section aria-labelledby="cta-heading" className="px-4 py-14 sm:px-6 sm:py-20">
       <div className="mx-auto flex max-w-4xl flex-col items-center rounded-3xl bg-ink px-6 py-12 text-center sm:px-12">
         <h2 id="cta-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-          Your first 10 tokens are on us
+          {user ? 'Pick a stock and see what the numbers say' : 'Your first 10 tokens are on us'}
         </h2>
-        <p className="mt-3 max-w-xl text-slate-300">Enough for 20 quick overviews or 10 full fundamental analyses, every month, on the Free plan.</p>
+        <p className="mt-3 max-w-xl text-slate-300">
+          {user
+            ? 'A quick overview costs 0.5 tokens and takes seconds; every figure comes with its source.'
+            : 'Enough for 20 quick overviews or 10 full fundamental analyses, every month, on the Free plan.'}
+        </p>
         <div className="mt-8">
           <HeroActions />
         </div>

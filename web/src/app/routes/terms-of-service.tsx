@@ -48,7 +48,7 @@ const sections: LegalSection[] = [
     title: 'Your account',
     body: (
       <ul>
-        <li>You sign up with an e-mail address and password (or Google sign-in where offered) and must verify your e-mail address before using paid features.</li>
+        <li>You sign up with an e-mail address and password (or Google sign-in where offered) and must verify your e-mail address before you can sign in.</li>
         <li>An account is for one person. Keep your password secret; you are responsible for activity on your account. Tell us at once at {mail} if you suspect misuse.</li>
         <li>Give accurate information and keep it up to date in your profile.</li>
         <li>
