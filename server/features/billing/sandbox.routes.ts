@@ -60,7 +60,8 @@ export function registerSandboxRoutes(app: App, sandbox: SandboxProvider): void 
         ? new AppError('VALIDATION_FAILED', `card_number: ${result.message}`, { field: 'card_number' })
         : new AppError('CARD_DECLINED', result.message, { field: 'card_number' });
     }
-    return c.html(renderCheckoutPage(view, { error: result.message, cardNumber }), result.invalidNumber ? 400 : 402);
+    // 200, like a hosted checkout that shows the decline on the page (a 4xx document is a console error in browsers).
+    return c.html(renderCheckoutPage(view, { error: result.message, cardNumber }), 200);
   });
 
   app.get('/sandbox/portal/:id', async (c) => {

@@ -21,6 +21,7 @@ const css = `
 label{display:block;font-size:13px;font-weight:500;color:#334155;margin:14px 0 6px}
 input,select{width:100%;height:42px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px;font-size:15px;background:#fff;color:#0f172a}
 input:focus,select:focus{outline:2px solid #a7f3d0;border-color:#059669}
+input[aria-invalid=true]{border-color:#dc2626;outline-color:#fecaca}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .pay{margin-top:20px;width:100%;height:46px;border:0;border-radius:8px;background:#0f172a;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
 .pay:hover{background:#1e293b}.pay:focus-visible,.link:focus-visible,.ghost:focus-visible{outline:3px solid #6ee7b7;outline-offset:2px}

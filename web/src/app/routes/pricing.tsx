@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -55,7 +54,7 @@ function PlanCard({ plan, current, signedIn, busy, onChoose }: { plan: PlanInfo;
   }
   return (
     <Card className={cn('relative flex flex-col p-6', highlighted && 'border-brand-500 ring-2 ring-brand-100')}>
-      {highlighted && <Badge className="absolute -top-3 left-6 bg-brand-600 text-white">Recommended</Badge>}
+      {highlighted && <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Recommended</span>}
       <h2 className="text-lg font-semibold text-ink">{plan.name}</h2>
       <p className="mt-3 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-ink tabular">{formatUsd(plan.price_cents)}</span>
