@@ -68,7 +68,7 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
   const periodEnd = subscriptionEnd ?? billing.data?.current_period_end ?? null;
 
   return (
-    <Card aria-labelledby="subscription-card-title">
+    <Card role="region" aria-labelledby="subscription-card-title">
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <CardTitle id="subscription-card-title" className="flex items-center gap-2">
