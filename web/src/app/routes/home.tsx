@@ -243,7 +243,7 @@ function Tokens() {
             </p>
             <p className="mt-3 text-sm text-slate-600">
               {t.canTopUp
-                ? `Top up any time at $0.50 a token (from ${MIN_TOPUP_TOKENS}); purchased tokens never expire.`
+                ? `Running low? Buy extra tokens at $0.50 each (from ${MIN_TOPUP_TOKENS}); purchased tokens never expire.`
                 : 'Enough for 10 fundamental analyses or 20 quick overviews a month.'}
             </p>
           </div>
