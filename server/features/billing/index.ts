@@ -19,6 +19,8 @@ import { registerSandboxRoutes } from './sandbox.routes.ts';
 
 export type { BillingService } from './billing-service.ts';
 
+export const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
+
 export interface BillingFeature extends Feature {
   service: BillingService;
 }
@@ -51,10 +53,23 @@ export function createBillingFeature(ctx: AppContext, deps: { ledger: LedgerServ
     );
   }
 
+  let timer: ReturnType<typeof setInterval> | undefined;
   return {
     name: 'billing',
     service,
     describe: () => ({ payments: provider.kind }),
+    start() {
+      if (!isSandboxProvider(provider) || timer) return;
+      // The sandbox has no billing clock of its own: roll its due subscriptions over once a minute.
+      timer = setInterval(() => {
+        provider.renewDueSubscriptions().catch((err) => ctx.logger.error({ err }, 'payments: sandbox renewal failed'));
+      }, SANDBOX_RENEWAL_INTERVAL_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
     routes(app) {
       app.openapi(getPlansRoute, (c) => c.json(service.listPlans(), 200));
       app.openapi(getTokenPackagesRoute, (c) => c.json(service.listTokenPackages(), 200));

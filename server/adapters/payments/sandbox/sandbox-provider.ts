@@ -10,7 +10,7 @@ import type {
   ProviderSubscription,
 } from '../types.ts';
 import { WebhookSignatureError } from '../types.ts';
-import { addMonthsUtc } from '../../../../core/tokens/periods.ts';
+import { addMonthsUtc, findPeriodAt } from '../../../../core/tokens/periods.ts';
 import { checkSandboxCard } from './cards.ts';
 
 /**
@@ -72,6 +72,12 @@ export interface SandboxProvider extends PaymentProvider {
   applyPortalAction(id: string, action: PortalAction): Promise<{ ok: true; notice: string } | { ok: false; message: string }>;
   /** Refunds `amountCents` of a payment (operator/test tool); delivers `charge.refunded`. */
   refund(paymentIntentId: string, amountCents: number): Promise<void>;
+  /**
+   * Rolls over subscriptions whose period has ended, as Stripe's billing would: a new period and
+   * `invoice.paid`, or the end of a subscription set to cancel. Each period end is claimed by one
+   * conditional UPDATE, so several processes running this at once deliver each event once.
+   */
+  renewDueSubscriptions(): Promise<number>;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -111,6 +117,7 @@ interface SessionRow {
 
 interface SubscriptionRow {
   id: string;
+  billing_anchor: string | null;
   customer_id: string;
   price_id: string;
   status: string;
@@ -300,8 +307,8 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
         if (r.mode === 'subscription') {
           const subId = newId('sub_sandbox');
           await tx.query(sql`
-            INSERT INTO sandbox_subscription (id, customer_id, price_id, status, current_period_start, current_period_end, metadata)
-            VALUES (${subId}, ${r.customer_id}, ${r.price_id}, 'active', ${at.toISOString()}, ${addMonthsUtc(at, 1).toISOString()}, ${JSON.stringify(parseMetadata(r.metadata))})`);
+            INSERT INTO sandbox_subscription (id, customer_id, price_id, status, billing_anchor, current_period_start, current_period_end, metadata)
+            VALUES (${subId}, ${r.customer_id}, ${r.price_id}, 'active', ${at.toISOString()}, ${at.toISOString()}, ${addMonthsUtc(at, 1).toISOString()}, ${JSON.stringify(parseMetadata(r.metadata))})`);
           subscription = await readSubscription(tx, subId);
         } else {
           paymentIntentId = newId('pi_sandbox');
@@ -378,6 +385,43 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
       events.push(event('customer.subscription.updated', { subscription: toSubscription((await readSubscription(db, current.id))!) }));
       await deliver(events);
       return { ok: true, notice };
+    },
+
+    async renewDueSubscriptions() {
+      const at = now();
+      const due = await db.query<SubscriptionRow>(sql`
+        SELECT * FROM sandbox_subscription WHERE status = 'active' AND current_period_end <= ${at.toISOString()} ORDER BY current_period_end LIMIT 100`);
+      let renewed = 0;
+      for (const s of due) {
+        if (s.cancel_at_period_end) {
+          const [ended] = await db.query<SubscriptionRow>(sql`
+            UPDATE sandbox_subscription SET status = 'canceled'
+            WHERE id = ${s.id} AND status = 'active' AND current_period_end = ${s.current_period_end}::timestamptz RETURNING *`);
+          if (!ended) continue;
+          await deliver([event('customer.subscription.deleted', { subscription: toSubscription(ended) })]);
+        } else {
+          // Periods follow the anchor (Jan 31 → Feb 28 → Mar 31); missed ones are skipped: one invoice for now.
+          const { start, end } = findPeriodAt(toDate(s.billing_anchor ?? s.current_period_start)!, at);
+          const [next] = await db.query<SubscriptionRow>(sql`
+            UPDATE sandbox_subscription SET current_period_start = ${start.toISOString()}, current_period_end = ${end.toISOString()}
+            WHERE id = ${s.id} AND status = 'active' AND current_period_end = ${s.current_period_end}::timestamptz RETURNING *`);
+          if (!next) continue;
+          const sub = toSubscription(next);
+          const invoice = {
+            id: newId('in_sandbox'),
+            customerId: sub.customerId,
+            subscriptionId: sub.id,
+            billingReason: 'subscription_cycle',
+            priceId: sub.priceId,
+            periodStart: sub.currentPeriodStart,
+            periodEnd: sub.currentPeriodEnd,
+            amountPaidCents: planPrices[sub.priceId ?? '']?.cents ?? 0,
+          };
+          await deliver([event('customer.subscription.updated', { subscription: sub }), event('invoice.paid', { invoice })]);
+        }
+        renewed += 1;
+      }
+      return renewed;
     },
 
     async refund(paymentIntentId, amountCents) {
