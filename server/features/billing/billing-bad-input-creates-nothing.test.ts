@@ -24,6 +24,7 @@ describeEachDatabase('billing bad input creates nothing', (kind) => {
 
   const stripeSessionsCreated = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
 
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
   async function expectNothingHappened(userId: string, balanceMt: number, run: () => Promise<{ status: number; body: any }>, status: number, code: string, field?: string) {
     const before = { ours: await t.count('checkout_session'), stripe: stripeSessionsCreated() };
     const res = await run();

@@ -9,6 +9,7 @@ import Stripe from 'stripe';
  * It implements only what the app calls: customers, checkout sessions, subscriptions, portal sessions.
  */
 
+// biome-ignore lint/suspicious/noExplicitAny: Stripe objects are free-form JSON here, shaped by the fake
 type Json = Record<string, any>;
 
 export interface FakeStripe {
@@ -48,6 +49,7 @@ export function parseStripeForm(body: string): Json {
   const root: Json = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const parts = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== '');
+    // biome-ignore lint/suspicious/noExplicitAny: walks nested objects and arrays built from the form keys
     let node: any = root;
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
