@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
-import { AuthCard, authApi, useAuth, useAuthConfig, validateEmail } from '../../features/auth/index.ts';
+import { authApi, useAuth } from '../../features/auth/index.ts';
+import { AuthCard, useAuthConfig, validateEmail } from '../../features/auth/forms.ts';
 
 export default function ForgotPasswordPage() {
   const { user } = useAuth();

@@ -3,7 +3,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
-import { AuthCard, authApi, GoogleButton, PasswordInput, safeNextPath, useAuth, validateEmail } from '../../features/auth/index.ts';
+import { authApi, safeNextPath, useAuth } from '../../features/auth/index.ts';
+import { AuthCard, GoogleButton, PasswordInput, validateEmail } from '../../features/auth/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 
 /** Messages for the `error` better-auth puts on /login after a failed Google sign-in. */

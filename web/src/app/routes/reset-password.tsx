@@ -4,16 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/input.tsx';
-import {
-  AuthCard,
-  authApi,
-  describePasswordLength,
-  PASSWORD_MIN_CHARS,
-  PasswordInput,
-  preloadPasswordRules,
-  useAuth,
-  validateNewPassword,
-} from '../../features/auth/index.ts';
+import { authApi, useAuth } from '../../features/auth/index.ts';
+import { AuthCard, describePasswordLength, PASSWORD_MIN_CHARS, PasswordInput, preloadPasswordRules, validateNewPassword } from '../../features/auth/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 
 function LinkProblem({ message }: { message: string }) {

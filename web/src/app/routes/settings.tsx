@@ -5,15 +5,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/input.tsx';
-import {
-  authApi,
-  describePasswordLength,
-  PASSWORD_MIN_CHARS,
-  PasswordInput,
-  preloadPasswordRules,
-  useAuth,
-  validateNewPassword,
-} from '../../features/auth/index.ts';
+import { authApi, useAuth } from '../../features/auth/index.ts';
+import { describePasswordLength, PASSWORD_MIN_CHARS, PasswordInput, preloadPasswordRules, validateNewPassword } from '../../features/auth/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 
 type Fields = 'current' | 'next' | 'confirm';

@@ -4,22 +4,8 @@ import { Link, Navigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
-import {
-  AFTER_SIGN_UP_PATH,
-  AuthCard,
-  authApi,
-  describePasswordLength,
-  GoogleButton,
-  PASSWORD_MIN_CHARS,
-  PasswordInput,
-  preloadPasswordRules,
-  useAuth,
-  useAuthConfig,
-  validateEmail,
-  validateName,
-  validateNewPassword,
-  validatePasswordLength,
-} from '../../features/auth/index.ts';
+import { AFTER_SIGN_UP_PATH, authApi, useAuth } from '../../features/auth/index.ts';
+import { AuthCard, describePasswordLength, GoogleButton, PASSWORD_MIN_CHARS, PasswordInput, preloadPasswordRules, useAuthConfig, validateEmail, validateName, validateNewPassword, validatePasswordLength } from '../../features/auth/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 
 type Values = { first_name: string; last_name: string; email: string; password: string };
