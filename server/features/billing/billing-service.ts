@@ -116,10 +116,13 @@ export function createBillingService(deps: BillingServiceDeps) {
     const [existing] = await db.query<{ customer_id: string }>(sql`SELECT customer_id FROM billing_customer WHERE user_id = ${user.id} AND provider = ${provider.kind}`);
     if (existing) return existing.customer_id;
     const created = await wrapProvider(() => provider.createCustomer({ email: user.email, userId: user.id }), 'customer creation');
+    // A concurrent first checkout may have won (its customer is kept); a customer of the other provider
+    // (the database moved from the sandbox to Stripe) is replaced.
     await db.query(sql`
       INSERT INTO billing_customer (user_id, provider, customer_id) VALUES (${user.id}, ${provider.kind}, ${created.id})
-      ON CONFLICT (user_id) DO NOTHING`);
-    const [row] = await db.query<{ customer_id: string }>(sql`SELECT customer_id FROM billing_customer WHERE user_id = ${user.id}`);
+      ON CONFLICT (user_id) DO UPDATE SET provider = EXCLUDED.provider, customer_id = EXCLUDED.customer_id, created_at = now()
+      WHERE billing_customer.provider <> EXCLUDED.provider`);
+    const [row] = await db.query<{ customer_id: string }>(sql`SELECT customer_id FROM billing_customer WHERE user_id = ${user.id} AND provider = ${provider.kind}`);
     return row!.customer_id;
   }
 
