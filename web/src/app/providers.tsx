@@ -8,13 +8,10 @@ function SubscriptionForUser({ children }: { children: ReactNode }) {
   return <SubscriptionProvider userId={user?.id ?? null}>{children}</SubscriptionProvider>;
 }
 
-/** Another user's cached queries must not survive a sign-out (the data layer is loaded lazily). */
-const clearCachedData = () => void import('./query-layer.tsx').then((m) => m.queryClient.clear());
-
 /** App-wide state. TanStack Query and the toast host live in the lazily loaded QueryLayer (see root-layout). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <AuthProvider onSignedOut={clearCachedData}>
+    <AuthProvider>
       <SubscriptionForUser>
         <PageHeaderProvider>{children}</PageHeaderProvider>
       </SubscriptionForUser>

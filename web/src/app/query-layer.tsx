@@ -2,13 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 
 /**
- * Data layer for route pages: TanStack Query and the toast host. Loaded as its own chunk, in
- * parallel with the first route chunk, so neither library weighs on the landing page's initial JS.
+ * Data layer for route pages: TanStack Query and the toast host. Loaded as its own chunk, in parallel
+ * with the first route chunk, so neither library weighs on the landing page's initial JavaScript.
+ * Shell code (auth and subscription contexts, top bar) uses plain fetch and lib/notify.ts instead.
  */
 export default function QueryLayer({ children }: { children: ReactNode }) {
   return (

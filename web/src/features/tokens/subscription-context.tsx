@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { fetchSubscription, fetchTokenAccount, type Tier, tokenQueryKeys } from './api/tokens-api.ts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchSubscription, fetchTokenAccount, type SubscriptionResponse, type Tier, type TokenAccountResponse } from './api/tokens-fetch.ts';
 import { defaultSubscriptionValues, deriveSubscriptionValues, type SubscriptionValues } from './subscription-state.ts';
 
 export type { Tier };
@@ -10,48 +9,75 @@ export interface SubscriptionState extends SubscriptionValues {
   loading: boolean;
   /** Re-runs the subscription check, then re-reads the token row (after a purchase or an analysis). */
   refresh(): Promise<void>;
+  /** Bumped after every successful read, so pages can refetch what depends on the balance. */
+  version: number;
 }
 
 /** SPEC §4 refresh interval of the token row while signed in. */
 export const TOKEN_REFRESH_MS = 30_000;
 
 /** SPEC §4: Free with 10 tokens when signed out, on error, or before loading. */
-export const defaultSubscription: SubscriptionState = { ...defaultSubscriptionValues, loading: false, refresh: async () => {} };
+export const defaultSubscription: SubscriptionState = { ...defaultSubscriptionValues, loading: false, refresh: async () => {}, version: 0 };
 
 const SubscriptionContext = createContext<SubscriptionState | null>(null);
 
-/** Subscription and token state for the signed-in user (`userId`), or the Free defaults when signed out. */
-export function SubscriptionProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const signedIn = userId !== null;
-  const subscription = useQuery({
-    queryKey: tokenQueryKeys.subscription(userId),
-    queryFn: ({ signal }) => fetchSubscription(signal),
-    enabled: signedIn,
-    staleTime: TOKEN_REFRESH_MS,
-  });
-  // The row is read once the subscription check has answered (either way), then every 30 s.
-  const account = useQuery({
-    queryKey: tokenQueryKeys.account(userId),
-    queryFn: ({ signal }) => fetchTokenAccount(signal),
-    enabled: signedIn && !subscription.isPending,
-    refetchInterval: signedIn ? TOKEN_REFRESH_MS : false,
-    staleTime: 5_000,
-  });
+interface Snapshot {
+  subscription?: SubscriptionResponse;
+  account?: TokenAccountResponse;
+  failed: boolean;
+  loaded: boolean;
+  version: number;
+}
 
+/**
+ * Subscription and token state for the signed-in user (`userId`), or the Free defaults when signed out.
+ * Plain fetch, not TanStack Query: this provider is part of the app shell, whose JavaScript every
+ * landing-page visitor downloads (budget ≤ 100 KB gzip).
+ */
+export function SubscriptionProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+  const [snap, setSnap] = useState<Snapshot>({ failed: false, loaded: false, version: 0 });
+  const current = useRef(userId);
+  current.current = userId;
+
+  const readAccount = useCallback(async (forUser: string, subscription?: SubscriptionResponse, failedBefore = false) => {
+    try {
+      const account = await fetchTokenAccount();
+      if (current.current !== forUser) return;
+      setSnap((s) => ({ subscription: subscription ?? s.subscription, account, failed: failedBefore, loaded: true, version: s.version + 1 }));
+    } catch {
+      if (current.current !== forUser) return;
+      setSnap((s) => ({ ...s, failed: true, loaded: true }));
+    }
+  }, []);
+
+  // SPEC §4: on sign-in the subscription check runs, then the user_tokens row is read.
   const refresh = useCallback(async () => {
-    if (!signedIn) return;
-    await queryClient.refetchQueries({ queryKey: tokenQueryKeys.subscription(userId), exact: true });
-    await queryClient.refetchQueries({ queryKey: tokenQueryKeys.account(userId) });
-  }, [queryClient, signedIn, userId]);
+    const forUser = current.current;
+    if (!forUser) return;
+    let subscription: SubscriptionResponse | undefined;
+    let failed = false;
+    try {
+      subscription = await fetchSubscription();
+    } catch {
+      failed = true;
+    }
+    if (current.current !== forUser) return;
+    await readAccount(forUser, subscription, failed);
+  }, [readAccount]);
+
+  useEffect(() => {
+    setSnap({ failed: false, loaded: false, version: 0 });
+    if (!userId) return;
+    void refresh();
+    const timer = setInterval(() => void readAccount(userId), TOKEN_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [userId, refresh, readAccount]);
 
   const value = useMemo<SubscriptionState>(() => {
-    if (!signedIn) return defaultSubscription;
-    const loading = subscription.isPending || account.isPending;
-    const failed = subscription.isError || account.isError;
-    const values = loading ? defaultSubscriptionValues : deriveSubscriptionValues({ subscription: subscription.data, account: account.data, failed });
-    return { ...values, loading, refresh };
-  }, [signedIn, subscription.isPending, subscription.isError, subscription.data, account.isPending, account.isError, account.data, refresh]);
+    if (!userId) return defaultSubscription;
+    const values = snap.loaded ? deriveSubscriptionValues({ subscription: snap.subscription, account: snap.account, failed: snap.failed }) : defaultSubscriptionValues;
+    return { ...values, loading: !snap.loaded, refresh, version: snap.version };
+  }, [userId, snap, refresh]);
 
   return <SubscriptionContext.Provider value={value}>{children}</SubscriptionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import type { SubscriptionResponse, Tier, TokenAccountResponse } from './api/tokens-api.ts';
+import type { SubscriptionResponse, Tier, TokenAccountResponse } from './api/tokens-fetch.ts';
 
 export interface SubscriptionValues {
   subscribed: boolean;
