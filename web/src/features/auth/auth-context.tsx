@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { type AuthUser, authApi, type Profile } from './api.ts';
 
@@ -64,6 +64,25 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const [loading, setLoading] = useState(true);
   const [passwordRecovery, setPasswordRecovery] = useState(false);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pathWaiters = useRef(new Map<string, Array<() => void>>());
+  useEffect(() => {
+    const waiting = pathWaiters.current.get(pathname);
+    pathWaiters.current.delete(pathname);
+    for (const resolve of waiting ?? []) resolve();
+  }, [pathname]);
+  /** Resolves once the router has committed `path` (navigations are transitions: lazy pages load first), or after 5 s. */
+  const navigateAndWait = useCallback(
+    (path: string) =>
+      new Promise<void>((resolve) => {
+        const list = pathWaiters.current.get(path) ?? [];
+        list.push(resolve);
+        pathWaiters.current.set(path, list);
+        window.setTimeout(resolve, 5000);
+        navigate(path);
+      }),
+    [navigate],
+  );
   const listeners = useRef(new Set<AuthListener>());
   const userRef = useRef<AuthUser | null>(null);
   const busRef = useRef<ReturnType<typeof createTabBus> | null>(null);
@@ -150,19 +169,19 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   );
 
   const signOut = useCallback(async () => {
+    const toastLoaded = loadToast();
     try {
       await authApi.signOut();
     } catch (e) {
-      const toast = await loadToast();
-      toast.error('Sign out failed', { description: e instanceof Error ? e.message : String(e) });
+      (await toastLoaded).error('Sign out failed', { description: e instanceof Error ? e.message : String(e) });
       throw e;
     }
+    // Leave the (possibly guarded) page first, so its guard does not bounce the visitor to /login.
+    if (window.location.pathname !== '/') await navigateAndWait('/');
     await applySession(null);
     busRef.current?.post({ type: 'SIGNED_OUT', userId: null });
-    const toast = await loadToast();
-    toast.success('Signed out', { description: 'You have been successfully signed out.' });
-    navigate('/');
-  }, [applySession, navigate]);
+    (await toastLoaded).success('Signed out', { description: 'You have been successfully signed out.' });
+  }, [applySession, navigateAndWait]);
 
   const setProfile = useCallback(
     (p: Profile) => {
