@@ -8,7 +8,7 @@ import type { AppContext, Feature } from './http/feature.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { rejectCrossOrigin, securityHeaders } from './http/security.ts';
 import { serveSpa } from './http/static.ts';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -71,7 +71,7 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   });
 
   if (options.serveWeb !== false) {
-    serveSpa(app, join(ctx.appRoot, ctx.env.WEB_DIST_DIR), (p) => isApiPath(p) || reservedPrefixes.some((r) => p.startsWith(r)));
+    serveSpa(app, resolve(ctx.appRoot, ctx.env.WEB_DIST_DIR), (p) => isApiPath(p) || reservedPrefixes.some((r) => p.startsWith(r)));
   }
   app.notFound((c) => c.json(new AppError('NOT_FOUND', 'Not found.').toBody(), 404));
   return app;
