@@ -355,7 +355,6 @@ const fmpMap: Record<string, [string, 'abs' | 'as-is']> = {
   bs_totalStockholdersEquity: ['total_equity', 'as-is'],
   cf_operatingCashFlow: ['operating_cash_flow', 'as-is'],
   cf_capitalExpenditure: ['capital_expenditure', 'abs'],
-  cf_freeCashFlow: ['free_cash_flow', 'as-is'],
   cf_depreciationAndAmortization: ['depreciation_amortization', 'as-is'],
   cf_stockBasedCompensation: ['stock_based_compensation', 'as-is'],
   cf_commonDividendsPaid: ['dividends_paid', 'abs'],
@@ -446,7 +445,8 @@ for (const [s, facts] of factsBy) {
   }
 }
 
-// FMP detail: only where no SEC value exists; 0 means "not reported".
+// FMP detail: only where no SEC value exists; 0 means "not reported". Free cash flow is always derived
+// (operating cash flow − capex), so it follows whichever inputs won, SEC first.
 for (const r of csv('fundamentals/detail/fmp_statements_annual_curated.csv')) {
   const s = sym(r.ticker!)!;
   const annual = periodsOf(annualBy, s);

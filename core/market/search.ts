@@ -4,7 +4,8 @@
  *   tier 1  prefix: the symbol starts with the query, or every query word starts a word of the name
  *   tier 2  typo-tolerant name match (each word within 1–2 edits of a word of the name)
  * Inside a tier, covered symbols (something to analyse) come before uncovered ones, richer coverage
- * first, then symbol prefixes before name matches, names starting with the query, shorter symbols.
+ * first, common stock before preferreds, then symbol prefixes before name matches, names starting
+ * with the query, shorter symbols.
  * Everything is precomputed (sorted symbols, sorted name vocabulary) so a query is a few binary
  * searches plus a top-k over the candidates.
  */
@@ -258,7 +259,9 @@ export function searchIndex(index: SearchIndex, rawQuery: string, limit = 10): S
     const tier = v >> 2;
     const kindRank = v & 3;
     const cov = index.coverage[id]!;
-    const score = tier * 1e7 + (cov > 0 ? 0 : 1e6) + (9 - cov) * 1e5 + kindRank * 1e4 + Math.min(index.symbols[id]!.length, 99) * 100;
+    // Preferred shares (ABR$D) after the common stock of the same issuer.
+    const preferred = index.symbols[id]!.includes('$') ? 5e4 : 0;
+    const score = tier * 1e7 + (cov > 0 ? 0 : 1e6) + (9 - cov) * 1e5 + preferred + kindRank * 1e4 + Math.min(index.symbols[id]!.length, 99) * 100;
     if (top.length === limit && !isBetter(index, score, id, top[limit - 1]!)) continue;
     let pos = top.length;
     while (pos > 0 && isBetter(index, score, id, top[pos - 1]!)) pos--;

@@ -1,9 +1,45 @@
-import { ComingNext, PageShell } from '../../components/layout/page-shell.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AiAnalysisComing, EtfDetails, PriceChart, SymbolPage, useEtfInfo } from '../../features/market/index.ts';
+
+function EtfBody({ symbol, hasEtfData, hasPrices }: { symbol: string; hasEtfData: boolean; hasPrices: boolean }) {
+  const etf = useEtfInfo(symbol, hasEtfData);
+  return (
+    <>
+      {hasPrices && <PriceChart symbol={symbol} />}
+      {!hasEtfData ? (
+        <Alert tone="info" title="No holdings or cost data for this fund">
+          The current data has holdings for SPY, QQQ and IWM and expense ratios for 11 funds. Prices are shown where available.
+        </Alert>
+      ) : etf.isPending ? (
+        <Spinner />
+      ) : etf.isError ? (
+        <Alert tone="error" title="ETF data could not be loaded">
+          {(etf.error as Error).message}
+        </Alert>
+      ) : (
+        <EtfDetails etf={etf.data} />
+      )}
+      <AiAnalysisComing kind="ETF analysis" />
+    </>
+  );
+}
 
 export default function Page() {
   return (
-    <PageShell title="ETF Analysis" lead="Holdings, costs and overlap.">
-      <ComingNext items={['ETF analysis', ]} />
-    </PageShell>
+    <SymbolPage pageName="ETF Analysis" lead="ETF analysis: holdings, sector weights and costs.">
+      {(symbol, profile) =>
+        profile.type !== 'etf' ? (
+          <Alert tone="info" title={`${symbol} is a stock, not an ETF`}>
+            <ButtonLink to={`/overview/${encodeURIComponent(symbol)}`} variant="link">
+              Open the quick overview instead
+            </ButtonLink>
+          </Alert>
+        ) : (
+          <EtfBody symbol={symbol} hasEtfData={profile.coverage.etf} hasPrices={profile.coverage.quote} />
+        )
+      }
+    </SymbolPage>
   );
 }

@@ -1,9 +1,15 @@
-import { ComingNext, PageShell } from '../../components/layout/page-shell.tsx';
+import { AiAnalysisComing, KeyFigures, PriceChart, SymbolPage } from '../../features/market/index.ts';
 
 export default function Page() {
   return (
-    <PageShell title="Quick Overview" lead="A quick look at a stock.">
-      <ComingNext items={['Overview', ]} />
-    </PageShell>
+    <SymbolPage pageName="Quick Overview" lead="Quick overview: price, key figures and where they come from.">
+      {(symbol, profile) => (
+        <>
+          {profile.coverage.quote && <PriceChart symbol={symbol} />}
+          <KeyFigures symbol={symbol} hasFundamentals={profile.coverage.fundamentals} />
+          <AiAnalysisComing kind="quick overview" />
+        </>
+      )}
+    </SymbolPage>
   );
 }

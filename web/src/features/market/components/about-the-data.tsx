@@ -1,0 +1,81 @@
+import sourcesFile from '../../../../../data/sources.json';
+import { DATA_AS_OF } from '../api/market-api.ts';
+
+const tierNote: Record<string, string> = {
+  A: 'Open licence',
+  B: 'Public-domain facts',
+  C: 'Third-party data, rights unclear: demo data',
+  'C-FMP': 'Proprietary origin: development data only',
+};
+
+/** "About the data": sources, licences, coverage and the as-of date of the bundled market snapshot. */
+export function AboutTheData() {
+  return (
+    <section aria-labelledby="about-the-data" className="mt-12">
+      <h2 id="about-the-data" className="text-xl font-bold tracking-tight text-ink">
+        About the data
+      </h2>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        Out of the box Stockpilot runs on a bundled snapshot of real market data, <strong>as of {DATA_AS_OF}</strong>. Prices are delayed snapshots, not live
+        quotes. With live providers configured, quotes and history come from Yahoo Finance and financial statements from SEC EDGAR, with the snapshot as the
+        fallback; every figure says where it came from and how old it is.
+      </p>
+      <ul className="mt-4 grid max-w-3xl gap-2 text-sm text-slate-700 sm:grid-cols-2">
+        <li>
+          <strong>Search:</strong> about 13,100 symbols listed on Nasdaq, NYSE, NYSE American, NYSE Arca, Cboe and IEX.
+        </li>
+        <li>
+          <strong>Prices:</strong> daily bars 2021-07 to {DATA_AS_OF} for 103 large US stocks and 22 ETFs; month-end closes for the rest of the S&amp;P 500.
+        </li>
+        <li>
+          <strong>Fundamentals:</strong> SEC financial statements for about 500 S&amp;P 500 companies, fiscal years 2015–2025 and recent quarters;
+          per-share values split-adjusted.
+        </li>
+        <li>
+          <strong>ETFs:</strong> holdings for SPY, QQQ and IWM (2025-10-31); expense ratios and yields for 11 funds (2022, stale).
+        </li>
+      </ul>
+      <p className="mt-3 max-w-3xl text-sm text-slate-600">
+        “—” means a company did not report a figure; it is never shown as zero. Fiscal years are named by the date they end. Analyses are educational, not
+        investment advice.
+      </p>
+      <div className="mt-5 overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-sm">
+          <caption className="sr-only">Data sources and licences</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Source
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Provides
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Licence
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                As of
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sourcesFile.sources.map((s) => (
+              <tr key={s.id} className="border-b border-slate-100 align-top last:border-0">
+                <td className="py-2 pr-3 text-slate-800">
+                  {s.name}
+                  <span className="block text-xs text-slate-400">{s.id}</span>
+                </td>
+                <td className="py-2 pr-3 text-slate-600">{s.provides}</td>
+                <td className="py-2 pr-3 text-slate-600">
+                  {s.licence}
+                  <span className="block text-xs text-slate-400">{tierNote[s.tier] ?? s.tier}</span>
+                </td>
+                <td className="py-2 tabular text-slate-600">{s.as_of}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

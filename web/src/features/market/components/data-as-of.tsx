@@ -1,0 +1,12 @@
+import { Clock } from 'lucide-react';
+import { DATA_AS_OF } from '../api/market-api.ts';
+
+/** The snapshot date of the bundled market data, shown on every symbol page. */
+export function DataAsOf({ servedBy }: { servedBy?: 'live' | 'cache' | 'bundled' }) {
+  return (
+    <p className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
+      <Clock className="size-3.5" aria-hidden />
+      {servedBy && servedBy !== 'bundled' ? 'Delayed market data' : `Data as of ${DATA_AS_OF}`}
+    </p>
+  );
+}

@@ -1,0 +1,89 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import type { EtfResponse } from '../api/market-api.ts';
+import { formatPercent, NOT_REPORTED } from '../format.ts';
+
+/** ETF holdings with weights, sector weights, expense ratio and yield where known, each dated. */
+export function EtfDetails({ etf }: { etf: EtfResponse }) {
+  const top = etf.holdings?.slice(0, 15) ?? [];
+  const topWeight = top.reduce((s, h) => s + h.weight_pct, 0);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Fund facts</CardTitle>
+          <CardDescription>{etf.overview_as_of ? `Overview as of ${etf.overview_as_of}: stale, costs change slowly but yields and assets do not.` : 'No fund overview in the current data.'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-3 gap-3">
+            <div>
+              <dt className="text-xs text-slate-500">Expense ratio</dt>
+              <dd className="text-lg font-semibold tabular">{formatPercent(etf.expense_ratio_pct)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Dividend yield</dt>
+              <dd className="text-lg font-semibold tabular">{formatPercent(etf.dividend_yield_pct)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Assets</dt>
+              <dd className="text-lg font-semibold tabular">{etf.aum_musd === null ? NOT_REPORTED : `$${(etf.aum_musd / 1000).toFixed(1)}B`}</dd>
+            </div>
+          </dl>
+          {etf.sector_weights && (
+            <div className="mt-5">
+              <h3 className="text-sm font-semibold text-slate-700">Sector weights</h3>
+              <ul className="mt-2 space-y-1.5">
+                {etf.sector_weights.map((s) => (
+                  <li key={s.sector} className="text-xs">
+                    <div className="flex justify-between">
+                      <span className="text-slate-700">{s.sector}</span>
+                      <span className="tabular text-slate-500">{s.weight_pct.toFixed(1)}%</span>
+                    </div>
+                    <div className="mt-0.5 h-1.5 rounded bg-slate-100">
+                      <div className="h-1.5 rounded bg-brand-500" style={{ width: `${Math.min(100, s.weight_pct)}%` }} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <p className="mt-4 text-xs text-slate-400">Sources: {etf.sources.join(', ')}</p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Top holdings</CardTitle>
+          <CardDescription>
+            {etf.holdings ? `${etf.holdings.length} holdings as of ${etf.holdings_as_of}; the top ${top.length} weigh ${topWeight.toFixed(1)}%.` : 'No holdings list in the current data for this fund.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {top.length > 0 && (
+            <table className="w-full text-sm">
+              <caption className="sr-only">Top holdings of {etf.symbol}</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-xs text-slate-500">
+                  <th scope="col" className="py-1.5 text-left font-medium">
+                    Holding
+                  </th>
+                  <th scope="col" className="py-1.5 text-right font-medium">
+                    Weight
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {top.map((h) => (
+                  <tr key={`${h.symbol}-${h.name}`} className="border-b border-slate-100 last:border-0">
+                    <td className="py-1.5">
+                      <span className="font-medium text-ink">{h.symbol}</span> <span className="text-slate-500">{h.name}</span>
+                    </td>
+                    <td className="py-1.5 text-right tabular">{h.weight_pct.toFixed(2)}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

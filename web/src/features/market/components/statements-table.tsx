@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { StatementKind } from '../../../../../core/market/types.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import type { FundamentalsResponse } from '../api/market-api.ts';
+import { formatFigure } from '../format.ts';
+
+const statementNames: Record<StatementKind, string> = { income: 'Income statement', balance: 'Balance sheet', cash_flow: 'Cash flow' };
+
+/** Annual / quarterly statements; "—" where a figure is not reported; each cell's title names its source and as-of. */
+export function StatementsTable({ data, statement }: { data: FundamentalsResponse; statement: StatementKind }) {
+  const [period, setPeriod] = useState<'annual' | 'quarterly'>('annual');
+  const set = data[period];
+  const lines = set[statement];
+  const cols = set.periods.slice(-(period === 'annual' ? 6 : 8));
+  const offset = set.periods.length - cols.length;
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-end justify-between gap-2">
+        <div>
+          <CardTitle>{statementNames[statement]}</CardTitle>
+          <CardDescription>USD. Fiscal years are named by the date they end. “—” = not reported.</CardDescription>
+        </div>
+        <fieldset className="flex gap-1">
+          <legend className="sr-only">Period</legend>
+          {(['annual', 'quarterly'] as const).map((p) => (
+            <button
+              key={p}
+              type="button"
+              aria-pressed={period === p}
+              onClick={() => setPeriod(p)}
+              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${period === p ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+            >
+              {p}
+            </button>
+          ))}
+        </fieldset>
+      </CardHeader>
+      <CardContent>
+        {lines.length === 0 || cols.length === 0 ? (
+          <p className="text-sm text-slate-600">No {period} {statementNames[statement].toLowerCase()} figures are reported for {data.symbol}.</p>
+        ) : (
+          <div className="-mx-5 overflow-x-auto px-5">
+            <table className="w-full min-w-[36rem] text-sm">
+              <caption className="sr-only">
+                {statementNames[statement]} of {data.symbol}, {period}
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-right text-xs text-slate-500">
+                  <th scope="col" className="py-2 pr-3 text-left font-medium">
+                    Line
+                  </th>
+                  {cols.map((p) => (
+                    <th key={p.end} scope="col" className="px-2 py-2 font-medium">
+                      {period === 'annual' ? `FY${p.fiscal_year}` : p.end}
+                      {period === 'annual' && <span className="block font-normal text-slate-400">{p.end}</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l) => (
+                  <tr key={l.key} className="border-b border-slate-100 last:border-0">
+                    <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-700">
+                      {l.label}
+                    </th>
+                    {cols.map((p, i) => {
+                      const v = l.values[offset + i]!;
+                      return (
+                        <td key={p.end} className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-slate-400' : 'text-ink'}`} title={v.source ? `${v.source}, as of ${v.as_of}` : 'Not reported'}>
+                          {formatFigure(v.value, l.unit)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQuote } from '../api/market-api.ts';
+import { changeTone, formatPercent, formatPrice, formatSigned } from '../format.ts';
+
+/**
+ * The top bar's stock slot (SPEC §1): symbol, company, price, change and percent coloured, the
+ * as-of time and the "Delayed · snapshot" label. Compact on small screens.
+ */
+export function StockHeader({ symbol }: { symbol: string }) {
+  const { data: q, isPending, isError } = useQuote(symbol);
+  const label = q?.served_by === 'bundled' ? 'Delayed · snapshot' : 'Delayed';
+  return (
+    <div className="flex min-w-0 items-center gap-2 sm:gap-3" aria-live="polite" data-testid="stock-header">
+      <div className="min-w-0">
+        <p className="truncate text-sm font-semibold leading-tight text-ink sm:text-base">
+          {symbol}
+          {q && <span className="ml-1.5 hidden font-normal text-slate-500 sm:inline">{q.name}</span>}
+        </p>
+        {q && (
+          <p className="text-[11px] leading-tight text-slate-500">
+            <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800">{label}</span>
+            <span className="block whitespace-nowrap sm:ml-1 sm:inline">as of {q.as_of.slice(0, 10)}</span>
+          </p>
+        )}
+      </div>
+      {isPending && (
+        <span className="h-4 w-20 animate-pulse rounded bg-slate-200">
+          <span className="sr-only">Loading quote</span>
+        </span>
+      )}
+      {isError && <span className="text-xs text-slate-400">No quote</span>}
+      {q && (
+        <p className="ml-auto shrink-0 text-right tabular leading-tight">
+          <span className="block text-sm font-semibold text-ink sm:text-base">{formatPrice(q.price, q.currency)}</span>
+          <span className={`block text-xs font-medium ${changeTone(q.change)}`}>
+            {formatSigned(q.change)} ({formatPercent(q.change_percent, true)})
+            {q.change_period === '1mo' && <span className="text-slate-400"> 1M</span>}
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
