@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { authApi, type OutboxMail } from '../../features/auth/index.ts';
 import { ApiError } from '../../lib/api.ts';
+import NotFound from './not-found.tsx';
 
 const POLL_MS = 3000;
 
@@ -38,24 +39,20 @@ export default function DevOutboxPage() {
     return () => window.clearInterval(t);
   }, [load]);
 
+  // In production (or with SMTP) the outbox does not exist: the page is absent too.
+  if (off) return <NotFound />;
   return (
     <PageShell
       title="Dev outbox"
       lead="Mails the app would have sent. Shown only outside production when no SMTP server is configured."
       actions={
-        !off && (
-          <Button variant="outline" size="sm" onClick={() => void load()}>
-            <RefreshCw className="size-4" aria-hidden />
-            Refresh
-          </Button>
-        )
+        <Button variant="outline" size="sm" onClick={() => void load()}>
+          <RefreshCw className="size-4" aria-hidden />
+          Refresh
+        </Button>
       }
     >
-      {off ? (
-        <Alert tone="info" title="The outbox is off">
-          Mails are delivered over SMTP here (or this is production), so there is nothing to show.
-        </Alert>
-      ) : error ? (
+      {error ? (
         <Alert tone="error">{error}</Alert>
       ) : mails === null ? (
         <Spinner label="Loading..." />
