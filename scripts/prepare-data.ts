@@ -263,9 +263,18 @@ for (const r of csv('etfs/etf_overview_2022-08-30.csv')) {
 
 // ---------- prices ----------
 const daily: Record<string, BundleDaily> = {};
+const unfinishedLastBar: string[] = [];
 for (const r of csv('prices/daily_index.csv')) {
   const s = sym(r.ticker!)!;
   const rows = csv(r.file!).filter((x) => x.date! <= DATA_AS_OF);
+  // The snapshot caught 21 of the 22 ETFs mid-session on its last day: the close repeats the previous
+  // close while the day's range moved. That is not a real close, so the bar is dropped.
+  const last = rows.at(-1)!;
+  const prev = rows.at(-2)!;
+  if (last.close === prev.close && (last.high !== last.close || last.low !== last.close)) {
+    rows.pop();
+    unfinishedLastBar.push(s);
+  }
   const dn = rows.map((x) => dayNumber(x.date!));
   daily[s] = {
     d0: rows[0]!.date!,
@@ -562,6 +571,7 @@ write(BUNDLE_FILES.companies, { version: BUNDLE_VERSION, profiles, etfs, dividen
 write(BUNDLE_FILES.fundamentals, { version: BUNDLE_VERSION, fundamentals } satisfies FundamentalsFile);
 write(BUNDLE_FILES.prices, { version: BUNDLE_VERSION, daily, monthly, daily_source: 'yahoo-daily', monthly_source: 'yahoo-monthly' } satisfies PricesFile);
 write(BUNDLE_FILES.sources, { data_as_of: DATA_AS_OF, sources });
+console.log(`last daily bar dropped (close repeated the previous close): ${unfinishedLastBar.join(' ')}`);
 console.log(
   `listings ${ordered.length}, profiles ${Object.keys(profiles).length}, daily ${Object.keys(daily).length}, monthly ${Object.keys(monthly).length}, fundamentals ${Object.keys(fundamentals).length}, etfs ${Object.keys(etfs).length}, dividend tickers ${Object.keys(dividendsOut).length}, split tickers ${Object.keys(splitsOut).length}`,
 );

@@ -84,6 +84,10 @@ describe('bundled snapshot: data quality', () => {
     // 308.63 − 294.38 = 14.25; 14.25 / 294.38 = 4.84 %
     expect(q!.change).toBe(14.25);
     expect(q!.change_percent).toBe(4.84);
+    // SPY's 2026-07-02 bar repeated the 07-01 close (745.76) although the day traded 740.03–751.31: an
+    // unfinished bar, dropped, so the ETF quotes end on 2026-07-01 with a real day change.
+    const spy = await p.getQuote!('SPY');
+    expect(spy).toMatchObject({ as_of: '2026-07-01', price: 745.76, previous_close: 746.77, change: -1.01 });
     const monthly = await p.getHistory!('ACN', 'max');
     expect(monthly).toMatchObject({ interval: '1mo', adjustment: 'split_dividend' });
     expect(monthly!.bars.at(-1)!.date).toBe('2026-06-30');

@@ -40,8 +40,8 @@ export const useMarketSearch = (q: string, limit = 8) =>
     retry,
   });
 
-export const useQuote = (symbol: string) =>
-  useQuery({ queryKey: marketKeys.quote(symbol), queryFn: ({ signal }) => apiFetch<QuoteResponse>(`/api/market/quote/${enc(symbol)}`, { signal }), staleTime: 60_000, retry });
+export const useQuote = (symbol: string, enabled = true) =>
+  useQuery({ queryKey: marketKeys.quote(symbol), queryFn: ({ signal }) => apiFetch<QuoteResponse>(`/api/market/quote/${enc(symbol)}`, { signal }), staleTime: 60_000, enabled, retry });
 
 export const useHistory = (symbol: string, range: HistoryRange, enabled = true) =>
   useQuery({

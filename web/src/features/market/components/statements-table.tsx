@@ -11,8 +11,12 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
   const [period, setPeriod] = useState<'annual' | 'quarterly'>('annual');
   const set = data[period];
   const lines = set[statement];
-  const cols = set.periods.slice(-(period === 'annual' ? 6 : 8));
-  const offset = set.periods.length - cols.length;
+  // Latest period first, as on most financial sites; the first columns are what fits on a phone.
+  const shown = 8;
+  const cols = set.periods
+    .map((p, index) => ({ ...p, index }))
+    .slice(-shown)
+    .reverse();
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-end justify-between gap-2">
@@ -46,7 +50,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
               </caption>
               <thead>
                 <tr className="border-b border-slate-200 text-right text-xs text-slate-500">
-                  <th scope="col" className="py-2 pr-3 text-left font-medium">
+                  <th scope="col" className="sticky left-0 bg-white py-2 pr-3 text-left font-medium">
                     Line
                   </th>
                   {cols.map((p) => (
@@ -60,11 +64,11 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
               <tbody>
                 {lines.map((l) => (
                   <tr key={l.key} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-700">
+                    <th scope="row" className="sticky left-0 max-w-[9rem] bg-white py-1.5 pr-3 text-left font-normal text-slate-700 sm:max-w-none">
                       {l.label}
                     </th>
-                    {cols.map((p, i) => {
-                      const v = l.values[offset + i]!;
+                    {cols.map((p) => {
+                      const v = l.values[p.index]!;
                       return (
                         <td key={p.end} className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-slate-400' : 'text-ink'}`} title={v.source ? `${v.source}, as of ${v.as_of}` : 'Not reported'}>
                           {formatFigure(v.value, l.unit)}

@@ -5,15 +5,17 @@ import { changeTone, formatPercent, formatPrice, formatSigned } from '../format.
  * The top bar's stock slot (SPEC §1): symbol, company, price, change and percent coloured, the
  * as-of time and the "Delayed · snapshot" label. Compact on small screens.
  */
-export function StockHeader({ symbol }: { symbol: string }) {
-  const { data: q, isPending, isError } = useQuote(symbol);
+export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?: string; hasQuote?: boolean }) {
+  // hasQuote false: a listed symbol without prices; show who it is and skip the request.
+  const { data: q, isPending: loading, isError } = useQuote(symbol, hasQuote !== false);
+  const isPending = loading && hasQuote !== false;
   const label = q?.served_by === 'bundled' ? 'Delayed · snapshot' : 'Delayed';
   return (
     <div className="flex min-w-0 items-center gap-2 sm:gap-3" aria-live="polite" data-testid="stock-header">
       <div className="min-w-0">
         <p className="truncate text-sm font-semibold leading-tight text-ink sm:text-base">
           {symbol}
-          {q && <span className="ml-1.5 hidden font-normal text-slate-500 sm:inline">{q.name}</span>}
+          {(q?.name ?? name) && <span className="ml-1.5 hidden font-normal text-slate-500 sm:inline">{q?.name ?? name}</span>}
         </p>
         {q && (
           <p className="text-[11px] leading-tight text-slate-500">
@@ -27,7 +29,7 @@ export function StockHeader({ symbol }: { symbol: string }) {
           <span className="sr-only">Loading quote</span>
         </span>
       )}
-      {isError && <span className="text-xs text-slate-400">No quote</span>}
+      {(isError || hasQuote === false) && <span className="ml-auto text-xs text-slate-400">No price data</span>}
       {q && (
         <p className="ml-auto shrink-0 text-right tabular leading-tight">
           <span className="block text-sm font-semibold text-ink sm:text-base">{formatPrice(q.price, q.currency)}</span>

@@ -31,7 +31,8 @@ function SymbolTabs({ symbol, profile }: { symbol: string; profile: ProfileRespo
   const s = encodeURIComponent(symbol);
   const tabs: Array<[string, string, boolean]> = [
     [`/overview/${s}`, 'Overview', true],
-    [`/fundamental-analysis/${s}/overview`, 'Fundamentals', profile.coverage.fundamentals],
+    // The bare path matches every fundamental view (overview, balance sheet, …) as active.
+    [`/fundamental-analysis/${s}`, 'Fundamentals', profile.coverage.fundamentals],
     [`/technical/${s}`, 'Technical', profile.coverage.history !== null],
     [`/etf/${s}`, 'ETF', profile.type === 'etf'],
     [`/analysis/${s}`, 'Analyses', true],
@@ -92,7 +93,7 @@ export function SymbolPage({ pageName, lead, children }: { pageName: string; lea
         back: true,
         stock: (
           <QueryClientProvider client={queryClient}>
-            <StockHeader symbol={symbol} />
+            <StockHeader symbol={symbol} name={p?.name} hasQuote={p ? p.coverage.quote : undefined} />
           </QueryClientProvider>
         ),
       }}
