@@ -173,6 +173,71 @@ const HOLD_COLUMNS = sql.raw('id, user_id, idempotency_key, cost_mt, from_alloca
 const jsonOrNull = (meta: Record<string, unknown> | undefined | null) => (meta ? JSON.stringify(meta) : null);
 
 /**
+ * The single hold statement (exported for the benchmark's pgbench twin); empty result when the balance is short or
+ * the account is missing.
+ */
+export function buildHoldStatement(userId: string, costMt: number, key: string, expiresAt: string, createdAt: string, actor: string, meta: string | null): SQL {
+  return sql`
+    WITH old AS (
+      SELECT user_id, allocation_mt, purchased_mt FROM user_tokens WHERE user_id = ${userId} FOR UPDATE
+    ), upd AS (
+      UPDATE user_tokens t SET
+        allocation_mt = t.allocation_mt - LEAST(t.allocation_mt, ${costMt}::bigint),
+        purchased_mt = t.purchased_mt - (${costMt}::bigint - LEAST(t.allocation_mt, ${costMt}::bigint)),
+        held_allocation_mt = t.held_allocation_mt + LEAST(t.allocation_mt, ${costMt}::bigint),
+        held_purchased_mt = t.held_purchased_mt + (${costMt}::bigint - LEAST(t.allocation_mt, ${costMt}::bigint)),
+        updated_at = ${createdAt}
+      FROM old
+      WHERE t.user_id = old.user_id AND t.allocation_mt + t.purchased_mt >= ${costMt}::bigint
+      RETURNING t.user_id, t.period_start, old.allocation_mt + old.purchased_mt AS before_mt,
+        t.allocation_mt + t.purchased_mt AS after_mt, LEAST(old.allocation_mt, ${costMt}::bigint) AS from_alloc
+    ), h AS (
+      INSERT INTO token_holds (user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, period_start, created_at, expires_at)
+      SELECT user_id, ${key}, ${costMt}::bigint, from_alloc, ${costMt}::bigint - from_alloc, period_start, ${createdAt}, ${expiresAt} FROM upd
+      RETURNING ${HOLD_COLUMNS}
+    ), l AS (
+      INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, delta_purchased_mt, delta_held_allocation_mt, delta_held_purchased_mt,
+        balance_before_mt, balance_after_mt, actor, idempotency_key, hold_id, meta, created_at)
+      SELECT h.user_id, 'hold', -h.from_allocation_mt, -h.from_purchased_mt, h.from_allocation_mt, h.from_purchased_mt,
+        upd.before_mt, upd.after_mt, ${actor}, 'hold:' || h.id::text, h.id, ${meta}::jsonb, ${createdAt}
+      FROM h, upd
+    )
+    SELECT * FROM h`;
+}
+
+/** Settles a pending hold as captured/released/expired in one statement; empty when it was not pending. */
+export function buildSettleStatement(userId: string, holdId: string, status: 'captured' | 'released' | 'expired', actor: string, at: string): SQL {
+  const reason = status === 'captured' ? 'capture' : status === 'released' ? 'release' : 'expire';
+  // A literal, not a parameter, so each kind of settle is one fixed statement text.
+  const giveBack = sql.raw(status === 'captured' ? 'FALSE' : 'TRUE');
+  const expiredOnly = status === 'expired' ? sql`AND expires_at <= ${at}` : sql``;
+  return sql`
+    WITH h AS (
+      UPDATE token_holds SET status = ${status}, settled_at = ${at}
+      WHERE id = ${holdId} AND user_id = ${userId} AND status = 'pending' ${expiredOnly}
+      RETURNING ${HOLD_COLUMNS}, period_start
+    ), t AS (
+      UPDATE user_tokens t SET
+        held_allocation_mt = t.held_allocation_mt - h.from_allocation_mt,
+        held_purchased_mt = t.held_purchased_mt - h.from_purchased_mt,
+        allocation_mt = t.allocation_mt + CASE WHEN ${giveBack} AND h.period_start = t.period_start THEN h.from_allocation_mt ELSE 0 END,
+        purchased_mt = t.purchased_mt + CASE WHEN ${giveBack} THEN h.from_purchased_mt ELSE 0 END,
+        updated_at = ${at}
+      FROM h WHERE t.user_id = h.user_id
+      RETURNING t.allocation_mt + t.purchased_mt AS after_mt,
+        CASE WHEN ${giveBack} AND h.period_start = t.period_start THEN h.from_allocation_mt ELSE 0 END AS back_alloc,
+        CASE WHEN ${giveBack} THEN h.from_purchased_mt ELSE 0 END AS back_purchased
+    ), l AS (
+      INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, delta_purchased_mt, delta_held_allocation_mt, delta_held_purchased_mt,
+        balance_before_mt, balance_after_mt, actor, idempotency_key, hold_id, created_at)
+      SELECT h.user_id, ${reason}, t.back_alloc, t.back_purchased, -h.from_allocation_mt, -h.from_purchased_mt,
+        t.after_mt - t.back_alloc - t.back_purchased, t.after_mt, ${actor}, ${reason} || ':' || h.id::text, h.id, ${at}
+      FROM h, t
+    )
+    SELECT id, user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, status, created_at, expires_at, settled_at FROM h`;
+}
+
+/**
  * The ledger on PostgreSQL or PGlite. Hot paths (hold, capture, release, expire) are ONE statement each:
  * the conditional UPDATE, the hold row and the ledger row commit or fail together. The rarer writes lock the
  * account row (`FOR UPDATE`) inside a transaction, so concurrent writers of one user queue up and
@@ -273,72 +338,10 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
     return existing;
   }
 
-  /** The single hold statement; empty result when the balance is short or the account is missing. */
-  function holdStatement(userId: string, costMt: number, key: string, expiresAt: string, createdAt: string, actor: string, meta: string | null): SQL {
-    return sql`
-      WITH old AS (
-        SELECT user_id, allocation_mt, purchased_mt FROM user_tokens WHERE user_id = ${userId} FOR UPDATE
-      ), upd AS (
-        UPDATE user_tokens t SET
-          allocation_mt = t.allocation_mt - LEAST(t.allocation_mt, ${costMt}::bigint),
-          purchased_mt = t.purchased_mt - (${costMt}::bigint - LEAST(t.allocation_mt, ${costMt}::bigint)),
-          held_allocation_mt = t.held_allocation_mt + LEAST(t.allocation_mt, ${costMt}::bigint),
-          held_purchased_mt = t.held_purchased_mt + (${costMt}::bigint - LEAST(t.allocation_mt, ${costMt}::bigint)),
-          updated_at = ${createdAt}
-        FROM old
-        WHERE t.user_id = old.user_id AND t.allocation_mt + t.purchased_mt >= ${costMt}::bigint
-        RETURNING t.user_id, t.period_start, old.allocation_mt + old.purchased_mt AS before_mt,
-          t.allocation_mt + t.purchased_mt AS after_mt, LEAST(old.allocation_mt, ${costMt}::bigint) AS from_alloc
-      ), h AS (
-        INSERT INTO token_holds (user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, period_start, created_at, expires_at)
-        SELECT user_id, ${key}, ${costMt}::bigint, from_alloc, ${costMt}::bigint - from_alloc, period_start, ${createdAt}, ${expiresAt} FROM upd
-        RETURNING ${HOLD_COLUMNS}
-      ), l AS (
-        INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, delta_purchased_mt, delta_held_allocation_mt, delta_held_purchased_mt,
-          balance_before_mt, balance_after_mt, actor, idempotency_key, hold_id, meta, created_at)
-        SELECT h.user_id, 'hold', -h.from_allocation_mt, -h.from_purchased_mt, h.from_allocation_mt, h.from_purchased_mt,
-          upd.before_mt, upd.after_mt, ${actor}, 'hold:' || h.id::text, h.id, ${meta}::jsonb, ${createdAt}
-        FROM h, upd
-      )
-      SELECT * FROM h`;
-  }
-
-  /** Settles a pending hold as captured/released/expired in one statement; empty when it was not pending. */
-  function settleStatement(userId: string, holdId: string, status: 'captured' | 'released' | 'expired', actor: string, at: string): SQL {
-    const reason = status === 'captured' ? 'capture' : status === 'released' ? 'release' : 'expire';
-    // A literal, not a parameter, so each kind of settle is one fixed statement text.
-    const giveBack = sql.raw(status === 'captured' ? 'FALSE' : 'TRUE');
-    const expiredOnly = status === 'expired' ? sql`AND expires_at <= ${at}` : sql``;
-    return sql`
-      WITH h AS (
-        UPDATE token_holds SET status = ${status}, settled_at = ${at}
-        WHERE id = ${holdId} AND user_id = ${userId} AND status = 'pending' ${expiredOnly}
-        RETURNING ${HOLD_COLUMNS}, period_start
-      ), t AS (
-        UPDATE user_tokens t SET
-          held_allocation_mt = t.held_allocation_mt - h.from_allocation_mt,
-          held_purchased_mt = t.held_purchased_mt - h.from_purchased_mt,
-          allocation_mt = t.allocation_mt + CASE WHEN ${giveBack} AND h.period_start = t.period_start THEN h.from_allocation_mt ELSE 0 END,
-          purchased_mt = t.purchased_mt + CASE WHEN ${giveBack} THEN h.from_purchased_mt ELSE 0 END,
-          updated_at = ${at}
-        FROM h WHERE t.user_id = h.user_id
-        RETURNING t.allocation_mt + t.purchased_mt AS after_mt,
-          CASE WHEN ${giveBack} AND h.period_start = t.period_start THEN h.from_allocation_mt ELSE 0 END AS back_alloc,
-          CASE WHEN ${giveBack} THEN h.from_purchased_mt ELSE 0 END AS back_purchased
-      ), l AS (
-        INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, delta_purchased_mt, delta_held_allocation_mt, delta_held_purchased_mt,
-          balance_before_mt, balance_after_mt, actor, idempotency_key, hold_id, created_at)
-        SELECT h.user_id, ${reason}, t.back_alloc, t.back_purchased, -h.from_allocation_mt, -h.from_purchased_mt,
-          t.after_mt - t.back_alloc - t.back_purchased, t.after_mt, ${actor}, ${reason} || ':' || h.id::text, h.id, ${at}
-        FROM h, t
-      )
-      SELECT id, user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, status, created_at, expires_at, settled_at FROM h`;
-  }
-
   async function settle(userId: string, holdId: string, status: 'captured' | 'released', actor: string | undefined): Promise<Hold> {
     assertUserId(userId);
     if (typeof holdId !== 'string' || !UUID_RE.test(holdId)) throw new AppError('HOLD_NOT_FOUND', 'No such hold.', { field: 'holdId' });
-    const [row] = await db.query<HoldRow>(settleStatement(userId, holdId, status, assertActor(actor ?? `user:${userId}`), now().toISOString()));
+    const [row] = await db.query<HoldRow>(buildSettleStatement(userId, holdId, status, assertActor(actor ?? `user:${userId}`), now().toISOString()));
     if (row) return toHold(row);
     const existing = await findHold(db, userId, holdId);
     if (!existing) throw new AppError('HOLD_NOT_FOUND', 'No such hold.', { field: 'holdId' });
@@ -399,7 +402,7 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
         const t = now();
         let rows: HoldRow[];
         try {
-          rows = await db.query<HoldRow>(holdStatement(userId, costMt, idempotencyKey, new Date(t.getTime() + ttlMs).toISOString(), t.toISOString(), actor, meta));
+          rows = await db.query<HoldRow>(buildHoldStatement(userId, costMt, idempotencyKey, new Date(t.getTime() + ttlMs).toISOString(), t.toISOString(), actor, meta));
         } catch (e) {
           const { code } = pgErrorCode(e);
           if (code !== '23505') throw e;
@@ -445,7 +448,7 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
       let expired = 0;
       for (const h of due) {
         // Conditional on status = 'pending': a racing capture, or another process's sweeper, wins cleanly.
-        const rows = await db.query(settleStatement(h.user_id, h.id, 'expired', 'system:sweeper', at));
+        const rows = await db.query(buildSettleStatement(h.user_id, h.id, 'expired', 'system:sweeper', at));
         expired += rows.length;
       }
       return expired;
