@@ -91,11 +91,12 @@ export function SymbolPage({ pageName, lead, children }: { pageName: string; lea
       lead={lead}
       header={{
         back: true,
-        stock: (
+        // Rendered once the profile says whether there is a quote to ask for (the title changes then too).
+        stock: p ? (
           <QueryClientProvider client={queryClient}>
-            <StockHeader symbol={symbol} name={p?.name} hasQuote={p ? p.coverage.quote : undefined} />
+            <StockHeader symbol={symbol} name={p.name} hasQuote={p.coverage.quote} />
           </QueryClientProvider>
-        ),
+        ) : undefined,
       }}
       width="wide"
       actions={<DataAsOf servedBy={p?.served_by} />}
