@@ -84,6 +84,8 @@ describeEachDatabase('sandbox checkout and portal', (kind) => {
 
     const sub = await t.json('GET', '/api/subscription', undefined, t.as(u.id));
     expect(sub.body).toMatchObject({ subscribed: true, subscription_tier: 'Basic', tokens: 50 });
+    // checkout.session.completed, customer.subscription.created and invoice.paid: one tier change, +40 (10 → 50).
+    expect((await t.ledgerEntries(u.id, 'tier_change')).map((e) => e.delta_allocation_mt)).toEqual([40_000]);
     const mine = await t.json('GET', '/api/billing/subscription', undefined, t.as(u.id));
     expect(mine.body).toMatchObject({ provider: 'sandbox', status: 'active', tier: 'Basic', cancel_at_period_end: false });
     expect(sub.body.subscription_end).toBe(mine.body.current_period_end);

@@ -161,6 +161,14 @@ export function createBillingService(deps: BillingServiceDeps) {
       logger.error({ subscription: sub.id, price: sub.priceId }, 'payments: subscription with a price the server does not know; no tier change');
       return;
     }
+    const [before] = await q.query<{ tier: string; status: string; cancel_at_period_end: boolean; current_period_end: string | null }>(sql`
+      SELECT tier, status, cancel_at_period_end, current_period_end FROM billing_subscription WHERE subscription_id = ${sub.id} FOR UPDATE`);
+    const unchanged =
+      before &&
+      before.tier === tier &&
+      before.status === sub.status &&
+      before.cancel_at_period_end === sub.cancelAtPeriodEnd &&
+      isoOrNull(before.current_period_end) === (sub.currentPeriodEnd?.toISOString() ?? null);
     await q.query(sql`
       INSERT INTO billing_subscription (subscription_id, provider, user_id, customer_id, price_id, tier, status, current_period_start, current_period_end, cancel_at_period_end, updated_at)
       VALUES (${sub.id}, ${provider.kind}, ${userId}, ${sub.customerId}, ${sub.priceId}, ${tier}, ${sub.status},
@@ -168,6 +176,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       ON CONFLICT (subscription_id) DO UPDATE SET price_id = EXCLUDED.price_id, tier = EXCLUDED.tier, status = EXCLUDED.status,
         current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
         cancel_at_period_end = EXCLUDED.cancel_at_period_end, updated_at = EXCLUDED.updated_at`);
+    // A repeated or reordered event with nothing new (checkout, then subscription.created) changes nothing.
+    if (unchanged) return;
     const common = { actor: ACTOR, idempotencyKey, billingPeriodEnd: sub.currentPeriodEnd, tx: q, meta: { subscription: sub.id, status: sub.status } };
     if (ENDED_STATUSES.has(sub.status)) {
       await ledger.changeTier(userId, 'Free', { ...common, billingPeriodEnd: null, immediate: true });
@@ -276,6 +286,10 @@ export function createBillingService(deps: BillingServiceDeps) {
    * tier and `actual_billing_period_end` follow the provider. Never a second allocation for one period.
    */
   async function startPaidPeriod(tx: Queryable, userId: string, tier: Exclude<Tier, 'Free'>, inv: Extract<ProviderEvent, { type: 'invoice.paid' }>['invoice'], eventId: string) {
+    const [known] = await tx.query<{ tier: string; current_period_end: string | null }>(sql`
+      SELECT tier, current_period_end FROM billing_subscription WHERE subscription_id = ${inv.subscriptionId}`);
+    // The subscription's own event already brought the tier and period end: nothing to tell the ledger.
+    if (known && known.tier === tier && isoOrNull(known.current_period_end) === inv.periodEnd!.toISOString()) return;
     await ledger.changeTier(userId, tier, {
       actor: ACTOR,
       idempotencyKey: `invoice:${inv.id}`,
