@@ -93,6 +93,7 @@ describeEachDatabase('sandbox checkout and portal', (kind) => {
     // A second checkout while subscribed leads to the portal, not to a second subscription.
     const again = await t.json('POST', '/api/billing/create-checkout', { plan: 'pro' }, t.as(u.id));
     expect(again.body.url).toMatch(/\/sandbox\/portal\/bps_sandbox_/);
+    expect(again.body.portal).toBe(true);
 
     const portal = await t.json('POST', '/api/billing/customer-portal', undefined, t.as(u.id));
     const portalPath = pathOf(portal.body.url);

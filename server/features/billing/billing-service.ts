@@ -420,13 +420,13 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** Subscription checkout; a user who already subscribes is sent to the portal to switch plans instead. */
-    async createCheckout(user: SessionUser, planId: string): Promise<{ url: string }> {
+    async createCheckout(user: SessionUser, planId: string): Promise<{ url: string; portal?: true }> {
       const plan = findPlan(planId);
       if (!plan) throw new AppError('INVALID_PLAN', `Unknown plan "${planId}". Choose basic or pro.`, { field: 'plan' });
       if (provider.configurationProblem) throw new AppError('NOT_CONFIGURED', provider.configurationProblem);
       const priceId = provider.priceIds[plan.tier];
       if (!priceId) throw new AppError('NOT_CONFIGURED', `No price is configured for the ${plan.name} plan.`);
-      if (await findLiveSubscription(user.id)) return this.customerPortal(user);
+      if (await findLiveSubscription(user.id)) return { ...(await this.customerPortal(user)), portal: true };
       const customerId = await ensureCustomer(user);
       const key = crypto.randomUUID();
       const session = await wrapProvider(

@@ -76,7 +76,13 @@ export const createCheckoutRoute = createRoute({
       content: { 'application/json': { schema: z.object({ plan: z.string().max(20).optional().default('basic') }) } },
     },
   },
-  responses: { 200: jsonContent(UrlSchema, 'Hosted checkout URL (open in a new tab)'), ...errorResponses(400, 401, 503) },
+  responses: {
+    200: jsonContent(
+      z.object({ url: z.string(), portal: z.boolean().optional().openapi({ description: 'true when the URL is the customer portal (the user already subscribes)' }) }),
+      'Hosted checkout URL (open in a new tab)',
+    ),
+    ...errorResponses(400, 401, 503),
+  },
 });
 
 export const customerPortalRoute = createRoute({

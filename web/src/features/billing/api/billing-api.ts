@@ -65,7 +65,7 @@ export const useBillingSubscription = (userId: string | null) =>
     enabled: Boolean(userId),
   });
 
-export const createCheckout = (plan: 'basic' | 'pro') => apiFetch<{ url: string }>('/api/billing/create-checkout', { method: 'POST', body: { plan } });
+export const createCheckout = (plan: 'basic' | 'pro') => apiFetch<{ url: string; portal?: boolean }>('/api/billing/create-checkout', { method: 'POST', body: { plan } });
 export const createPortalSession = () => apiFetch<{ url: string }>('/api/billing/customer-portal', { method: 'POST', body: {} });
 export const createTokenTopup = (tokens: number) =>
   apiFetch<{ url: string; session_id: string }>('/api/billing/create-token-topup', { method: 'POST', body: { tokensToPurchase: tokens } });

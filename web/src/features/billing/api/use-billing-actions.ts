@@ -37,14 +37,14 @@ export function useBillingActions() {
   const [busy, setBusy] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
-  async function run<T extends { url: string }>(key: string, call: () => Promise<T>, onError: (e: unknown) => void, onOpened: () => void): Promise<T | null> {
+  async function run<T extends { url: string }>(key: string, call: () => Promise<T>, onError: (e: unknown) => void, onOpened: (result: T) => void): Promise<T | null> {
     if (busy) return null;
     setBusy(key);
     const tab = openPendingTab();
     try {
       const result = await call();
       tab.go(result.url);
-      onOpened();
+      onOpened(result);
       void queryClient.invalidateQueries({ queryKey: ['billing', 'subscription'] });
       return result;
     } catch (e) {
@@ -66,7 +66,10 @@ export function useBillingActions() {
           if (isNotConfigured(e)) toast.error('Stripe Configuration Required', { description: (e as ApiError).message });
           else toast.error('Checkout Error', { description: 'Failed to create checkout session. Please try again.' });
         },
-        () => toast.success('Checkout Started', { description: 'Complete your payment in the new tab.' }),
+        (result) =>
+          result.portal
+            ? toast.success('Subscription Portal Opened', { description: 'You already subscribe: switch plans in the new tab.' })
+            : toast.success('Checkout Started', { description: 'Complete your payment in the new tab.' }),
       ),
     openPortal: () =>
       run(
