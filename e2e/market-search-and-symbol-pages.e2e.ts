@@ -1,0 +1,101 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+
+/** A verified, signed-in account made through the real endpoints; returns its session cookies. */
+async function createSignedInUser(baseUrl: string) {
+  const email = `market.${Date.now().toString(36)}@example.test`;
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'ticker tape parade 1929', first_name: 'Ada', last_name: 'Quant' }),
+  });
+  expect(signUp.status).toBe(200);
+  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
+  const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
+  const verify = await fetch(link, { redirect: 'manual' });
+  expect(verify.status).toBe(302);
+  return verify.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .map((pair) => {
+      const i = pair.indexOf('=');
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), url: baseUrl };
+    });
+}
+
+describe('market in Chromium: instant search to a symbol page with the stock header and a lazy chart', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let cookies: Awaited<ReturnType<typeof createSignedInUser>>;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    cookies = await createSignedInUser(app.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('typing "appel", ↓ and Enter opens Apple; the chart library loads only then', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    await context.addCookies(cookies);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/search');
+    const box = page.getByRole('combobox');
+    await box.fill('appel');
+    await page.getByRole('option', { name: /^AAPL Apple/ }).waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(scripts.some((s) => s.includes('price-chart-canvas'))).toBe(false);
+    await box.press('ArrowDown');
+    expect(await page.getByRole('option', { name: /^AAPL Apple/ }).getAttribute('aria-selected')).toBe('true');
+    await box.press('Enter');
+    await page.waitForURL('**/overview/AAPL');
+    const header = page.getByTestId('stock-header');
+    await header.getByText('Delayed · snapshot').waitFor();
+    expect(await header.textContent()).toContain('AAPL');
+    expect(await header.textContent()).toContain('$308.63');
+    await page.getByText('Data as of 2026-07-02').waitFor();
+    await page.locator('canvas').first().waitFor();
+    expect(scripts.some((s) => s.includes('price-chart-canvas'))).toBe(true);
+    await page.getByText('The AI quick overview for this page is coming.').waitFor();
+    await screenshot(page, 'market-overview-aapl');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Escape closes the suggestions; the full results list says what each symbol can be analysed with', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    await context.addCookies(cookies);
+    await page.goto('/search');
+    const box = page.getByRole('combobox');
+    await box.fill('bank of america');
+    await page.getByRole('option', { name: /^BAC Bank/ }).waitFor();
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await box.press('Enter');
+    await page.waitForURL('**/search-results?q=bank%20of%20america');
+    const first = page.getByRole('listitem').filter({ hasText: 'Bank of America' }).first();
+    await first.getByText('Fundamentals').waitFor();
+    await first.getByText('Daily price history').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an unknown symbol says so; a phone-width symbol page has no horizontal scroll', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl, { width: 375, height: 800 });
+    await context.addCookies(cookies);
+    await page.goto('/overview/ZZZZQ');
+    await page.getByText('We don\u2019t know the symbol').or(page.getByText("We don't know the symbol")).first().waitFor();
+    await page.goto('/fundamental-analysis/NVDA/balance-sheet');
+    await page.getByRole('heading', { name: 'Balance sheet' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The unknown symbol's profile lookup is a 404 by design; nothing else may fail.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await context.close();
+  });
+});
