@@ -16,6 +16,8 @@ import { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute
 export type { MarketService, WithServed } from './market-service.ts';
 export type * from '../../../core/market/types.ts';
 
+const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
+
 export interface MarketFeature extends Feature {
   /** What other features (analyses, copilot, screener) use for market data; passed to them in server/features/index.ts. */
   market: MarketService;
@@ -56,7 +58,8 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const bundled = createBundledProvider(deps.dataDir ?? join(ctx.appRoot, 'data'));
   const liveMode = ctx.env.MARKET_PROVIDER === 'live' || deps.liveProviders !== undefined;
   const live = !liveMode ? [] : (deps.liveProviders ?? createLiveProviders(ctx, deps.fetch ?? ((url, init) => fetch(url, init)), bundled, deps.liveHttp));
-  const market = createMarketService({ bundled, live, cache: liveMode ? createMarketCache(ctx.db, ctx.now) : null, logger: ctx.logger });
+  const cache = liveMode ? createMarketCache(ctx.db, ctx.now) : null;
+  const market = createMarketService({ bundled, live, cache, logger: ctx.logger });
 
   const symbolOf = (c: { req: { param: (k: 'symbol') => string } }) => market.resolveSymbol(c.req.param('symbol'));
 
@@ -68,6 +71,8 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
       // Warm the snapshot in the background: start-up does not wait, the first request awaits what is missing.
       setImmediate(() => {
         bundled.store.preload().catch((e) => ctx.logger.error({ err: e }, 'market: loading the bundled snapshot failed'));
+        // Stale entries stay a week as a fallback for a failing vendor; older ones go. Idempotent across processes.
+        cache?.purge(CACHE_PURGE_AFTER_S).catch((e) => ctx.logger.warn({ err: e }, 'market: cache purge failed'));
       });
     },
     routes(app) {

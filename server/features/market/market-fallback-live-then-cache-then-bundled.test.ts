@@ -9,6 +9,7 @@ import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
+import { createMarketCache } from './market-cache.ts';
 
 const fixtures = join(findAppRoot(), 'server/adapters/market-data');
 const fixture = (rel: string) => readFileSync(join(fixtures, rel), 'utf8');
@@ -138,5 +139,18 @@ describeEachDatabase('market fallback chain: live, then cache, then bundled, eac
       ['2020-08-10', 0.205],
       ['2020-11-06', 0.205],
     ]);
+  });
+
+  it('9. entries expired for more than a week are purged; fresher stale ones stay as a fallback', async () => {
+    const cache = createMarketCache(db, () => clock);
+    const before = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM market_cache`))[0]!.n;
+    expect(before).toBeGreaterThan(0);
+    expect(await cache.purge(7 * 24 * 3600)).toBe(0);
+    // 9 days on, the purge cut-off is 2 days after the last writes: quotes (60 s), history (6 h), statements and
+    // dividends (24 h) expired before it and go; splits (7 days) expire after it and stay.
+    clock = new Date(clock.getTime() + 9 * 24 * 3600_000);
+    expect(await cache.purge(7 * 24 * 3600)).toBeGreaterThan(0);
+    const left = await db.query<{ kind: string }>(sql`SELECT DISTINCT kind FROM market_cache ORDER BY kind`);
+    expect(left.map((r) => r.kind)).toEqual(['splits']);
   });
 });
