@@ -86,3 +86,65 @@ describe('token costs table', () => {
     expect(tokenCosts.find((c) => c.action === 'balance-sheet')?.costMt).toBe(1200);
   });
 });
+
+describeEachDatabase('tokens feature jobs and helpers', (kind) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterAll(async () => db?.close());
+
+  it('start() runs the sweeper and the reset check at once; stop() waits for the tick to finish', async () => {
+    let clock = Date.UTC(2026, 0, 10);
+    const { createLedgerService } = await import('./ledger-service.ts');
+    const { createTokensFeature } = await import('./index.ts');
+    const { id } = await insertTestUser(db);
+    const ledger = createLedgerService(db, { now: () => new Date(clock) });
+    await ledger.hold(id, 2_000, 'abandoned', { ttlMs: 60_000 });
+    clock = Date.UTC(2026, 1, 10, 0, 0, 1); // past the TTL and past the reset date
+    const t = await createTestApp(db, { now: () => new Date(clock) });
+    const tokens = createTokensFeature(t.ctx);
+    await tokens.feature.start?.();
+    await tokens.feature.stop?.();
+    const a = await ledger.getAccount(id);
+    // The hold expired (2 back: 8 + 2 = 10), then the reset set the allocation to 10 for the new period.
+    expect(a).toMatchObject({ availableMt: 10_000, heldAllocationMt: 0, nextResetDate: '2026-03-10T00:00:00.000Z' });
+    expect((await ledger.listHolds(id))[0]?.status).toBe('expired');
+  });
+
+  it('withHold captures on success and releases (then rethrows) on failure', async () => {
+    const { createLedgerService } = await import('./ledger-service.ts');
+    const ledger = createLedgerService(db);
+    const { id } = await insertTestUser(db);
+    const ok = await ledger.withHold(id, 1_000, 'fundamental-1', async (h) => `report for hold ${h.costMt}`);
+    expect(ok.result).toBe('report for hold 1000');
+    expect(ok.hold.status).toBe('captured');
+    await expect(
+      ledger.withHold(id, 1_200, 'balance-sheet-1', async () => {
+        throw new Error('upstream data missing');
+      }),
+    ).rejects.toThrow('upstream data missing');
+    expect((await ledger.listHolds(id)).map((h) => [h.idempotencyKey, h.status])).toEqual([
+      ['balance-sheet-1', 'released'],
+      ['fundamental-1', 'captured'],
+    ]);
+    expect((await ledger.getAccount(id)).availableMt).toBe(9_000); // 10 − 1 (captured); the 1.2 came back
+  });
+
+  it('GET /api/tokens/ledger lists balance changes newest first, scoped to the signed-in user', async () => {
+    const t = await createTestApp(db, { actAsHeader: true });
+    const { createLedgerService } = await import('./ledger-service.ts');
+    const ledger = createLedgerService(db);
+    const a = await insertTestUser(db);
+    const b = await insertTestUser(db);
+    await ledger.creditPurchase(a.id, 20_000, 'cs_a', 'payments');
+    await ledger.openAccount(b.id);
+    const res = await t.json('GET', '/api/tokens/ledger?limit=5', undefined, { 'x-test-user-id': a.id });
+    expect(res.status).toBe(200);
+    expect(res.body.entries.map((e: { reason: string; change: number; balance_after: number }) => [e.reason, e.change, e.balance_after])).toEqual([
+      ['purchase', 20, 30],
+      ['open', 10, 10],
+    ]);
+    expect((await t.json('GET', '/api/tokens/ledger?limit=500', undefined, { 'x-test-user-id': a.id })).status).toBe(400);
+  });
+});
