@@ -97,6 +97,13 @@ const rewrittenPaths = new Set(['/sign-up/email', '/sign-in/email', '/reset-pass
 /** better-auth answers errors as {code, message}; the app's contract is {error: {code, message, field}}. */
 async function normalizeResponse(path: string, res: Response): Promise<Response> {
   const type = res.headers.get('content-type') ?? '';
+  // A dead verification link would land on the guarded /dashboard with ?error=…; send it to sign-in, which explains.
+  const location = res.headers.get('location');
+  if (path === '/verify-email' && location && /[?&]error=/.test(location)) {
+    const headers = new Headers(res.headers);
+    headers.set('location', '/login?error=verification_failed');
+    return new Response(null, { status: res.status, headers });
+  }
   if (res.status === 200 && path === '/sign-up/email') return withJson(res, 200, SIGN_UP_ANSWER);
   if (res.status < 400 || !type.includes('application/json')) return res;
   const data = (await res.clone().json().catch(() => null)) as { code?: string; message?: string } | null;

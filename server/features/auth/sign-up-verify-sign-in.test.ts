@@ -41,6 +41,13 @@ describeEachDatabase('sign-up → verification link → signed in', (kind) => {
     const session = await t.json('GET', '/api/auth/get-session', undefined, { cookie });
     expect(session.body.user).toMatchObject({ email, name: 'Ada Lovelace', emailVerified: true });
 
+    // The link signs in once: a second use only redirects, without a session; a forged token lands on sign-in.
+    const again = await t.json('GET', `${link.pathname}${link.search}`);
+    expect(again.status).toBe(302);
+    expect(cookieHeaderFrom(again.headers)).not.toContain('session_token=');
+    const forged = await t.json('GET', '/api/auth/verify-email?token=forged&callbackURL=%2Fdashboard');
+    expect(forged.headers.get('location')).toBe('/login?error=verification_failed');
+
     const signIn = await t.json('POST', '/api/auth/sign-in/email', { email, password: 'analytical engine 1843' });
     expect(signIn.status).toBe(200);
     expect(cookieHeaderFrom(signIn.headers)).toContain('session_token=');

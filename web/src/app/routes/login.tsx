@@ -13,6 +13,7 @@ const oauthErrors: Record<string, string> = {
     'An account with this e-mail already exists, and Google did not confirm the address. Sign in with your password, or ask Google to verify your e-mail first.',
   access_denied: 'Google sign-in was cancelled.',
   signup_disabled: 'New accounts cannot be created with Google right now.',
+  verification_failed: 'This confirmation link has expired or was already used. Sign in with your password to get a new one.',
 };
 
 export default function LoginPage() {
@@ -26,7 +27,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(() => {
     const code = params.get('error');
-    return code ? (oauthErrors[code] ?? 'Google sign-in did not complete. Try again.') : null;
+    return code ? (oauthErrors[code] ?? 'Sign-in did not complete. Try again.') : null;
   });
   const [unverified, setUnverified] = useState<null | 'ask' | 'sending' | 'sent'>(null);
   const [justSignedIn, setJustSignedIn] = useState(false);
