@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapSecFacts, type SecFact } from '../core/market/sec-facts.ts';
+import { serializeSearchIndex } from '../core/market/search.ts';
 import { deriveFreeCashFlow, nearestShares, restateForSplits, selectPeriodEnds } from '../core/market/normalize.ts';
 import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
@@ -540,7 +541,16 @@ for (const s of [...Object.keys(profiles), ...Object.keys(daily), ...Object.keys
   }
 }
 const ordered = [...listings.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
-const listingsFile: ListingsFile = { version: BUNDLE_VERSION, data_as_of: DATA_AS_OF, symbol: [], name: [], exchange: [], etf: [], cov: [] };
+const listingsFile: ListingsFile = {
+  version: BUNDLE_VERSION,
+  data_as_of: DATA_AS_OF,
+  symbol: [],
+  name: [],
+  exchange: [],
+  etf: [],
+  cov: [],
+  search: { symbolKeys: [], symbolKeyIds: [], words: [], wordIds: [], firstWordOf: [] },
+};
 for (const l of ordered) {
   const p = profiles[l.symbol];
   let cov = 0;
@@ -557,6 +567,8 @@ for (const l of ordered) {
   listingsFile.etf.push(l.etf || p?.type === 'etf' ? 1 : 0);
   listingsFile.cov.push(cov);
 }
+
+listingsFile.search = serializeSearchIndex(listingsFile.symbol.map((symbol, i) => ({ symbol, name: listingsFile.name[i]! })));
 
 // ---------- write ----------
 if (!existsSync(OUT)) mkdirSync(OUT, { recursive: true });

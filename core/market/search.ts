@@ -21,16 +21,15 @@ export interface SearchIndex {
   readonly size: number;
   readonly symbols: readonly string[];
   readonly names: readonly string[];
-  readonly coverage: Int8Array;
+  readonly coverage: ArrayLike<number>;
   readonly exact: ReadonlyMap<string, number>;
   /** Sorted symbol keys (with and without the class dot) and the entry each belongs to. */
   readonly symbolKeys: readonly string[];
-  readonly symbolKeyIds: Int32Array;
-  /** Sorted distinct lower-case name words, and for each the entries containing it. */
+  readonly symbolKeyIds: ArrayLike<number>;
+  /** Sorted distinct lower-case name words (so words sharing an initial are contiguous), and the entries containing each. */
   readonly words: readonly string[];
-  readonly wordIds: readonly Int32Array[];
-  readonly firstWordOf: Int32Array;
-  readonly wordsByInitial: ReadonlyMap<string, readonly number[]>;
+  readonly wordIds: ReadonlyArray<ArrayLike<number>>;
+  readonly firstWordOf: ArrayLike<number>;
   readonly scratch: { mark: Int32Array; stamp: number; best: Int32Array; bestStamp: Int32Array; queryStamp: number };
 }
 
@@ -38,6 +37,15 @@ export type MatchKind = 'symbol' | 'symbol_prefix' | 'name' | 'fuzzy';
 export interface SearchResult {
   index: number;
   match: MatchKind;
+}
+
+/** The precomputable part of an index: plain arrays, so it can be built once (prepare script) and stored as JSON. */
+export interface SerializedSearchIndex {
+  symbolKeys: string[];
+  symbolKeyIds: number[];
+  words: string[];
+  wordIds: number[][];
+  firstWordOf: number[];
 }
 
 const isAscii = (s: string) => {
@@ -52,21 +60,16 @@ export const splitWords = (name: string): string[] => {
 
 const compact = (s: string) => s.replace(/[.$\-/ ]/g, '');
 
-export function buildSearchIndex(entries: readonly SearchEntryInput[]): SearchIndex {
-  const n = entries.length;
-  const exact = new Map<string, number>();
+/** Sorted symbol keys and name vocabulary of the entries (the expensive part of an index). */
+export function serializeSearchIndex(entries: ReadonlyArray<Pick<SearchEntryInput, 'symbol' | 'name'>>): SerializedSearchIndex {
   const keyPairs: Array<[string, number]> = [];
   const wordMap = new Map<string, number[]>();
   const firstWord: string[] = [];
   entries.forEach((e, i) => {
     const sym = e.symbol.toUpperCase();
-    exact.set(sym, i);
     keyPairs.push([sym, i]);
     const c = compact(sym);
-    if (c !== sym) {
-      if (!exact.has(c)) exact.set(c, i);
-      keyPairs.push([c, i]);
-    }
+    if (c !== sym) keyPairs.push([c, i]);
     const ws = splitWords(e.name);
     firstWord.push(ws[0] ?? '');
     for (const w of new Set(ws)) {
@@ -78,26 +81,39 @@ export function buildSearchIndex(entries: readonly SearchEntryInput[]): SearchIn
   keyPairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
   const words = [...wordMap.keys()].sort();
   const wordIndex = new Map(words.map((w, i) => [w, i]));
-  const wordsByInitial = new Map<string, number[]>();
-  words.forEach((w, i) => {
-    const list = wordsByInitial.get(w[0]!) ?? [];
-    list.push(i);
-    wordsByInitial.set(w[0]!, list);
-  });
+  return {
+    symbolKeys: keyPairs.map((p) => p[0]),
+    symbolKeyIds: keyPairs.map((p) => p[1]),
+    words,
+    wordIds: words.map((w) => wordMap.get(w)!),
+    firstWordOf: firstWord.map((w) => wordIndex.get(w) ?? -1),
+  };
+}
+
+/** An index from entries and their precomputed part (no sorting or tokenising: milliseconds). */
+export function hydrateSearchIndex(entries: readonly SearchEntryInput[], pre: SerializedSearchIndex): SearchIndex {
+  const n = entries.length;
+  const exact = new Map<string, number>();
+  for (let i = 0; i < n; i++) exact.set(entries[i]!.symbol.toUpperCase(), i);
+  // Compact spellings (BRKB) only where they do not shadow a real symbol.
+  for (let p = 0; p < pre.symbolKeys.length; p++) if (!exact.has(pre.symbolKeys[p]!)) exact.set(pre.symbolKeys[p]!, pre.symbolKeyIds[p]!);
   return {
     size: n,
     symbols: entries.map((e) => e.symbol),
     names: entries.map((e) => e.name),
-    coverage: Int8Array.from(entries.map((e) => e.coverage)),
+    coverage: Int8Array.from(entries, (e) => e.coverage),
     exact,
-    symbolKeys: keyPairs.map((p) => p[0]),
-    symbolKeyIds: Int32Array.from(keyPairs.map((p) => p[1])),
-    words,
-    wordIds: words.map((w) => Int32Array.from(wordMap.get(w)!)),
-    firstWordOf: Int32Array.from(firstWord.map((w) => wordIndex.get(w) ?? -1)),
-    wordsByInitial,
+    symbolKeys: pre.symbolKeys,
+    symbolKeyIds: pre.symbolKeyIds,
+    words: pre.words,
+    wordIds: pre.wordIds,
+    firstWordOf: pre.firstWordOf,
     scratch: { mark: new Int32Array(n), stamp: 0, best: new Int32Array(n), bestStamp: new Int32Array(n), queryStamp: 0 },
   };
+}
+
+export function buildSearchIndex(entries: readonly SearchEntryInput[]): SearchIndex {
+  return hydrateSearchIndex(entries, serializeSearchIndex(entries));
 }
 
 function lowerBound(arr: readonly string[], key: string): number {
@@ -163,7 +179,8 @@ function fuzzyWords(index: SearchIndex, token: string): number[] {
   // Typos rarely hit the first letter; a swap of the first two letters is covered by the second bucket.
   const initials = token[0] === token[1] ? [token[0]!] : [token[0]!, token[1]!];
   for (const initial of initials) {
-    for (const wi of index.wordsByInitial.get(initial) ?? []) {
+    const hi = lowerBound(index.words, `${initial}\uffff`);
+    for (let wi = lowerBound(index.words, initial); wi < hi; wi++) {
       const w = index.words[wi]!;
       if (w.length + k < tl) continue;
       if (

@@ -4,7 +4,9 @@
  * deltas, dates as day offsets, so the files stay small and decode in a few milliseconds.
  */
 
-export const BUNDLE_VERSION = 1;
+import type { SerializedSearchIndex } from '../../../../core/market/search.ts';
+
+export const BUNDLE_VERSION = 2;
 /** Last trading day in the snapshot; shown as "Data as of" in the UI and in /api/health. */
 export const BUNDLE_DATA_AS_OF = '2026-07-02';
 
@@ -30,6 +32,8 @@ export interface ListingsFile {
   exchange: string[];
   etf: number[];
   cov: number[];
+  /** Search vocabulary and sorted keys, built by the prepare script so loading only parses JSON. */
+  search: SerializedSearchIndex;
 }
 
 export interface BundleProfile {

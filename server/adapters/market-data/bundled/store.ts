@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb } from 'node:zlib';
-import { buildSearchIndex, type SearchIndex } from '../../../../core/market/search.ts';
+import { hydrateSearchIndex, type SearchIndex } from '../../../../core/market/search.ts';
 import type { Coverage } from '../../../../core/market/types.ts';
 import {
   BUNDLE_FILES,
+  BUNDLE_VERSION,
   type BundleDaily,
   type BundleMonthly,
   COV,
@@ -109,7 +110,9 @@ export class BundleStore {
   listings(): Promise<ListingsData> {
     this.listingsPromise ??= this.load<ListingsFile>(BUNDLE_FILES.listings).then((file) => {
       const indexOf = new Map(file.symbol.map((s, i) => [s, i]));
-      const search = buildSearchIndex(file.symbol.map((s, i) => ({ symbol: s, name: file.name[i]!, coverage: coverageRank(file.cov[i]!) })));
+      if (file.version !== BUNDLE_VERSION) throw new Error(`data/${BUNDLE_FILES.listings} is version ${file.version}, expected ${BUNDLE_VERSION}: run npm run data:prepare`);
+      const entries = file.symbol.map((s, i) => ({ symbol: s, name: file.name[i]!, coverage: coverageRank(file.cov[i]!) }));
+      const search = hydrateSearchIndex(entries, file.search);
       return { dataAsOf: file.data_as_of, file, indexOf, search };
     });
     this.listingsPromise.catch(() => {
