@@ -45,7 +45,9 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
       // Fills the user only when a valid session cookie exists; never resets what earlier middleware set.
       app.use('*', async (c, next) => {
         const cookie = c.req.header('cookie');
-        if (cookie?.includes('session_token=') && !c.req.path.startsWith('/api/auth/')) {
+        const path = c.req.path;
+        // better-auth reads its own cookies under /api/auth; hashed static files never need a user.
+        if (cookie?.includes('session_token=') && !path.startsWith('/api/auth/') && !path.startsWith('/assets/')) {
           const session = await auth.api.getSession({ headers: c.req.raw.headers });
           if (session) {
             const u = session.user;
