@@ -42,4 +42,14 @@ describeEachDatabase('the same idempotency key 10 times at once', (kind) => {
     await expect(ledger.hold(id, 800, 'req')).rejects.toMatchObject({ code: 'CONFLICT' });
     expect((await ledger.getAccount(id)).availableMt).toBe(9500);
   });
+
+  it('opening an account 10 times at once (sign-up hook racing lazy reads) opens it once with 10 tokens', async () => {
+    const ledger = createLedgerService(db);
+    const { id } = await insertTestUser(db);
+    const accounts = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? ledger.openAccount(id) : ledger.getAccount(id))));
+    expect(new Set(accounts.map((a) => `${a.tier}:${a.availableMt}:${a.nextResetDate}`)).size).toBe(1);
+    expect(accounts[0]).toMatchObject({ tier: 'Free', availableMt: 10_000 });
+    const [n] = await db.query<{ n: number }>(sql`SELECT COUNT(*)::int AS n FROM token_ledger WHERE user_id = ${id} AND reason = 'open'`);
+    expect(n!.n).toBe(1);
+  });
 });
