@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { ETF_COUNT, STOCK_COUNT, SUPPORT_EMAIL } from '../../components/marketing/product-facts.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { AboutTheData } from '../../features/market/index.ts';
 
 const principles = [
   {
@@ -88,6 +89,7 @@ export default function About() {
         </AboutSection>
 
         {/* Further sections (e.g. "About the data") are appended here, before the contact call to action. */}
+        <AboutTheData />
 
         <section aria-labelledby="about-contact" className="flex flex-col gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>

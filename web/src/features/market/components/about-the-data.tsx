@@ -11,11 +11,11 @@ const tierNote: Record<string, string> = {
 /** "About the data": sources, licences, coverage and the as-of date of the bundled market snapshot. */
 export function AboutTheData() {
   return (
-    <section aria-labelledby="about-the-data" className="mt-12">
-      <h2 id="about-the-data" className="text-xl font-bold tracking-tight text-ink">
+    <section aria-labelledby="about-the-data" id="data" className="scroll-mt-24">
+      <h2 id="about-the-data" className="text-xl font-semibold tracking-tight text-ink sm:text-2xl">
         About the data
       </h2>
-      <p className="mt-2 max-w-3xl text-slate-600">
+      <p className="mt-4 max-w-3xl leading-relaxed text-slate-700">
         Out of the box Stockpilot runs on a bundled snapshot of real market data, <strong>as of {DATA_AS_OF}</strong>. Prices are delayed snapshots, not live
         quotes. With live providers configured, quotes and history come from Yahoo Finance and financial statements from SEC EDGAR, with the snapshot as the
         fallback; every figure says where it came from and how old it is.
@@ -70,7 +70,7 @@ export function AboutTheData() {
                   {s.licence}
                   <span className="block text-xs text-slate-400">{tierNote[s.tier] ?? s.tier}</span>
                 </td>
-                <td className="py-2 tabular text-slate-600">{s.as_of}</td>
+                <td className="whitespace-nowrap py-2 tabular text-slate-600">{s.as_of}</td>
               </tr>
             ))}
           </tbody>
