@@ -1,6 +1,9 @@
 import { useQuote } from '../api/market-api.ts';
 import { changeTone, formatPercent, formatPrice, formatSigned } from '../format.ts';
 
+/** A snapshot is dated (2026-07-02); a live quote is timed (2026-07-10 20:00 UTC). */
+const formatAsOf = (asOf: string) => (asOf.length > 10 ? `${asOf.slice(0, 10)} ${asOf.slice(11, 16)} UTC` : asOf);
+
 /**
  * The top bar's stock slot (SPEC §1): symbol, company, price, change and percent coloured, the
  * as-of time and the "Delayed · snapshot" label. Compact on small screens.
@@ -20,7 +23,7 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
         {q && (
           <p className="text-[11px] leading-tight text-slate-500">
             <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800">{label}</span>
-            <span className="block whitespace-nowrap sm:ml-1 sm:inline">as of {q.as_of.slice(0, 10)}</span>
+            <span className="block whitespace-nowrap sm:ml-1 sm:inline">as of {formatAsOf(q.as_of)}</span>
           </p>
         )}
       </div>
