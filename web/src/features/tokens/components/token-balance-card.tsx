@@ -1,6 +1,8 @@
 import { Coins } from 'lucide-react';
-import { computeRemainingAnalyses } from '../../../../../core/tokens/units.ts';
+import { checkTopupAllowed } from '../../../../../core/tokens/catalog.ts';
+import { computeRemainingAnalyses, convertTokensToMt } from '../../../../../core/tokens/units.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDate, formatTokens } from '../../../lib/format.ts';
 import type { SubscriptionState } from '../subscription-context.tsx';
@@ -11,6 +13,7 @@ const tierTone = { Free: 'neutral', Basic: 'info', Pro: 'brand' } as const;
 export function TokenBalanceCard({ subscription }: { subscription: SubscriptionState }) {
   const { subscriptionTier: tier, tokenBalance, account, loading } = subscription;
   const analyses = computeRemainingAnalyses(tokenBalance);
+  const topup = checkTopupAllowed(tier, convertTokensToMt(tokenBalance) ?? 0);
   return (
     <Card aria-busy={loading || undefined} data-testid="token-card">
       <CardHeader>
@@ -68,6 +71,18 @@ export function TokenBalanceCard({ subscription }: { subscription: SubscriptionS
           )}
         </dl>
         <p className="mt-4 text-xs text-slate-500">Allocation is used first and renews each period; purchased tokens never expire.</p>
+        {!loading && tier !== 'Free' && (
+          <div className="mt-4 flex flex-wrap gap-2">
+            {topup.ok && (
+              <ButtonLink to="/token-topup" variant="secondary" size="sm">
+                Top up tokens
+              </ButtonLink>
+            )}
+            <ButtonLink to="/token-pricing" variant="outline" size="sm">
+              Token pricing
+            </ButtonLink>
+          </div>
+        )}
       </CardContent>
     </Card>
   );
