@@ -63,6 +63,23 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
     setParams(next, { replace: true });
   }, [params, setParams, refresh, queryClient]);
 
+  if (subscription.loading) {
+    return (
+      <Card role="region" aria-labelledby="subscription-card-title" aria-busy="true">
+        <CardHeader>
+          <CardTitle id="subscription-card-title" className="flex items-center gap-2">
+            <CreditCard className="size-5 text-slate-500" aria-hidden />
+            Subscription
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3" aria-hidden>
+          <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
+          <div className="h-9 w-1/2 animate-pulse rounded bg-slate-200" />
+        </CardContent>
+      </Card>
+    );
+  }
+
   const plan = plans.data?.plans.find((p) => p.tier === tier);
   const endsAtPeriodEnd = billing.data?.cancel_at_period_end && billing.data.tier === tier;
   const periodEnd = subscriptionEnd ?? billing.data?.current_period_end ?? null;
