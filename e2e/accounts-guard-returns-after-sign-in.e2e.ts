@@ -26,7 +26,7 @@ describe('accounts in Chromium: the guard sends a visitor to /login and back', (
     await app?.stop();
   });
 
-  it('visiting /settings signed out → /login?next=/settings → sign in → back on /settings', async () => {
+  it('visiting /settings signed out → /login?next=/settings → sign in → back on /settings; signing out signs out the other tab', async () => {
     const email = `guard.${Date.now().toString(36)}@example.test`;
     const password = 'compiler pioneer 1952';
     await createVerifiedUser(app.baseUrl, email, password);
@@ -44,6 +44,14 @@ describe('accounts in Chromium: the guard sends a visitor to /login and back', (
     expect(await page.getByText(`Signed in as ${email}`).isVisible()).toBe(true);
     // The failed attempt answered 401, which Chromium logs as a failed resource load; nothing else may fail.
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+
+    // A second tab of the same browser follows the sign-out of the first one.
+    const other = await context.newPage();
+    await other.goto('/profile');
+    await other.getByLabel('First name').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await other.waitForURL(/\/login\?next=%2Fprofile$/);
     await context.close();
   });
 });
