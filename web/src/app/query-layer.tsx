@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Toaster } from 'sonner';
+import { useAuth } from '../features/auth/index.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
@@ -12,6 +13,13 @@ const queryClient = new QueryClient({
  * Shell code (auth and subscription contexts, top bar) uses plain fetch and lib/notify.ts instead.
  */
 export default function QueryLayer({ children }: { children: ReactNode }) {
+  // Another user's (or no user's) data must never be served from the cache after a sign-out or switch.
+  const userId = useAuth().user?.id ?? null;
+  const previous = useRef(userId);
+  useEffect(() => {
+    if (previous.current !== null && previous.current !== userId) queryClient.clear();
+    previous.current = userId;
+  }, [userId]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
