@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AFTER_SIGN_UP_PATH, type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER, RESET_PASSWORD_PAGE } from './auth.ts';
-import { checkPassword } from './password-policy.ts';
+import { checkPassword } from '../../../core/auth/password-policy.ts';
 
 /** Shared answer of a sign-up, for new and already-registered e-mails alike (no account enumeration). */
 export const SIGN_UP_ANSWER = { status: true, message: 'Check your e-mail for a link to confirm your address.' };

@@ -7,7 +7,7 @@ import { createAuth, type AuthHooks, type GoogleSetup } from './auth.ts';
 import { createAuthHandler } from './auth-mount.ts';
 import { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
-import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, parseCommonPasswords } from './password-policy.ts';
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, parseCommonPasswords } from '../../../core/auth/password-policy.ts';
 
 export type { Names } from './auth.ts';
 

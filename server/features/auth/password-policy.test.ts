@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { loadCommonPasswords } from './index.ts';
-import { checkPassword } from './password-policy.ts';
+import { checkPassword } from '../../../core/auth/password-policy.ts';
 
 describe('password rules (OWASP ASVS 5 §6.2)', () => {
   const common = loadCommonPasswords(findAppRoot());

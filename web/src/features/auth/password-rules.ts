@@ -1,4 +1,4 @@
-import { checkPassword, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../../../server/features/auth/password-policy.ts';
+import { checkPassword, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../../../core/auth/password-policy.ts';
 
 export { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS };
 
