@@ -94,7 +94,7 @@ describe('sandbox payments in Chromium', () => {
     await page.goto('/dashboard');
     const card = page.getByRole('region', { name: 'Subscription', exact: true });
     await expect.poll(() => card.textContent()).toContain('Free plan');
-    expect(await page.getByText('Sandbox payments — no real charges').first().isVisible()).toBe(true);
+    await card.getByText('Sandbox payments — no real charges').waitFor();
 
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Upgrade to Basic' }).click()]);
     await tab.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
@@ -120,6 +120,31 @@ describe('sandbox payments in Chromium', () => {
     const t = toast(page, 'Upgrade Required');
     await t.waitFor();
     expect(await t.textContent()).toContain('Please upgrade to Basic or Pro to purchase additional tokens.');
+    await context.close();
+  });
+
+  it('signed out, /pricing shows the three plans and the four server packages; the buttons lead to /signup', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl, { width: 375, height: 800 });
+    await page.goto('/pricing');
+    await page.getByRole('heading', { name: 'Pro', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Get Basic' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Get Pro' }).getAttribute('href')).toBe('/signup');
+    const packages = page.getByRole('list', { name: 'Token packages' });
+    await packages.getByText('Most Popular').waitFor();
+    expect((await packages.textContent())!.replace(/\s+/g, '')).toMatch(/20tokens\$10.*50tokens\$25.*100tokens\$50.*200tokens\$100/);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    expect(scrollWidth).toBe(clientWidth);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.skipIf(!adminUrl)('a Basic user with 5 tokens on /token-topup is sent to / with "Sufficient Tokens"', async () => {
+    const { page, context } = await basicUserWith(5);
+    await page.goto('/token-topup');
+    await page.waitForURL((u) => u.pathname === '/');
+    const t = toast(page, 'Sufficient Tokens');
+    await t.waitFor();
+    expect(await t.textContent()).toContain('You still have enough tokens remaining.');
     await context.close();
   });
 
