@@ -153,4 +153,11 @@ describeEachDatabase('market fallback chain: live, then cache, then bundled, eac
     const left = await db.query<{ kind: string }>(sql`SELECT DISTINCT kind FROM market_cache ORDER BY kind`);
     expect(left.map((r) => r.kind)).toEqual(['splits']);
   });
+
+  it('10. in live mode a listed stock the snapshot does not cover is offered for analysis (the vendors cover it)', async () => {
+    // AACB: listed on Nasdaq, no bundled prices or statements.
+    expect(await market.coverage('AACB')).toEqual({ quote: true, history: 'daily', fundamentals: true, etf: false, dividends: true });
+    const [hit] = await market.search('AACB', 1);
+    expect(hit!.coverage.history).toBe('daily');
+  });
 });

@@ -89,6 +89,19 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     return data === null || data === undefined ? null : { ...data, served_by: 'bundled', provider: bundled.id };
   }
 
+  /** In live mode the vendors cover (nearly) every listed stock: say so, the snapshot's gaps no longer apply. */
+  const liveHas = (c: Capability) => live.some((p) => typeof p[c] === 'function');
+  const withLive = (c: Coverage, isEtf: boolean): Coverage =>
+    mode === 'bundled'
+      ? c
+      : {
+          ...c,
+          quote: c.quote || liveHas('getQuote'),
+          history: liveHas('getHistory') ? 'daily' : c.history,
+          fundamentals: c.fundamentals || (!isEtf && liveHas('getFundamentals')),
+          dividends: c.dividends || liveHas('getDividends'),
+        };
+
   const orNoData = <T>(value: T | null, capability: Exclude<Capability, 'getSplits'>, symbol: string): T => {
     if (value === null) throw new AppError('NO_DATA', missing[capability].replace('{s}', symbol));
     return value;
@@ -106,9 +119,12 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     async coverage(symbol) {
       const l = await bundled.listings();
       const i = l.indexOf.get(symbol);
-      return coverageFromBits(i === undefined ? 0 : l.file.cov[i]!);
+      return withLive(coverageFromBits(i === undefined ? 0 : l.file.cov[i]!), i !== undefined && l.file.etf[i] === 1);
     },
-    search: (query, limit) => bundled.search!(query, limit),
+    async search(query, limit) {
+      const hits = await bundled.search!(query, limit);
+      return mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;
+    },
     async getQuote(symbol) {
       return orNoData(await serve<Quote>('quote', 'getQuote', symbol, (p) => p.getQuote?.(symbol)), 'getQuote', symbol);
     },
