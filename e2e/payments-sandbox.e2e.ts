@@ -1,9 +1,9 @@
-import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../server/adapters/db/postgres.ts';
+import type { Database } from '../server/adapters/db/index.ts';
 import { createLedgerService } from '../server/features/tokens/index.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { launchBrowser, openPage, type RunningApp, screenshot } from './support/harness.ts';
 
 /**
  * Sandbox payments in Chromium: checkout and top-up open in a new tab (SPEC §7), the buyer pays with a
@@ -12,50 +12,13 @@ import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from '
  * (the app then runs on a fresh database there); the others run on PGlite too.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const dbName = `sp_e2e_payments_${process.pid}_${Date.now().toString(36)}`;
-const appDbUrl = adminUrl ? Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() : null;
 
 let app: RunningApp;
 let browser: Browser;
-let ledgerDb: ReturnType<typeof openPostgres> | null = null;
-let clientIp = 10;
+let ledgerDb: Database | null = null;
+let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
-async function adminQuery(statement: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(statement);
-  await c.end();
-}
-
-/** Signs up and verifies through the real endpoints (from its own client IP: sign-up is rate limited), signed in in a new browser context. */
-async function signedInPage(width = 1280): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: string; cookie: string }> {
-  const ip = `198.51.100.${clientIp++}`;
-  const email = `buyer.${Date.now().toString(36)}.${clientIp}@example.test`;
-  const headers = { origin: app.baseUrl, 'content-type': 'application/json', 'x-forwarded-for': ip };
-  const signUp = await fetch(`${app.baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'correct horse battery staple', first_name: 'Pat', last_name: 'Buyer' }),
-  });
-  expect(signUp.status).toBe(200);
-  const outbox = (await (await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
-  const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
-  const verified = await fetch(link, { redirect: 'manual', headers: { 'x-forwarded-for': ip } });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((p) => !p.endsWith('='))
-    .join('; ');
-  const session = (await (await fetch(`${app.baseUrl}/api/auth/get-session`, { headers: { cookie } })).json()) as { user: { id: string } };
-  const tracked = await openPage(browser, app.baseUrl, { width, height: 900 });
-  await tracked.context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...rest] = pair.split('=');
-      return { name: name!, value: rest.join('='), url: app.baseUrl };
-    }),
-  );
-  return { ...tracked, userId: session.user.id, cookie };
-}
+const signedInPage = (width = 1280) => openSignedInPage(browser, app, { emailPrefix: 'buyer', firstName: 'Pat', lastName: 'Buyer' }, width);
 
 /** A Basic subscriber (paid through the sandbox) left with `tokens` available. */
 async function basicUserWith(tokens: number) {
@@ -76,17 +39,13 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 
 describe('sandbox payments in Chromium', () => {
   beforeAll(async () => {
-    if (adminUrl && appDbUrl) {
-      await adminQuery(`CREATE DATABASE ${dbName}`);
-      ledgerDb = openPostgres(appDbUrl, { max: 4 });
-    }
-    [app, browser] = await Promise.all([startApp({ env: { TRUST_PROXY: 'true', ...(appDbUrl ? { DATABASE_URL: appDbUrl } : {}) } }), launchBrowser()]);
+    [env, browser] = await Promise.all([startAppWithDirectDb('payments'), launchBrowser()]);
+    app = env.app;
+    ledgerDb = env.db;
   });
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
-    await ledgerDb?.close();
-    if (adminUrl) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await env?.stop();
   });
 
   it('a Free user upgrades to Basic through the sandbox checkout in a new tab and sees Basic with 50 tokens a month', async () => {

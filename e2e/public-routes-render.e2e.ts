@@ -40,7 +40,7 @@ describe('app shell in Chromium', () => {
     await page.goto(path);
     const h1 = page.locator('h1').first();
     await h1.waitFor({ state: 'visible' });
-    expect((await h1.innerText()).trim().length).toBeGreaterThan(2);
+    expect(((await h1.textContent()) ?? '').trim().length).toBeGreaterThan(2);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,73 +1,32 @@
-import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../server/adapters/db/postgres.ts';
+import type { Database } from '../server/adapters/db/index.ts';
 import { createLedgerService } from '../server/features/tokens/index.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { launchBrowser, type RunningApp, screenshot } from './support/harness.ts';
 
 /**
  * The dashboard's token card, usage guide and 30-day chart in Chromium. Spending tokens needs the ledger
  * from outside the app (no analysis runs yet), so that part runs when TEST_DATABASE_URL gives a PostgreSQL.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const dbName = `sp_e2e_tokens_${process.pid}_${Date.now().toString(36)}`;
-const appDbUrl = adminUrl ? Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() : null;
 
 let app: RunningApp;
 let browser: Browser;
-let ledgerDb: ReturnType<typeof openPostgres> | null = null;
-let clientIp = 40;
+let ledgerDb: Database | null = null;
+let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
-async function adminQuery(statement: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(statement);
-  await c.end();
-}
-
-/** Signs up and verifies through the real endpoints, then returns a signed-in browser context. */
-async function signedInPage(width = 1280): Promise<{ page: Page; context: BrowserContext; errors: string[]; userId: string }> {
-  const ip = `198.51.100.${clientIp++}`;
-  const email = `tokens.${Date.now().toString(36)}.${clientIp}@example.test`;
-  const headers = { origin: app.baseUrl, 'content-type': 'application/json', 'x-forwarded-for': ip };
-  const signUp = await fetch(`${app.baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'correct horse battery staple', first_name: 'Toni', last_name: 'Kent' }),
-  });
-  expect(signUp.status).toBe(200);
-  const outbox = (await (await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
-  const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
-  const verified = await fetch(link, { redirect: 'manual', headers: { 'x-forwarded-for': ip } });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((p) => !p.endsWith('='))
-    .join('; ');
-  const session = (await (await fetch(`${app.baseUrl}/api/auth/get-session`, { headers: { cookie } })).json()) as { user: { id: string } };
-  const tracked = await openPage(browser, app.baseUrl, { width, height: 900 });
-  await tracked.context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...rest] = pair.split('=');
-      return { name: name!, value: rest.join('='), url: app.baseUrl };
-    }),
-  );
-  return { ...tracked, userId: session.user.id };
-}
+const signedInPage = (width = 1280) => openSignedInPage(browser, app, { emailPrefix: 'tokens', firstName: 'Toni', lastName: 'Kent' }, width);
 
 describe('tokens on the dashboard', () => {
   beforeAll(async () => {
-    if (adminUrl && appDbUrl) {
-      await adminQuery(`CREATE DATABASE ${dbName}`);
-      ledgerDb = openPostgres(appDbUrl, { max: 4 });
-    }
-    [app, browser] = await Promise.all([startApp({ env: { TRUST_PROXY: 'true', ...(appDbUrl ? { DATABASE_URL: appDbUrl } : {}) } }), launchBrowser()]);
+    [env, browser] = await Promise.all([startAppWithDirectDb('tokens'), launchBrowser()]);
+    app = env.app;
+    ledgerDb = env.db;
   });
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
-    await ledgerDb?.close();
-    if (adminUrl) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await env?.stop();
   });
 
   it('a new user sees Free, 10.000 tokens, ≈ 12 analyses (floor(10 / 0.8)), the usage guide and an empty chart — also at 375 px', async () => {

@@ -12,6 +12,7 @@ const QueryLayer = lazy(() => queryLayerModule);
 /** Scroll to the top on a new page, to the anchor when there is one (declarative mode has no ScrollRestoration). */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is exactly when to scroll
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
     else window.scrollTo(0, 0);

@@ -23,10 +23,11 @@ export function useCurrentPageHeader(): PageHeader {
 /** Declares what the top bar shows for the current page; cleared when the page unmounts. Also sets document.title. */
 export function usePageHeader(header: PageHeader, deps: unknown[] = []) {
   const ctx = useContext(Ctx);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: callers pass the deps that change the header
+  // biome-ignore-start lint/correctness/useExhaustiveDependencies: callers pass the deps that change the header (its objects are new on every render)
   useEffect(() => {
     ctx?.setHeader(header);
     if (header.title) document.title = `${header.title} · Stockpilot`;
     return () => ctx?.setHeader({});
   }, deps);
+  // biome-ignore-end lint/correctness/useExhaustiveDependencies: -
 }
