@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    // A browser and a server on a loaded 2-core machine: give polled UI assertions time to settle.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -16,6 +16,7 @@ async function main() {
   const opening = openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: join(appRoot, 'server/db/migrations') });
   opening.catch(() => {});
   const [{ createApp }, { createFeatures }] = await Promise.all([import('./app.ts'), import('./features/index.ts')]);
+  const modulesAt = performance.now();
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {
     db = await opening;
@@ -27,13 +28,21 @@ async function main() {
     }
     throw e;
   }
+  const dbAt = performance.now();
   const ctx = { env, db, logger, appRoot, now: () => new Date() };
   const features = await createFeatures(ctx);
   const app = createApp(ctx, features);
-  for (const f of features) await f.start?.();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ port: info.port, database: db.kind, baseUrl: env.BASE_URL }, `Stockpilot listening on ${env.BASE_URL}`);
+    const startupMs = { modules: Math.round(modulesAt), database: Math.round(dbAt), listening: Math.round(performance.now()) };
+    logger.info({ port: info.port, database: db.kind, baseUrl: env.BASE_URL, startupMs }, `Stockpilot listening on ${env.BASE_URL}`);
+    // Jobs and warm-ups (better-auth ~0.3 s of module loading, the market snapshot) start a moment after
+    // we answer requests, so the first health checks and page loads do not queue behind them.
+    setTimeout(() => {
+      void (async () => {
+        for (const f of features) await f.start?.();
+      })().catch((err) => logger.error({ err }, 'a feature failed to start'));
+    }, 500);
   });
 
   let stopping = false;

@@ -30,7 +30,7 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   );
   features.push(tokens.feature);
   // Payments credit and change tiers only through the ledger.
-  features.push(createBillingFeature(ctx, { ledger: tokens.ledger }));
+  features.push(await createBillingFeature(ctx, { ledger: tokens.ledger }));
   // market.market is the market-data service other features (analyses, copilot) receive as a dependency.
   const market = createMarketFeature(ctx);
   features.push(market);

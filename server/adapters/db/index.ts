@@ -1,7 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { migrate, readMigrations } from './migrate.ts';
-import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
 import type { Database } from './types.ts';
 
 export type { Database, Queryable, Row } from './types.ts';
@@ -11,7 +9,10 @@ export const migrationsDir = fileURLToPath(new URL('../../db/migrations', import
 
 /** PostgreSQL when a URL is given, else file-backed PGlite in `pgliteDir`. Migrations applied. */
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; migrationsDir?: string }): Promise<Database> {
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir);
+  // Each engine's driver is loaded only when used (pg and its drizzle driver cost ~100 ms at start-up).
+  const db = options.databaseUrl
+    ? (await import('./postgres.ts')).openPostgres(options.databaseUrl)
+    : await (await import('./pglite.ts')).openPglite(options.pgliteDir);
   try {
     await migrate(db, readMigrations(options.migrationsDir ?? migrationsDir));
   } catch (e) {

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { createMailer, type Mailer } from '../../adapters/mail/index.ts';
 import { isProduction } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
-import { createAuth, type AuthHooks, type GoogleSetup } from './auth.ts';
-import { createAuthHandler } from './auth-mount.ts';
+import type { Auth, AuthHooks, GoogleSetup } from './auth.ts';
 import { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, parseCommonPasswords } from '../../../core/auth/password-policy.ts';
@@ -33,14 +32,23 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: deps.googleIssuerForTests }
       : undefined;
-  const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
   const commonPasswords = loadCommonPasswords(ctx.appRoot);
-  const handler = createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords });
+  // better-auth takes ~0.5 s to load. It is imported after the server listens (start() warms it up),
+  // so requests that need no session — health, the SPA, market data without a cookie — never wait for it.
+  let runtime: Promise<{ auth: Auth; handler: ReturnType<typeof import('./auth-mount.ts').createAuthHandler> }> | null = null;
+  const getRuntime = () =>
+    (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts')]).then(([{ createAuth }, { createAuthHandler }]) => {
+      const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
+      return { auth, handler: createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords }) };
+    }));
 
-  const feature: Feature & { auth: typeof auth; mailer: Mailer } = {
+  const feature: Feature & { getAuth: () => Promise<Auth>; mailer: Mailer } = {
     name: 'auth',
-    auth,
+    getAuth: async () => (await getRuntime()).auth,
     mailer,
+    start() {
+      getRuntime().catch((err) => ctx.logger.error({ err }, 'auth: better-auth failed to load'));
+    },
     middleware(app) {
       // Fills the user only when a valid session cookie exists; never resets what earlier middleware set.
       app.use('*', async (c, next) => {
@@ -48,6 +56,7 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
         const path = c.req.path;
         // better-auth reads its own cookies under /api/auth; hashed static files never need a user.
         if (cookie?.includes('session_token=') && !path.startsWith('/api/auth/') && !path.startsWith('/assets/')) {
+          const { auth } = await getRuntime();
           const session = await auth.api.getSession({ headers: c.req.raw.headers });
           if (session) {
             const u = session.user;
@@ -59,7 +68,7 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
       });
     },
     routes(app) {
-      app.on(['GET', 'POST'], '/api/auth/*', handler);
+      app.on(['GET', 'POST'], '/api/auth/*', async (c) => (await getRuntime()).handler(c));
       app.openapi(getAuthConfigRoute, (c) =>
         c.json(
           {

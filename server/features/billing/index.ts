@@ -41,8 +41,8 @@ export function pickTopupTokens(body: { tokensToPurchase?: unknown; tokensTourch
 }
 
 /** Payments: Stripe or the sandbox (by config), checkouts, portal, top-ups and provider events. */
-export function createBillingFeature(ctx: AppContext, deps: { ledger: LedgerService; provider?: PaymentProvider }): BillingFeature {
-  const provider = deps.provider ?? createPaymentProvider(ctx.env, ctx.db, ctx.now);
+export async function createBillingFeature(ctx: AppContext, deps: { ledger: LedgerService; provider?: PaymentProvider }): Promise<BillingFeature> {
+  const provider = deps.provider ?? (await createPaymentProvider(ctx.env, ctx.db, ctx.now));
   const service = createBillingService({ db: ctx.db, ledger: deps.ledger, provider, logger: ctx.logger, baseUrl: ctx.env.BASE_URL, now: ctx.now });
   if (isSandboxProvider(provider)) {
     provider.setEventSink(

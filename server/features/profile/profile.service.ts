@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -68,6 +67,8 @@ export function createProfileService(db: Database) {
   async function saveAvatar(userId: string, input: Uint8Array): Promise<ProfileRow> {
     if (input.byteLength === 0) throw new AppError('INVALID_IMAGE', 'Choose an image file.', { field: 'avatar' });
     if (input.byteLength > AVATAR_MAX_BYTES) throw new AppError('IMAGE_TOO_LARGE', 'The image is larger than 2 MB. Choose a smaller one.', { field: 'avatar' });
+    // sharp (native, ~110 ms to load) is needed only here, so it stays off the start-up path.
+    const { default: sharp } = await import('sharp');
     let webp: Buffer;
     try {
       const image = sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' });
