@@ -17,6 +17,8 @@ export interface SubscriptionSummary {
   subscriptionEnd: string | null;
   loading: boolean;
   refresh(): Promise<void>;
+  /** A downgrade scheduled for the end of the period (from the token row), if any. */
+  account?: { pending_tier: Tier | null } | null;
 }
 
 const tierTone = { Free: 'neutral', Basic: 'info', Pro: 'brand' } as const;
@@ -82,6 +84,7 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
 
   const plan = plans.data?.plans.find((p) => p.tier === tier);
   const endsAtPeriodEnd = billing.data?.cancel_at_period_end && billing.data.tier === tier;
+  const pendingTier = subscription.account?.pending_tier ?? null;
   const periodEnd = subscriptionEnd ?? billing.data?.current_period_end ?? null;
 
   return (
@@ -106,9 +109,13 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
         {tier !== 'Free' && periodEnd && (
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <CalendarClock className="size-4 text-slate-500" aria-hidden />
-            {endsAtPeriodEnd ? (
+            {endsAtPeriodEnd || pendingTier === 'Free' ? (
               <span>
                 Ends on <strong>{formatDate(periodEnd)}</strong> — you return to Free then.
+              </span>
+            ) : pendingTier && pendingTier !== tier ? (
+              <span>
+                Switches to {pendingTier} on <strong>{formatDate(periodEnd)}</strong>
               </span>
             ) : (
               <span>
