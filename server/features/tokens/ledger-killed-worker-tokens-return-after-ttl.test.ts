@@ -11,7 +11,10 @@ import type { Hold } from './ledger-types.ts';
 /** Runs the worker fixture, waits for its hold, then SIGKILLs it (no capture, no release, no cleanup). */
 async function holdInWorkerThenKill(url: string, userId: string, ttlMs: number): Promise<{ hold: Hold; signal: string | null }> {
   const root = findAppRoot();
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/features/tokens/ledger-worker-holds-then-hangs.fixture.ts'), url, userId, String(ttlMs)], {
+  // Node itself with tsx as a loader, so the process we SIGKILL is the worker (the tsx CLI would be a wrapper
+  // around a grandchild that survives the signal).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/features/tokens/ledger-worker-holds-then-hangs.fixture.ts'), url, userId, String(ttlMs)], {
+    cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
