@@ -21,6 +21,14 @@ export function readMigrations(dir: string): Migration[] {
  * concurrent starts of several app processes safe: one applies, the others wait and find nothing to do.
  */
 export async function migrate(db: Database, migrations: Migration[]): Promise<string[]> {
+  // Fast path for every start after the first: one read, no DDL, no lock, when nothing is pending.
+  try {
+    const rows = await db.query<{ name: string }>(sql`SELECT name FROM schema_migrations`);
+    const done = new Set(rows.map((r) => r.name));
+    if (migrations.every((m) => done.has(m.name))) return [];
+  } catch {
+    // No schema_migrations yet: a new database.
+  }
   await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query(sql`SELECT pg_advisory_xact_lock(727274001)`);
