@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningApp, startApp } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from './support/harness.ts';
 
 /** A verified account made through the real endpoints (sign-up, then the outbox link). */
 async function createVerifiedUser(baseUrl: string, email: string, password: string) {
@@ -16,21 +15,13 @@ async function createVerifiedUser(baseUrl: string, email: string, password: stri
 }
 
 describe('accounts in Chromium: the guard sends a visitor to /login and back', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const t = useAppInBrowser();
 
   it('visiting /settings signed out → /login?next=/settings → sign in → back on /settings; signing out signs out the other tab', async () => {
     const email = `guard.${Date.now().toString(36)}@example.test`;
     const password = 'compiler pioneer 1952';
-    await createVerifiedUser(app.baseUrl, email, password);
-    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    await createVerifiedUser(t.app.baseUrl, email, password);
+    const { page, context, errors } = await t.open();
     await page.goto('/settings');
     await page.waitForURL(/\/login\?next=%2Fsettings$/);
     await page.getByLabel('E-mail', { exact: true }).fill(email);

@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useAppInBrowser } from './support/harness.ts';
 
 describe('accounts in Chromium: sign up → verification link from the outbox → dashboard → sign out', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const t = useAppInBrowser();
 
   it('a new user confirms the e-mail from /dev/outbox, lands on /dashboard signed in, signs out to "/" with a toast', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl, { width: 390, height: 844 });
+    const { page, context, errors } = await t.open({ width: 390, height: 844 });
     const email = `e2e.${Date.now().toString(36)}@example.test`;
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Ada');

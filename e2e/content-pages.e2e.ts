@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useAppInBrowser } from './support/harness.ts';
 
 const contentPages = [
   '/',
@@ -27,18 +26,10 @@ const previews: Array<[string, string]> = [
 ];
 
 describe('content pages in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const t = useAppInBrowser();
 
   it.each(contentPages)('%s has exactly one h1, no console errors and no horizontal scroll at 375 px', async (path) => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl, { width: 375, height: 800 });
+    const { page, context, errors } = await t.open({ width: 375, height: 800 });
     await page.goto(path);
     await page.locator('h1').first().waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
@@ -54,7 +45,7 @@ describe('content pages in Chromium', () => {
   });
 
   it('home, signed out: the hero offers sign-up and pricing, and every analysis kind has a section with its token cost', async () => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     await page.goto('/');
     const hero = page.locator('section[aria-labelledby="hero-heading"]');
     expect(await hero.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/signup');
@@ -80,7 +71,7 @@ describe('content pages in Chromium', () => {
   });
 
   it('contact: an incomplete form shows inline errors; a complete one composes a mailto: link to support', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    const { page, context, errors } = await t.open();
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Open in e-mail app' }).click();
     expect(await page.getByRole('alert').allInnerTexts()).toEqual([
@@ -103,7 +94,7 @@ describe('content pages in Chromium', () => {
   });
 
   it('API docs: endpoints from /api/openapi.json grouped by tag, expandable, filterable, with the error shape', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    const { page, context, errors } = await t.open();
     await page.goto('/api-docs');
     const health = page.locator('#get-api-health');
     await health.waitFor({ state: 'visible' });
@@ -119,7 +110,7 @@ describe('content pages in Chromium', () => {
   });
 
   it('API docs: a failing /api/openapi.json shows an error with a retry', async () => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     await page.route('**/api/openapi.json', (r) =>
       r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"SERVICE_UNAVAILABLE","message":"Starting up."}}' }),
     );
@@ -130,7 +121,7 @@ describe('content pages in Chromium', () => {
   });
 
   it('coming soon links to every preview, and every preview says what it will do with a call to action', async () => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     await page.goto('/coming-soon');
     await page.getByRole('link', { name: 'Preview Smart Watchlist' }).waitFor({ state: 'visible' });
     const hrefs = await page.locator('main ol a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -146,7 +137,7 @@ describe('content pages in Chromium', () => {
   });
 
   it('legal pages carry the date and a table of contents whose links land on sections', async () => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     for (const path of ['/terms-of-service', '/privacy-policy']) {
       await page.goto(path);
       expect(await page.locator('time').getAttribute('datetime')).toBe('2026-11-21');
@@ -158,7 +149,7 @@ describe('content pages in Chromium', () => {
   });
 
   it('not-found keeps its heading and its ways out', async () => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     await page.goto('/does/not/exist');
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor({ state: 'visible' });
     expect(await page.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');

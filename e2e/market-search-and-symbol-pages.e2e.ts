@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, useAppInBrowser } from './support/harness.ts';
 
 /** A verified, signed-in account made through the real endpoints; returns its session cookies. */
 async function createSignedInUser(baseUrl: string) {
@@ -26,20 +25,14 @@ async function createSignedInUser(baseUrl: string) {
 }
 
 describe('market in Chromium: instant search to a symbol page with the stock header and a lazy chart', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const t = useAppInBrowser();
   let cookies: Awaited<ReturnType<typeof createSignedInUser>>;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    cookies = await createSignedInUser(app.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    cookies = await createSignedInUser(t.app.baseUrl);
   });
 
   it('typing "appel", ↓ and Enter opens Apple; the chart library loads only then', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    const { page, context, errors } = await t.open();
     await context.addCookies(cookies);
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -69,7 +62,7 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
   });
 
   it('Escape closes the suggestions; the full results list says what each symbol can be analysed with', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    const { page, context, errors } = await t.open();
     await context.addCookies(cookies);
     await page.goto('/search');
     const box = page.getByRole('combobox');
@@ -87,7 +80,7 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
   });
 
   it('an unknown symbol says so; a phone-width symbol page has no horizontal scroll', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl, { width: 375, height: 800 });
+    const { page, context, errors } = await t.open({ width: 375, height: 800 });
     await context.addCookies(cookies);
     await page.goto('/overview/ZZZZQ');
     await page.getByText('We don\u2019t know the symbol').or(page.getByText("We don't know the symbol")).first().waitFor();

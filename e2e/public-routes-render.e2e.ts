@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useAppInBrowser } from './support/harness.ts';
 
 const publicRoutes = [
   '/',
@@ -25,18 +24,10 @@ const publicRoutes = [
 const guardedRoutes = ['/dashboard', '/search', '/settings', '/token-topup', '/token-pricing', '/overview/AAPL'];
 
 describe('app shell in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const t = useAppInBrowser();
 
   it.each(publicRoutes)('public route %s renders its heading without console errors', async (path) => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    const { page, context, errors } = await t.open();
     await page.goto(path);
     const h1 = page.locator('h1').first();
     await h1.waitFor({ state: 'visible' });
@@ -47,7 +38,7 @@ describe('app shell in Chromium', () => {
   });
 
   it.each(guardedRoutes)('guarded route %s sends a signed-out visitor to /login with the way back', async (path) => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     await page.goto(path);
     await page.waitForURL(/\/login\?next=/);
     expect(new URL(page.url()).searchParams.get('next')).toBe(path);
@@ -55,7 +46,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('an unknown path shows the not-found page', async () => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor({ state: 'visible' });
     expect(await page.title()).toContain('Page not found');
@@ -63,7 +54,7 @@ describe('app shell in Chromium', () => {
   });
 
   it.each(['/', '/pricing', '/login', '/about', '/terms-of-service'])('at 375 px wide %s has no horizontal scroll', async (path) => {
-    const { page, context } = await openPage(browser, app.baseUrl, { width: 375, height: 740 });
+    const { page, context } = await t.open({ width: 375, height: 740 });
     await page.goto(path);
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -74,7 +65,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('the top bar shows "Get Started" to a signed-out visitor and it leads to /login', async () => {
-    const { page, context } = await openPage(browser, app.baseUrl);
+    const { page, context } = await t.open();
     await page.goto('/about');
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(/\/login$/);

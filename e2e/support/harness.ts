@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..', '..');
@@ -130,4 +131,24 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = { w
 /** Saves a screenshot under e2e/screenshots/ (git-ignored) for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(root, 'e2e/screenshots', `${name}.png`), fullPage: true });
+}
+
+/**
+ * The usual suite set-up: the built app and Chromium started once for the file, stopped after it.
+ * `t.open(viewport?)` gives a new isolated page on the app.
+ */
+export function useAppInBrowser(options: Parameters<typeof startApp>[0] = {}) {
+  const t = {
+    app: undefined as unknown as RunningApp,
+    browser: undefined as unknown as Browser,
+    open: (viewport?: { width: number; height: number }) => openPage(t.browser, t.app.baseUrl, viewport),
+  };
+  beforeAll(async () => {
+    [t.app, t.browser] = await Promise.all([startApp(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await t.browser?.close();
+    await t.app?.stop();
+  });
+  return t;
 }
