@@ -13,6 +13,9 @@ export async function resolveAuthSecret(env: Env, db: Database): Promise<string>
     return env.AUTH_SECRET;
   }
   if (isProduction(env)) throw new Error('AUTH_SECRET is required in production: set it to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).');
+  // Read first: every start after the first needs no write (a write costs a WAL flush on PGlite).
+  const [existing] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = 'auth_secret_dev'`);
+  if (existing) return existing.value;
   const generated = randomBytes(32).toString('base64url');
   await db.query(sql`INSERT INTO app_meta (key, value) VALUES ('auth_secret_dev', ${generated}) ON CONFLICT (key) DO NOTHING`);
   const [row] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = 'auth_secret_dev'`);

@@ -32,14 +32,14 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: deps.googleIssuerForTests }
       : undefined;
-  const commonPasswords = loadCommonPasswords(ctx.appRoot);
   // better-auth takes ~0.5 s to load. It is imported after the server listens (start() warms it up),
   // so requests that need no session — health, the SPA, market data without a cookie — never wait for it.
   let runtime: Promise<{ auth: Auth; handler: ReturnType<typeof import('./auth-mount.ts').createAuthHandler> }> | null = null;
   const getRuntime = () =>
     (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts')]).then(([{ createAuth }, { createAuthHandler }]) => {
       const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
-      return { auth, handler: createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords }) };
+      // The 18k-entry password list is parsed here too, off the start-up path.
+      return { auth, handler: createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) }) };
     }));
 
   const feature: Feature & { getAuth: () => Promise<Auth>; mailer: Mailer } = {
