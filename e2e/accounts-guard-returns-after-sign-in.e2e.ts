@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { signUpVerified } from './support/accounts.ts';
 import { useAppInBrowser } from './support/harness.ts';
 
-/** A verified account made through the real endpoints (sign-up, then the outbox link). */
-async function createVerifiedUser(baseUrl: string, email: string, password: string) {
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, first_name: 'Grace', last_name: 'Hopper' }),
-  });
-  expect(signUp.status).toBe(200);
-  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
-  const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
-  expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
-}
 
 describe('accounts in Chromium: the guard sends a visitor to /login and back', () => {
   const t = useAppInBrowser();
 
   it('visiting /settings signed out → /login?next=/settings → sign in → back on /settings; signing out signs out the other tab', async () => {
-    const email = `guard.${Date.now().toString(36)}@example.test`;
     const password = 'compiler pioneer 1952';
-    await createVerifiedUser(t.app.baseUrl, email, password);
+    const { email } = await signUpVerified(t.app, { emailPrefix: 'guard', firstName: 'Grace', lastName: 'Hopper', password });
     const { page, context, errors } = await t.open();
     await page.goto('/settings');
     await page.waitForURL(/\/login\?next=%2Fsettings$/);

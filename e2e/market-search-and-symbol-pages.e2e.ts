@@ -1,34 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified, toBrowserCookies } from './support/accounts.ts';
 import { screenshot, useAppInBrowser } from './support/harness.ts';
 
-/** A verified, signed-in account made through the real endpoints; returns its session cookies. */
-async function createSignedInUser(baseUrl: string) {
-  const email = `market.${Date.now().toString(36)}@example.test`;
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'ticker tape parade 1929', first_name: 'Ada', last_name: 'Quant' }),
-  });
-  expect(signUp.status).toBe(200);
-  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
-  const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
-  const verify = await fetch(link, { redirect: 'manual' });
-  expect(verify.status).toBe(302);
-  return verify.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), url: baseUrl };
-    });
-}
 
 describe('market in Chromium: instant search to a symbol page with the stock header and a lazy chart', () => {
   const t = useAppInBrowser();
-  let cookies: Awaited<ReturnType<typeof createSignedInUser>>;
+  let cookies: ReturnType<typeof toBrowserCookies>;
   beforeAll(async () => {
-    cookies = await createSignedInUser(t.app.baseUrl);
+    const user = await signUpVerified(t.app, { emailPrefix: 'market', firstName: 'Ada', lastName: 'Quant' });
+    cookies = toBrowserCookies(user.cookie, t.app.baseUrl);
   });
 
   it('typing "appel", ↓ and Enter opens Apple; the chart library loads only then', async () => {

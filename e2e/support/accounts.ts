@@ -9,18 +9,19 @@ let nextIp = 10;
  * Signs up and verifies through the real endpoints and the dev outbox. Each call comes from its own
  * client address (the app must run with TRUST_PROXY=true): sign-up is rate limited per client.
  */
-export async function signUpVerified(app: RunningApp, who: { emailPrefix: string; firstName: string; lastName: string }) {
+export async function signUpVerified(app: Pick<RunningApp, 'baseUrl'>, who: { emailPrefix: string; firstName: string; lastName: string; password?: string }) {
   const ip = `198.51.100.${nextIp++ % 250}`;
   const email = `${who.emailPrefix}.${Date.now().toString(36)}.${nextIp}@example.test`;
   const signUp = await fetch(`${app.baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { origin: app.baseUrl, 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ email, password: 'correct horse battery staple', first_name: who.firstName, last_name: who.lastName }),
+    body: JSON.stringify({ email, password: who.password ?? 'correct horse battery staple', first_name: who.firstName, last_name: who.lastName }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
   const outbox = (await (await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
   const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
   const verified = await fetch(link, { redirect: 'manual', headers: { 'x-forwarded-for': ip } });
+  if (verified.status !== 302) throw new Error(`verification link answered ${verified.status}`);
   const cookie = verified.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
@@ -28,6 +29,14 @@ export async function signUpVerified(app: RunningApp, who: { emailPrefix: string
     .join('; ');
   const session = (await (await fetch(`${app.baseUrl}/api/auth/get-session`, { headers: { cookie } })).json()) as { user: { id: string } };
   return { email, cookie, userId: session.user.id };
+}
+
+/** A `name=value; …` cookie header as Playwright cookies for the app's origin. */
+export function toBrowserCookies(cookieHeader: string, baseUrl: string) {
+  return cookieHeader.split('; ').map((pair) => {
+    const [name, ...rest] = pair.split('=');
+    return { name: name!, value: rest.join('='), url: baseUrl };
+  });
 }
 
 /** A new user, signed up and verified, in a fresh browser context that carries the session cookie. */
@@ -39,12 +48,7 @@ export async function openSignedInPage(
 ): Promise<TrackedPage & { userId: string; cookie: string; email: string }> {
   const user = await signUpVerified(app, who);
   const tracked = await openPage(browser, app.baseUrl, { width, height: 900 });
-  await tracked.context.addCookies(
-    user.cookie.split('; ').map((pair) => {
-      const [name, ...rest] = pair.split('=');
-      return { name: name!, value: rest.join('='), url: app.baseUrl };
-    }),
-  );
+  await tracked.context.addCookies(toBrowserCookies(user.cookie, app.baseUrl));
   return { ...tracked, ...user };
 }
 

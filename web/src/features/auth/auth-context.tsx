@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { type AuthUser, authApi, type Profile } from './api.ts';
 
 export type { AuthUser, Profile } from './api.ts';
@@ -55,8 +56,6 @@ function createTabBus(onMessage: (m: TabMessage) => void) {
   };
 }
 
-/** Sonner is loaded lazily with the data layer; the auth provider sits in the initial bundle. */
-const loadToast = () => import('sonner').then((m) => m.toast);
 
 export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
   const [user, setUser] = useState<AuthUser | null>(null);
@@ -169,18 +168,17 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   );
 
   const signOut = useCallback(async () => {
-    const toastLoaded = loadToast();
     try {
       await authApi.signOut();
     } catch (e) {
-      (await toastLoaded).error('Sign out failed', { description: e instanceof Error ? e.message : String(e) });
+      notify('error', 'Sign out failed', { description: e instanceof Error ? e.message : String(e) });
       throw e;
     }
     // Leave the (possibly guarded) page first, so its guard does not bounce the visitor to /login.
     if (window.location.pathname !== '/') await navigateAndWait('/');
     await applySession(null);
     busRef.current?.post({ type: 'SIGNED_OUT', userId: null });
-    (await toastLoaded).success('Signed out', { description: 'You have been successfully signed out.' });
+    notify('success', 'Signed out', { description: 'You have been successfully signed out.' });
   }, [applySession, navigateAndWait]);
 
   const setProfile = useCallback(
