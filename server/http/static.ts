@@ -23,14 +23,14 @@ const types: Record<string, string> = {
  */
 export function serveSpa(app: App, distDir: string, isReserved: (path: string) => boolean): void {
   const indexPath = join(distDir, 'index.html');
-  const cache = new Map<string, { body: Uint8Array; type: string } | null>();
+  // Only files that exist are cached: caching misses would let arbitrary URLs grow the map without bound.
+  const cache = new Map<string, { body: Uint8Array; type: string }>();
   const load = (rel: string) => {
-    if (cache.has(rel)) return cache.get(rel)!;
+    const hit = cache.get(rel);
+    if (hit) return hit;
     const full = normalize(join(distDir, rel));
-    let entry: { body: Uint8Array; type: string } | null = null;
-    if (full.startsWith(distDir + sep) && existsSync(full) && statSync(full).isFile()) {
-      entry = { body: readFileSync(full), type: types[extname(full)] ?? 'application/octet-stream' };
-    }
+    if (!full.startsWith(distDir + sep) || !existsSync(full) || !statSync(full).isFile()) return null;
+    const entry = { body: readFileSync(full), type: types[extname(full)] ?? 'application/octet-stream' };
     cache.set(rel, entry);
     return entry;
   };
