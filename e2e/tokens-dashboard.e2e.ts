@@ -34,10 +34,11 @@ describe('tokens on the dashboard', () => {
       const { page, context, errors } = await signedInPage(width);
       await page.goto('/dashboard');
       const card = page.getByTestId('token-card');
-      await expect.poll(() => page.getByTestId('token-card-tier').textContent()).toBe('Free plan');
+      // Free and 10.000 are also the SPEC §4 defaults shown before the token row arrives: wait for the row first.
+      await expect.poll(() => card.textContent()).toMatch(/Next reset[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      expect(await page.getByTestId('token-card-tier').textContent()).toBe('Free plan');
       expect(await page.getByTestId('token-card-balance').textContent()).toBe('10.000');
       expect(await page.getByTestId('token-card-analyses').textContent()).toContain('≈ 12 analyses left');
-      expect(await card.textContent()).toMatch(/Next reset[A-Z][a-z]{2} \d{1,2}, \d{4}/);
       const guide = page.getByTestId('usage-guide');
       await guide.waitFor();
       expect(await guide.locator('li').count()).toBe(7);
