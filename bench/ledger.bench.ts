@@ -165,7 +165,7 @@ if (await reachable(adminUrl)) {
 
 // --- PGlite (one connection: "clients" are concurrent promises) ------------------------------------
 {
-  const db = await openPglite(undefined);
+  const db = await openPglite();
   await migrate(db, readMigrations(migrationsDir));
   const users = await seedUsers(db, Math.max(...CLIENTS));
   for (const clients of CLIENTS) {

@@ -1,7 +1,7 @@
 // Bundles the server, core and the pure-JS dependencies into ESM chunks. Resolving and loading hundreds
 // of small files from node_modules is most of a cold start's module time; one bundle loads in a fraction.
 // Packages with native code or wasm assets stay external, as do lazily loaded heavy SDKs.
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist/server', { recursive: true, force: true });
@@ -27,4 +27,6 @@ await build({
   // CommonJS dependencies inside an ESM bundle need a real `require`.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
+// The PGlite thread's entry is plain JS that runs as is, from source in tests and from here in production.
+copyFileSync('server/adapters/db/pglite-worker.mjs', 'dist/server/pglite-worker.mjs');
 console.log('server bundled into dist/server/');

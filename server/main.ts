@@ -1,21 +1,36 @@
-import { serve } from '@hono/node-server';
+import { join, isAbsolute } from 'node:path';
 import { openDatabase, DataDirLockedError } from './adapters/db/index.ts';
 import { parseEnv } from './env.ts';
 import { findAppRoot } from './lib/app-root.ts';
-import { createLogger } from './lib/logger.ts';
-import { join, isAbsolute } from 'node:path';
 
 /** Composition root: reads config once, opens the database, wires features, listens, shuts down cleanly. */
 async function main() {
   const env = parseEnv();
-  const logger = createLogger(env.LOG_LEVEL);
   const appRoot = findAppRoot();
   const pgliteDir = isAbsolute(env.PGLITE_DIR) ? env.PGLITE_DIR : join(process.cwd(), env.PGLITE_DIR);
-  // Opening PGlite (wasm compile, recovery) and loading the app's modules (better-auth alone is ~0.5 s)
-  // overlap: the build splits app code into a chunk that is imported while the database opens.
-  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: join(appRoot, 'server/db/migrations') });
+  // The database opens first (PGlite on its own thread) and everything else loads meanwhile, so a start
+  // costs about as much as PGlite's own open: the static imports above are kept to the few that open it.
+  const late: { logger?: import('./lib/logger.ts').Logger } = {};
+  const opening = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir,
+    migrationsDir: join(appRoot, 'server/db/migrations'),
+    onFailure: (err) => {
+      // One embedded engine per process: without it nothing can be served, so stop and let the supervisor restart.
+      if (late.logger) late.logger.fatal({ err }, 'the database engine stopped');
+      else console.error('The database engine stopped:', err.message);
+      process.exit(1);
+    },
+  });
   opening.catch(() => {});
-  const [{ createApp }, { createFeatures }] = await Promise.all([import('./app.ts'), import('./features/index.ts')]);
+  const [{ createLogger }, { serve }, { createApp }, { createFeatures }] = await Promise.all([
+    import('./lib/logger.ts'),
+    import('@hono/node-server'),
+    import('./app.ts'),
+    import('./features/index.ts'),
+  ]);
+  const logger = createLogger(env.LOG_LEVEL);
+  late.logger = logger;
   const modulesAt = performance.now();
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {

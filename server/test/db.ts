@@ -1,13 +1,15 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { migrationsDir, type Database } from '../adapters/db/index.ts';
+import { rmSync } from 'node:fs';
+import { migrationsDir, openDatabase, type Database } from '../adapters/db/index.ts';
 import { migrate, readMigrations } from '../adapters/db/migrate.ts';
 import { wrapPglite } from '../adapters/db/pglite.ts';
 import { openPostgres } from '../adapters/db/postgres.ts';
-import { readPgliteTemplate } from './template.ts';
+import { copyPgliteDirTemplate, readPgliteTemplate } from './template.ts';
 
-export type DatabaseKind = 'pglite' | 'postgres';
+/** `pglite-worker` is the app's own set-up: a file-backed PGlite on a worker thread (see `openDatabase`). */
+export type DatabaseKind = 'pglite' | 'postgres' | 'pglite-worker';
 
 /** The engines a database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -22,6 +24,17 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
       parsers: { [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) },
     });
     return wrapPglite(client);
+  }
+  if (kind === 'pglite-worker') {
+    const dir = await copyPgliteDirTemplate();
+    const db = await openDatabase({ pgliteDir: dir });
+    const close = db.close;
+    return Object.assign(db, {
+      async close() {
+        await close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -46,7 +59,11 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
   });
 }
 
-/** Runs the same suite once per available engine: `describeEachDatabase('ledger', (kind) => { ... })`. */
-export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
-  for (const kind of testDatabaseKinds) describe(`${name} [${kind}]`, () => suite(kind));
+/**
+ * Runs the same suite once per available engine: `describeEachDatabase('ledger', (kind) => { ... })`.
+ * `{ alsoOnWorker: true }` adds the app's threaded PGlite, for suites about concurrency and atomicity.
+ */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void, options: { alsoOnWorker?: boolean } = {}): void {
+  const kinds: DatabaseKind[] = options.alsoOnWorker ? [...testDatabaseKinds, 'pglite-worker'] : testDatabaseKinds;
+  for (const kind of kinds) describe(`${name} [${kind}]`, () => suite(kind));
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, readMigrations } from '../adapters/db/migrate.ts';
 import { openPglite } from '../adapters/db/pglite.ts';
-import { migrationsDir } from '../adapters/db/index.ts';
+import { migrationsDir, openDatabase } from '../adapters/db/index.ts';
 import { findAppRoot } from '../lib/app-root.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
   const path = pgliteTemplatePath();
   if (existsSync(path)) return path;
   mkdirSync(join(path, '..'), { recursive: true });
-  const db = await openPglite(undefined);
+  const db = await openPglite();
   await migrate(db, readMigrations(migrationsDir));
   const client = (db as unknown as { client: import('@electric-sql/pglite').PGlite }).client;
   const dump = await client.dumpDataDir('none');
@@ -33,4 +34,27 @@ export async function ensurePgliteTemplate(): Promise<string> {
 
 export function readPgliteTemplate(): Blob {
   return new Blob([readFileSync(pgliteTemplatePath())]);
+}
+
+/**
+ * A new file-backed PGlite directory holding a freshly migrated database, copied from a template
+ * directory that is built once per migrations hash (initdb takes seconds, a copy milliseconds).
+ */
+export async function copyPgliteDirTemplate(): Promise<string> {
+  const template = pgliteTemplatePath().replace(/\.tar$/, '-dir');
+  if (!existsSync(template)) {
+    const building = `${template}.${process.pid}.tmp`;
+    rmSync(building, { recursive: true, force: true });
+    const db = await openDatabase({ pgliteDir: building });
+    await db.close();
+    rmSync(join(building, 'stockpilot.lock'), { force: true });
+    try {
+      renameSync(building, template);
+    } catch {
+      rmSync(building, { recursive: true, force: true }); // another test file built it first
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sp-pglite-'));
+  cpSync(template, dir, { recursive: true });
+  return dir;
 }

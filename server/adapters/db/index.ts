@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { migrate, readMigrations } from './migrate.ts';
+import { openPgliteOnWorker } from './pglite-worker-client.ts';
 import type { Database } from './types.ts';
 
 export type { Database, Queryable, Row } from './types.ts';
@@ -7,12 +8,17 @@ export { DataDirLockedError } from './dir-lock.ts';
 
 export const migrationsDir = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
-/** PostgreSQL when a URL is given, else file-backed PGlite in `pgliteDir`. Migrations applied. */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; migrationsDir?: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, else file-backed PGlite in `pgliteDir` (in memory without one).
+ * Migrations applied. `onFailure` hears if the embedded engine's thread dies after opening.
+ */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; migrationsDir?: string; onFailure?: (e: Error) => void }): Promise<Database> {
   // Each engine's driver is loaded only when used (pg and its drizzle driver cost ~100 ms at start-up).
   const db = options.databaseUrl
     ? (await import('./postgres.ts')).openPostgres(options.databaseUrl)
-    : await (await import('./pglite.ts')).openPglite(options.pgliteDir);
+    : options.pgliteDir
+      ? await openPgliteOnWorker(options.pgliteDir, options.onFailure)
+      : await (await import('./pglite.ts')).openPglite();
   try {
     await migrate(db, readMigrations(options.migrationsDir ?? migrationsDir));
   } catch (e) {

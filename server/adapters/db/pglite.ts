@@ -1,28 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { acquireDirLock } from './dir-lock.ts';
 import type { Database, Orm, Queryable } from './types.ts';
 
 const parsers = { [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) };
 
-/** Opens (or creates) a file-backed PGlite database, or an in-memory one when `dir` is undefined. */
-export async function openPglite(dir: string | undefined, options: { template?: PGlite } = {}): Promise<Database> {
-  let release = () => {};
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    release = acquireDirLock(dir);
-  }
-  let client: PGlite;
-  try {
-    client = options.template
-      ? await PGlite.create({ loadDataDir: await options.template.dumpDataDir('none'), parsers })
-      : await PGlite.create({ dataDir: dir, parsers });
-  } catch (e) {
-    release();
-    throw e;
-  }
-  return wrapPglite(client, release);
+/** Opens an in-memory PGlite database in this thread (tests, benchmarks), optionally copied from a template. */
+export async function openPglite(options: { template?: PGlite } = {}): Promise<Database> {
+  const client = options.template
+    ? await PGlite.create({ loadDataDir: await options.template.dumpDataDir('none'), parsers })
+    : await PGlite.create({ parsers });
+  return wrapPglite(client);
 }
 
 export function wrapPglite(client: PGlite, release: () => void = () => {}): Database & { client: PGlite } {

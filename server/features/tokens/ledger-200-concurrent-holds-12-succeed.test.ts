@@ -41,4 +41,4 @@ describeEachDatabase('200 concurrent holds of 0.8 on a balance of 10', (kind) =>
     expect((await ledger.getAccount(id)).availableMt).toBe(400);
     expect(await ledger.reconcile({ userId: id })).toMatchObject({ ok: true });
   });
-});
+}, { alsoOnWorker: true });

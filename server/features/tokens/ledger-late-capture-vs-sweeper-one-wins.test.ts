@@ -38,4 +38,4 @@ describeEachDatabase('a late capture racing the sweeper', (kind) => {
     expect(captures + expiries).toBe(100);
     expect(await ledger.reconcile({ userId: id })).toMatchObject({ ok: true });
   });
-});
+}, { alsoOnWorker: true });

@@ -37,4 +37,4 @@ describeEachDatabase('the monthly reset run twice at once', (kind) => {
     }
     expect(await a.reconcile()).toMatchObject({ ok: true, checkedUsers: 20 });
   });
-});
+}, { alsoOnWorker: true });

@@ -52,4 +52,4 @@ describeEachDatabase('the same idempotency key 10 times at once', (kind) => {
     const [n] = await db.query<{ n: number }>(sql`SELECT COUNT(*)::int AS n FROM token_ledger WHERE user_id = ${id} AND reason = 'open'`);
     expect(n!.n).toBe(1);
   });
-});
+}, { alsoOnWorker: true });

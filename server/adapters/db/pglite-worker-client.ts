@@ -1,0 +1,203 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { PGlite, Results } from '@electric-sql/pglite';
+import { acquireDirLock } from './dir-lock.ts';
+import type { Database } from './types.ts';
+
+type ParserMap = Record<number, (value: string, typeId: number) => unknown>;
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: ParserMap;
+}
+interface Reply {
+  id?: number;
+  kind?: 'ready' | 'failed';
+  ok?: boolean;
+  result?: unknown;
+  error?: Record<string, unknown> & { message: string; name: string };
+}
+
+/** Rebuilds a driver error from the worker, keeping `code`, `constraint`, `detail`… for callers that inspect them. */
+function toError(e: Reply['error']): Error {
+  const { message = 'database error', name = 'Error', ...props } = e ?? {};
+  return Object.assign(new Error(message), props, { name });
+}
+
+function workerEntryUrl(): URL {
+  // Source: next to this file. Bundle: this code sits in dist/server/chunks/, the entry in dist/server/.
+  const here = new URL('./pglite-worker.mjs', import.meta.url);
+  return existsSync(here) ? here : new URL('../pglite-worker.mjs', import.meta.url);
+}
+
+/**
+ * A PGlite stand-in for drizzle's PGlite driver whose engine runs on a worker thread.
+ *
+ * Concurrency contract (the same as PGlite's own): statements run one at a time in the order they are
+ * issued; while `transaction()` runs, statements issued outside it wait until it commits or rolls back.
+ */
+class WorkerPglite {
+  closed = false;
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  #nextId = 1;
+  /** Transactions queue here, one after another. */
+  #txTail: Promise<void> = Promise.resolve();
+  /** Settles when the running transaction ends; statements from outside wait for it. */
+  #activeTx: Promise<void> | null = null;
+  #failure: Error | null = null;
+  #closing = false;
+  readonly #onFailure: (e: Error) => void;
+
+  constructor(worker: Worker, onFailure: (e: Error) => void) {
+    this.#worker = worker;
+    this.#onFailure = onFailure;
+    worker.on('message', (msg: Reply) => {
+      const waiter = msg.id === undefined ? undefined : this.#pending.get(msg.id);
+      if (!waiter) return;
+      this.#pending.delete(msg.id!);
+      if (msg.ok) waiter.resolve(msg.result);
+      else waiter.reject(toError(msg.error));
+    });
+    worker.on('error', (e) => this.#fail(e));
+    worker.on('exit', (code) => this.#fail(new Error(`The database worker exited (code ${code}).`)));
+  }
+
+  #fail(e: Error) {
+    if (this.closed || this.#closing) return;
+    this.closed = true;
+    this.#failure = e;
+    for (const w of this.#pending.values()) w.reject(e);
+    this.#pending.clear();
+    this.#onFailure(e);
+  }
+
+  #send<T>(msg: Record<string, unknown>): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    if (this.closed || (this.#closing && msg.kind !== 'close')) return Promise.reject(new Error('The database is closed.'));
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.#worker.postMessage({ ...msg, id });
+    });
+  }
+
+  async #outsideTransactions(): Promise<void> {
+    while (this.#activeTx) await this.#activeTx;
+  }
+
+  async #runQuery<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    const parsers = options.parsers ?? {};
+    const rawTypes = Object.keys(parsers).map(Number);
+    const result = await this.#send<Results<T>>({ kind: 'query', sql, params, rowMode: options.rowMode ?? 'object', rawTypes });
+    if (rawTypes.length) applyParsers(result as Results<unknown>, parsers, options.rowMode ?? 'object');
+    return result;
+  }
+
+  async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    await this.#outsideTransactions();
+    return this.#runQuery<T>(sql, params, options);
+  }
+
+  async exec(sql: string): Promise<Results[]> {
+    await this.#outsideTransactions();
+    return this.#send<Results[]>({ kind: 'exec', sql });
+  }
+
+  async transaction<T>(fn: (tx: { query: WorkerPglite['query']; exec: WorkerPglite['exec']; closed: boolean }) => Promise<T>): Promise<T> {
+    let release = () => {};
+    const mine = new Promise<void>((r) => {
+      release = r;
+    });
+    const previous = this.#txTail;
+    this.#txTail = previous.then(() => mine);
+    await previous;
+    this.#activeTx = mine;
+    // A statement on a transaction that has ended would otherwise run outside any transaction.
+    const ended = () => Promise.reject(new Error('This transaction has already ended.'));
+    const tx = {
+      closed: false,
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => (tx.closed ? ended() : this.#runQuery<R>(sql, params, options)),
+      exec: (sql: string) => (tx.closed ? ended() : this.#send<Results[]>({ kind: 'exec', sql })),
+    };
+    try {
+      await this.#send({ kind: 'exec', sql: 'BEGIN' });
+      try {
+        const result = await fn(tx);
+        await this.#send({ kind: 'exec', sql: 'COMMIT' });
+        return result;
+      } catch (e) {
+        if (!this.#failure) await this.#send({ kind: 'exec', sql: 'ROLLBACK' });
+        throw e;
+      }
+    } finally {
+      tx.closed = true;
+      this.#activeTx = null;
+      release();
+    }
+  }
+
+  /** Stops the thread at once, mid-statement if need be: what a crash of the engine looks like to callers. */
+  async abort(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed || this.#closing) return;
+    await this.#outsideTransactions();
+    this.#closing = true;
+    await this.#send({ kind: 'close' });
+    this.closed = true;
+    await this.#worker.terminate();
+  }
+}
+
+function applyParsers(result: Results<unknown>, parsers: ParserMap, rowMode: 'array' | 'object') {
+  result.fields.forEach((field, i) => {
+    const parse = parsers[field.dataTypeID];
+    if (!parse) return;
+    for (const row of result.rows as Record<string | number, unknown>[]) {
+      const key = rowMode === 'array' ? i : field.name;
+      const v = row[key];
+      if (typeof v === 'string') row[key] = parse(v, field.dataTypeID);
+    }
+  });
+}
+
+/**
+ * Opens a file-backed PGlite database on a worker thread, so that the ~0.3 s of synchronous wasm work in
+ * opening it runs beside, not before, the app's module loading. The thread starts before this returns;
+ * drizzle's driver loads meanwhile. `onFailure` hears if the engine's thread dies later (every pending
+ * and later statement then fails).
+ */
+export async function openPgliteOnWorker(dir: string, onFailure?: (e: Error) => void): Promise<Database> {
+  const opening = openPgliteWorkerClient(dir, onFailure);
+  const [{ wrapPglite }, { client, release }] = await Promise.all([import('./pglite.ts'), opening]);
+  return wrapPglite(client, release);
+}
+
+/** The thread and its client: resolves once the engine is open; the client is what drizzle's PGlite driver expects. */
+async function openPgliteWorkerClient(dir: string, onFailure: (e: Error) => void = () => {}): Promise<{ client: PGlite; release: () => void }> {
+  mkdirSync(dir, { recursive: true });
+  const release = acquireDirLock(dir);
+  let worker: Worker | undefined;
+  try {
+    worker = new Worker(workerEntryUrl(), { workerData: { dataDir: dir } });
+    const w = worker;
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`The database worker exited while opening ${dir} (code ${code}).`));
+      w.once('error', reject);
+      w.once('exit', onExit);
+      w.once('message', (msg: Reply) => {
+        w.off('error', reject);
+        w.off('exit', onExit);
+        if (msg.kind === 'ready') resolve();
+        else reject(toError(msg.error));
+      });
+    });
+    return { client: new WorkerPglite(w, onFailure) as unknown as PGlite, release };
+  } catch (e) {
+    await worker?.terminate();
+    release();
+    throw e;
+  }
+}
