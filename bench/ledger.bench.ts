@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { migrationsDir, type Database } from '../server/adapters/db/index.ts';
+import { migrationsDir, openDatabase, type Database } from '../server/adapters/db/index.ts';
 import { migrate, readMigrations } from '../server/adapters/db/migrate.ts';
 import { openPglite } from '../server/adapters/db/pglite.ts';
 import { openPostgres } from '../server/adapters/db/postgres.ts';
@@ -164,14 +164,17 @@ if (await reachable(adminUrl)) {
 }
 
 // --- PGlite (one connection: "clients" are concurrent promises) ------------------------------------
-{
-  const db = await openPglite();
-  await migrate(db, readMigrations(migrationsDir));
+// In-process (as the tests use it) and on its worker thread with a file-backed dir (as the app runs it).
+for (const engine of ['in-process', 'worker thread'] as const) {
+  const dir = engine === 'worker thread' ? mkdtempSync(join(tmpdir(), 'sp-bench-ledger-')) : undefined;
+  const db = dir ? await openDatabase({ pgliteDir: dir }) : await openPglite();
+  if (!dir) await migrate(db, readMigrations(migrationsDir));
   const users = await seedUsers(db, Math.max(...CLIENTS));
   for (const clients of CLIENTS) {
     const rate = await measurePairs(db, users, clients, `pglite${clients}`);
-    report(`ledger hold+capture, PGlite, ${clients} client${clients === 1 ? '' : 's'}`, rate, 'pairs/s');
+    report(`ledger hold+capture, PGlite ${engine}, ${clients} client${clients === 1 ? '' : 's'}`, rate, 'pairs/s');
   }
-  await checkReconciled(db, 'pglite');
+  await checkReconciled(db, `pglite ${engine}`);
   await db.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }
