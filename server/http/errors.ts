@@ -18,6 +18,7 @@ export function validationError(error: ZodError, target?: string): AppError {
 export function toErrorResponse(err: unknown, c: Context, logger: Logger): Response {
   if (isAppError(err)) {
     if (err.status >= 500) logger.error({ err, path: c.req.path }, err.message);
+    if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(err.toBody(), err.status);
   }
   if (err instanceof HTTPException) {

@@ -57,12 +57,15 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field?: string;
   readonly details?: unknown;
-  constructor(code: ErrorCode, message: string, options: { field?: string; details?: unknown; cause?: unknown } = {}) {
+  /** Sent as the `Retry-After` header (429 and 503). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message: string, options: { field?: string; details?: unknown; cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.field = options.field;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
   get status(): ContentfulStatusCode {
     return errorStatus[this.code];

@@ -81,7 +81,7 @@ export const createCheckoutRoute = createRoute({
       z.object({ url: z.string(), portal: z.boolean().optional().openapi({ description: 'true when the URL is the customer portal (the user already subscribes)' }) }),
       'Hosted checkout URL (open in a new tab)',
     ),
-    ...errorResponses(400, 401, 503),
+    ...errorResponses(400, 401, 429, 503),
   },
 });
 
@@ -90,7 +90,7 @@ export const customerPortalRoute = createRoute({
   path: '/api/billing/customer-portal',
   tags: ['billing'],
   summary: "Opens the payment provider's customer portal (switch plan, cancel)",
-  responses: { 200: jsonContent(UrlSchema, 'Portal URL (open in a new tab)'), ...errorResponses(401) },
+  responses: { 200: jsonContent(UrlSchema, 'Portal URL (open in a new tab)'), ...errorResponses(401, 429) },
 });
 
 /** The count may come as tokensToPurchase or (SPEC §7's spelling) tokensTourchase; validated in the handler. */
@@ -112,7 +112,7 @@ export const createTokenTopupRoute = createRoute({
       },
     },
   },
-  responses: { 200: jsonContent(z.object({ url: z.string(), session_id: z.string() }), 'Hosted checkout URL and session id'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonContent(z.object({ url: z.string(), session_id: z.string() }), 'Hosted checkout URL and session id'), ...errorResponses(400, 401, 403, 429) },
 });
 
 export const verifyTokenPurchaseRoute = createRoute({
@@ -121,7 +121,7 @@ export const verifyTokenPurchaseRoute = createRoute({
   tags: ['billing'],
   summary: 'Confirms a token purchase on return from checkout (once per session); credits it if the webhook has not yet',
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ session_id: z.string().min(1).max(255) }) } } } },
-  responses: { 200: jsonContent(z.object({ success: z.boolean(), tokens_added: z.number().int() }), 'Result'), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonContent(z.object({ success: z.boolean(), tokens_added: z.number().int() }), 'Result'), ...errorResponses(400, 401, 404, 429) },
 });
 
 export const stripeWebhookRoute = createRoute({

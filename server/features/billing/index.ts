@@ -2,6 +2,7 @@ import { createPaymentProvider, isSandboxProvider } from '../../adapters/payment
 import type { PaymentProvider } from '../../adapters/payments/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { requireUser } from '../../http/openapi.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import {
@@ -20,6 +21,15 @@ import { registerSandboxRoutes } from './sandbox.routes.ts';
 export type { BillingService } from './billing-service.ts';
 
 export const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
+
+/**
+ * Each of these calls opens a session at the payment provider (or asks it to verify one): a per-user
+ * budget keeps a stuck client or a script from flooding the provider. Generous for people: a checkout
+ * is a click, and the success page verifies once.
+ */
+export const BILLING_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60, message: 'Too many payment requests.' };
+/** Verifying is idempotent and may be retried (reloads, several tabs), so it gets a larger budget. */
+export const VERIFY_RATE_LIMIT: RateLimitRule = { limit: 60, windowSeconds: 60, message: 'Too many payment checks.' };
 
 export interface BillingFeature extends Feature {
   service: BillingService;
@@ -71,21 +81,27 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
       timer = undefined;
     },
     routes(app) {
+      /** The signed-in user, once their billing budget allows this request. */
+      const requireUserWithinBudget = async (c: Parameters<typeof requireUser>[0], action: string, rule = BILLING_RATE_LIMIT) => {
+        const user = requireUser(c);
+        await enforceRateLimit(ctx.db, `billing:${action}:${user.id}`, rule, ctx.now());
+        return user;
+      };
       app.openapi(getPlansRoute, (c) => c.json(service.listPlans(), 200));
       app.openapi(getTokenPackagesRoute, (c) => c.json(service.listTokenPackages(), 200));
       app.openapi(getBillingSubscriptionRoute, async (c) => c.json(await service.getSubscription(requireUser(c)), 200));
       app.openapi(createCheckoutRoute, async (c) => {
-        const user = requireUser(c);
+        const user = await requireUserWithinBudget(c, 'checkout');
         const body = c.req.valid('json') ?? { plan: 'basic' };
         return c.json(await service.createCheckout(user, body.plan ?? 'basic'), 200);
       });
-      app.openapi(customerPortalRoute, async (c) => c.json(await service.customerPortal(requireUser(c)), 200));
+      app.openapi(customerPortalRoute, async (c) => c.json(await service.customerPortal(await requireUserWithinBudget(c, 'portal')), 200));
       app.openapi(createTokenTopupRoute, async (c) => {
-        const user = requireUser(c);
+        const user = await requireUserWithinBudget(c, 'topup');
         return c.json(await service.createTokenTopup(user, pickTopupTokens(c.req.valid('json'))), 200);
       });
       app.openapi(verifyTokenPurchaseRoute, async (c) => {
-        const user = requireUser(c);
+        const user = await requireUserWithinBudget(c, 'verify', VERIFY_RATE_LIMIT);
         return c.json(await service.verifyTokenPurchase(user, c.req.valid('json').session_id), 200);
       });
       app.openapi(stripeWebhookRoute, async (c) => {

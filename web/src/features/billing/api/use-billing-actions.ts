@@ -31,6 +31,8 @@ function openPendingTab(): { go(url: string): void; close(): void } {
 
 const isNotConfigured = (e: unknown) => e instanceof ApiError && (e.code === 'NOT_CONFIGURED' || e.status === 501);
 const isSignedOut = (e: unknown) => e instanceof ApiError && e.status === 401;
+/** SPEC §8's description, unless the server refused for a reason worth saying ("… try again in 50 s."). */
+const describeFailure = (e: unknown, fallback: string) => (e instanceof ApiError && e.code === 'RATE_LIMITED' ? e.message : fallback);
 
 /** Checkout, portal and top-up starts with the SPEC §8 toasts. `busy` names the action in flight. */
 export function useBillingActions() {
@@ -64,7 +66,7 @@ export function useBillingActions() {
         () => createCheckout(plan),
         (e) => {
           if (isNotConfigured(e)) toast.error('Stripe Configuration Required', { description: (e as ApiError).message });
-          else toast.error('Checkout Error', { description: 'Failed to create checkout session. Please try again.' });
+          else toast.error('Checkout Error', { description: describeFailure(e, 'Failed to create checkout session. Please try again.') });
         },
         (result) =>
           result.portal
@@ -77,7 +79,7 @@ export function useBillingActions() {
         () => createPortalSession(),
         (e) => {
           if (isNotConfigured(e)) toast.error('Stripe Configuration Required', { description: (e as ApiError).message });
-          else toast.error('Portal Error', { description: 'Failed to open customer portal. Please try again.' });
+          else toast.error('Portal Error', { description: describeFailure(e, 'Failed to open customer portal. Please try again.') });
         },
         () => toast.success('Subscription Portal Opened', { description: 'Manage your plan in the new tab.' }),
       ),
