@@ -48,6 +48,12 @@ describe('PGlite on a worker thread answers as PGlite in-process does', () => {
     expect(cause).toMatchObject({ code: '23505', constraint: 'uniq_probe_k' });
   });
 
+  it('fails only the statement whose parameter cannot cross threads; the next one runs', async () => {
+    const bad = sql`SELECT ${(() => 1) as unknown as number} AS n`;
+    expect(rootMessage(await threaded.query(bad).catch((e: unknown) => e))).toMatch(/could not be cloned/);
+    expect(await threaded.query(sql`SELECT 2::int AS n`)).toEqual([{ n: 2 }]);
+  });
+
   it('rolls a transaction back when its function throws: nothing of it remains', async () => {
     await threaded.exec('CREATE TABLE tx_probe (n int)');
     await expect(

@@ -77,7 +77,13 @@ class WorkerPglite {
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.#worker.postMessage({ ...msg, id });
+      try {
+        this.#worker.postMessage({ ...msg, id });
+      } catch (e) {
+        // A parameter that cannot cross threads (a function, say): this statement fails, the engine is fine.
+        this.#pending.delete(id);
+        reject(e);
+      }
     });
   }
 
