@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AVATAR_MAX_BYTES, createProfileService, type ProfileService } from './profile.service.ts';
 import { deleteAvatarRoute, getAvatarRoute, getProfileRoute, patchProfileRoute, uploadAvatarRoute } from './profile.routes.ts';
@@ -9,6 +10,9 @@ export type { ProfileService } from './profile.service.ts';
 
 /** Multipart adds a few hundred bytes around the file; the body limit leaves room so the 2 MB rule answers, not the body limit. */
 export const AVATAR_BODY_LIMIT_BYTES = Math.round(AVATAR_MAX_BYTES * 1.25);
+
+/** Each upload decodes and rescales an image of up to 50 megapixels: a budget keeps a script from pinning the CPU. */
+export const AVATAR_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60, message: 'Too many avatar uploads.' };
 
 /** SPEC §8: updating (or reading) the profile with no user fails with "No user logged in". */
 function requireProfileUser(c: Context<AppEnv>) {
@@ -45,6 +49,7 @@ export function createProfileFeature(ctx: AppContext): Feature & { profiles: Pro
       });
       app.openapi(uploadAvatarRoute, async (c) => {
         const user = requireProfileUser(c);
+        await enforceRateLimit(ctx.db, `avatar:${user.id}`, AVATAR_RATE_LIMIT, ctx.now());
         return c.json(await profiles.saveAvatar(user.id, await readAvatarBytes(c)), 200);
       });
       app.openapi(deleteAvatarRoute, async (c) => c.json(await profiles.deleteAvatar(requireProfileUser(c).id), 200));

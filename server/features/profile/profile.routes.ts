@@ -55,7 +55,7 @@ export const uploadAvatarRoute = createRoute({
   path: '/api/profile/avatar',
   tags: ['accounts'],
   summary: 'Upload an avatar: multipart field `avatar` (or `file`), or the raw image as the body. PNG/JPEG/WebP up to 2 MB; stored as 256×256 WebP',
-  responses: { 200: jsonContent(ProfileSchema, 'Updated profile'), ...errorResponses(400, 401, 413, 422) },
+  responses: { 200: jsonContent(ProfileSchema, 'Updated profile'), ...errorResponses(400, 401, 413, 422, 429) },
 });
 
 export const deleteAvatarRoute = createRoute({
