@@ -70,9 +70,10 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
     describe: () => ({ payments: provider.kind }),
     start() {
       if (!isSandboxProvider(provider) || timer) return;
-      // The sandbox has no billing clock of its own: roll its due subscriptions over once a minute.
+      // The sandbox has no billing clock of its own: once a minute, roll due subscriptions over and expire stale checkouts.
       timer = setInterval(() => {
         provider.renewDueSubscriptions().catch((err) => ctx.logger.error({ err }, 'payments: sandbox renewal failed'));
+        provider.expireOpenSessions().catch((err) => ctx.logger.error({ err }, 'payments: sandbox checkout expiry failed'));
       }, SANDBOX_RENEWAL_INTERVAL_MS);
       timer.unref();
     },

@@ -78,6 +78,12 @@ export interface SandboxProvider extends PaymentProvider {
    * conditional UPDATE, so several processes running this at once deliver each event once.
    */
   renewDueSubscriptions(): Promise<number>;
+  /**
+   * Ends open checkouts past their 24 h and delivers `checkout.session.expired`, as Stripe does. One
+   * conditional UPDATE claims each session, so concurrent runs (or a payment at the same moment) never
+   * expire a session twice or expire a paid one.
+   */
+  expireOpenSessions(): Promise<number>;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -422,6 +428,17 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
         renewed += 1;
       }
       return renewed;
+    },
+
+    async expireOpenSessions() {
+      const at = now().toISOString();
+      const expired = await db.query<SessionRow>(sql`
+        UPDATE sandbox_checkout_session SET status = 'expired'
+        WHERE id IN (SELECT id FROM sandbox_checkout_session WHERE status = 'open' AND expires_at <= ${at} ORDER BY expires_at LIMIT 100)
+          AND status = 'open'
+        RETURNING *`);
+      await deliver(expired.map((r) => event('checkout.session.expired', { session: toSession(r) })));
+      return expired.length;
     },
 
     async refund(paymentIntentId, amountCents) {

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../adapters/db/index.ts';
+import { isSandboxProvider } from '../../adapters/payments/index.ts';
+import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import type { BillingFeature } from './index.ts';
+import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+
+// Like Stripe, a sandbox checkout left unpaid expires 24 h after it opened and says so with
+// checkout.session.expired; billing then marks it expired. A paid one is never expired.
+describeEachDatabase('sandbox checkouts expire after 24 h', (kind) => {
+  let db: Database;
+  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  const clock = createClock(new Date('2026-04-01T10:00:00.000Z'));
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    t = await createBillingTestApp(db, { now: clock.now });
+  });
+  afterAll(async () => db?.close());
+
+  const sandbox = () => {
+    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).service.provider;
+    if (!isSandboxProvider(provider)) throw new Error('expected the sandbox');
+    return provider;
+  };
+  const statusOf = async (sessionId: string) =>
+    (await db.query<{ status: string }>(sql`SELECT status FROM checkout_session WHERE provider_session_id = ${sessionId}`))[0]?.status;
+
+  it('one unpaid and one paid top-up: at 24 h + 1 s two racing runs expire the unpaid one once; the balance has only the paid 20 (2 + 20 = 22)', async () => {
+    const u = await t.userWith('Basic', 2_000);
+    const unpaid = (await t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 50 }, t.as(u.id))).body.session_id as string;
+    const paid = (await t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(u.id))).body.session_id as string;
+    expect((await t.json('POST', `/sandbox/checkout/${paid}/pay`, { card_number: '4242424242424242' })).status).toBe(303);
+
+    clock.advance(24 * 3600 * 1000 - 1000);
+    expect(await sandbox().expireOpenSessions()).toBe(0); // 1 s before its 24 h
+    expect(await statusOf(unpaid)).toBe('open');
+
+    clock.advance(2000);
+    const runs = await Promise.all([sandbox().expireOpenSessions(), sandbox().expireOpenSessions()]);
+    expect(runs[0] + runs[1]).toBe(1);
+    expect(await statusOf(unpaid)).toBe('expired');
+    expect(await statusOf(paid)).toBe('fulfilled');
+    const [events] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM billing_event WHERE type = 'checkout.session.expired'`);
+    expect(events!.n).toBe(1);
+
+    // The expired checkout can no longer be paid or credited.
+    const late = await t.json('POST', `/sandbox/checkout/${unpaid}/pay`, { card_number: '4242424242424242' });
+    expect(late.status).not.toBe(303);
+    expect((await t.json('POST', '/api/billing/verify-token-purchase', { session_id: unpaid }, t.as(u.id))).body).toEqual({ success: false, tokens_added: 0 });
+    expect(await t.balanceMt(u.id)).toBe(22_000);
+  });
+});
