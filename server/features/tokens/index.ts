@@ -18,6 +18,17 @@ export interface TokensFeature {
 /** Sweeper and reset check period. Holds live minutes, resets are monthly: 30 s is prompt enough for both. */
 export const TOKENS_JOB_INTERVAL_MS = 30_000;
 
+const tiers = ['Free', 'Basic', 'Pro'] as const;
+const applications = ['now', 'at-period-end', 'none'] as const;
+
+/** A tier_change entry's plan change, from the meta the ledger wrote; undefined for a shape it never wrote. */
+export function readPlanChange(meta: Record<string, unknown> | null) {
+  const { from, to, applied } = (meta ?? {}) as { from?: unknown; to?: unknown; applied?: unknown };
+  const isTier = (v: unknown): v is (typeof tiers)[number] => tiers.includes(v as never);
+  if (!isTier(from) || !isTier(to) || !applications.includes(applied as never)) return undefined;
+  return { from, to, applied: applied as (typeof applications)[number] };
+}
+
 /** The SPEC §3 row plus the buckets (DESIGN §5), tokens with ≤ 3 decimals. */
 export function toTokenAccountBody(a: TokenAccount) {
   return {
@@ -110,6 +121,7 @@ export function createTokensFeature(ctx: AppContext): TokensFeature {
               change: convertMtToTokens(e.balanceAfterMt - e.balanceBeforeMt),
               balance_after: convertMtToTokens(e.balanceAfterMt),
               created_at: e.createdAt,
+              ...(e.reason === 'tier_change' ? { plan_change: readPlanChange(e.meta) } : {}),
             })),
           },
           200,

@@ -55,6 +55,14 @@ export const LedgerEntriesSchema = z
         change: Tokens.openapi({ description: 'Change of the available balance' }),
         balance_after: Tokens,
         created_at: z.string(),
+        plan_change: z
+          .object({
+            from: z.enum(['Free', 'Basic', 'Pro']),
+            to: z.enum(['Free', 'Basic', 'Pro']),
+            applied: z.enum(['now', 'at-period-end', 'none']).openapi({ description: '`none`: the plan was already `to` (nothing changed)' }),
+          })
+          .optional()
+          .openapi({ description: 'On `tier_change` entries: which plan change this was' }),
       }),
     ),
   })

@@ -42,7 +42,14 @@ export interface TokenUsageResponse {
 }
 
 export interface TokenLedgerResponse {
-  entries: Array<{ id: number; reason: string; change: number; balance_after: number; created_at: string }>;
+  entries: Array<{
+    id: number;
+    reason: string;
+    change: number;
+    balance_after: number;
+    created_at: string;
+    plan_change?: { from: Tier; to: Tier; applied: 'now' | 'at-period-end' | 'none' };
+  }>;
 }
 
 export const tokenQueryKeys = {
