@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { isSandboxProvider } from '../../adapters/payments/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import type { BillingFeature } from './index.ts';
 import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
 
 /** The sandbox rolls its subscriptions over like Stripe's billing: one invoice.paid per period, or the end of a cancelled one. */
@@ -18,11 +16,6 @@ describeEachDatabase('sandbox renewal', (kind) => {
   });
   afterAll(async () => db?.close());
 
-  const sandbox = () => {
-    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).service.provider;
-    if (!isSandboxProvider(provider)) throw new Error('expected the sandbox');
-    return provider;
-  };
   async function subscribe(userId: string) {
     const res = await t.json('POST', '/api/billing/create-checkout', { plan: 'basic' }, t.as(userId));
     const paid = await t.json('POST', `${new URL(res.body.url).pathname}/pay`, { card_number: '4242424242424242' });
@@ -35,10 +28,10 @@ describeEachDatabase('sandbox renewal', (kind) => {
     await subscribe(u.id);
     await t.ledger.adjust(u.id, -20_000, { bucket: 'allocation', reason: 'spent in January', actor: 'test' });
     expect(await t.balanceMt(u.id)).toBe(30_000);
-    expect(await sandbox().renewDueSubscriptions()).toBe(0); // nothing due yet
+    expect(await t.sandbox().renewDueSubscriptions()).toBe(0); // nothing due yet
 
     clock.set(new Date('2026-02-28T09:00:01.000Z'));
-    const runs = await Promise.all([sandbox().renewDueSubscriptions(), sandbox().renewDueSubscriptions()]);
+    const runs = await Promise.all([t.sandbox().renewDueSubscriptions(), t.sandbox().renewDueSubscriptions()]);
     expect(runs[0]! + runs[1]!).toBe(1);
     const account = await t.ledger.getAccount(u.id);
     expect(account.availableMt).toBe(50_000);
@@ -58,7 +51,7 @@ describeEachDatabase('sandbox renewal', (kind) => {
     expect((await t.ledger.getAccount(u.id)).pendingTier).toBe('Free');
 
     clock.set(new Date('2026-04-01T10:00:01.000Z'));
-    await sandbox().renewDueSubscriptions();
+    await t.sandbox().renewDueSubscriptions();
     const account = await t.ledger.getAccount(u.id);
     expect(account.tier).toBe('Free');
     const mine = await t.json('GET', '/api/billing/subscription', undefined, t.as(u.id));

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { isSandboxProvider } from '../../adapters/payments/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
-import type { BillingFeature } from './index.ts';
 import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
 
 // Like Stripe, a sandbox checkout left unpaid expires 24 h after it opened and says so with
@@ -18,11 +16,6 @@ describeEachDatabase('sandbox checkouts expire after 24 h', (kind) => {
   });
   afterAll(async () => db?.close());
 
-  const sandbox = () => {
-    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).service.provider;
-    if (!isSandboxProvider(provider)) throw new Error('expected the sandbox');
-    return provider;
-  };
   const statusOf = async (sessionId: string) =>
     (await db.query<{ status: string }>(sql`SELECT status FROM checkout_session WHERE provider_session_id = ${sessionId}`))[0]?.status;
 
@@ -33,11 +26,11 @@ describeEachDatabase('sandbox checkouts expire after 24 h', (kind) => {
     expect((await t.json('POST', `/sandbox/checkout/${paid}/pay`, { card_number: '4242424242424242' })).status).toBe(303);
 
     clock.advance(24 * 3600 * 1000 - 1000);
-    expect(await sandbox().expireOpenSessions()).toBe(0); // 1 s before its 24 h
+    expect(await t.sandbox().expireOpenSessions()).toBe(0); // 1 s before its 24 h
     expect(await statusOf(unpaid)).toBe('open');
 
     clock.advance(2000);
-    const runs = await Promise.all([sandbox().expireOpenSessions(), sandbox().expireOpenSessions()]);
+    const runs = await Promise.all([t.sandbox().expireOpenSessions(), t.sandbox().expireOpenSessions()]);
     expect(runs[0] + runs[1]).toBe(1);
     expect(await statusOf(unpaid)).toBe('expired');
     expect(await statusOf(paid)).toBe('fulfilled');

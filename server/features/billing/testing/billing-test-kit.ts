@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../adapters/db/index.ts';
 import { createTestApp, type TestAppOptions } from '../../../test/app.ts';
 import { insertTestUser } from '../../../test/users.ts';
+import { isSandboxProvider } from '../../../adapters/payments/index.ts';
 import { createLedgerService, type Tier } from '../../tokens/index.ts';
+import type { BillingFeature } from '../index.ts';
 
 /** A movable clock for period tests. */
 export function createClock(start = new Date('2026-03-10T12:00:00.000Z')) {
@@ -36,5 +38,11 @@ export async function createBillingTestApp(db: Database, options: TestAppOptions
     db.query<{ delta_allocation_mt: number; delta_purchased_mt: number; idempotency_key: string }>(
       sql`SELECT delta_allocation_mt, delta_purchased_mt, idempotency_key FROM token_ledger WHERE user_id = ${userId} AND reason = ${reason} ORDER BY id`,
     );
-  return { ...t, ledger, as, userWith, balanceMt, count, ledgerEntries };
+  /** The app's sandbox provider, to drive its clock-based jobs (renewals, expiry) directly. */
+  const sandbox = () => {
+    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).service.provider;
+    if (!isSandboxProvider(provider)) throw new Error('expected the sandbox');
+    return provider;
+  };
+  return { ...t, ledger, as, userWith, balanceMt, count, ledgerEntries, sandbox };
 }
