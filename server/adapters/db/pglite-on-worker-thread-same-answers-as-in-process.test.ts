@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db.ts';
@@ -120,6 +122,19 @@ describe('PGlite on a worker thread: the data directory and the thread', () => {
       await first.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a directory PGlite cannot open fails with the directory and what to do, and leaves it unlocked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sp-pglite-bad-'));
+    writeFileSync(join(dir, 'PG_VERSION'), '99\n'); // not a data directory this PGlite can use
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const error = await openDatabase({ pgliteDir: dir }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain(`Could not open the PGlite database in ${dir}`);
+      expect((error as Error).message).toContain('set PGLITE_DIR to another directory');
+    }
+    expect(existsSync(join(dir, 'stockpilot.lock'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps what was committed across a close and a re-open, and refuses statements after close', async () => {

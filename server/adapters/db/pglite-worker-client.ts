@@ -197,7 +197,16 @@ async function openPgliteWorkerClient(dir: string, onFailure: (e: Error) => void
         w.off('error', reject);
         w.off('exit', onExit);
         if (msg.kind === 'ready') resolve();
-        else reject(toError(msg.error));
+        else {
+          const cause = toError(msg.error);
+          reject(
+            new Error(
+              `Could not open the PGlite database in ${dir}: ${cause.message}. If the directory holds nothing you need, ` +
+                'remove it (a new database is created on start), or set PGLITE_DIR to another directory.',
+              { cause },
+            ),
+          );
+        }
       });
     });
     return { client: new WorkerPglite(w, onFailure) as unknown as PGlite, release };
