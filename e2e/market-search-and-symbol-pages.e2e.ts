@@ -41,7 +41,7 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
     await context.close();
   });
 
-  it('Escape closes the suggestions; the full results list says what each symbol can be analysed with', async () => {
+  it('Escape closes the suggestions; the full results list says what each symbol can be analysed with; /search?q= starts from the query', async () => {
     const { page, context, errors } = await t.open();
     await context.addCookies(cookies);
     await page.goto('/search');
@@ -55,6 +55,9 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
     const first = page.getByRole('listitem').filter({ hasText: 'Bank of America' }).first();
     await first.getByText('Fundamentals').waitFor();
     await first.getByText('Daily price history').waitFor();
+    // A /search link with a query starts from it.
+    await page.goto('/search?q=bank%20of%20america');
+    expect(await page.getByRole('combobox').inputValue()).toBe('bank of america');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { DataAsOf, SearchBox } from '../../features/market/index.ts';
 
@@ -13,10 +13,12 @@ const popular: Array<[string, string]> = [
 const etfs = ['SPY', 'QQQ', 'IWM', 'SCHD'];
 
 export default function Page() {
+  // A link to /search?q=… (shared, bookmarked) starts from that query.
+  const [params] = useSearchParams();
   return (
     <PageShell title="Search" lead="Find a stock or ETF by symbol or company name. Results appear as you type; use ↑ ↓ and Enter.">
       <div className="max-w-2xl">
-        <SearchBox autoFocus />
+        <SearchBox autoFocus initialQuery={params.get('q') ?? ''} />
         <div className="mt-3">
           <DataAsOf />
         </div>
