@@ -86,7 +86,7 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
               <div key={k.label} className="min-w-0">
                 <dt className="text-xs font-medium text-slate-500">{k.label}</dt>
                 <dd className="text-base font-semibold tabular text-ink sm:text-lg">{k.value}</dd>
-                <dd className="truncate text-[11px] text-slate-400" title={k.note}>
+                <dd className="text-[11px] break-words text-slate-400">
                   {k.note}
                 </dd>
               </div>

@@ -46,7 +46,9 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
     } else {
       (series as ReturnType<typeof chart.addSeries<'Area'>>).setData(bars.map((b) => ({ time: b.date, value: b.close })));
     }
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, color: '#cbd5e1' });
+    // Volume sits in the bottom 18%; prices keep clear of it, so neither hides the other's axis labels.
+    series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, color: '#cbd5e1', lastValueVisible: false, priceLineVisible: false });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     volume.setData(bars.filter((b) => b.volume !== null).map((b) => ({ time: b.date, value: b.volume! })));
     chart.timeScale().fitContent();
