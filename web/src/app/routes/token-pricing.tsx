@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Coins, Lock, ShieldCheck } from 'lucide-react';
+import { MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, TOKEN_PRICE_CENTS } from '../../../../core/tokens/catalog.ts';
 import { computeRemainingAnalyses } from '../../../../core/tokens/units.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { usePageHeader } from '../../components/layout/page-header.tsx';
@@ -7,14 +7,9 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { apiFetch } from '../../lib/api.ts';
 import { formatTokens, formatUsd } from '../../lib/format.ts';
 import { Faq, PaymentProviderNote, SandboxBanner, TokenPackageGrid, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
-import { useSubscription } from '../../features/tokens/index.ts';
-
-interface TokenCosts {
-  costs: Array<{ action: string; name: string; tokens: number }>;
-}
+import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
 
 /** SPEC §2 FAQ statements, with the allocation amounts DESIGN §4 decides. */
 const faq = [
@@ -51,7 +46,7 @@ export default function Page() {
   const subscription = useSubscription();
   const plans = useBillingPlans();
   const packages = useTokenPackages();
-  const costs = useQuery({ queryKey: ['token-costs'], queryFn: ({ signal }) => apiFetch<TokenCosts>('/api/token-costs', { signal }), staleTime: 10 * 60_000 });
+  const costs = useTokenCosts();
 
   if (subscription.loading) return <Spinner label="Loading..." />;
   if (subscription.subscriptionTier === 'Free') return <UpgradeRequired />;
@@ -98,8 +93,10 @@ export default function Page() {
           </CardHeader>
           <CardContent>
             <ul className="space-y-1 text-sm text-slate-700">
-              <li>Minimum purchase: 20 tokens ({formatUsd(1000)})</li>
-              <li>Maximum purchase: 10,000 tokens</li>
+              <li>
+                Minimum purchase: {MIN_TOPUP_TOKENS} tokens ({formatUsd(MIN_TOPUP_TOKENS * TOKEN_PRICE_CENTS)})
+              </li>
+              <li>Maximum purchase: {MAX_TOPUP_TOKENS.toLocaleString('en-US')} tokens</li>
               <li>Tokens never expire</li>
               <li>Added instantly after payment</li>
             </ul>
