@@ -102,6 +102,17 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /**
+   * Ends an open checkout so it can no longer be paid; returns the session as it now is (still
+   * `complete` when it was paid first), or null when the provider does not know it.
+   */
+  expireCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  /** Moves a subscription to another price now, prorated, as the customer portal's plan switch does; clears a pending cancel. */
+  changeSubscriptionPrice(input: { subscriptionId: string; priceId: string; idempotencyKey: string }): Promise<ProviderSubscription>;
+  /** Cancels a subscription at once (not at the period end). */
+  cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** Refunds in full what a completed checkout charged (the first invoice for a subscription). */
+  refundCheckoutPayment(sessionId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents: number }>;
+  /**
    * Verifies a webhook on its raw body and turns it into a ProviderEvent. Throws
    * `WebhookSignatureError` when the signature, secret or timestamp (older than 300 s) is wrong.
    */

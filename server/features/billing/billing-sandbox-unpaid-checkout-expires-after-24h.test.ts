@@ -19,9 +19,11 @@ describeEachDatabase('sandbox checkouts expire after 24 h', (kind) => {
   const statusOf = async (sessionId: string) =>
     (await db.query<{ status: string }>(sql`SELECT status FROM checkout_session WHERE provider_session_id = ${sessionId}`))[0]?.status;
 
-  it('one unpaid and one paid top-up: at 24 h + 1 s two racing runs expire the unpaid one once; the balance has only the paid 20 (2 + 20 = 22)', async () => {
+  // Two users: a user's second open top-up would expire their first at once (one open top-up per user).
+  it('one unpaid and one paid top-up: at 24 h + 1 s two racing runs expire the unpaid one once; only the paid 20 arrive (2 + 20 = 22; the other stays at 2)', async () => {
     const u = await t.userWith('Basic', 2_000);
-    const unpaid = (await t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 50 }, t.as(u.id))).body.session_id as string;
+    const v = await t.userWith('Basic', 2_000);
+    const unpaid = (await t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 50 }, t.as(v.id))).body.session_id as string;
     const paid = (await t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(u.id))).body.session_id as string;
     expect((await t.json('POST', `/sandbox/checkout/${paid}/pay`, { card_number: '4242424242424242' })).status).toBe(303);
 
@@ -40,7 +42,8 @@ describeEachDatabase('sandbox checkouts expire after 24 h', (kind) => {
     // The expired checkout can no longer be paid or credited.
     const late = await t.json('POST', `/sandbox/checkout/${unpaid}/pay`, { card_number: '4242424242424242' });
     expect(late.status).not.toBe(303);
-    expect((await t.json('POST', '/api/billing/verify-token-purchase', { session_id: unpaid }, t.as(u.id))).body).toEqual({ success: false, tokens_added: 0 });
+    expect((await t.json('POST', '/api/billing/verify-token-purchase', { session_id: unpaid }, t.as(v.id))).body).toEqual({ success: false, tokens_added: 0 });
     expect(await t.balanceMt(u.id)).toBe(22_000);
+    expect(await t.balanceMt(v.id)).toBe(2_000);
   });
 });

@@ -33,23 +33,26 @@ const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 export interface CheckoutRow {
   id: string;
   provider: string;
-  provider_session_id: string;
+  /** Null between the row's insert and the provider's answer (and for ever if the provider refused). */
+  provider_session_id: string | null;
   user_id: string;
   kind: 'subscription' | 'topup';
   tier: Exclude<Tier, 'Free'> | null;
   tokens: number | null;
   amount_cents: number;
   currency: string;
-  status: 'open' | 'processing' | 'fulfilled' | 'failed' | 'expired' | 'rejected';
+  status: 'open' | 'processing' | 'fulfilled' | 'failed' | 'expired' | 'rejected' | 'superseded';
   payment_intent_id: string | null;
   subscription_id: string | null;
   credited_mt: number;
   refunded_mt: number;
   fulfilled_at: string | null;
   verified_at: string | null;
+  /** What was done with a superseded subscription payment (kept subscription, switch, cancel, refund). */
+  resolution: Record<string, unknown> | string | null;
 }
 
-export type FulfillOutcome = 'fulfilled' | 'already_fulfilled' | 'pending' | 'failed' | 'expired' | 'rejected' | 'unknown_session';
+export type FulfillOutcome = 'fulfilled' | 'already_fulfilled' | 'superseded' | 'pending' | 'failed' | 'expired' | 'rejected' | 'unknown_session';
 
 export interface BillingServiceDeps {
   db: Database;
@@ -140,10 +143,122 @@ export function createBillingService(deps: BillingServiceDeps) {
     return row ?? null;
   }
 
-  async function insertCheckout(q: Queryable, r: { providerSessionId: string; userId: string; kind: 'subscription' | 'topup'; tier?: string; tokens?: number; amountCents: number }) {
-    await q.query(sql`
-      INSERT INTO checkout_session (provider, provider_session_id, user_id, kind, tier, tokens, amount_cents)
-      VALUES (${provider.kind}, ${r.providerSessionId}, ${r.userId}, ${r.kind}, ${r.tier ?? null}, ${r.tokens ?? null}, ${r.amountCents})`);
+  /**
+   * Opens a checkout: the server's row first, then the provider's session (carrying the row's id as
+   * metadata and idempotency key), then the session id on the row. A failed provider call marks the
+   * row failed; a failed last write leaves a session whose payment `fulfill` still finds by `checkout_id`.
+   * Either way nothing payable exists that would credit nothing.
+   */
+  async function openCheckout(
+    r: { userId: string; kind: 'subscription' | 'topup'; tier?: string; tokens?: number; amountCents: number },
+    create: (checkoutId: string) => Promise<ProviderCheckoutSession>,
+  ): Promise<{ row: CheckoutRow; session: ProviderCheckoutSession }> {
+    const [row] = await db.query<CheckoutRow>(sql`
+      INSERT INTO checkout_session (provider, user_id, kind, tier, tokens, amount_cents)
+      VALUES (${provider.kind}, ${r.userId}, ${r.kind}, ${r.tier ?? null}, ${r.tokens ?? null}, ${r.amountCents}) RETURNING *`);
+    let session: ProviderCheckoutSession;
+    try {
+      session = await wrapProvider(() => create(row!.id), 'checkout creation');
+    } catch (e) {
+      await db.query(sql`UPDATE checkout_session SET status = 'failed', updated_at = now() WHERE id = ${row!.id} AND provider_session_id IS NULL`);
+      throw e;
+    }
+    const [stored] = await db.query<CheckoutRow>(sql`
+      UPDATE checkout_session SET provider_session_id = ${session.id}, updated_at = now() WHERE id = ${row!.id} RETURNING *`);
+    if (!session.url) throw new AppError('UPSTREAM_ERROR', 'The payment provider returned no checkout page. Please try again.');
+    return { row: stored ?? row!, session };
+  }
+
+  /**
+   * Expires the user's other open checkouts of one kind at the provider and marks them expired (issue 10:
+   * one live subscription, one open top-up). `olderThan` limits it to checkouts opened before that one, so
+   * two checkouts opened at once never expire each other. A session paid meanwhile is left to `fulfill`.
+   */
+  async function expireOtherOpenCheckouts(userId: string, kind: 'subscription' | 'topup', keep: CheckoutRow | null, reason: string): Promise<number> {
+    const older = keep ? sql`AND id <> ${keep.id} AND created_at <= (SELECT created_at FROM checkout_session WHERE id = ${keep.id})` : sql``;
+    const open = await db.query<{ id: string; provider_session_id: string }>(sql`
+      SELECT id, provider_session_id FROM checkout_session
+      WHERE user_id = ${userId} AND kind = ${kind} AND status = 'open' AND provider = ${provider.kind} AND provider_session_id IS NOT NULL ${older}`);
+    let expired = 0;
+    for (const c of open) {
+      let session: ProviderCheckoutSession | null;
+      try {
+        session = await provider.expireCheckoutSession(c.provider_session_id);
+      } catch (e) {
+        logger.warn({ err: e, session: c.provider_session_id, reason }, 'payments: could not expire a superseded checkout; its payment will be handled if it comes');
+        continue;
+      }
+      if (session && session.status !== 'expired') continue;
+      const marked = await db.query(sql`UPDATE checkout_session SET status = 'expired', updated_at = now() WHERE id = ${c.id} AND status = 'open' RETURNING id`);
+      expired += marked.length;
+    }
+    if (open.length) logger.info({ user: userId, kind, expired, reason }, 'payments: expired superseded open checkouts');
+    return expired;
+  }
+
+  /** The user's live subscription that came from an earlier fulfilled checkout, other than `exceptId`: the one a user keeps. */
+  async function findKeptSubscription(q: Queryable, userId: string, exceptId: string | null) {
+    const [row] = await q.query<{ subscription_id: string; tier: Exclude<Tier, 'Free'> | null; price_id: string | null }>(sql`
+      SELECT s.subscription_id, s.tier, s.price_id FROM billing_subscription s
+      WHERE s.user_id = ${userId} AND s.provider = ${provider.kind} AND s.status IN ('active', 'trialing', 'past_due')
+        AND s.subscription_id <> ${exceptId ?? ''}
+        AND EXISTS (SELECT 1 FROM checkout_session c WHERE c.subscription_id = s.subscription_id AND c.status = 'fulfilled')
+      ORDER BY s.updated_at DESC LIMIT 1`);
+    return row ?? null;
+  }
+
+  /**
+   * A subscription payment that arrived while the user already had a live subscription: the user keeps
+   * that one, moved to the plan this payment asked for (as the portal would, prorated), and the new
+   * subscription is cancelled at once and its payment refunded in full. Each step is recorded on the
+   * row's `resolution`, so a retried event completes what a failure interrupted and repeats nothing.
+   */
+  async function settleSupersededPayment(row: CheckoutRow): Promise<void> {
+    const done = (typeof row.resolution === 'string' ? JSON.parse(row.resolution) : (row.resolution ?? {})) as Record<string, unknown>;
+    const record = async (step: Record<string, unknown>) => {
+      Object.assign(done, step);
+      await db.query(sql`UPDATE checkout_session SET resolution = resolution || ${JSON.stringify(step)}::jsonb, updated_at = now() WHERE id = ${row.id}`);
+    };
+    const kept = String(done.kept_subscription);
+    const askedPrice = row.tier ? provider.priceIds[row.tier] : null;
+    if (!done.switched && askedPrice && done.kept_tier !== row.tier) {
+      await provider.changeSubscriptionPrice({ subscriptionId: kept, priceId: askedPrice, idempotencyKey: `supersede-switch-${row.id}` });
+      await record({ switched: { to: row.tier, at: deps.now().toISOString() } });
+    }
+    if (!done.canceled && row.subscription_id) {
+      await provider.cancelSubscriptionNow(row.subscription_id, `supersede-cancel-${row.id}`);
+      await record({ canceled: { subscription: row.subscription_id, at: deps.now().toISOString() } });
+    }
+    if (!done.refunded) {
+      const refund = await provider.refundCheckoutPayment(row.provider_session_id!, `supersede-refund-${row.id}`);
+      await record({ refunded: { refund: refund.refundId, amount_cents: refund.amountCents } });
+    }
+    logger.warn({ user: row.user_id, session: row.provider_session_id, resolution: done }, 'payments: a second subscription was paid; kept the live one on the plan asked, cancelled and refunded the new one');
+  }
+
+  /**
+   * An ended subscription takes the user to Free now, unless another subscription of theirs is still
+   * live: then the tier follows that one (a superseded subscription cancelled at once must not drop a user who pays).
+   */
+  async function applyEndedSubscription(q: Queryable, userId: string, sub: ProviderSubscription, common: Parameters<LedgerService['changeTier']>[2]) {
+    const [other] = await q.query<{ subscription_id: string; tier: Tier | null; cancel_at_period_end: boolean; current_period_end: string | null }>(sql`
+      SELECT subscription_id, tier, cancel_at_period_end, current_period_end FROM billing_subscription
+      WHERE user_id = ${userId} AND provider = ${provider.kind} AND status IN ('active', 'trialing', 'past_due') AND subscription_id <> ${sub.id}
+      ORDER BY updated_at DESC LIMIT 1`);
+    if (!other?.tier) {
+      await ledger.changeTier(userId, 'Free', { ...common, billingPeriodEnd: null, immediate: true });
+      return;
+    }
+    logger.info({ user: userId, ended: sub.id, live: other.subscription_id }, 'payments: a subscription ended while another is live; the tier follows the live one');
+    const periodEnd = other.current_period_end ? new Date(other.current_period_end) : null;
+    await ledger.changeTier(userId, other.cancel_at_period_end ? 'Free' : other.tier, { ...common, billingPeriodEnd: periodEnd });
+  }
+
+  /** A user who is now Free may not top up: their open top-up checkouts are expired (issue 10). */
+  async function expireTopupsIfFree(customerId: string) {
+    const userId = await findUserByCustomer(db, customerId);
+    if (!userId || (await ledger.getAccount(userId)).tier !== 'Free') return;
+    await expireOtherOpenCheckouts(userId, 'topup', null, 'downgraded to Free');
   }
 
   /**
@@ -180,7 +295,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     if (unchanged) return;
     const common = { actor: ACTOR, idempotencyKey, billingPeriodEnd: sub.currentPeriodEnd, tx: q, meta: { subscription: sub.id, status: sub.status } };
     if (ENDED_STATUSES.has(sub.status)) {
-      await ledger.changeTier(userId, 'Free', { ...common, billingPeriodEnd: null, immediate: true });
+      await applyEndedSubscription(q, userId, sub, common);
     } else if (LIVE_STATUSES.has(sub.status)) {
       // Cancel at period end: the ledger keeps the paid tier until then and applies Free at the reset.
       await ledger.changeTier(userId, sub.cancelAtPeriodEnd ? 'Free' : tier, common);
@@ -194,13 +309,17 @@ export function createBillingService(deps: BillingServiceDeps) {
    * row; the provider's session must agree with them (amount, currency, mode) or nothing is credited.
    */
   async function fulfill(session: ProviderCheckoutSession, source: string): Promise<{ outcome: FulfillOutcome; row: CheckoutRow | null }> {
-    const [row] = await db.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE provider_session_id = ${session.id}`);
+    const row = await findCheckoutRow(session);
     if (!row) {
       logger.warn({ session: session.id, source }, 'payments: checkout session unknown to the server; nothing credited');
       return { outcome: 'unknown_session', row: null };
     }
     if (row.status === 'fulfilled') return { outcome: 'already_fulfilled', row };
     if (row.status === 'rejected') return { outcome: 'rejected', row };
+    if (row.status === 'superseded') {
+      await settleSupersededPayment(row);
+      return { outcome: 'superseded', row };
+    }
     if (session.status === 'expired') {
       await db.query(sql`UPDATE checkout_session SET status = 'expired', updated_at = now() WHERE id = ${row.id} AND status IN ('open', 'processing')`);
       return { outcome: 'expired', row };
@@ -225,15 +344,32 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     // Network calls stay outside the transaction.
     const subscription = row.kind === 'subscription' && session.subscriptionId ? await provider.retrieveSubscription(session.subscriptionId) : null;
+    const ruleBroken = row.kind === 'topup' ? await findBrokenTopupRule(row.user_id) : null;
 
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const [locked] = await tx.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE id = ${row.id} FOR UPDATE`);
-      if (!locked || locked.status === 'fulfilled') return { outcome: 'already_fulfilled' as const, row: locked ?? row };
+      if (!locked || locked.status === 'fulfilled' || locked.status === 'superseded') {
+        return { outcome: locked?.status === 'superseded' ? ('superseded' as const) : ('already_fulfilled' as const), row: locked ?? row };
+      }
       let creditedMt = 0;
       if (row.kind === 'topup') {
+        // The money is taken: credit it, and let support see when the top-up rule no longer held.
         creditedMt = row.tokens! * MT_PER_TOKEN;
-        await ledger.creditPurchase(row.user_id, creditedMt, `checkout:${row.provider_session_id}`, ACTOR, { session: row.provider_session_id, tokens: row.tokens, amount_cents: row.amount_cents, source }, { tx });
+        const meta = { session: row.provider_session_id, tokens: row.tokens, amount_cents: row.amount_cents, source, ...ruleBroken };
+        await ledger.creditPurchase(row.user_id, creditedMt, `checkout:${row.provider_session_id}`, ACTOR, meta, { tx });
+        if (ruleBroken) logger.warn({ user: row.user_id, session: row.provider_session_id, ...ruleBroken }, 'payments: top-up paid after the top-up rule stopped holding; credited');
       } else if (subscription) {
+        // One subscription fulfilment per user at a time, so two paid at once cannot each supersede the other.
+        await tx.query(sql`SELECT 1 FROM billing_customer WHERE user_id = ${row.user_id} FOR UPDATE`);
+        const kept = await findKeptSubscription(tx, row.user_id, subscription.id);
+        if (kept) {
+          const resolution = { kept_subscription: kept.subscription_id, kept_tier: kept.tier, asked_tier: row.tier, superseded_subscription: subscription.id };
+          const [superseded] = await tx.query<CheckoutRow>(sql`
+            UPDATE checkout_session SET status = 'superseded', fulfilled_at = now(), updated_at = now(), resolution = ${JSON.stringify(resolution)}::jsonb,
+              payment_intent_id = ${session.paymentIntentId}, subscription_id = ${session.subscriptionId}
+            WHERE id = ${row.id} RETURNING *`);
+          return { outcome: 'superseded' as const, row: superseded! };
+        }
         await syncSubscription(tx, subscription, `checkout:${row.provider_session_id}`);
       }
       const [updated] = await tx.query<CheckoutRow>(sql`
@@ -243,6 +379,38 @@ export function createBillingService(deps: BillingServiceDeps) {
       logger.info({ session: row.provider_session_id, kind: row.kind, tokens: row.tokens, tier: row.tier, source }, 'payments: checkout fulfilled');
       return { outcome: 'fulfilled' as const, row: updated! };
     });
+    if (result.outcome === 'superseded') await settleSupersededPayment(result.row);
+    if (result.outcome === 'fulfilled' && row.kind === 'subscription') await expireOtherOpenCheckouts(row.user_id, 'subscription', null, 'a subscription checkout was paid');
+    return result;
+  }
+
+  /**
+   * The server's row for a provider session. A row whose session id was never stored (the write after
+   * the provider call failed) is found by the `checkout_id` the server put in the session's metadata,
+   * and adopted; the buyer still comes from the row.
+   */
+  async function findCheckoutRow(session: ProviderCheckoutSession): Promise<CheckoutRow | null> {
+    const [row] = await db.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE provider_session_id = ${session.id}`);
+    if (row) return row;
+    const checkoutId = session.metadata.checkout_id;
+    if (!checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
+    const [adopted] = await db.query<CheckoutRow>(sql`
+      UPDATE checkout_session SET provider_session_id = ${session.id}, updated_at = now()
+      WHERE id = ${checkoutId} AND provider = ${provider.kind} AND provider_session_id IS NULL RETURNING *`);
+    if (adopted) logger.warn({ session: session.id, checkout: checkoutId }, 'payments: adopted a provider session whose id was never stored on its checkout');
+    return adopted ?? null;
+  }
+
+  /** Why the top-up rule (Basic or Pro, balance below 5 tokens) no longer holds at fulfilment, or null. */
+  async function findBrokenTopupRule(userId: string) {
+    const account = await ledger.getAccount(userId);
+    const rule = checkTopupAllowed(account.tier, account.availableMt);
+    if (rule.ok) return null;
+    return {
+      rule_broken: rule.reason === 'free_tier' ? ('not_subscribed' as const) : ('balance_not_below_5' as const),
+      tier_at_fulfilment: account.tier,
+      balance_mt_at_fulfilment: account.availableMt,
+    };
   }
 
   async function markFailed(session: ProviderCheckoutSession) {
@@ -345,6 +513,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         // Events can arrive out of order: act on the provider's current state, not on the event's copy.
         const fresh = (await provider.retrieveSubscription(event.subscription.id)) ?? event.subscription;
         await db.transaction((tx) => syncSubscription(tx, fresh, `event:${event.id}`));
+        await expireTopupsIfFree(fresh.customerId);
         return;
       }
       case 'invoice.paid':
@@ -406,7 +575,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     async getSubscription(user: SessionUser): Promise<SubscriptionView> {
       const [row] = await db.query<{ status: string; tier: Tier | null; cancel_at_period_end: boolean; current_period_end: string | null }>(sql`
         SELECT status, tier, cancel_at_period_end, current_period_end FROM billing_subscription
-        WHERE user_id = ${user.id} AND provider = ${provider.kind} ORDER BY updated_at DESC LIMIT 1`);
+        WHERE user_id = ${user.id} AND provider = ${provider.kind}
+        ORDER BY status IN ('active', 'trialing', 'past_due') DESC, updated_at DESC LIMIT 1`);
       const [customer] = await db.query(sql`SELECT 1 FROM billing_customer WHERE user_id = ${user.id} AND provider = ${provider.kind}`);
       const live = row && LIVE_STATUSES.has(row.status);
       return {
@@ -428,23 +598,19 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!priceId) throw new AppError('NOT_CONFIGURED', `No price is configured for the ${plan.name} plan.`);
       if (await findLiveSubscription(user.id)) return { ...(await this.customerPortal(user)), portal: true };
       const customerId = await ensureCustomer(user);
-      const key = crypto.randomUUID();
-      const session = await wrapProvider(
-        () =>
-          provider.createSubscriptionCheckout({
-            customerId,
-            userId: user.id,
-            priceId,
-            successUrl: `${baseUrl}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${baseUrl}/pricing?checkout=canceled`,
-            metadata: { user_id: user.id, kind: 'subscription', plan: plan.id },
-            idempotencyKey: `checkout-${key}`,
-          }),
-        'checkout creation',
+      const { row, session } = await openCheckout({ userId: user.id, kind: 'subscription', tier: plan.tier, amountCents: plan.priceCents }, (checkoutId) =>
+        provider.createSubscriptionCheckout({
+          customerId,
+          userId: user.id,
+          priceId,
+          successUrl: `${baseUrl}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${baseUrl}/pricing?checkout=canceled`,
+          metadata: { user_id: user.id, kind: 'subscription', plan: plan.id, checkout_id: checkoutId },
+          idempotencyKey: `checkout-${checkoutId}`,
+        }),
       );
-      await insertCheckout(db, { providerSessionId: session.id, userId: user.id, kind: 'subscription', tier: plan.tier, amountCents: plan.priceCents });
-      if (!session.url) throw new AppError('UPSTREAM_ERROR', 'The payment provider returned no checkout page. Please try again.');
-      return { url: session.url };
+      await expireOtherOpenCheckouts(user.id, 'subscription', row, 'a newer subscription checkout was opened');
+      return { url: session.url! };
     },
 
     async customerPortal(user: SessionUser): Promise<{ url: string }> {
@@ -463,26 +629,23 @@ export function createBillingService(deps: BillingServiceDeps) {
           : new AppError('TOPUP_NOT_ALLOWED', 'You still have enough tokens remaining. Top-ups are available when your balance is below 5 tokens.');
       }
       const customerId = await ensureCustomer(user);
-      const key = crypto.randomUUID();
-      const session = await wrapProvider(
-        () =>
-          provider.createPaymentCheckout({
-            customerId,
-            userId: user.id,
-            productName: 'Stockpilot analysis tokens',
-            quantity: valid.tokens,
-            unitAmountCents: TOKEN_PRICE_CENTS,
-            currency: 'usd',
-            successUrl: `${baseUrl}/token-topup?success=true&session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${baseUrl}/token-topup?canceled=true`,
-            metadata: { user_id: user.id, kind: 'topup', tokens: String(valid.tokens) },
-            idempotencyKey: `topup-${key}`,
-          }),
-        'checkout creation',
+      const { row, session } = await openCheckout({ userId: user.id, kind: 'topup', tokens: valid.tokens, amountCents: valid.priceCents }, (checkoutId) =>
+        provider.createPaymentCheckout({
+          customerId,
+          userId: user.id,
+          productName: 'Stockpilot analysis tokens',
+          quantity: valid.tokens,
+          unitAmountCents: TOKEN_PRICE_CENTS,
+          currency: 'usd',
+          successUrl: `${baseUrl}/token-topup?success=true&session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${baseUrl}/token-topup?canceled=true`,
+          metadata: { user_id: user.id, kind: 'topup', tokens: String(valid.tokens), checkout_id: checkoutId },
+          idempotencyKey: `topup-${checkoutId}`,
+        }),
       );
-      await insertCheckout(db, { providerSessionId: session.id, userId: user.id, kind: 'topup', tokens: valid.tokens, amountCents: valid.priceCents });
-      if (!session.url) throw new AppError('UPSTREAM_ERROR', 'The payment provider returned no checkout page. Please try again.');
-      return { url: session.url, session_id: session.id };
+      // One open top-up per user: a new one replaces the older ones (issue 10).
+      await expireOtherOpenCheckouts(user.id, 'topup', row, 'a newer top-up checkout was opened');
+      return { url: session.url!, session_id: session.id };
     },
 
     /**
@@ -495,7 +658,9 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!row) throw new AppError('SESSION_NOT_FOUND', 'No token purchase with this session id.', { field: 'session_id' });
       if (row.kind !== 'topup') throw new AppError('NOT_A_TOKEN_PURCHASE', 'This session is a subscription checkout, not a token purchase.', { field: 'session_id' });
       if (row.verified_at) throw new AppError('SESSION_ALREADY_USED', 'This token purchase has already been verified.', { field: 'session_id' });
-      const session = await wrapProvider(() => provider.retrieveCheckoutSession(row.provider_session_id), 'session retrieval');
+      if (!row.provider_session_id) throw new AppError('SESSION_NOT_FOUND', 'No token purchase with this session id.', { field: 'session_id' });
+      const providerSessionId = row.provider_session_id;
+      const session = await wrapProvider(() => provider.retrieveCheckoutSession(providerSessionId), 'session retrieval');
       if (!session) throw new AppError('SESSION_NOT_FOUND', 'No token purchase with this session id.', { field: 'session_id' });
       const { outcome } = await fulfill(session, 'verify');
       if (outcome !== 'fulfilled' && outcome !== 'already_fulfilled') return { success: false, tokens_added: 0 };

@@ -59,7 +59,7 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
       async (event) => {
         await service.handleEvent(event);
       },
-      (err, event) => ctx.logger.error({ err, event: event.id, type: event.type }, 'payments: sandbox event handling failed'),
+      (err, event) => ctx.logger.error({ err, event: event.id, type: event.type }, 'payments: sandbox event handling failed; it will be retried'),
     );
   }
 
@@ -70,10 +70,12 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
     describe: () => ({ payments: provider.kind }),
     start() {
       if (!isSandboxProvider(provider) || timer) return;
-      // The sandbox has no billing clock of its own: once a minute, roll due subscriptions over and expire stale checkouts.
+      // The sandbox has no billing clock of its own: once a minute, roll due subscriptions over, expire stale
+      // checkouts and deliver again the events whose handler failed (backoff 1 min doubling to 1 h).
       timer = setInterval(() => {
         provider.renewDueSubscriptions().catch((err) => ctx.logger.error({ err }, 'payments: sandbox renewal failed'));
         provider.expireOpenSessions().catch((err) => ctx.logger.error({ err }, 'payments: sandbox checkout expiry failed'));
+        provider.retryFailedEvents().catch((err) => ctx.logger.error({ err }, 'payments: sandbox event retry failed'));
       }, SANDBOX_RENEWAL_INTERVAL_MS);
       timer.unref();
     },

@@ -26,6 +26,13 @@ const planPrices: Record<string, { name: string; cents: number }> = {
 };
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 const PORTAL_TTL_MS = 3600 * 1000;
+const RETRY_FIRST_DELAY_MS = 60_000;
+const RETRY_MAX_DELAY_MS = 3600_000;
+
+/** Wait after the `attempts`-th failed delivery of an event: 1 min, doubling, at most 1 h (as Stripe's webhooks back off). */
+export function sandboxRetryDelayMs(attempts: number): number {
+  return Math.min(RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_DELAY_MS);
+}
 
 export type EventSink = (event: ProviderEvent) => Promise<void>;
 
@@ -61,7 +68,10 @@ export type PortalAction = { type: 'switch'; priceId: string } | { type: 'cancel
 
 export interface SandboxProvider extends PaymentProvider {
   readonly kind: 'sandbox';
-  /** Where the sandbox delivers its events; errors there are reported to `onError`, never to the buyer. */
+  /**
+   * Where the sandbox delivers its events. A handler error is reported to `onError` (never to the buyer)
+   * and the event is kept for `retryFailedEvents`, like a webhook Stripe retries.
+   */
   setEventSink(sink: EventSink, onError: (e: unknown, event: ProviderEvent) => void): void;
   getCheckout(id: string): Promise<SandboxCheckoutView | null>;
   /** Charges the test card; on success completes the session and delivers its events before answering. */
@@ -84,8 +94,19 @@ export interface SandboxProvider extends PaymentProvider {
    * expire a session twice or expire a paid one.
    */
   expireOpenSessions(): Promise<number>;
+  /**
+   * Delivers again the events whose handler failed and whose backoff has passed. Each retry is claimed
+   * by one conditional UPDATE (on the attempt count), so several processes deliver it once.
+   */
+  retryFailedEvents(): Promise<number>;
 }
 
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 500);
+/** An event as stored in `sandbox_event_delivery`, with its dates back as Date objects. */
+const reviveEvent = (payload: unknown): ProviderEvent =>
+  JSON.parse(typeof payload === 'string' ? payload : JSON.stringify(payload), (key, value) =>
+    typeof value === 'string' && ['created', 'currentPeriodStart', 'currentPeriodEnd', 'periodStart', 'periodEnd'].includes(key) ? new Date(value) : value,
+  );
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 /** Timestamps arrive as strings like `2026-11-21 23:25:57.8+00`, which V8 parses. */
 const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
@@ -144,6 +165,14 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
         await sink(event);
       } catch (e) {
         onSinkError(e, event);
+        const at = now();
+        await db
+          .query(sql`
+            INSERT INTO sandbox_event_delivery (event_id, type, payload, attempts, next_attempt_at, last_error, created_at)
+            VALUES (${event.id}, ${event.type}, ${JSON.stringify(event)}::jsonb, 1, ${new Date(at.getTime() + sandboxRetryDelayMs(1)).toISOString()},
+              ${errorText(e)}, ${at.toISOString()})
+            ON CONFLICT (event_id) DO NOTHING`)
+          .catch((err) => onSinkError(err, event));
       }
     }
   };
@@ -270,6 +299,68 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
       return { url: `${baseUrl}/sandbox/portal/${id}` };
     },
 
+    async expireCheckoutSession(id) {
+      const [expired] = await db.query<SessionRow>(sql`UPDATE sandbox_checkout_session SET status = 'expired' WHERE id = ${id} AND status = 'open' RETURNING *`);
+      if (expired) await deliver([event('checkout.session.expired', { session: toSession(expired) })]);
+      return provider.retrieveCheckoutSession(id);
+    },
+
+    async changeSubscriptionPrice({ subscriptionId, priceId }) {
+      if (!planPrices[priceId]) throw new Error(`Sandbox: unknown price ${priceId}`);
+      const [updated] = await db.query<SubscriptionRow>(sql`
+        UPDATE sandbox_subscription SET price_id = ${priceId}, cancel_at_period_end = false WHERE id = ${subscriptionId} AND status = 'active' RETURNING *`);
+      if (!updated) throw new Error(`Sandbox: no active subscription ${subscriptionId}`);
+      await deliver([event('customer.subscription.updated', { subscription: toSubscription(updated) })]);
+      return toSubscription(updated);
+    },
+
+    async cancelSubscriptionNow(subscriptionId) {
+      const [ended] = await db.query<SubscriptionRow>(sql`
+        UPDATE sandbox_subscription SET status = 'canceled' WHERE id = ${subscriptionId} AND status = 'active' RETURNING *`);
+      if (ended) await deliver([event('customer.subscription.deleted', { subscription: toSubscription(ended) })]);
+      const current = await readSubscription(db, subscriptionId);
+      if (!current) throw new Error(`Sandbox: no subscription ${subscriptionId}`);
+      return toSubscription(current);
+    },
+
+    async refundCheckoutPayment(sessionId) {
+      const [c] = await db.query<{ id: string; payment_intent_id: string; amount_cents: number; amount_refunded_cents: number; before: number }>(sql`
+        UPDATE sandbox_charge SET amount_refunded_cents = amount_cents
+        FROM (SELECT id AS charge_id, amount_refunded_cents AS before FROM sandbox_charge WHERE checkout_session_id = ${sessionId} FOR UPDATE) b
+        WHERE id = b.charge_id RETURNING id, payment_intent_id, amount_cents, amount_refunded_cents, b.before`);
+      if (!c) throw new Error(`Sandbox: no charge for checkout ${sessionId}`);
+      if (c.before < c.amount_cents) {
+        await deliver([event('charge.refunded', { charge: { id: c.id, paymentIntentId: c.payment_intent_id, amountCents: c.amount_cents, amountRefundedCents: c.amount_cents } })]);
+      }
+      return { refundId: `re_${c.id}`, amountCents: c.amount_cents - c.before };
+    },
+
+    async retryFailedEvents() {
+      const at = now();
+      const due = await db.query<{ event_id: string; attempts: number }>(sql`
+        SELECT event_id, attempts FROM sandbox_event_delivery
+        WHERE delivered_at IS NULL AND next_attempt_at <= ${at.toISOString()} ORDER BY next_attempt_at LIMIT 100`);
+      let delivered = 0;
+      for (const d of due) {
+        const attempt = d.attempts + 1;
+        const [claimed] = await db.query<{ payload: unknown }>(sql`
+          UPDATE sandbox_event_delivery SET attempts = ${attempt}, next_attempt_at = ${new Date(at.getTime() + sandboxRetryDelayMs(attempt)).toISOString()}
+          WHERE event_id = ${d.event_id} AND delivered_at IS NULL AND attempts = ${d.attempts} RETURNING payload`);
+        if (!claimed) continue;
+        const e = reviveEvent(claimed.payload);
+        try {
+          await sink(e);
+        } catch (err) {
+          onSinkError(err, e);
+          await db.query(sql`UPDATE sandbox_event_delivery SET last_error = ${errorText(err)} WHERE event_id = ${d.event_id}`);
+          continue;
+        }
+        await db.query(sql`UPDATE sandbox_event_delivery SET delivered_at = ${now().toISOString()}, last_error = NULL WHERE event_id = ${d.event_id}`);
+        delivered += 1;
+      }
+      return delivered;
+    },
+
     parseWebhook() {
       throw new WebhookSignatureError('The sandbox delivers its events in-process; it accepts no webhooks.');
     },
@@ -310,6 +401,10 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
         const at = now();
         let subscription: SubscriptionRow | null = null;
         let paymentIntentId: string | null = null;
+        const chargeIntentId = newId('pi_sandbox');
+        await tx.query(sql`
+          INSERT INTO sandbox_charge (id, payment_intent_id, customer_id, amount_cents, checkout_session_id)
+          VALUES (${newId('ch_sandbox')}, ${chargeIntentId}, ${r.customer_id}, ${r.amount_total_cents}, ${id})`);
         if (r.mode === 'subscription') {
           const subId = newId('sub_sandbox');
           await tx.query(sql`
@@ -317,8 +412,8 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
             VALUES (${subId}, ${r.customer_id}, ${r.price_id}, 'active', ${at.toISOString()}, ${at.toISOString()}, ${addMonthsUtc(at, 1).toISOString()}, ${JSON.stringify(parseMetadata(r.metadata))})`);
           subscription = await readSubscription(tx, subId);
         } else {
-          paymentIntentId = newId('pi_sandbox');
-          await tx.query(sql`INSERT INTO sandbox_charge (id, payment_intent_id, customer_id, amount_cents) VALUES (${newId('ch_sandbox')}, ${paymentIntentId}, ${r.customer_id}, ${r.amount_total_cents})`);
+          // As on Stripe, only a payment-mode session names its payment intent (a subscription's is its invoice's).
+          paymentIntentId = chargeIntentId;
         }
         await tx.query(sql`
           UPDATE sandbox_checkout_session SET status = 'complete', payment_status = 'paid',
@@ -378,16 +473,14 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
       const current = portal.subscription;
       if (!current) return { ok: false, message: 'There is no active subscription to change.' };
       const events: ProviderEvent[] = [];
-      let notice: string;
       if (action.type === 'switch') {
         if (!planPrices[action.priceId]) return { ok: false, message: 'Unknown plan.' };
         if (action.priceId === current.priceId) return { ok: false, message: 'You are already on this plan.' };
-        await db.query(sql`UPDATE sandbox_subscription SET price_id = ${action.priceId}, cancel_at_period_end = false WHERE id = ${current.id}`);
-        notice = `Your plan is now ${planPrices[action.priceId]!.name}.`;
-      } else {
-        await db.query(sql`UPDATE sandbox_subscription SET cancel_at_period_end = ${action.type === 'cancel'} WHERE id = ${current.id}`);
-        notice = action.type === 'cancel' ? 'Your subscription will end at the end of the current period.' : 'Your subscription will renew.';
+        await provider.changeSubscriptionPrice({ subscriptionId: current.id, priceId: action.priceId, idempotencyKey: id });
+        return { ok: true, notice: `Your plan is now ${planPrices[action.priceId]!.name}.` };
       }
+      await db.query(sql`UPDATE sandbox_subscription SET cancel_at_period_end = ${action.type === 'cancel'} WHERE id = ${current.id}`);
+      const notice = action.type === 'cancel' ? 'Your subscription will end at the end of the current period.' : 'Your subscription will renew.';
       events.push(event('customer.subscription.updated', { subscription: toSubscription((await readSubscription(db, current.id))!) }));
       await deliver(events);
       return { ok: true, notice };

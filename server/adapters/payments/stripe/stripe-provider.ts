@@ -212,6 +212,52 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { url: s.url };
       }),
 
+    async expireCheckoutSession(id) {
+      try {
+        return toCheckoutSession(await stripe.checkout.sessions.expire(id));
+      } catch (e) {
+        if (isMissing(e)) return null;
+        // Stripe refuses to expire a session that is no longer open (paid meanwhile): report how it is.
+        if (e instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveCheckoutSession(id);
+        throw new ProviderError(`Stripe session expiry failed: ${(e as Error).message}`, { cause: e });
+      }
+    },
+
+    changeSubscriptionPrice: ({ subscriptionId, priceId, idempotencyKey }) =>
+      call('subscription price change', async () => {
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = current.items.data[0];
+        if (!item) throw new Error(`subscription ${subscriptionId} has no item`);
+        const updated = await stripe.subscriptions.update(
+          subscriptionId,
+          { items: [{ id: item.id, price: priceId }], proration_behavior: 'always_invoice', cancel_at_period_end: false },
+          { idempotencyKey },
+        );
+        return toSubscription(updated);
+      }),
+
+    cancelSubscriptionNow: (subscriptionId, idempotencyKey) =>
+      call('subscription cancellation', async () => {
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        if (current.status === 'canceled') return toSubscription(current);
+        return toSubscription(await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey }));
+      }),
+
+    refundCheckoutPayment: (sessionId, idempotencyKey) =>
+      call('refund', async () => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        let paymentIntent = idOf(session.payment_intent as string | { id: string } | null);
+        const invoice = idOf(session.invoice as string | { id: string } | null);
+        // A subscription checkout's payment is its first invoice's.
+        if (!paymentIntent && invoice) {
+          const payments = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 });
+          paymentIntent = idOf(payments.data[0]?.payment?.payment_intent as string | { id: string } | undefined);
+        }
+        if (!paymentIntent) throw new Error(`checkout ${sessionId} has no payment to refund`);
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey });
+        return { refundId: refund.id, amountCents: refund.amount };
+      }),
+
     parseWebhook(rawBody, signatureHeader) {
       if (!options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set.');
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header.');

@@ -6,7 +6,8 @@ import Stripe from 'stripe';
  * A small Stripe-compatible HTTP server for tests: the real `stripe` SDK talks to it over HTTP on
  * 127.0.0.1 (`{host, port, protocol: 'http'}`), and it builds webhook events in Stripe's shapes
  * (API 2026-10-28), signed with the SDK's own `generateTestHeaderString`.
- * It implements only what the app calls: customers, checkout sessions, subscriptions, portal sessions.
+ * It implements only what the app calls: customers, checkout sessions (create, retrieve, expire),
+ * subscriptions (retrieve, update, cancel), invoice payments, refunds, portal sessions.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: Stripe objects are free-form JSON here, shaped by the fake
@@ -22,6 +23,8 @@ export interface FakeStripe {
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
   customers: Map<string, Json>;
+  /** Refunds created through the API, in order. */
+  refunds: Json[];
   /** Marks a session complete with the given payment status; subscription mode also creates the subscription. */
   completeSession(id: string, paymentStatus?: 'paid' | 'unpaid'): Json;
   /** Marks an `unpaid` session paid (the async payment succeeded). */
@@ -80,6 +83,11 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const customers = new Map<string, Json>();
+  const refunds: Json[] = [];
+  /** Amount charged per payment intent (payment sessions and first subscription invoices). */
+  const charged = new Map<string, number>();
+  /** Invoice id → its payment intent, for `GET /v1/invoice_payments?invoice=…`. */
+  const invoicePayments = new Map<string, { paymentIntent: string; amount: number }>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   let url = '';
 
@@ -133,6 +141,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       metadata: p.metadata ?? {},
       subscription: null,
       payment_intent: null,
+      invoice: null,
       success_url: p.success_url,
       cancel_url: p.cancel_url,
       url: `${options.baseUrl ?? url}/pay/${id}`,
@@ -151,7 +160,8 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
 
   const server: Server = createServer(async (req, res) => {
     const raw = await readBody(req);
-    const path = (req.url ?? '').split('?')[0]!;
+    const [path = '', search = ''] = (req.url ?? '').split('?');
+    const query = new URLSearchParams(search);
     const body = req.method === 'POST' ? parseStripeForm(raw) : {};
     requests.push({ method: req.method ?? '', path, body });
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
@@ -170,6 +180,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     try {
       const sessionPath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
       const subscriptionPath = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+      const expirePath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
       if (req.method === 'POST' && path === '/v1/customers') {
         const c = { id: newId('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {}, created: nowS() };
         customers.set(c.id, c);
@@ -183,9 +194,48 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
         const s = sessions.get(decodeURIComponent(sessionPath[1]!));
         return s ? send(res, 200, publicSession(s)) : missing(res, 'checkout.session', sessionPath[1]!);
       }
-      if (req.method === 'GET' && subscriptionPath) {
-        const s = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
-        return s ? send(res, 200, s) : missing(res, 'subscription', subscriptionPath[1]!);
+      if (req.method === 'POST' && expirePath) {
+        const s = sessions.get(decodeURIComponent(expirePath[1]!));
+        if (!s) return missing(res, 'checkout.session', expirePath[1]!);
+        if (s.status !== 'open') return invalid(res, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+        s.status = 'expired';
+        s.url = null;
+        return reply(200, publicSession(s));
+      }
+      if (subscriptionPath) {
+        const sub = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
+        if (!sub) return missing(res, 'subscription', subscriptionPath[1]!);
+        if (req.method === 'GET') return send(res, 200, sub);
+        if (req.method === 'DELETE') {
+          if (sub.status === 'canceled') return invalid(res, `A canceled subscription can only update its cancellation_details and metadata.`);
+          sub.status = 'canceled';
+          sub.canceled_at = nowS();
+          return reply(200, sub);
+        }
+        if (req.method === 'POST') {
+          const item = sub.items.data[0];
+          const wanted = (body.items ?? [])[0];
+          if (wanted && wanted.id !== item.id) return invalid(res, `No such subscription item: '${wanted.id}'`, 'items[0][id]');
+          if (wanted?.price) item.price = { id: wanted.price, object: 'price' };
+          if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+          return reply(200, sub);
+        }
+      }
+      if (req.method === 'GET' && path === '/v1/invoice_payments') {
+        const found = invoicePayments.get(query.get('invoice') ?? '');
+        const data = found
+          ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: query.get('invoice'), status: 'paid', amount_paid: found.amount, payment: { type: 'payment_intent', payment_intent: found.paymentIntent } }]
+          : [];
+        return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+      }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const amount = charged.get(body.payment_intent);
+        if (amount === undefined) return missing(res, 'payment_intent', body.payment_intent);
+        const already = refunds.filter((r) => r.payment_intent === body.payment_intent).reduce((n, r) => n + r.amount, 0);
+        if (already >= amount) return invalid(res, `Charge for ${body.payment_intent} has already been refunded.`);
+        const refund = { id: newId('re'), object: 'refund', payment_intent: body.payment_intent, amount: body.amount ? Number(body.amount) : amount - already, status: 'succeeded', created: nowS() };
+        refunds.push(refund);
+        return reply(200, refund);
       }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         if (!customers.has(body.customer)) return missing(res, 'customer', body.customer);
@@ -216,6 +266,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     sessions,
     subscriptions,
     customers,
+    refunds,
     completeSession(id, paymentStatus = 'paid') {
       const s = getSession(id);
       s.status = 'complete';
@@ -225,8 +276,15 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
         const sub = subscriptionObject(newId('sub'), s.customer, s._line_items[0].price, s.metadata);
         subscriptions.set(sub.id, sub);
         s.subscription = sub.id;
+        s.invoice = newId('in');
+        const paymentIntent = newId('pi');
+        charged.set(paymentIntent, s.amount_total);
+        invoicePayments.set(s.invoice, { paymentIntent, amount: s.amount_total });
       }
-      if (s.mode === 'payment' && !s.payment_intent) s.payment_intent = newId('pi');
+      if (s.mode === 'payment' && !s.payment_intent) {
+        s.payment_intent = newId('pi');
+        charged.set(s.payment_intent, s.amount_total);
+      }
       return publicSession(s);
     },
     markSessionPaid(id) {
