@@ -17,8 +17,9 @@ export function readMigrations(dir: string): Migration[] {
 }
 
 /**
- * Applies pending migrations in one transaction each. On PostgreSQL an advisory lock makes
- * concurrent starts of several app processes safe: one applies, the others wait and find nothing to do.
+ * Applies pending migrations in one transaction. On PostgreSQL an advisory lock, taken before anything
+ * is created (schema_migrations included), makes concurrent starts of several app processes safe: one
+ * applies, the others wait and find nothing to do.
  */
 export async function migrate(db: Database, migrations: Migration[]): Promise<string[]> {
   // Fast path for every start after the first: one read, no DDL, no lock, when nothing is pending.
@@ -29,9 +30,10 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<st
   } catch {
     // No schema_migrations yet: a new database.
   }
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query(sql`SELECT pg_advisory_xact_lock(727274001)`);
+    // Under the lock: two concurrent CREATE TABLE IF NOT EXISTS of one table can both try to create it (23505 on pg_type).
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const rows = await tx.query<{ name: string }>(sql`SELECT name FROM schema_migrations`);
     const done = new Set(rows.map((r) => r.name));
     const applied: string[] = [];

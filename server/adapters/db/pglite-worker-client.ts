@@ -29,23 +29,29 @@ function workerEntryUrl(): URL {
   return existsSync(here) ? here : new URL('../pglite-worker.mjs', import.meta.url);
 }
 
+interface TransactionClient {
+  closed: boolean;
+  query<R>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
 /**
  * A PGlite stand-in for drizzle's PGlite driver whose engine runs on a worker thread.
  *
- * Concurrency contract (the same as PGlite's own): statements run one at a time in the order they are
- * issued; while `transaction()` runs, statements issued outside it wait until it commits or rolls back.
+ * Concurrency contract (the same as PGlite's own): one FIFO queue whose units are a statement issued
+ * outside a transaction and a whole transaction (BEGIN … COMMIT/ROLLBACK). A unit starts only when the one
+ * before it has settled, so a statement never lands between someone else's BEGIN and COMMIT.
  */
 class WorkerPglite {
   closed = false;
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   #nextId = 1;
-  /** Transactions queue here, one after another. */
-  #txTail: Promise<void> = Promise.resolve();
-  /** Settles when the running transaction ends; statements from outside wait for it. */
-  #activeTx: Promise<void> | null = null;
+  /** Settles when the last queued unit has settled; the next unit starts after it. */
+  #tail: Promise<unknown> = Promise.resolve();
   #failure: Error | null = null;
   #closing = false;
+  #closeRun: Promise<void> | null = null;
   readonly #onFailure: (e: Error) => void;
 
   constructor(worker: Worker, onFailure: (e: Error) => void) {
@@ -87,8 +93,11 @@ class WorkerPglite {
     });
   }
 
-  async #outsideTransactions(): Promise<void> {
-    while (this.#activeTx) await this.#activeTx;
+  /** Runs `unit` once every unit queued before it has settled, whatever their outcome. */
+  #enqueue<T>(unit: () => Promise<T>): Promise<T> {
+    const run = this.#tail.then(unit);
+    this.#tail = run.catch(() => {});
+    return run;
   }
 
   async #runQuery<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
@@ -99,28 +108,22 @@ class WorkerPglite {
     return result;
   }
 
-  async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    await this.#outsideTransactions();
-    return this.#runQuery<T>(sql, params, options);
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#enqueue(() => this.#runQuery<T>(sql, params, options));
   }
 
-  async exec(sql: string): Promise<Results[]> {
-    await this.#outsideTransactions();
-    return this.#send<Results[]>({ kind: 'exec', sql });
+  exec(sql: string): Promise<Results[]> {
+    return this.#enqueue(() => this.#send<Results[]>({ kind: 'exec', sql }));
   }
 
-  async transaction<T>(fn: (tx: { query: WorkerPglite['query']; exec: WorkerPglite['exec']; closed: boolean }) => Promise<T>): Promise<T> {
-    let release = () => {};
-    const mine = new Promise<void>((r) => {
-      release = r;
-    });
-    const previous = this.#txTail;
-    this.#txTail = previous.then(() => mine);
-    await previous;
-    this.#activeTx = mine;
+  transaction<T>(fn: (tx: TransactionClient) => Promise<T>): Promise<T> {
+    return this.#enqueue(() => this.#runTransaction(fn));
+  }
+
+  async #runTransaction<T>(fn: (tx: TransactionClient) => Promise<T>): Promise<T> {
     // A statement on a transaction that has ended would otherwise run outside any transaction.
     const ended = () => Promise.reject(new Error('This transaction has already ended.'));
-    const tx = {
+    const tx: TransactionClient = {
       closed: false,
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => (tx.closed ? ended() : this.#runQuery<R>(sql, params, options)),
       exec: (sql: string) => (tx.closed ? ended() : this.#send<Results[]>({ kind: 'exec', sql })),
@@ -137,8 +140,6 @@ class WorkerPglite {
       }
     } finally {
       tx.closed = true;
-      this.#activeTx = null;
-      release();
     }
   }
 
@@ -147,13 +148,16 @@ class WorkerPglite {
     await this.#worker.terminate();
   }
 
-  async close(): Promise<void> {
-    if (this.closed || this.#closing) return;
-    await this.#outsideTransactions();
-    this.#closing = true;
-    await this.#send({ kind: 'close' });
-    this.closed = true;
-    await this.#worker.terminate();
+  /** Closes after every unit queued so far; units queued later are refused. */
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.#closeRun ??= this.#enqueue(async () => {
+      this.#closing = true;
+      await this.#send({ kind: 'close' });
+      this.closed = true;
+      await this.#worker.terminate();
+    });
+    return this.#closeRun;
   }
 }
 
