@@ -45,6 +45,18 @@ describe('app shell in Chromium', () => {
     await context.close();
   });
 
+  it('with sandbox payments (no Stripe configured) every page carries the sandbox strip, once', async () => {
+    const { page, context } = await t.open();
+    for (const path of [...publicRoutes, '/no/such/page', '/dashboard']) {
+      await page.goto(path);
+      const strip = page.getByRole('note', { name: 'Sandbox payments' });
+      await strip.waitFor({ state: 'visible' });
+      expect(await strip.count(), path).toBe(1);
+      expect(await strip.textContent(), path).toContain('Sandbox payments — no real charges');
+    }
+    await context.close();
+  });
+
   it('an unknown path shows the not-found page', async () => {
     const { page, context } = await t.open();
     await page.goto('/no/such/page');

@@ -1,12 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { isProduction } from './env.ts';
 import { AppError } from './lib/errors.ts';
 import type { AppEnv, App } from './http/app-env.ts';
-import { toErrorResponse, validationError } from './http/errors.ts';
+import { toErrorResponse, unknownApiRouteError, validationError } from './http/errors.ts';
 import type { AppContext, Feature } from './http/feature.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
-import { rejectCrossOrigin, securityHeaders } from './http/security.ts';
+import { rejectCrossOrigin, rejectUndecodablePath, securityHeaders } from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
@@ -40,8 +41,9 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
     c.set('sessionId', null);
     await next();
   });
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders(isProduction(ctx.env)));
   app.use('*', compress());
+  app.use('*', rejectUndecodablePath);
   app.use('/api/*', (c, next) => {
     const maxSize = largeBodies[c.req.path] ?? MAX_BODY_BYTES;
     return bodyLimit({
@@ -67,7 +69,7 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
       c.header('Allow', allowed.join(', '));
       return c.json(new AppError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed here. Allowed: ${allowed.join(', ')}.`).toBody(), 405);
     }
-    return c.json(new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`).toBody(), 404);
+    return c.json(unknownApiRouteError(c.req.method, c.req.path).toBody(), 404);
   });
 
   if (options.serveWeb !== false) {

@@ -19,6 +19,8 @@ export const envSchema = z.object({
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (rate limits) instead of the socket. */
   TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
   SMTP_URL: optionalUrl,
+  /** Serve the dev outbox (/dev/outbox, /api/dev/outbox) beyond loopback clients, e.g. to a host outside a dev container. */
+  DEV_OUTBOX_PUBLIC: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
   MAIL_FROM: z.string().default('Stockpilot <no-reply@stockpilot.local>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -28,6 +30,8 @@ export const envSchema = z.object({
   STRIPE_PRICE_PRO: optionalString,
   /** Stripe API base override (tests: a local Stripe-compatible server), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: optionalUrl,
+  /** `sandbox`: allow the sandbox checkout in production (a demo that takes no real money); otherwise production requires Stripe. */
+  PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox']).optional()),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,

@@ -23,14 +23,17 @@ async function main() {
     },
   });
   opening.catch(() => {});
-  const [{ createLogger }, { serve }, { createApp }, { createFeatures }] = await Promise.all([
+  const [{ createLogger }, { serve }, { createApp }, { createFeatures }, { findProxyBypassWarning }] = await Promise.all([
     import('./lib/logger.ts'),
     import('@hono/node-server'),
     import('./app.ts'),
     import('./features/index.ts'),
+    import('./http/client-ip.ts'),
   ]);
   const logger = createLogger(env.LOG_LEVEL);
   late.logger = logger;
+  const proxyWarning = findProxyBypassWarning(env);
+  if (proxyWarning) logger.warn(proxyWarning);
   const modulesAt = performance.now();
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {

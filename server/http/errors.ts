@@ -11,6 +11,9 @@ export function validationError(error: ZodError, target?: string): AppError {
   return new AppError('VALIDATION_FAILED', `${first.field}: ${first.message}`, { field: first.field, details: issues });
 }
 
+/** What an API path with no route answers; routes that hide themselves (the dev outbox) answer the same. */
+export const unknownApiRouteError = (method: string, path: string) => new AppError('NOT_FOUND', `No API route ${method} ${path}.`);
+
 /**
  * The one place where thrown things become HTTP answers. AppErrors go out as they are; Hono's own
  * HTTP exceptions are mapped to codes; anything else is logged and answered INTERNAL_ERROR without detail.

@@ -35,8 +35,23 @@ export const contentSecurityPolicy = [
   "object-src 'none'",
 ].join('; ');
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
+/**
+ * A path that is not valid percent-encoding (`/%FF`) is the client's mistake: 400 before any handler
+ * tries to decode it (the SPA fallback did, and answered 500 with an error log).
+ */
+export const rejectUndecodablePath: MiddlewareHandler = async (c, next) => {
+  try {
+    decodeURIComponent(new URL(c.req.url).pathname);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The URL path is not valid percent-encoding.', { field: 'path' });
+  }
   await next();
+};
+
+/** HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
+export const securityHeaders = (production: boolean): MiddlewareHandler => async (c, next) => {
+  await next();
+  if (production) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   c.header('Content-Security-Policy', contentSecurityPolicy);
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('X-Frame-Options', 'DENY');

@@ -36,6 +36,12 @@ export interface TestAppOptions {
   actAsHeader?: boolean;
 }
 
+/**
+ * `app.request` bindings that stand in for @hono/node-server's: the socket's remote address, as
+ * `getConnInfo` reads it. The helpers send from 127.0.0.1 (a developer's own machine) unless told otherwise.
+ */
+export const fromSocket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
 /** The real app, all features wired, on the given database; requests go through `app.request`. */
 export async function createTestApp(db: Database, options: TestAppOptions = {}) {
   const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
@@ -44,13 +50,17 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}) 
   if (options.actAsHeader) features.push(actAsHeaderFeature(db));
   const app = createApp(ctx, features);
   const origin = env.BASE_URL;
-  /** JSON request helper that sends the same-origin header a browser would. */
-  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.request(path, {
-      method,
-      headers: { origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  /** JSON request helper that sends the same-origin header a browser would, from `remoteAddress` (127.0.0.1). */
+  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => {
+    const res = await app.request(
+      path,
+      {
+        method,
+        headers: { origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      },
+      fromSocket(remoteAddress),
+    );
     const text = await res.text();
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered, field by field.
     let data: any = text;

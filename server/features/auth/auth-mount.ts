@@ -1,7 +1,7 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.ts';
+import { resolveClientIp } from '../../http/client-ip.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AFTER_SIGN_UP_PATH, type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER, RESET_PASSWORD_PAGE } from './auth.ts';
 import { checkPassword } from '../../../core/auth/password-policy.ts';
@@ -22,26 +22,6 @@ const fieldOfCode: Record<string, string> = {
   INVALID_TOKEN: 'token',
   EMAIL_NOT_VERIFIED: 'email',
 };
-
-/**
- * The client IP used by better-auth's rate limiter. Behind a trusted proxy the last X-Forwarded-For hop
- * (the one the proxy appended); otherwise the socket address. Requests without a socket (tests'
- * `app.request`) count as one client, so limits still apply.
- */
-export function resolveClientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
-    const last = hops.at(-1);
-    if (last) return last;
-  }
-  try {
-    const address = getConnInfo(c).remote.address;
-    if (address) return address;
-  } catch {
-    // no Node socket (app.request in tests)
-  }
-  return '0.0.0.0';
-}
 
 function fail(field: string, message: string, code: 'VALIDATION_FAILED' | 'WEAK_PASSWORD' = 'VALIDATION_FAILED'): never {
   throw new AppError(code, message, { field });

@@ -25,11 +25,14 @@ export const OutboxSchema = z
   })
   .openapi('Outbox');
 
+export const OUTBOX_API_PATH = '/api/dev/outbox';
+export const OUTBOX_PAGE_PATH = '/dev/outbox';
+
 export const getOutboxRoute = createRoute({
   method: 'get',
-  path: '/api/dev/outbox',
+  path: OUTBOX_API_PATH,
   tags: ['dev'],
-  summary: 'Mails stored by the outbox (not in production)',
+  summary: 'Mails stored by the outbox (not in production; loopback clients only unless DEV_OUTBOX_PUBLIC=true)',
   request: { query: z.object({ to: z.string().optional().openapi({ description: 'Only mails to this address' }) }) },
   responses: { 200: jsonContent(OutboxSchema, 'Newest first, at most 100') },
 });

@@ -9,6 +9,7 @@ import { parseEnv } from '../../env.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { fromSocket } from '../../test/app.ts';
 import { signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { createProfileFeature } from '../profile/index.ts';
@@ -153,11 +154,15 @@ describeEachDatabase('Google sign-in against a local OIDC provider standing in f
     const t = {
       ctx: { db },
       json: async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-        const res = await app.request(path, {
-          method,
-          headers: { origin: BASE_URL, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-          body: body ? JSON.stringify(body) : undefined,
-        });
+        const res = await app.request(
+          path,
+          {
+            method,
+            headers: { origin: BASE_URL, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+            body: body ? JSON.stringify(body) : undefined,
+          },
+          fromSocket('127.0.0.1'),
+        );
         const text = await res.text();
         return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
       },

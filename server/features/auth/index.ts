@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
+import type { Context } from 'hono';
 import { join } from 'node:path';
 import { createMailer, type Mailer } from '../../adapters/mail/index.ts';
 import { isProduction } from '../../env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import { isLoopbackAddress, resolveClientIp } from '../../http/client-ip.ts';
+import { unknownApiRouteError } from '../../http/errors.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { Auth, AuthHooks, GoogleSetup } from './auth.ts';
-import { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
+import { getAuthConfigRoute, getOutboxRoute, OUTBOX_API_PATH, OUTBOX_PAGE_PATH } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, parseCommonPasswords } from '../../../core/auth/password-policy.ts';
 
@@ -28,6 +32,7 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
   const { env } = ctx;
   const secret = await resolveAuthSecret(env, ctx.db);
   const mailer = deps.mailer ?? createMailer({ env, db: ctx.db, logger: ctx.logger });
+  const outboxEnabled = !isProduction(env) && Boolean(mailer.listOutbox);
   const google: GoogleSetup | undefined =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: deps.googleIssuerForTests }
@@ -50,6 +55,18 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
       getRuntime().catch((err) => ctx.logger.error({ err }, 'auth: better-auth failed to load'));
     },
     middleware(app) {
+      // The outbox holds every sign-in and password-reset link: it is for the developer's own machine
+      // (unless DEV_OUTBOX_PUBLIC), and to anyone else it looks like a path that does not exist.
+      const outboxOpen = (c: Context<AppEnv>) =>
+        outboxEnabled && (env.DEV_OUTBOX_PUBLIC || isLoopbackAddress(resolveClientIp(c, env.TRUST_PROXY)));
+      app.use(OUTBOX_API_PATH, async (c, next) => {
+        if (!outboxOpen(c)) throw unknownApiRouteError(c.req.method, c.req.path);
+        await next();
+      });
+      app.use(OUTBOX_PAGE_PATH, async (c, next) => {
+        if (!outboxOpen(c)) c.status(404);
+        await next();
+      });
       // Fills the user only when a valid session cookie exists; never resets what earlier middleware set.
       app.use('*', async (c, next) => {
         const cookie = c.req.header('cookie');
@@ -79,7 +96,7 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
           200,
         ),
       );
-      if (!isProduction(env) && mailer.listOutbox) {
+      if (outboxEnabled && mailer.listOutbox) {
         const list = mailer.listOutbox;
         app.openapi(getOutboxRoute, async (c) => {
           const { to } = c.req.valid('query');

@@ -101,7 +101,7 @@ describeEachDatabase('billing bad input creates nothing', (kind) => {
   });
 
   it('Stripe configured without price ids → create-checkout is 501 NOT_CONFIGURED with a message naming what is missing', async () => {
-    const other = await createBillingTestApp(db, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_BASE: fake.url } });
+    const other = await createBillingTestApp(db, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url } });
     const u = await insertTestUser(db);
     const res = await other.json('POST', '/api/billing/create-checkout', { plan: 'pro' }, other.as(u.id));
     expect(res.status).toBe(501);

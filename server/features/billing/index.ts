@@ -1,5 +1,6 @@
 import { createPaymentProvider, isSandboxProvider } from '../../adapters/payments/index.ts';
 import type { PaymentProvider } from '../../adapters/payments/index.ts';
+import { isProduction } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { requireUser } from '../../http/openapi.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
@@ -53,6 +54,9 @@ export function pickTopupTokens(body: { tokensToPurchase?: unknown; tokensTourch
 /** Payments: Stripe or the sandbox (by config), checkouts, portal, top-ups and provider events. */
 export async function createBillingFeature(ctx: AppContext, deps: { ledger: LedgerService; provider?: PaymentProvider }): Promise<BillingFeature> {
   const provider = deps.provider ?? (await createPaymentProvider(ctx.env, ctx.db, ctx.now));
+  if (isSandboxProvider(provider) && isProduction(ctx.env)) {
+    ctx.logger.warn('payments: PAYMENTS=sandbox in production: checkouts take no real money and every page says so');
+  }
   const service = createBillingService({ db: ctx.db, ledger: deps.ledger, provider, logger: ctx.logger, baseUrl: ctx.env.BASE_URL, now: ctx.now });
   if (isSandboxProvider(provider)) {
     provider.setEventSink(

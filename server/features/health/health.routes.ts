@@ -8,6 +8,9 @@ export const HealthSchema = z
     data_as_of: z.string().nullable().openapi({ description: 'Date of the bundled market-data snapshot' }),
     adapters: z.record(z.string(), z.string()).openapi({ example: { payments: 'sandbox', mail: 'outbox' } }),
     uptime_s: z.number(),
+    sandbox_payments: z.boolean().openapi({
+      description: 'Payments go through the built-in sandbox: no real money is taken (in production only with PAYMENTS=sandbox)',
+    }),
   })
   .openapi('Health');
 

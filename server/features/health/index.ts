@@ -22,6 +22,7 @@ export function createHealthFeature(ctx: AppContext, describeAll: () => Record<s
           data_as_of,
           adapters,
           uptime_s: Math.round((Date.now() - startedAt) / 1000),
+          sandbox_payments: adapters.payments === 'sandbox',
         };
         return c.json(body, dbOk ? 200 : 503);
       });

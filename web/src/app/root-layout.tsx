@@ -8,6 +8,8 @@ import { AppUserMenu } from './app-user-menu.tsx';
 // Started at module load so it downloads alongside the first route chunk instead of after it.
 const queryLayerModule = import('./query-layer.tsx');
 const QueryLayer = lazy(() => queryLayerModule);
+// It needs the data layer (TanStack Query), so it loads with it rather than weighing on the shell.
+const SandboxStrip = lazy(() => import('../features/billing/index.ts').then((m) => ({ default: m.SandboxStrip })));
 
 /** Scroll to the top on a new page, to the anchor when there is one (declarative mode has no ScrollRestoration). */
 function ScrollToTop() {
@@ -30,6 +32,9 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Suspense fallback={<Spinner label="Loading..." />}>
           <QueryLayer>
+            <Suspense fallback={null}>
+              <SandboxStrip />
+            </Suspense>
             <Outlet />
           </QueryLayer>
         </Suspense>

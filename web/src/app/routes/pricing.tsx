@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatUsd } from '../../lib/format.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { Faq, type PlanInfo, SandboxBanner, TokenPackageGrid, useBillingActions, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
+import { Faq, type PlanInfo, TokenPackageGrid, useBillingActions, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
 import { useSubscription } from '../../features/tokens/index.ts';
 
 const faq = [
@@ -92,7 +92,6 @@ export default function Page() {
 
   return (
     <PageShell title="Pricing" lead="Start free. Upgrade for more monthly tokens, and top up whenever you need more." width="wide">
-      <SandboxBanner className="mb-6" />
       {plans.isPending ? (
         <Spinner label="Loading plans..." />
       ) : plans.isError ? (

@@ -8,7 +8,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatTokens, formatUsd } from '../../lib/format.ts';
-import { Faq, PaymentProviderNote, SandboxBanner, TokenPackageGrid, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
+import { Faq, PaymentProviderNote, TokenPackageGrid, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
 import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
 
 /** SPEC §2 FAQ statements, with the allocation amounts DESIGN §4 decides. */
@@ -150,7 +150,6 @@ export default function Page() {
             <ShieldCheck className="size-4 text-slate-400" aria-hidden />
             <PaymentProviderNote />
           </div>
-          <SandboxBanner />
         </div>
       </section>
 

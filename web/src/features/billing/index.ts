@@ -1,5 +1,5 @@
 export { SubscriptionCard, type SubscriptionSummary } from './components/subscription-card.tsx';
-export { SandboxBanner, PaymentProviderNote } from './components/sandbox-banner.tsx';
+export { SandboxBanner, SandboxStrip, PaymentProviderNote } from './components/sandbox-banner.tsx';
 export { TokenPackageGrid } from './components/token-package-grid.tsx';
 export { Faq, type FaqItem } from './components/faq.tsx';
 export { useBillingActions } from './api/use-billing-actions.ts';

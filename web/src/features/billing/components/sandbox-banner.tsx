@@ -20,6 +20,22 @@ export function SandboxBanner({ className }: { className?: string }) {
   );
 }
 
+/**
+ * The site-wide strip under the top bar, on every page while the sandbox takes the payments (in
+ * production only with PAYMENTS=sandbox, a demo): nobody should believe a plan was really paid for.
+ */
+export function SandboxStrip() {
+  const { data } = useBillingPlans();
+  if (data?.provider.kind !== 'sandbox') return null;
+  return (
+    <div role="note" aria-label="Sandbox payments" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 sm:text-sm">
+      <FlaskConical className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
+      <strong className="font-semibold">Sandbox payments — no real charges</strong>
+      <span className="hidden sm:inline"> · plans and tokens bought here are test purchases</span>
+    </div>
+  );
+}
+
 /** "Secure payment powered by …" with the active provider's name. */
 export function PaymentProviderNote({ className }: { className?: string }) {
   const { data } = useBillingPlans();
