@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonContent } from '../../http/openapi.ts';
+import { anyone, jsonContent } from '../../http/openapi.ts';
 
 export const AuthConfigSchema = z
   .object({
@@ -10,6 +10,8 @@ export const AuthConfigSchema = z
   .openapi('AuthConfig');
 
 export const getAuthConfigRoute = createRoute({
+  operationId: 'getAuthConfig',
+  security: anyone,
   method: 'get',
   path: '/api/auth-config',
   tags: ['accounts'],
@@ -26,6 +28,8 @@ export const OutboxSchema = z
   .openapi('Outbox');
 
 export const getOutboxRoute = createRoute({
+  operationId: 'listOutboxMails',
+  security: anyone,
   method: 'get',
   path: '/api/dev/outbox',
   tags: ['dev'],
@@ -33,3 +37,7 @@ export const getOutboxRoute = createRoute({
   request: { query: z.object({ to: z.string().optional().openapi({ description: 'Only mails to this address' }) }) },
   responses: { 200: jsonContent(OutboxSchema, 'Newest first, at most 100') },
 });
+
+export type AuthConfigResponse = z.infer<typeof AuthConfigSchema>;
+export type OutboxResponse = z.infer<typeof OutboxSchema>;
+export type OutboxMail = OutboxResponse['mails'][number];
