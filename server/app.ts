@@ -58,7 +58,11 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   for (const f of features) f.routes?.(app);
 
   let document: OpenApiDocument | undefined;
-  app.get('/api/openapi.json', (c) => c.json((document ??= buildOpenApiDocument(app, ctx.env.BASE_URL))));
+  app.get('/api/openapi.json', (c) => {
+    // Built on first request: every feature has registered its routes by then.
+    document ??= buildOpenApiDocument(app, ctx.env.BASE_URL);
+    return c.json(document);
+  });
 
   app.all('/api/*', (c) => {
     const allowed = findAllowedMethods(app.routes, c.req.path);
