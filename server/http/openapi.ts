@@ -17,7 +17,7 @@ export const ErrorSchema = z
 const errorContent = { 'application/json': { schema: ErrorSchema } };
 
 /** Standard error responses to spread into a route's `responses`. */
-export function errorResponses(...statuses: Array<400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503>) {
+export function errorResponses(...statuses: Array<400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 502 | 503>) {
   const description: Record<number, string> = {
     400: 'Bad input; `error.field` names the field at fault',
     401: 'Not signed in',
@@ -29,6 +29,8 @@ export function errorResponses(...statuses: Array<400 | 401 | 402 | 403 | 404 | 
     415: 'Not a JSON body (UNSUPPORTED_MEDIA_TYPE)',
     422: 'Well-formed but unprocessable',
     429: 'Rate limited',
+    501: 'Not configured on this server (NOT_CONFIGURED)',
+    502: 'The upstream provider failed (UPSTREAM_ERROR)',
     503: 'Temporarily unavailable',
   };
   return Object.fromEntries(statuses.map((s) => [s, { description: description[s]!, content: errorContent }]));

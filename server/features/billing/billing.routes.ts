@@ -127,7 +127,7 @@ export const createCheckoutRoute = createRoute({
   },
   responses: {
     200: jsonContent(CheckoutSchema, 'Hosted checkout URL (open in a new tab)'),
-    ...errorResponses(400, 401, 429, 503),
+    ...errorResponses(400, 401, 429, 501, 502, 503),
   },
 });
 
@@ -138,7 +138,7 @@ export const customerPortalRoute = createRoute({
   path: '/api/billing/customer-portal',
   tags: ['billing'],
   summary: "Opens the payment provider's customer portal (switch plan, cancel)",
-  responses: { 200: jsonContent(UrlSchema, 'Portal URL (open in a new tab)'), ...errorResponses(401, 429) },
+  responses: { 200: jsonContent(UrlSchema, 'Portal URL (open in a new tab)'), ...errorResponses(401, 429, 502) },
 });
 
 /** The count may come as tokensToPurchase or (SPEC §7's spelling) tokensTourchase; validated in the handler. */
@@ -155,7 +155,7 @@ export const createTokenTopupRoute = createRoute({
       content: { 'application/json': { schema: TokenTopupRequestSchema } },
     },
   },
-  responses: { 200: jsonContent(TokenTopupSchema, 'Hosted checkout URL and session id'), ...errorResponses(400, 401, 403, 429) },
+  responses: { 200: jsonContent(TokenTopupSchema, 'Hosted checkout URL and session id'), ...errorResponses(400, 401, 403, 429, 502) },
 });
 
 export const verifyTokenPurchaseRoute = createRoute({
@@ -166,7 +166,7 @@ export const verifyTokenPurchaseRoute = createRoute({
   tags: ['billing'],
   summary: 'Confirms a token purchase on return from checkout (once per session); credits it if the webhook has not yet',
   request: { body: { required: true, content: { 'application/json': { schema: z.object({ session_id: z.string().min(1).max(255) }) } } } },
-  responses: { 200: jsonContent(VerifyTokenPurchaseSchema, 'Result'), ...errorResponses(400, 401, 404, 429) },
+  responses: { 200: jsonContent(VerifyTokenPurchaseSchema, 'Result'), ...errorResponses(400, 401, 404, 429, 502) },
 });
 
 export const stripeWebhookRoute = createRoute({
@@ -180,7 +180,7 @@ export const stripeWebhookRoute = createRoute({
     headers: z.object({ 'stripe-signature': z.string().optional().openapi({ description: 'Stripe signature of the raw body (a missing one is INVALID_SIGNATURE)' }) }),
     body: { required: true, description: 'The Stripe event, as Stripe sent it', content: { 'application/json': { schema: { type: 'object' } } } },
   },
-  responses: { 200: jsonContent(WebhookAckSchema, 'Accepted'), ...errorResponses(400) },
+  responses: { 200: jsonContent(WebhookAckSchema, 'Accepted'), ...errorResponses(400, 501, 502) },
 });
 
 // What the web imports (type-only) instead of copying: the bodies these routes take and answer with.
