@@ -36,4 +36,22 @@ describe('architecture boundaries', () => {
     ]);
     expect(v).toEqual(['server/main.ts: only server/env.ts reads process.env']);
   });
+  it('lets web import types, and only types, from the server route contracts', () => {
+    const contract = '../../../../../server/features/tokens/tokens.routes.ts';
+    const ok = findViolations([
+      { path: 'web/src/features/tokens/api/get-token-costs.ts', text: `import type { TokenCostsResponse } from '${contract}';\nexport type { Tier } from '${contract}';` },
+    ]);
+    expect(ok).toEqual([]);
+    const v = findViolations([
+      { path: 'web/src/features/tokens/api/a.ts', text: `import { getTokensRoute } from '${contract}';` },
+      { path: 'web/src/features/tokens/api/b.ts', text: `import { type Tier } from '${contract}';` },
+      { path: 'web/src/features/tokens/api/c.ts', text: "import type { LedgerService } from '../../../../../server/features/tokens/ledger-types.ts';" },
+      { path: 'web/src/lib/d.ts', text: "const m = import('../../../server/env.ts');" },
+    ]);
+    expect(v).toHaveLength(4);
+    expect(v[0]).toContain('with `import type`');
+    expect(v[1]).toContain('with `import type`');
+    expect(v[2]).toContain('only the route contracts');
+    expect(v[3]).toContain('only the route contracts');
+  });
 });

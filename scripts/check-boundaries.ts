@@ -4,6 +4,8 @@
  * - web features never import other web features; server adapters never import features.
  * - server features use other features only through their index.ts.
  * - only server/env.ts reads process.env in app code.
+ * - web/src reaches into server/ only with `import type` / `export type` from a route contract
+ *   (`server/features/<feature>/*.routes.ts`): the response types are shared, server code never ships.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -15,6 +17,24 @@ export interface SourceFile {
 
 const importRe = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const impureInCore = /\b(process\.|fetch\(|document\.|window\.|localStorage|sessionStorage|XMLHttpRequest|require\()/;
+
+const webImportRe = /(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const isRouteContract = (p: string) => /^server\/features\/[^/]+\/[^/]+\.routes\.ts$/.test(p);
+
+/** Imports from web/src into server/ other than a type-only one from a route contract. */
+function findWebServerImports(f: SourceFile): string[] {
+  const v: string[] = [];
+  for (const m of f.text.matchAll(webImportRe)) {
+    const spec = (m[2] ?? m[3])!;
+    // `?raw` imports are text assets (the common-password list), not server code.
+    if (!spec.startsWith('.') || spec.endsWith('?raw')) continue;
+    const target = resolveRel(f.path, spec);
+    if (!target.startsWith('server/')) continue;
+    if (!isRouteContract(target)) v.push(`${f.path}: web may import from server/ only the route contracts (*.routes.ts), not "${spec}"`);
+    else if (!m[1]) v.push(`${f.path}: web must import route contracts with \`import type\` (no server code in the bundle): "${spec}"`);
+  }
+  return v;
+}
 
 function importsOf(text: string): string[] {
   const out: string[] = [];
@@ -39,6 +59,7 @@ export function findViolations(files: SourceFile[]): string[] {
       const m = code.match(impureInCore);
       if (m) v.push(`${f.path}: core/ must not do I/O ("${m[1]}")`);
     }
+    if (f.path.startsWith('web/src/')) v.push(...findWebServerImports(f));
     const webFeature = featureOf(f.path, 'web/src/features/');
     if (webFeature) {
       for (const s of specs.filter((s) => s.startsWith('.'))) {

@@ -5,6 +5,7 @@ import { isProduction } from './env.ts';
 import { AppError } from './lib/errors.ts';
 import type { AppEnv, App } from './http/app-env.ts';
 import { toErrorResponse, unknownApiRouteError, validationError } from './http/errors.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-document.ts';
 import type { AppContext, Feature } from './http/feature.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { rejectCrossOrigin, rejectUndecodablePath, securityHeaders } from './http/security.ts';
@@ -58,9 +59,11 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   for (const f of features) f.middleware?.(app);
   for (const f of features) f.routes?.(app);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Stockpilot API', version: '1.0.0', description: 'HTTP contract of DESIGN §5. Errors: {"error":{"code","message","field?"}}.' },
+  let document: OpenApiDocument | undefined;
+  app.get('/api/openapi.json', (c) => {
+    // Built on first request: every feature has registered its routes by then.
+    document ??= buildOpenApiDocument(app, ctx.env.BASE_URL);
+    return c.json(document);
   });
 
   app.all('/api/*', (c) => {

@@ -17,7 +17,7 @@ export const ErrorSchema = z
 const errorContent = { 'application/json': { schema: ErrorSchema } };
 
 /** Standard error responses to spread into a route's `responses`. */
-export function errorResponses(...statuses: Array<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503>) {
+export function errorResponses(...statuses: Array<400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 502 | 503>) {
   const description: Record<number, string> = {
     400: 'Bad input; `error.field` names the field at fault',
     401: 'Not signed in',
@@ -26,12 +26,28 @@ export function errorResponses(...statuses: Array<400 | 401 | 402 | 403 | 404 | 
     404: 'Not found',
     409: 'Conflict',
     413: 'Body too large',
+    415: 'Not a JSON body (UNSUPPORTED_MEDIA_TYPE)',
     422: 'Well-formed but unprocessable',
     429: 'Rate limited',
+    501: 'Not configured on this server (NOT_CONFIGURED)',
+    502: 'The upstream provider failed (UPSTREAM_ERROR)',
     503: 'Temporarily unavailable',
   };
   return Object.fromEntries(statuses.map((s) => [s, { description: description[s]!, content: errorContent }]));
 }
+
+/** The better-auth session cookie (`__Secure-` prefixed in production), the one credential of the API. */
+export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+export const sessionCookieScheme = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'stockpilot.session_token',
+  description: 'Session cookie set by `POST /api/auth/sign-in/email`; named `__Secure-stockpilot.session_token` in production.',
+} as const;
+/** Per-operation `security`: the operation needs a signed-in user. */
+export const signedIn = [{ [SESSION_COOKIE_SCHEME]: [] }];
+/** Per-operation `security`: anyone may call it (a session, if sent, is ignored or optional). */
+export const anyone = [];
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

@@ -7,6 +7,8 @@ import { findAppRoot } from '../lib/app-root.ts';
 import { createLogger } from '../lib/logger.ts';
 import { sql } from 'drizzle-orm';
 import type { Feature } from '../http/feature.ts';
+import type { App } from '../http/app-env.ts';
+import { createResponseChecker } from './openapi-conformance.ts';
 
 function actAsHeaderFeature(db: Database): Feature {
   return {
@@ -34,6 +36,36 @@ export interface TestAppOptions {
    * route tests skip the sign-in dance; the accounts tests exercise real sessions.
    */
   actAsHeader?: boolean;
+  /** Extra features mounted after the app's own (tests of the test kit). */
+  features?: Feature[];
+}
+
+/** A response the published OpenAPI document does not describe (see createTestApp). */
+export class ContractMismatchError extends Error {
+  override name = 'ContractMismatchError';
+}
+
+/**
+ * Every response this app gives to a test is checked against /api/openapi.json: an operation that
+ * answers a status, a field or a type the document does not state fails the test that received it.
+ */
+function checkEveryResponseAgainstTheDocument(app: App): string[] {
+  const mismatches: string[] = [];
+  const send = app.request.bind(app) as (...args: unknown[]) => Promise<Response>;
+  let check: Promise<ReturnType<typeof createResponseChecker>> | undefined;
+  app.request = (async (input: string | URL | Request, init?: RequestInit, ...rest: unknown[]) => {
+    const res = await send(input, init, ...rest);
+    check ??= send('/api/openapi.json').then(async (r) => createResponseChecker(await r.json()));
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+    const problem = (await check)(method, path, res.status, res.headers.get('content-type') ?? '', await res.clone().text());
+    if (problem) {
+      mismatches.push(problem);
+      throw new ContractMismatchError(problem);
+    }
+    return res;
+  }) as App['request'];
+  return mismatches;
 }
 
 /**
@@ -48,7 +80,9 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}) 
   const ctx: AppContext = { env, db, logger: createLogger(env.LOG_LEVEL), appRoot: findAppRoot(), now: options.now ?? (() => new Date()) };
   const features = await createFeatures(ctx);
   if (options.actAsHeader) features.push(actAsHeaderFeature(db));
+  features.push(...(options.features ?? []));
   const app = createApp(ctx, features);
+  const contractMismatches = checkEveryResponseAgainstTheDocument(app);
   const origin = env.BASE_URL;
   /** JSON request helper that sends the same-origin header a browser would, from `remoteAddress` (127.0.0.1). */
   const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => {
@@ -69,5 +103,5 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}) 
     } catch {}
     return { status: res.status, headers: res.headers, body: data };
   };
-  return { app, ctx, features, json };
+  return { app, ctx, features, json, contractMismatches };
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonContent } from '../../http/openapi.ts';
+import { anyone, jsonContent } from '../../http/openapi.ts';
 
 export const AuthConfigSchema = z
   .object({
@@ -10,6 +10,8 @@ export const AuthConfigSchema = z
   .openapi('AuthConfig');
 
 export const getAuthConfigRoute = createRoute({
+  operationId: 'getAuthConfig',
+  security: anyone,
   method: 'get',
   path: '/api/auth-config',
   tags: ['accounts'],
@@ -29,6 +31,8 @@ export const OUTBOX_API_PATH = '/api/dev/outbox';
 export const OUTBOX_PAGE_PATH = '/dev/outbox';
 
 export const getOutboxRoute = createRoute({
+  operationId: 'listOutboxMails',
+  security: anyone,
   method: 'get',
   path: OUTBOX_API_PATH,
   tags: ['dev'],
@@ -36,3 +40,7 @@ export const getOutboxRoute = createRoute({
   request: { query: z.object({ to: z.string().optional().openapi({ description: 'Only mails to this address' }) }) },
   responses: { 200: jsonContent(OutboxSchema, 'Newest first, at most 100') },
 });
+
+export type AuthConfigResponse = z.infer<typeof AuthConfigSchema>;
+export type OutboxResponse = z.infer<typeof OutboxSchema>;
+export type OutboxMail = OutboxResponse['mails'][number];

@@ -9,6 +9,7 @@ import { unknownApiRouteError } from '../../http/errors.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { Auth, AuthHooks, GoogleSetup } from './auth.ts';
 import { getAuthConfigRoute, getOutboxRoute, OUTBOX_API_PATH, OUTBOX_PAGE_PATH } from './auth.routes.ts';
+import { betterAuthRoutes } from './better-auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, parseCommonPasswords } from '../../../core/auth/password-policy.ts';
 
@@ -86,6 +87,7 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
     },
     routes(app) {
       app.on(['GET', 'POST'], '/api/auth/*', async (c) => (await getRuntime()).handler(c));
+      for (const route of betterAuthRoutes) app.openAPIRegistry.registerPath(route);
       app.openapi(getAuthConfigRoute, (c) =>
         c.json(
           {

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonContent } from '../../http/openapi.ts';
+import { anyone, jsonContent } from '../../http/openapi.ts';
 
 export const HealthSchema = z
   .object({
@@ -15,6 +15,8 @@ export const HealthSchema = z
   .openapi('Health');
 
 export const getHealthRoute = createRoute({
+  operationId: 'getHealth',
+  security: anyone,
   method: 'get',
   path: '/api/health',
   tags: ['system'],

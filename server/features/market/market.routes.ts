@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { HISTORY_RANGES } from '../../../core/market/ranges.ts';
-import { errorResponses, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 const SymbolParam = z.object({
   symbol: z.string().openapi({ param: { name: 'symbol', in: 'path' }, example: 'AAPL', description: 'Ticker; BRK-B, brk.b and BRK/B all mean BRK.B' }),
@@ -95,7 +95,7 @@ export const FundamentalsSchema = z
   })
   .openapi('Fundamentals');
 
-export const ProfileSchema = z
+export const CompanyProfileSchema = z
   .object({
     symbol: z.string(),
     name: z.string(),
@@ -114,7 +114,7 @@ export const ProfileSchema = z
     data_as_of: z.string(),
     ...ServedFields,
   })
-  .openapi('Profile');
+  .openapi('CompanyProfile');
 
 export const EtfSchema = z
   .object({
@@ -145,6 +145,8 @@ const symbolErrors = errorResponses(400, 401, 404);
 const tags = ['market'];
 
 export const searchRoute = createRoute({
+  operationId: 'searchSymbols',
+  security: signedIn,
   method: 'get',
   path: '/api/market/search',
   tags,
@@ -159,6 +161,8 @@ export const searchRoute = createRoute({
 });
 
 export const quoteRoute = createRoute({
+  operationId: 'getQuote',
+  security: signedIn,
   method: 'get',
   path: '/api/market/quote/{symbol}',
   tags,
@@ -168,18 +172,23 @@ export const quoteRoute = createRoute({
 });
 
 export const historyRoute = createRoute({
+  operationId: 'getPriceHistory',
+  security: signedIn,
   method: 'get',
   path: '/api/market/history/{symbol}',
   tags,
   summary: 'Daily OHLCV (or month-end closes where only those exist) for a range',
   request: {
     params: SymbolParam,
-    query: z.object({ range: z.string().optional().openapi({ example: '1y', description: HISTORY_RANGES.join(', ') }) }),
+    // An unknown range is the handler's INVALID_RANGE (not zod's VALIDATION_FAILED); the document states the enum.
+    query: z.object({ range: z.string().optional().openapi({ enum: [...HISTORY_RANGES], default: '1y', example: '1y' }) }),
   },
   responses: { 200: jsonContent(HistorySchema, 'Bars, oldest first'), ...symbolErrors },
 });
 
 export const fundamentalsRoute = createRoute({
+  operationId: 'getFundamentals',
+  security: signedIn,
   method: 'get',
   path: '/api/market/fundamentals/{symbol}',
   tags,
@@ -189,15 +198,19 @@ export const fundamentalsRoute = createRoute({
 });
 
 export const profileRoute = createRoute({
+  operationId: 'getCompanyProfile',
+  security: signedIn,
   method: 'get',
   path: '/api/market/profile/{symbol}',
   tags,
   summary: 'Name, type, exchange, sector, industry, CIK and what can be analysed',
   request: { params: SymbolParam },
-  responses: { 200: jsonContent(ProfileSchema, 'Profile'), ...symbolErrors },
+  responses: { 200: jsonContent(CompanyProfileSchema, 'Profile'), ...symbolErrors },
 });
 
 export const etfRoute = createRoute({
+  operationId: 'getEtfInfo',
+  security: signedIn,
   method: 'get',
   path: '/api/market/etf/{symbol}',
   tags,
@@ -207,6 +220,8 @@ export const etfRoute = createRoute({
 });
 
 export const dividendsRoute = createRoute({
+  operationId: 'getDividends',
+  security: signedIn,
   method: 'get',
   path: '/api/market/dividends/{symbol}',
   tags,
@@ -214,3 +229,14 @@ export const dividendsRoute = createRoute({
   request: { params: SymbolParam },
   responses: { 200: jsonContent(DividendsSchema, 'Dividends and splits'), ...symbolErrors },
 });
+
+// What the web imports (type-only) instead of copying: the bodies these routes answer with.
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+export type SearchHit = SearchResponse['results'][number];
+export type Coverage = z.infer<typeof CoverageSchema>;
+export type QuoteResponse = z.infer<typeof QuoteSchema>;
+export type HistoryResponse = z.infer<typeof HistorySchema>;
+export type FundamentalsResponse = z.infer<typeof FundamentalsSchema>;
+export type CompanyProfileResponse = z.infer<typeof CompanyProfileSchema>;
+export type EtfResponse = z.infer<typeof EtfSchema>;
+export type DividendsResponse = z.infer<typeof DividendsSchema>;

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, jsonContent } from '../../http/openapi.ts';
+import { tiers } from '../../../core/tokens/tiers.ts';
+import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
-const Tier = z.enum(['Free', 'Basic', 'Pro']);
+const Tier = z.enum(tiers);
 const Tokens = z.number().openapi({ description: 'Tokens, at most 3 decimals (integer milli-tokens / 1000)', example: 9.2 });
 
 export const TokenAccountSchema = z
@@ -57,8 +58,8 @@ export const LedgerEntriesSchema = z
         created_at: z.string(),
         plan_change: z
           .object({
-            from: z.enum(['Free', 'Basic', 'Pro']),
-            to: z.enum(['Free', 'Basic', 'Pro']),
+            from: Tier,
+            to: Tier,
             applied: z.enum(['now', 'at-period-end', 'none']).openapi({ description: '`none`: the plan was already `to` (nothing changed)' }),
           })
           .optional()
@@ -69,6 +70,8 @@ export const LedgerEntriesSchema = z
   .openapi('TokenLedgerEntries');
 
 export const getTokensRoute = createRoute({
+  operationId: 'getTokenAccount',
+  security: signedIn,
   method: 'get',
   path: '/api/tokens',
   tags: ['tokens'],
@@ -77,6 +80,8 @@ export const getTokensRoute = createRoute({
 });
 
 export const getSubscriptionRoute = createRoute({
+  operationId: 'getSubscription',
+  security: signedIn,
   method: 'get',
   path: '/api/subscription',
   tags: ['tokens'],
@@ -85,6 +90,8 @@ export const getSubscriptionRoute = createRoute({
 });
 
 export const getTokenCostsRoute = createRoute({
+  operationId: 'getTokenCosts',
+  security: anyone,
   method: 'get',
   path: '/api/token-costs',
   tags: ['tokens'],
@@ -93,6 +100,8 @@ export const getTokenCostsRoute = createRoute({
 });
 
 export const getTokenUsageRoute = createRoute({
+  operationId: 'getTokenUsage',
+  security: signedIn,
   method: 'get',
   path: '/api/tokens/usage',
   tags: ['tokens'],
@@ -102,6 +111,8 @@ export const getTokenUsageRoute = createRoute({
 });
 
 export const getTokenLedgerRoute = createRoute({
+  operationId: 'getTokenLedger',
+  security: signedIn,
   method: 'get',
   path: '/api/tokens/ledger',
   tags: ['tokens'],
@@ -109,3 +120,11 @@ export const getTokenLedgerRoute = createRoute({
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(20) }) },
   responses: { 200: jsonContent(LedgerEntriesSchema, 'Ledger entries'), ...errorResponses(400, 401) },
 });
+
+// What the web imports (type-only) instead of copying: the bodies these routes answer with.
+export type Tier = z.infer<typeof Tier>;
+export type TokenAccountResponse = z.infer<typeof TokenAccountSchema>;
+export type SubscriptionResponse = z.infer<typeof SubscriptionSchema>;
+export type TokenCostsResponse = z.infer<typeof TokenCostsSchema>;
+export type TokenUsageResponse = z.infer<typeof TokenUsageSchema>;
+export type TokenLedgerResponse = z.infer<typeof LedgerEntriesSchema>;

@@ -39,3 +39,6 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   }
   return data as T;
 }
+
+/** TanStack Query `retry`: a 4xx (unknown symbol, no data) is an answer, not a glitch; anything else is retried once. */
+export const retryUnlessClientError = (count: number, e: unknown) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && count < 1;

@@ -2,9 +2,9 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { type AuthUser, authApi, type Profile } from './api.ts';
+import { type AuthUser, authApi, type Profile } from './auth-api.ts';
 
-export type { AuthUser, Profile } from './api.ts';
+export type { AuthUser, Profile } from './auth-api.ts';
 
 /** The session events of SPEC §4. */
 export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';

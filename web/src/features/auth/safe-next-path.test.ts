@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from './api.ts';
+import { safeNextPath } from './paths.ts';
 
 describe('after sign-in, only same-site relative paths are followed', () => {
   it.each([

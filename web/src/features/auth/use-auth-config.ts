@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type AuthConfig, authApi } from './api.ts';
+import { type AuthConfig, authApi } from './auth-api.ts';
 
 let cached: Promise<AuthConfig | null> | null = null;
 

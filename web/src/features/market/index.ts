@@ -8,21 +8,11 @@ export { AboutTheData } from './components/about-the-data.tsx';
 export { DataAsOf } from './components/data-as-of.tsx';
 export { CoverageBadges, describeCoverage } from './components/coverage-badges.tsx';
 export { SymbolPage, AiAnalysisComing } from './components/symbol-page.tsx';
-export {
-  useMarketSearch,
-  useQuote,
-  useHistory,
-  useFundamentals,
-  useProfile,
-  useEtfInfo,
-  DATA_AS_OF,
-  type SearchHit,
-  type Coverage,
-  type QuoteResponse,
-  type HistoryResponse,
-  type FundamentalsResponse,
-  type ProfileResponse,
-  type EtfResponse,
-  type HistoryRange,
-} from './api/market-api.ts';
+export { useMarketSearch, type SearchHit, type Coverage } from './api/search-symbols.ts';
+export { useQuote, type QuoteResponse } from './api/get-quote.ts';
+export { useHistory, type HistoryResponse, type HistoryRange } from './api/get-price-history.ts';
+export { useFundamentals, type FundamentalsResponse } from './api/get-fundamentals.ts';
+export { useProfile, type CompanyProfileResponse as ProfileResponse } from './api/get-company-profile.ts';
+export { useEtfInfo, type EtfResponse } from './api/get-etf-info.ts';
+export { DATA_AS_OF } from './data-as-of.ts';
 export { formatPrice, formatPercent, formatCompactUsd, formatFigure, NOT_REPORTED } from './format.ts';

@@ -1,4 +1,4 @@
-import type { TokenLedgerResponse } from './api/tokens-fetch.ts';
+import type { TokenLedgerResponse } from './api/get-token-ledger.ts';
 
 const labels: Record<string, string> = {
   open: 'Account opened',

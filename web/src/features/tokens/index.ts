@@ -1,15 +1,10 @@
 export { SubscriptionProvider, useSubscription, defaultSubscription, TOKEN_REFRESH_MS, type SubscriptionState, type Tier } from './subscription-context.tsx';
 export { deriveSubscriptionValues, defaultSubscriptionValues, type SubscriptionValues } from './subscription-state.ts';
-export {
-  useTokenCosts,
-  useTokenUsage,
-  useTokenLedger,
-  tokenQueryKeys,
-  type TokenAccountResponse,
-  type SubscriptionResponse,
-  type TokenCostsResponse,
-  type TokenUsageResponse,
-} from './api/tokens-api.ts';
+export { useTokenCosts, type TokenCostsResponse } from './api/get-token-costs.ts';
+export { useTokenUsage, type TokenUsageResponse } from './api/get-token-usage.ts';
+export { useTokenLedger } from './api/get-token-ledger.ts';
+export type { TokenAccountResponse } from './api/get-token-account.ts';
+export type { SubscriptionResponse } from './api/get-subscription.ts';
 export { TokenBalanceCard } from './components/token-balance-card.tsx';
 export { UsageGuide } from './components/usage-guide.tsx';
 export { UsageChart } from './components/usage-chart.tsx';

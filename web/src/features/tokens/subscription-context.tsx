@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchSubscription, fetchTokenAccount, type SubscriptionResponse, type Tier, type TokenAccountResponse } from './api/tokens-fetch.ts';
+import { getSubscription, type SubscriptionResponse, type Tier } from './api/get-subscription.ts';
+import { getTokenAccount, type TokenAccountResponse } from './api/get-token-account.ts';
 import { defaultSubscriptionValues, deriveSubscriptionValues, type SubscriptionValues } from './subscription-state.ts';
 
 export type { Tier };
@@ -41,7 +42,7 @@ export function SubscriptionProvider({ userId, children }: { userId: string | nu
 
   const readAccount = useCallback(async (forUser: string, subscription?: SubscriptionResponse, failedBefore = false) => {
     try {
-      const account = await fetchTokenAccount();
+      const account = await getTokenAccount();
       if (current.current !== forUser) return;
       setSnap((s) => ({ subscription: subscription ?? s.subscription, account, failed: failedBefore, loaded: true, version: s.version + 1 }));
     } catch {
@@ -57,7 +58,7 @@ export function SubscriptionProvider({ userId, children }: { userId: string | nu
     let subscription: SubscriptionResponse | undefined;
     let failed = false;
     try {
-      subscription = await fetchSubscription();
+      subscription = await getSubscription();
     } catch {
       failed = true;
     }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionResponse, TokenAccountResponse } from './api/tokens-api.ts';
+import type { SubscriptionResponse } from './api/get-subscription.ts';
+import type { TokenAccountResponse } from './api/get-token-account.ts';
 import { defaultSubscriptionValues, deriveSubscriptionValues } from './subscription-state.ts';
 
-const row = (over: Partial<TokenAccountResponse> = {}): TokenAccountResponse => ({
+// The contract never sends a null balance; SPEC §4's fallbacks still guard a row that lacks one, hence `| null`.
+const row = (over: { [K in keyof TokenAccountResponse]?: TokenAccountResponse[K] | null } = {}): TokenAccountResponse => ({
   user_id: 'u1',
   token_balance: 42.125,
   remaining_tokens: 40,
@@ -17,7 +19,7 @@ const row = (over: Partial<TokenAccountResponse> = {}): TokenAccountResponse => 
   held: 0,
   pending_tier: null,
   monthly_allocation: 50,
-  ...over,
+  ...(over as Partial<TokenAccountResponse>),
 });
 const sub: SubscriptionResponse = { subscribed: true, subscription_tier: 'Basic', subscription_end: '2026-08-02T00:00:00.000Z', tokens: 42.125 };
 

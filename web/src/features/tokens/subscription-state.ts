@@ -1,4 +1,5 @@
-import type { SubscriptionResponse, Tier, TokenAccountResponse } from './api/tokens-fetch.ts';
+import type { SubscriptionResponse, Tier } from './api/get-subscription.ts';
+import type { TokenAccountResponse } from './api/get-token-account.ts';
 
 export interface SubscriptionValues {
   subscribed: boolean;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { authApi } from '../api.ts';
+import { authApi } from '../auth-api.ts';
 import { useAuthConfig } from '../use-auth-config.ts';
 
 function GoogleMark() {

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api.ts';
-import { createCheckout, createPortalSession, createTokenTopup } from './billing-api.ts';
+import { createCheckout } from './create-checkout.ts';
+import { createPortalSession } from './create-customer-portal-session.ts';
+import { createTokenTopup } from './create-token-topup.ts';
 
 /**
  * Opens the provider's page in a new tab (SPEC §7). The tab is opened synchronously inside the click so

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
-import { useBillingPlans } from '../api/billing-api.ts';
+import { useBillingPlans } from '../api/get-plans.ts';
 
 /** DESIGN §1: says so when the sandbox provider is active. Renders nothing with Stripe. */
 export function SandboxBanner({ className }: { className?: string }) {

@@ -7,7 +7,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDate, formatUsd } from '../../../lib/format.ts';
-import { type Tier, useBillingPlans, useBillingSubscription } from '../api/billing-api.ts';
+import { useBillingSubscription } from '../api/get-billing-subscription.ts';
+import { type Tier, useBillingPlans } from '../api/get-plans.ts';
 import { useBillingActions } from '../api/use-billing-actions.ts';
 import { SandboxBanner } from './sandbox-banner.tsx';
 

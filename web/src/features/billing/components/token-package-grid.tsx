@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { formatUsd } from '../../../lib/format.ts';
-import type { TokenPackageInfo } from '../api/billing-api.ts';
+import type { TokenPackageInfo } from '../api/get-token-packages.ts';
 
 /**
  * The four packages. With `onSelect` they are a radio group (top-up page); without, a static list.

@@ -1,4 +1,4 @@
-import type { Coverage } from '../api/market-api.ts';
+import type { Coverage } from '../api/search-symbols.ts';
 
 /** What can be analysed for a symbol, in words. */
 export function describeCoverage(c: Coverage): string[] {

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import type { EtfResponse } from '../api/market-api.ts';
+import type { EtfResponse } from '../api/get-etf-info.ts';
 import { formatPercent, NOT_REPORTED } from '../format.ts';
 
 /** ETF holdings with weights, sector weights, expense ratio and yield where known, each dated. */

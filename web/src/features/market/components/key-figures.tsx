@@ -1,6 +1,8 @@
 import type { Figure, StatementLine } from '../../../../../core/market/types.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { type FundamentalsResponse, useFundamentals, useHistory, useQuote } from '../api/market-api.ts';
+import { type FundamentalsResponse, useFundamentals } from '../api/get-fundamentals.ts';
+import { useHistory } from '../api/get-price-history.ts';
+import { useQuote } from '../api/get-quote.ts';
 import { formatFigure, formatPercent, formatPrice, NOT_REPORTED } from '../format.ts';
 
 interface KeyFigure {

@@ -1,6 +1,6 @@
 import { AreaSeries, CandlestickSeries, ColorType, createChart, HistogramSeries, type IChartApi } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import type { HistoryResponse } from '../api/market-api.ts';
+import type { HistoryResponse } from '../api/get-price-history.ts';
 
 /** The lightweight-charts canvas. Only imported through PriceChart's lazy() so the library never lands in the initial bundle. */
 export default function PriceChartCanvas({ history, mode }: { history: HistoryResponse; mode: 'line' | 'candles' }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { type HistoryRange, useHistory } from '../api/market-api.ts';
+import { type HistoryRange, useHistory } from '../api/get-price-history.ts';
 import { changeTone, formatPercent } from '../format.ts';
 
 const PriceChartCanvas = lazy(() => import('./price-chart-canvas.tsx'));

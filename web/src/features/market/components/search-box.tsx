@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type SearchHit, useMarketSearch } from '../api/market-api.ts';
+import { type SearchHit, useMarketSearch } from '../api/search-symbols.ts';
 import { describeCoverage } from './coverage-badges.tsx';
 
 /** Where a search hit leads: ETFs with fund data to the ETF page, everything else to the quick overview. */

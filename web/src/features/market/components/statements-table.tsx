@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { StatementKind } from '../../../../../core/market/types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import type { FundamentalsResponse } from '../api/market-api.ts';
+import type { FundamentalsResponse } from '../api/get-fundamentals.ts';
 import { formatFigure } from '../format.ts';
 
 const statementNames: Record<StatementKind, string> = { income: 'Income statement', balance: 'Balance sheet', cash_flow: 'Cash flow' };

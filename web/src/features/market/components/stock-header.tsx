@@ -1,4 +1,4 @@
-import { useQuote } from '../api/market-api.ts';
+import { useQuote } from '../api/get-quote.ts';
 import { changeTone, formatPercent, formatPrice, formatSigned } from '../format.ts';
 
 /** A snapshot is dated (2026-07-02); a live quote is timed (2026-07-10 20:00 UTC). */

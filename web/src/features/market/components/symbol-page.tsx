@@ -8,7 +8,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { normalizeSymbol } from '../../../../../core/market/symbol.ts';
 import type { ApiError } from '../../../lib/api.ts';
-import { type ProfileResponse, useProfile } from '../api/market-api.ts';
+import { type CompanyProfileResponse as ProfileResponse, useProfile } from '../api/get-company-profile.ts';
 import { CoverageBadges } from './coverage-badges.tsx';
 import { DataAsOf } from './data-as-of.tsx';
 import { SearchBox } from './search-box.tsx';

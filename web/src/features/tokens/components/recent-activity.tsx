@@ -1,6 +1,6 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatTokens } from '../../../lib/format.ts';
-import { useTokenLedger } from '../api/tokens-api.ts';
+import { useTokenLedger } from '../api/get-token-ledger.ts';
 import { describeEntry, isShownEntry } from '../activity-rows.ts';
 
 /** Recent balance changes from the ledger (what moved the available balance). */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatTokens } from '../../../lib/format.ts';
-import { useTokenUsage } from '../api/tokens-api.ts';
+import { useTokenUsage } from '../api/get-token-usage.ts';
 
 const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 

@@ -1,6 +1,6 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatTokens } from '../../../lib/format.ts';
-import { useTokenCosts } from '../api/tokens-api.ts';
+import { useTokenCosts } from '../api/get-token-costs.ts';
 
 /** The usage guide: what each action costs, from `GET /api/token-costs`. */
 export function UsageGuide({ className }: { className?: string }) {

@@ -1,0 +1,45 @@
+import type { App } from './app-env.ts';
+import { SESSION_COOKIE_SCHEME, sessionCookieScheme } from './openapi.ts';
+
+type Operation = { requestBody?: unknown; responses: Record<string, unknown> };
+export type OpenApiDocument = ReturnType<App['getOpenAPI31Document']>;
+
+const tags = [
+  { name: 'accounts', description: 'Sign-up, sign-in and sessions (better-auth under /api/auth), profiles and avatars' },
+  { name: 'tokens', description: 'Token balance, usage guide, daily usage and ledger' },
+  { name: 'billing', description: 'Plans, checkouts, token top-ups, the customer portal and provider webhooks' },
+  { name: 'market', description: 'Search, quotes, price history, fundamentals, profiles, ETF data, dividends' },
+  { name: 'system', description: 'Liveness and adapters' },
+  { name: 'dev', description: 'Development aids, absent in production' },
+];
+
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const unsafeMethods = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * The published OpenAPI document: the routes' contracts plus the answers app-wide middleware gives on
+ * any operation it guards (app.ts), so that every status a handler path can produce is on paper.
+ */
+export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument {
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_COOKIE_SCHEME, sessionCookieScheme);
+  const doc = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Stockpilot API',
+      version: '1.0.0',
+      description: 'HTTP contract of DESIGN §5. Errors: {"error":{"code","message","field?"}}.',
+      license: { name: 'Proprietary', url: `${baseUrl}/terms-of-service` },
+    },
+    servers: [{ url: '/', description: 'The origin serving this document (BASE_URL)' }],
+    tags,
+  });
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      if (unsafeMethods.has(method) && !path.startsWith('/api/webhooks/')) {
+        op.responses['403'] ??= errorAnswer('Cross-origin request refused (CSRF_REJECTED), or not allowed');
+      }
+      if (op.requestBody) op.responses['413'] ??= errorAnswer('Body too large (PAYLOAD_TOO_LARGE)');
+    }
+  }
+  return doc;
+}

@@ -1,0 +1,5 @@
+import type { SignOutResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** `POST /api/auth/sign-out`: ends the session. */
+export const signOut = () => apiFetch<SignOutResponse>('/api/auth/sign-out', { method: 'POST', body: {} });

@@ -1,0 +1,5 @@
+import type { SignUpRequest, StatusMessageResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** `POST /api/auth/sign-up/email`: the same answer whether or not the address was registered. */
+export const signUp = (input: SignUpRequest) => apiFetch<StatusMessageResponse>('/api/auth/sign-up/email', { body: input });
