@@ -8,6 +8,9 @@ export type Tier = (typeof tiers)[number];
 export const paidTiers = ['Basic', 'Pro'] as const satisfies readonly Tier[];
 export type PaidTier = (typeof paidTiers)[number];
 
+/** "Free, Basic or Pro", for messages that list the choices. */
+export const tierChoices = `${tiers.slice(0, -1).join(', ')} or ${tiers.at(-1)}`;
+
 export const isTier = (v: unknown): v is Tier => typeof v === 'string' && (tiers as readonly string[]).includes(v);
 export const isPaidTier = (v: unknown): v is PaidTier => typeof v === 'string' && (paidTiers as readonly string[]).includes(v);
 

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm';
 import {
   checkTopupAllowed,
   findPlan,
-  freePlan,
+  MAX_TOPUP_TOKENS,
+  MIN_TOPUP_TOKENS,
   MT_PER_TOKEN,
-  plans,
+  monthlyAllocationTokens,
   TOKEN_PRICE_CENTS,
-  tokenPackages,
   type Tier,
+  type TierId,
+  tierPlans,
+  tokenPackages,
   validateTopupTokens,
 } from '../../../core/tokens/index.ts';
 import type { Database, Queryable } from '../../adapters/db/index.ts';
@@ -61,7 +64,7 @@ export interface BillingServiceDeps {
 }
 
 export interface PlanView {
-  id: 'free' | 'basic' | 'pro';
+  id: TierId;
   tier: Tier;
   name: string;
   price_cents: number;
@@ -70,9 +73,9 @@ export interface PlanView {
 }
 
 const planFeatures: Record<Tier, string[]> = {
-  Free: ['10 tokens every month', 'Quick overviews, fundamental and technical analyses', 'AI copilot queries', 'Watchlist and screener previews'],
-  Basic: ['50 tokens every month', 'Everything in Free', 'Buy extra tokens when you run low', 'Email support'],
-  Pro: ['200 tokens every month', 'Everything in Basic', 'Public API access with API keys', 'Priority support'],
+  Free: [`${monthlyAllocationTokens.Free} tokens every month`, 'Quick overviews, fundamental and technical analyses', 'AI copilot queries', 'Watchlist and screener previews'],
+  Basic: [`${monthlyAllocationTokens.Basic} tokens every month`, 'Everything in Free', 'Buy extra tokens when you run low', 'Email support'],
+  Pro: [`${monthlyAllocationTokens.Pro} tokens every month`, 'Everything in Basic', 'Public API access with API keys', 'Priority support'],
 };
 
 export interface SubscriptionView {
@@ -383,7 +386,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     tierForPrice,
 
     listPlans(): { plans: PlanView[]; provider: { kind: 'sandbox' | 'stripe'; name: string } } {
-      const all = [freePlan, ...plans].map((p) => ({
+      const all = tierPlans.map((p) => ({
         id: p.id,
         tier: p.tier,
         name: p.name,
@@ -398,8 +401,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       return {
         packages: tokenPackages.map((p) => ({ id: p.id, name: p.name, tokens: p.tokens, price_cents: p.priceCents, popular: p.popular, analyses: p.analyses })),
         token_price_cents: TOKEN_PRICE_CENTS,
-        min_tokens: 20,
-        max_tokens: 10_000,
+        min_tokens: MIN_TOPUP_TOKENS,
+        max_tokens: MAX_TOPUP_TOKENS,
       };
     },
 

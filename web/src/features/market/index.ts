@@ -15,7 +15,6 @@ export {
   useFundamentals,
   useProfile,
   useEtfInfo,
-  DATA_AS_OF,
   type SearchHit,
   type Coverage,
   type QuoteResponse,
@@ -26,3 +25,4 @@ export {
   type HistoryRange,
 } from './api/market-api.ts';
 export { formatPrice, formatPercent, formatCompactUsd, formatFigure, NOT_REPORTED } from './format.ts';
+export { DATA_AS_OF } from './snapshot.ts';
