@@ -73,9 +73,10 @@ export interface PlanView {
 }
 
 const planFeatures: Record<Tier, string[]> = {
-  Free: [`${monthlyAllocationTokens.Free} tokens every month`, 'Quick overviews, fundamental and technical analyses', 'AI copilot queries', 'Watchlist and screener previews'],
+  // Only what works today; what is being built says so (the analyses, the copilot and API keys do not exist yet).
+  Free: [`${monthlyAllocationTokens.Free} tokens every month`, 'Prices, financial statements and ETF data', 'Analyses and AI copilot as they launch (coming)'],
   Basic: [`${monthlyAllocationTokens.Basic} tokens every month`, 'Everything in Free', 'Buy extra tokens when you run low', 'Email support'],
-  Pro: [`${monthlyAllocationTokens.Pro} tokens every month`, 'Everything in Basic', 'Public API access with API keys', 'Priority support'],
+  Pro: [`${monthlyAllocationTokens.Pro} tokens every month`, 'Everything in Basic', 'Public API access with API keys (coming)', 'Priority support'],
 };
 
 export interface SubscriptionView {

@@ -159,7 +159,7 @@ function Analyses() {
               <ul className="mt-4 space-y-1.5 border-t border-slate-100 pt-4 text-sm text-slate-700">
                 {a.computes.map((c) => (
                   <li key={c} className="flex gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+                    <span className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" aria-hidden />
                     <span>{c}</span>
                   </li>
                 ))}

@@ -25,7 +25,7 @@ export const availableNow: Array<{ title: string; detail: string }> = [
   { title: 'Search', detail: `About 13,000 US listings by ticker or company name; ${STOCK_COUNT} large stocks and ${ETF_COUNT} ETFs with full data.` },
   { title: 'Prices and charts', detail: 'Daily price history with volume, returns over standard periods, the 52-week range and moving averages.' },
   { title: 'Financial statements', detail: 'Income statement, balance sheet and cash flow from SEC EDGAR filings, annual and quarterly, each figure with its source and date.' },
-  { title: 'ETF details', detail: 'Holdings, sector weights, expense ratio and dividends for the covered ETFs.' },
+  { title: 'ETF details', detail: 'Holdings and sector weights where the data has them (SPY, QQQ, IWM), expense ratios, yields and dividends.' },
   { title: 'Tokens and plans', detail: 'Free, Basic and Pro plans with a monthly token allowance, token top-ups and a ledger of every change to your balance.' },
 ];
 
