@@ -7,6 +7,7 @@ import {
   MT_PER_TOKEN,
   monthlyAllocationTokens,
   TOKEN_PRICE_CENTS,
+  TOPUP_BALANCE_LIMIT_TOKENS,
   type Tier,
   type TierId,
   tierPlans,
@@ -464,7 +465,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!allowed.ok) {
         throw allowed.reason === 'free_tier'
           ? new AppError('TIER_REQUIRED', 'Token purchases are available for Basic and Pro subscribers only.')
-          : new AppError('TOPUP_NOT_ALLOWED', 'You still have enough tokens remaining. Top-ups are available when your balance is below 5 tokens.');
+          : new AppError('TOPUP_NOT_ALLOWED', `You still have enough tokens remaining. Top-ups are available when your balance is below ${TOPUP_BALANCE_LIMIT_TOKENS} tokens.`);
       }
       const customerId = await ensureCustomer(user);
       const key = crypto.randomUUID();

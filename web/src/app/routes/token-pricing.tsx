@@ -2,7 +2,7 @@ import { ArrowLeft, Coins, Lock, ShieldCheck } from 'lucide-react';
 import { MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, TOKEN_PRICE_CENTS } from '../../../../core/tokens/catalog.ts';
 import { monthlyAllocationTokens } from '../../../../core/tokens/tiers.ts';
 import { TOPUP_LIMITS } from '../../components/marketing/product-facts.ts';
-import { computeRemainingAnalyses } from '../../../../core/tokens/units.ts';
+import { ANALYSIS_ESTIMATE_MT, computeRemainingAnalyses, convertMtToTokens } from '../../../../core/tokens/units.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { usePageHeader } from '../../components/layout/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -82,7 +82,7 @@ export default function Page() {
               Plan: <strong>{subscription.subscriptionTier}</strong>
               {plan ? ` · ${plan.monthly_tokens} tokens a month` : ''}
             </p>
-            <p>≈ {computeRemainingAnalyses(balance)} full analyses remaining (0.8 tokens each)</p>
+            <p>≈ {computeRemainingAnalyses(balance)} full analyses remaining ({convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</p>
           </CardContent>
         </Card>
         <Card className="border-brand-500 bg-brand-50/40">
