@@ -44,7 +44,7 @@ describe('content pages in Chromium', () => {
     await context.close();
   });
 
-  it('home, signed out: the hero offers sign-up and pricing, and every analysis kind has a section with its token cost', async () => {
+  it('home, signed out: the hero offers sign-up and pricing, what exists is listed, and every analysis kind is marked Coming with its token cost', async () => {
     const { page, context } = await t.open();
     await page.goto('/');
     const hero = page.locator('section[aria-labelledby="hero-heading"]');
@@ -61,8 +61,10 @@ describe('content pages in Chromium', () => {
     ]) {
       const card = analyses.locator('li').filter({ has: page.getByRole('heading', { name, exact: true }) });
       expect(await card.textContent()).toContain(cost);
+      expect(await card.textContent()).toContain('Coming'); // no analysis runs yet: the page says so
     }
     expect(await analyses.textContent()).toContain('0.3 tokens a question');
+    expect(await page.locator('#now li h3').allInnerTexts()).toEqual(['Search', 'Prices and charts', 'Financial statements', 'ETF details', 'Tokens and plans']);
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs
     const row = page.locator('#tokens tr').filter({ hasText: 'Balance Sheet Analysis' });
     expect((await row.locator('td').allInnerTexts()).map((t) => t.trim())).toEqual(['1.2', '41']);

@@ -18,7 +18,6 @@ import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
 import { normalizeSymbol } from '../core/market/symbol.ts';
 import {
-  BUNDLE_DATA_AS_OF,
   BUNDLE_FILES,
   BUNDLE_VERSION,
   type BundleDaily,
@@ -38,7 +37,8 @@ import {
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data'));
 const OUT = join(ROOT, 'data');
-const DATA_AS_OF = BUNDLE_DATA_AS_OF;
+/** Last trading day of the snapshot: the cut-off for every series and the `data_as_of` the app reads back from the files. */
+const DATA_AS_OF = '2026-07-02';
 const PLAINSIGHT_AS_OF = '2026-08-22';
 
 // ---------- helpers ----------

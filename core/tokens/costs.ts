@@ -10,8 +10,13 @@ export const tokenCosts = [
 ] as const;
 
 export type TokenAction = (typeof tokenCosts)[number]['action'];
+export type AnalysisKind = Exclude<TokenAction, 'copilot'>;
 
-export const tokenActions = tokenCosts.map((c) => c.action) as TokenAction[];
+/** Every chargeable action, in table order; a non-empty tuple so zod can build `z.enum(tokenActions)`. */
+export const tokenActions = tokenCosts.map((c) => c.action) as [TokenAction, ...TokenAction[]];
+
+/** The analysis kinds (`POST /api/analyses {kind}`): every action but the copilot. */
+export const analysisKinds = tokenActions.filter((a): a is AnalysisKind => a !== 'copilot') as [AnalysisKind, ...AnalysisKind[]];
 
 /** Cost of one action in milli-tokens. */
 export function getActionCostMt(action: TokenAction): number {

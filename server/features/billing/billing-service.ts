@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import {
   checkTopupAllowed,
   findPlan,
-  freePlan,
+  MAX_TOPUP_TOKENS,
+  MIN_TOPUP_TOKENS,
   MT_PER_TOKEN,
-  plans,
+  monthlyAllocationTokens,
   TOKEN_PRICE_CENTS,
-  tokenPackages,
+  TOPUP_BALANCE_LIMIT_TOKENS,
   type Tier,
+  type TierId,
+  tierPlans,
+  tokenPackages,
   validateTopupTokens,
 } from '../../../core/tokens/index.ts';
 import type { Database, Queryable } from '../../adapters/db/index.ts';
@@ -64,7 +68,7 @@ export interface BillingServiceDeps {
 }
 
 export interface PlanView {
-  id: 'free' | 'basic' | 'pro';
+  id: TierId;
   tier: Tier;
   name: string;
   price_cents: number;
@@ -73,9 +77,10 @@ export interface PlanView {
 }
 
 const planFeatures: Record<Tier, string[]> = {
-  Free: ['10 tokens every month', 'Quick overviews, fundamental and technical analyses', 'AI copilot queries', 'Watchlist and screener previews'],
-  Basic: ['50 tokens every month', 'Everything in Free', 'Buy extra tokens when you run low', 'Email support'],
-  Pro: ['200 tokens every month', 'Everything in Basic', 'Public API access with API keys', 'Priority support'],
+  // Only what works today; what is being built says so (the analyses, the copilot and API keys do not exist yet).
+  Free: [`${monthlyAllocationTokens.Free} tokens every month`, 'Prices, financial statements and ETF data', 'Analyses and AI copilot as they launch (coming)'],
+  Basic: [`${monthlyAllocationTokens.Basic} tokens every month`, 'Everything in Free', 'Buy extra tokens when you run low', 'Email support'],
+  Pro: [`${monthlyAllocationTokens.Pro} tokens every month`, 'Everything in Basic', 'Public API access with API keys (coming)', 'Priority support'],
 };
 
 export interface SubscriptionView {
@@ -552,7 +557,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     tierForPrice,
 
     listPlans(): { plans: PlanView[]; provider: { kind: 'sandbox' | 'stripe'; name: string } } {
-      const all = [freePlan, ...plans].map((p) => ({
+      const all = tierPlans.map((p) => ({
         id: p.id,
         tier: p.tier,
         name: p.name,
@@ -567,8 +572,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       return {
         packages: tokenPackages.map((p) => ({ id: p.id, name: p.name, tokens: p.tokens, price_cents: p.priceCents, popular: p.popular, analyses: p.analyses })),
         token_price_cents: TOKEN_PRICE_CENTS,
-        min_tokens: 20,
-        max_tokens: 10_000,
+        min_tokens: MIN_TOPUP_TOKENS,
+        max_tokens: MAX_TOPUP_TOKENS,
       };
     },
 
@@ -626,7 +631,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!allowed.ok) {
         throw allowed.reason === 'free_tier'
           ? new AppError('TIER_REQUIRED', 'Token purchases are available for Basic and Pro subscribers only.')
-          : new AppError('TOPUP_NOT_ALLOWED', 'You still have enough tokens remaining. Top-ups are available when your balance is below 5 tokens.');
+          : new AppError('TOPUP_NOT_ALLOWED', `You still have enough tokens remaining. Top-ups are available when your balance is below ${TOPUP_BALANCE_LIMIT_TOKENS} tokens.`);
       }
       const customerId = await ensureCustomer(user);
       const { row, session } = await openCheckout({ userId: user.id, kind: 'topup', tokens: valid.tokens, amountCents: valid.priceCents }, (checkoutId) =>

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { isHistoryRange } from '../../../core/market/ranges.ts';
-import { BUNDLE_DATA_AS_OF } from '../../adapters/market-data/bundled/format.ts';
 import { type BundledProvider, createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
 import { createSecEdgarProvider } from '../../adapters/market-data/sec-edgar/index.ts';
 import type { FetchJsonOptions } from '../../adapters/market-data/http.ts';
@@ -66,7 +65,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   return {
     name: 'market',
     market,
-    describe: () => ({ market: market.mode, data_as_of: BUNDLE_DATA_AS_OF }),
+    describe: () => ({ market: market.mode, data_as_of: bundled.dataAsOf() }),
     start() {
       // Warm the snapshot in the background: start-up does not wait, the first request awaits what is missing.
       setImmediate(() => {
@@ -79,7 +78,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
       app.openapi(searchRoute, async (c) => {
         requireUser(c);
         const { q, limit } = c.req.valid('query');
-        return c.json({ query: q, results: await market.search(q, limit), data_as_of: BUNDLE_DATA_AS_OF }, 200);
+        return c.json({ query: q, results: await market.search(q, limit), data_as_of: bundled.dataAsOf() }, 200);
       });
       app.openapi(quoteRoute, async (c) => {
         requireUser(c);
@@ -99,7 +98,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
         requireUser(c);
         const symbol = await symbolOf(c);
         const [profile, coverage] = await Promise.all([market.getProfile(symbol), market.coverage(symbol)]);
-        return c.json({ ...profile, coverage, data_as_of: BUNDLE_DATA_AS_OF }, 200);
+        return c.json({ ...profile, coverage, data_as_of: bundled.dataAsOf() }, 200);
       });
       app.openapi(etfRoute, async (c) => {
         requireUser(c);

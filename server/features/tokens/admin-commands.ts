@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { convertMtToTokens, convertTokensToMt, isTier } from '../../../core/tokens/index.ts';
+import { convertMtToTokens, convertTokensToMt, isTier, tierChoices, tiers } from '../../../core/tokens/index.ts';
 import { isAppError } from '../../lib/errors.ts';
 import type { LedgerService } from './ledger-types.ts';
 
@@ -9,7 +9,7 @@ export const adminUsage = `Usage: npm run admin -- <command> [options]
   show <user id or e-mail> [--limit N]            balance, buckets, pending holds and recent ledger entries
   grant <user> <tokens> --reason "…" [--bucket purchased|allocation]   add tokens (default bucket: purchased)
   revoke <user> <tokens> --reason "…" [--bucket purchased|allocation]  remove unreserved tokens
-  set-tier <user> <Free|Basic|Pro> [--at-period-end]  set the tier now (a new period with its full allocation),
+  set-tier <user> <${tiers.join('|')}> [--at-period-end]  set the tier now (a new period with its full allocation),
                                                    or like a customer change (upgrades prorated, downgrades at the period end)
   reconcile [<user>]                              check Σ ledger = cached balances; exit code 1 on a mismatch
   expire-holds                                    run the hold sweeper once
@@ -109,7 +109,7 @@ export async function runAdminCommand(argv: string[], deps: { ledger: LedgerServ
       case 'set-tier': {
         const userId = await resolveUser(args[0]);
         const tier = args[1];
-        if (!isTier(tier)) throw new UsageError(`Unknown tier "${tier ?? ''}". Use Free, Basic or Pro.`);
+        if (!isTier(tier)) throw new UsageError(`Unknown tier "${tier ?? ''}". Use ${tierChoices}.`);
         const r = await ledger.changeTier(userId, tier, { actor, immediate: flags['at-period-end'] !== true, meta: { via: 'admin-cli' } });
         print(
           `Tier ${r.applied === 'at-period-end' ? `will change to ${tier} at ${r.account.nextResetDate}` : r.applied === 'none' ? `already ${tier}` : `set to ${tier}`}; ` +

@@ -1,4 +1,4 @@
-import { ANALYSIS_ESTIMATE_MT, convertMtToTokens, monthlyAllocationMt, tokenCosts } from '../../../core/tokens/index.ts';
+import { ANALYSIS_ESTIMATE_MT, convertMtToTokens, isTier, monthlyAllocationMt, tokenCosts } from '../../../core/tokens/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { requireUser } from '../../http/openapi.ts';
 import { createLedgerService } from './ledger-service.ts';
@@ -18,13 +18,11 @@ export interface TokensFeature {
 /** Sweeper and reset check period. Holds live minutes, resets are monthly: 30 s is prompt enough for both. */
 export const TOKENS_JOB_INTERVAL_MS = 30_000;
 
-const tiers = ['Free', 'Basic', 'Pro'] as const;
 const applications = ['now', 'at-period-end', 'none'] as const;
 
 /** A tier_change entry's plan change, from the meta the ledger wrote; undefined for a shape it never wrote. */
 export function readPlanChange(meta: Record<string, unknown> | null) {
   const { from, to, applied } = (meta ?? {}) as { from?: unknown; to?: unknown; applied?: unknown };
-  const isTier = (v: unknown): v is (typeof tiers)[number] => tiers.includes(v as never);
   if (!isTier(from) || !isTier(to) || !applications.includes(applied as never)) return undefined;
   return { from, to, applied: applied as (typeof applications)[number] };
 }

@@ -9,6 +9,7 @@ import {
   monthlyAllocationMt,
   planTierChange,
   type Tier,
+  tierChoices,
 } from '../../../core/tokens/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor, Hold, HoldStatus, LedgerEntry, LedgerReason, LedgerService, ReconcileMismatch, TierChangeResult, TokenAccount } from './ledger-types.ts';
@@ -162,7 +163,7 @@ function assertActor(actor: unknown): string {
 }
 
 function assertTier(tier: unknown): Tier {
-  if (!isTier(tier)) throw new AppError('INVALID_TIER', `Unknown tier "${String(tier)}". Use Free, Basic or Pro.`, { field: 'tier' });
+  if (!isTier(tier)) throw new AppError('INVALID_TIER', `Unknown tier "${String(tier)}". Use ${tierChoices}.`, { field: 'tier' });
   return tier;
 }
 

@@ -176,7 +176,7 @@ export interface LedgerService {
    * and records `proration_factor`. Downgrade and cancel (to Free) are stored as `pending_tier` and applied
    * at the period end, unless `immediate` (operator). Same tier: clears a pending downgrade.
    * `billingPeriodEnd` sets `actual_billing_period_end` (from the provider). Idempotent on `idempotencyKey`.
-   * Unknown tier names: INVALID_PLAN.
+   * Unknown tier names: INVALID_TIER (400, field `tier`).
    */
   changeTier(userId: string, tier: Tier, opts: { actor: Actor; idempotencyKey?: string; billingPeriodEnd?: Date | null; immediate?: boolean; meta?: Record<string, unknown> } & InTransaction): Promise<TierChangeResult>;
 

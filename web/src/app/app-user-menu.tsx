@@ -1,6 +1,7 @@
 import { ButtonLink } from '../components/ui/button.tsx';
 import { UserMenu } from '../components/layout/user-menu.tsx';
 import { useAuth } from '../features/auth/index.ts';
+import { isPaidTier } from '../../../core/tokens/tiers.ts';
 import { useSubscription } from '../features/tokens/index.ts';
 
 /** Composes auth (who) and tokens (tier) for the top bar; features never import each other. */
@@ -22,7 +23,7 @@ export function AppUserMenu() {
       avatarUrl={profile?.avatar_url ?? user.image ?? null}
       firstName={profile?.first_name ?? null}
       lastName={profile?.last_name ?? null}
-      showTokenPricing={subscriptionTier === 'Basic' || subscriptionTier === 'Pro'}
+      showTokenPricing={isPaidTier(subscriptionTier)}
       onSignOut={() => void signOut()}
     />
   );

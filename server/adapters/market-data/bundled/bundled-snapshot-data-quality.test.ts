@@ -21,6 +21,13 @@ describe('bundled snapshot: data quality', () => {
     expect(l.dataAsOf).toBe('2026-07-02');
   });
 
+  it('states its own date once: listings and sources.json agree, and the last daily bar is that day', async () => {
+    const l = await p.listings();
+    expect(p.dataAsOf()).toBe(l.dataAsOf);
+    expect((await p.store.sources()).data_as_of).toBe(l.dataAsOf);
+    expect((await p.store.series('AAPL'))!.series.dates.at(-1)).toBe(p.dataAsOf());
+  });
+
   it('AAPL FY2025 matches the SEC cross-check in SOURCES.md, with source and as-of on every figure', async () => {
     const f = await p.getFundamentals!('AAPL');
     expect(f!.annual.periods.at(-1)).toEqual({ end: '2025-09-27', fiscal_year: 2025, label: 'FY2025 (ended 2025-09-27)' });

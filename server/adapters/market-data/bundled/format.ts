@@ -7,8 +7,6 @@
 import type { SerializedSearchIndex } from '../../../../core/market/search.ts';
 
 export const BUNDLE_VERSION = 2;
-/** Last trading day in the snapshot; shown as "Data as of" in the UI and in /api/health. */
-export const BUNDLE_DATA_AS_OF = '2026-07-02';
 
 /** Coverage bits per listing. */
 export const COV = { daily: 1, monthly: 2, fundamentals: 4, etf: 8, dividends: 16 } as const;

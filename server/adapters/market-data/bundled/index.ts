@@ -28,8 +28,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 export interface BundledProvider extends MarketDataProvider {
   readonly store: BundleStore;
   listings(): Promise<ListingsData>;
-  /** Data-as-of date of the snapshot. */
-  dataAsOf(): Promise<string>;
+  /** Data-as-of date of the snapshot (its last trading day), as the data states it. */
+  dataAsOf(): string;
 }
 
 function toStatementSet(set: BundleStatementSet, refs: BundleFundamentals['refs'], kind: 'annual' | 'quarterly'): StatementSet {
@@ -68,7 +68,7 @@ export function createBundledProvider(dataDir: string): BundledProvider {
     id: 'bundled',
     store,
     listings: () => store.listings(),
-    dataAsOf: async () => (await store.listings()).dataAsOf,
+    dataAsOf: () => store.readDataAsOf(),
 
     async search(query: string, limit: number): Promise<SearchHit[]> {
       const l = await store.listings();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -119,6 +120,13 @@ export class BundleStore {
       this.listingsPromise = null;
     });
     return this.listingsPromise;
+  }
+
+  private dataAsOf: string | undefined;
+  /** The snapshot's own date, from the small sources.json read once: /api/health states it before the big files load. */
+  readDataAsOf(): string {
+    this.dataAsOf ??= (JSON.parse(readFileSync(join(this.dir, BUNDLE_FILES.sources), 'utf8')) as { data_as_of: string }).data_as_of;
+    return this.dataAsOf;
   }
 
   companies = () => this.load<CompaniesFile>(BUNDLE_FILES.companies);

@@ -10,6 +10,7 @@ import type {
   ProviderSubscription,
 } from '../types.ts';
 import { WebhookSignatureError } from '../types.ts';
+import { planPriceCents } from '../../../../core/tokens/catalog.ts';
 import { addMonthsUtc, findPeriodAt } from '../../../../core/tokens/periods.ts';
 import { checkSandboxCard } from './cards.ts';
 
@@ -21,8 +22,8 @@ import { checkSandboxCard } from './cards.ts';
 
 export const SANDBOX_PRICE_IDS = { Basic: 'price_sandbox_basic', Pro: 'price_sandbox_pro' } as const;
 const planPrices: Record<string, { name: string; cents: number }> = {
-  [SANDBOX_PRICE_IDS.Basic]: { name: 'Stockpilot Basic', cents: 999 },
-  [SANDBOX_PRICE_IDS.Pro]: { name: 'Stockpilot Pro', cents: 2999 },
+  [SANDBOX_PRICE_IDS.Basic]: { name: 'Stockpilot Basic', cents: planPriceCents.Basic },
+  [SANDBOX_PRICE_IDS.Pro]: { name: 'Stockpilot Pro', cents: planPriceCents.Pro },
 };
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 const PORTAL_TTL_MS = 3600 * 1000;

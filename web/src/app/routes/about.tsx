@@ -2,7 +2,7 @@ import { Calculator, Receipt, SearchCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell.tsx';
-import { ETF_COUNT, STOCK_COUNT, SUPPORT_EMAIL } from '../../components/marketing/product-facts.ts';
+import { ANALYSIS_KIND_COUNT_WORD, ETF_COUNT, STOCK_COUNT, SUPPORT_EMAIL } from '../../components/marketing/product-facts.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { AboutTheData } from '../../features/market/index.ts';
 
@@ -10,12 +10,12 @@ const principles = [
   {
     icon: Calculator,
     title: 'Numbers from code',
-    text: 'Every ratio, score and valuation is computed by tested code from the source data. The AI writer only explains those figures; a number it writes that is not among them is rejected.',
+    text: 'Every figure we show comes straight from the source data. The ratios, scores and valuations of the coming analyses will be computed by tested code; the AI writer will only explain them, and a number it writes that is not among them is rejected.',
   },
   {
     icon: Receipt,
     title: 'Charged only on success',
-    text: 'Tokens are reserved when an analysis starts and charged only when it is delivered. A failed analysis costs nothing, and re-opening a finished one is free.',
+    text: 'When the analyses launch, tokens are reserved when one starts and charged only when it is delivered. A failed analysis costs nothing, and re-opening a finished one is free.',
   },
   {
     icon: SearchCheck,
@@ -47,8 +47,9 @@ export default function About() {
               against the other.
             </p>
             <p className="leading-relaxed">
-              Stockpilot covers {STOCK_COUNT} large US stocks and {ETF_COUNT} widely held ETFs with six kinds of analysis and an AI copilot. You pay per
-              analysis with tokens instead of a large flat subscription, so occasional investors pay little and heavy users get the volume they need.
+              Today Stockpilot shows prices, financial statements and ETF data for {STOCK_COUNT} large US stocks and {ETF_COUNT} widely held ETFs, each
+              figure with its source. Next come {ANALYSIS_KIND_COUNT_WORD} kinds of analysis and an AI copilot, paid per use with tokens instead of a large
+              flat subscription, so occasional investors pay little and heavy users get the volume they need.
             </p>
           </div>
         </AboutSection>

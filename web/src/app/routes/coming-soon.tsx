@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { roadmapIcons } from '../../components/marketing/roadmap-icons.ts';
 import { roadmap } from '../../components/marketing/roadmap.ts';
-import { SUPPORT_EMAIL } from '../../components/marketing/product-facts.ts';
+import { ANALYSIS_KIND_COUNT_WORD, SUPPORT_EMAIL } from '../../components/marketing/product-facts.ts';
 
 export default function ComingSoon() {
   return (
-    <PageShell title="Coming Soon" lead="What we are building next. Each feature follows the same rules as today’s analyses: numbers from code, sources shown, tokens charged only on success.">
+    <PageShell title="Coming Soon" lead={`What we are building. First the ${ANALYSIS_KIND_COUNT_WORD} analyses and the copilot (priced on the home page), then these. Each follows the same rules: numbers from code, sources shown, tokens charged only on success.`}>
       <ol className="grid gap-4 md:grid-cols-2">
         {roadmap.map((item) => {
           const Icon = roadmapIcons[item.path];

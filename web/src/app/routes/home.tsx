@@ -14,14 +14,18 @@ import {
 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { getActionCostMt } from '../../../../core/tokens/costs.ts';
+import { AvailableNow } from '../../components/marketing/available-now.tsx';
+import { countRuns, HomeTokens } from '../../components/marketing/home-tokens.tsx';
 import {
+  ALLOWANCES,
+  ANALYSIS_KIND_COUNT_WORD,
   type AnalysisKind,
   analysisProducts,
   COPILOT_COST_MT,
   DATA_SNAPSHOT_DATE,
   ETF_COUNT,
   formatCostMt,
-  MIN_TOPUP_TOKENS,
   STOCK_COUNT,
   tiers,
 } from '../../components/marketing/product-facts.ts';
@@ -29,7 +33,9 @@ import { SampleReport } from '../../components/marketing/sample-report.tsx';
 import { Faq, Section } from '../../components/marketing/section.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/index.ts';
-import { formatUsd } from '../../lib/format.ts';
+
+const freeTokens = tiers[0]!.monthlyTokens;
+const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const icons: Record<AnalysisKind, LucideIcon> = {
   overview: Gauge,
@@ -77,16 +83,16 @@ function Hero() {
             Stock analysis you can <span className="text-brand-600">check, line by line</span>.
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-            Stockpilot runs AI-assisted analyses on real market data. Every figure is computed by code from SEC filings and daily prices, shown with
-            its source — the AI only explains them. Pay per analysis with tokens, and only when it succeeds.
+            Stockpilot shows real market data — SEC filings and daily prices — with the source and date of every figure. AI-assisted analyses that
+            explain those figures, paid per use with tokens and only when they succeed, are being built next.
           </p>
           <div className="mt-8">
             <HeroActions />
           </div>
           <ul className="mt-6 flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {(user
-              ? ['Charged only when an analysis succeeds', 'Re-opening a finished analysis is free', 'Sources on every figure']
-              : ['10 free tokens every month', 'No card needed to start', 'Sources on every figure']
+              ? ['Prices, statements and ETF data, free to browse', 'Sources on every figure', 'Analyses and copilot coming']
+              : [`${freeTokens} free tokens every month`, 'No card needed to start', 'Sources on every figure']
             ).map((t) => (
               <li key={t} className="flex items-center gap-2">
                 <Check className="size-4 text-brand-600" aria-hidden />
@@ -105,10 +111,10 @@ function Hero() {
 
 function Stats() {
   const stats: Array<[string, string]> = [
-    ['6', 'analysis kinds'],
-    [String(STOCK_COUNT), 'large US stocks'],
+    ['~13,000', 'US listings to search'],
+    [String(STOCK_COUNT), 'large US stocks with full data'],
     [String(ETF_COUNT), 'ETFs'],
-    [`${formatCostMt(COPILOT_COST_MT)}`, 'tokens per copilot question'],
+    [String(analysisProducts.length), 'analyses coming'],
   ];
   return (
     <div className="border-b border-slate-200 bg-white">
@@ -128,9 +134,9 @@ function Analyses() {
   return (
     <Section
       id="analyses"
-      eyebrow="What you can run"
-      title="Six analyses and a copilot, each priced in tokens"
-      lead="Pick a stock or ETF, choose how deep to go, and get a report whose every number you can trace to the filing or price series it came from."
+      eyebrow="Coming"
+      title={`${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses and a copilot, each priced in tokens`}
+      lead="Being built now. Pick a stock or ETF, choose how deep to go, and get a report whose every number you can trace to the filing or price series it came from. The prices are fixed already, so you know what each will cost."
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {analysisProducts.map((a) => {
@@ -141,8 +147,11 @@ function Analyses() {
                 <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon className="size-5" aria-hidden />
                 </span>
-                <span className="tabular rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
-                  {formatCostMt(a.costMt)} {a.costMt === 1000 ? 'token' : 'tokens'}
+                <span className="flex items-center gap-1.5">
+                  <span className="rounded-full bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-800">Coming</span>
+                  <span className="tabular rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
+                    {formatCostMt(a.costMt)} {a.costMt === 1000 ? 'token' : 'tokens'}
+                  </span>
                 </span>
               </div>
               <h3 className="mt-4 text-lg font-semibold text-ink">{a.name}</h3>
@@ -150,7 +159,7 @@ function Analyses() {
               <ul className="mt-4 space-y-1.5 border-t border-slate-100 pt-4 text-sm text-slate-700">
                 {a.computes.map((c) => (
                   <li key={c} className="flex gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+                    <span className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" aria-hidden />
                     <span>{c}</span>
                   </li>
                 ))}
@@ -164,9 +173,11 @@ function Analyses() {
           <MessageSquareText className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="text-lg font-semibold text-ink">AI Copilot</h3>
+          <h3 className="text-lg font-semibold text-ink">
+            AI Copilot <span className="ml-1 rounded-full bg-amber-50 px-2.5 py-1 align-middle text-xs font-semibold text-amber-800">Coming</span>
+          </h3>
           <p className="mt-1 text-sm leading-relaxed text-slate-600">
-            Ask in plain words — “How leveraged is this company?”, “Compare SPY and QQQ overlap” — and the copilot answers with the same tools the
+            Ask in plain words — “How leveraged is this company?”, “Compare SPY and QQQ overlap” — and the copilot will answer with the same tools the
             analyses use, quoting the facts it looked up.
           </p>
         </div>
@@ -188,21 +199,21 @@ function Method() {
     [
       '2',
       'Numbers from code',
-      'Ratios, scores and models — Piotroski F-score, Altman Z, RSI, MACD, DCF — are computed by tested code. Each result is a fact with a label, unit, period, source and date.',
+      'Ratios, scores and models — Piotroski F-score, Altman Z, RSI, MACD, DCF — will be computed by tested code. Each result is a fact with a label, unit, period, source and date.',
     ],
     [
       '3',
       'Words from the writer',
-      'The writer (a rule-based writer or a language model) only explains those facts. A number in the text that is not among the facts is rejected, so it cannot invent one.',
+      'The writer (a rule-based writer or a language model) will only explain those facts. A number in the text that is not among the facts is rejected, so it cannot invent one.',
     ],
   ];
   return (
     <Section
       id="method"
       tone="dark"
-      eyebrow="How it works"
+      eyebrow="How the analyses will work"
       title="Numbers from code, words from the writer"
-      lead="AI is good at explaining and bad at arithmetic. So Stockpilot never lets it do the arithmetic."
+      lead="AI is good at explaining and bad at arithmetic. So Stockpilot will never let it do the arithmetic."
     >
       <ol className="grid gap-4 md:grid-cols-3">
         {steps.map(([n, title, text]) => (
@@ -213,99 +224,6 @@ function Method() {
           </li>
         ))}
       </ol>
-    </Section>
-  );
-}
-
-function Tokens() {
-  const basic = tiers[1]!;
-  return (
-    <Section
-      id="tokens"
-      tone="white"
-      eyebrow="Tokens"
-      title="Pay for what you run, never for what fails"
-      lead="Every plan comes with a monthly token allowance. Each analysis has a fixed price in tokens, shown before you run it."
-    >
-      <div className="grid gap-4 lg:grid-cols-3">
-        {tiers.map((t) => (
-          <div key={t.name} className={`rounded-2xl border p-6 ${t.name === 'Basic' ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200'}`}>
-            <div className="flex items-center justify-between">
-              <h3 className="text-lg font-semibold text-ink">{t.name}</h3>
-              {t.name === 'Basic' && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">Most popular</span>}
-            </div>
-            <p className="mt-3">
-              <span className="tabular text-3xl font-bold text-ink">{t.priceCents === 0 ? '$0' : formatUsd(t.priceCents)}</span>
-              <span className="text-sm text-slate-500"> / month</span>
-            </p>
-            <p className="mt-1 text-sm font-medium text-slate-700">
-              <span className="tabular">{t.monthlyTokens}</span> tokens every month
-            </p>
-            <p className="mt-3 text-sm text-slate-600">
-              {t.canTopUp
-                ? `Running low? Buy extra tokens at $0.50 each (from ${MIN_TOPUP_TOKENS}); purchased tokens never expire.`
-                : 'Enough for 10 fundamental analyses or 20 quick overviews a month.'}
-            </p>
-          </div>
-        ))}
-      </div>
-
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <div className="rounded-2xl border border-slate-200 p-6">
-          <h3 className="font-semibold text-ink">What {basic.monthlyTokens} tokens buy</h3>
-          <p className="mt-1 text-sm text-slate-500">The Basic allowance, spent on one kind of analysis:</p>
-          <table className="mt-4 w-full text-sm">
-            <caption className="sr-only">Token cost per analysis and how many fit in {basic.monthlyTokens} tokens</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th scope="col" className="pb-2 font-medium">
-                  Analysis
-                </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  Cost
-                </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  Runs
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {[...analysisProducts.map((a) => [a.name, a.costMt] as const), ['Copilot question', COPILOT_COST_MT] as const].map(([name, mt]) => (
-                <tr key={name}>
-                  <th scope="row" className="py-2 text-left font-normal text-slate-700">
-                    {name}
-                  </th>
-                  <td className="tabular py-2 text-right text-slate-700">{formatCostMt(mt)}</td>
-                  <td className="tabular py-2 text-right font-semibold text-ink">{Math.floor((basic.monthlyTokens * 1000) / mt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ol className="space-y-4">
-          {[
-            ['Reserved', 'When you start an analysis, its cost is put on hold from your balance, so two tabs can never overspend it.'],
-            ['Charged on success', 'The hold becomes a charge only when the finished report is delivered.'],
-            ['Released on failure', 'If anything fails — a data gap, a timeout, an error on our side — the hold is released. You pay nothing.'],
-            ['Free to re-open', 'A finished analysis stays in your history; opening it again costs no tokens.'],
-          ].map(([title, text], i) => (
-            <li key={title} className="flex gap-4">
-              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
-                {i + 1}
-              </span>
-              <div>
-                <h3 className="font-semibold text-ink">{title}</h3>
-                <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{text}</p>
-              </div>
-            </li>
-          ))}
-          <li className="pl-12">
-            <Link to="/pricing" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-              Compare plans and token packages <ArrowRight className="size-4" aria-hidden />
-            </Link>
-          </li>
-        </ol>
-      </div>
     </Section>
   );
 }
@@ -359,7 +277,7 @@ function FaqTeaser() {
     <Section id="faq" tone="white" eyebrow="FAQ" title="Questions people ask first">
       <div className="grid gap-3 lg:grid-cols-2">
         <Faq question="Do tokens expire?">
-          Purchased tokens never expire. Your monthly allowance (10, 50 or 200 tokens) is used first and renews at the start of each billing period.
+          Purchased tokens never expire. Your monthly allowance ({ALLOWANCES} tokens) is used first and renews at the start of each billing period.
         </Faq>
         <Faq question="What happens if an analysis fails?">
           Nothing is charged. The cost is only held while the analysis runs and is released automatically if it does not finish.
@@ -396,12 +314,12 @@ function FinalCta() {
     <section aria-labelledby="cta-heading" className="px-4 py-14 sm:px-6 sm:py-20">
       <div className="mx-auto flex max-w-4xl flex-col items-center rounded-3xl bg-ink px-6 py-12 text-center sm:px-12">
         <h2 id="cta-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-          {user ? 'Pick a stock and see what the numbers say' : 'Your first 10 tokens are on us'}
+          {user ? 'Pick a stock and see its numbers' : `Your first ${freeTokens} tokens are on us`}
         </h2>
         <p className="mt-3 max-w-xl text-slate-300">
           {user
-            ? 'A quick overview costs 0.5 tokens and takes seconds; every figure comes with its source.'
-            : 'Enough for 20 quick overviews or 10 full fundamental analyses, every month, on the Free plan.'}
+            ? 'Prices, statements and ETF data with the source of every figure; the analyses that explain them are coming.'
+            : `Enough for ${countRuns(freeTokens, getActionCostMt('overview'))} quick overviews or ${countRuns(freeTokens, getActionCostMt('fundamental'))} full fundamental analyses a month on the Free plan, once analyses launch. Browse the data now.`}
         </p>
         <div className="mt-8">
           <HeroActions />
@@ -419,9 +337,10 @@ export default function Home() {
     <>
       <Hero />
       <Stats />
+      <AvailableNow />
       <Analyses />
       <Method />
-      <Tokens />
+      <HomeTokens />
       <Trust />
       <FaqTeaser />
       <FinalCta />

@@ -12,15 +12,20 @@ import { formatUsd } from '../../lib/format.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { Faq, type PlanInfo, TokenPackageGrid, useBillingActions, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
 import { useSubscription } from '../../features/tokens/index.ts';
+import { ANALYSIS_ESTIMATE_MT } from '../../../../core/tokens/units.ts';
+import { describeTokenCosts, formatCostMt, MIN_TOPUP, TOKEN_PRICE, TOPUP_BALANCE_LIMIT_TOKENS } from '../../components/marketing/product-facts.ts';
 
 const faq = [
   { q: 'Do tokens expire?', a: 'Purchased tokens never expire. Your monthly allocation renews at the start of each billing period.' },
   {
     q: 'What does an analysis cost?',
-    a: 'A quick overview costs 0.5 tokens, a fundamental analysis 1, a technical analysis 0.8, a balance sheet analysis 1.2 and an AI copilot query 0.3. A full analysis is estimated at 0.8 tokens.',
+    a: `Each use has a fixed price in tokens: ${describeTokenCosts()}. A full analysis is estimated at ${formatCostMt(ANALYSIS_ESTIMATE_MT)} tokens. The analyses and the copilot are being built; until they launch no tokens are spent.`,
   },
   { q: 'Am I charged for a failed analysis?', a: 'No. Tokens are deducted only when an analysis completes successfully; a failed analysis consumes none.' },
-  { q: 'Can I buy extra tokens?', a: 'Basic and Pro subscribers can buy token packages from 20 tokens ($10) at $0.50 per token once their balance drops below 5 tokens.' },
+  {
+    q: 'Can I buy extra tokens?',
+    a: `Basic and Pro subscribers can buy token packages from ${MIN_TOPUP} at ${TOKEN_PRICE} per token once their balance drops below ${TOPUP_BALANCE_LIMIT_TOKENS} tokens.`,
+  },
   {
     q: 'How do upgrades, downgrades and cancellations work?',
     a: 'Upgrading from Free starts a new billing period with the full allocation. Upgrading from Basic to Pro takes effect immediately and adds the extra tokens for the rest of the period. Downgrades and cancellations take effect at the end of the current period.',
@@ -118,7 +123,8 @@ export default function Page() {
           Token packages
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          $0.50 per token, from 20 tokens. Available to Basic and Pro subscribers when their balance is below 5 tokens. Purchased tokens never expire.
+          {TOKEN_PRICE} per token, from {MIN_TOPUP}. Available to Basic and Pro subscribers when their balance is below {TOPUP_BALANCE_LIMIT_TOKENS} tokens. Purchased
+          tokens never expire.
         </p>
         <div className="mt-6">
           {packages.isPending ? (

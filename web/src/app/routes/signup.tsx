@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { monthlyAllocationTokens } from '../../../../core/tokens/tiers.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
@@ -120,7 +121,7 @@ export default function SignupPage() {
   return (
     <AuthCard
       title="Create your account"
-      subtitle="Start on the Free plan with 10 tokens a month. No card needed."
+      subtitle={`Start on the Free plan with ${monthlyAllocationTokens.Free} tokens a month. No card needed.`}
       footer={
         <>
           Already have an account?{' '}

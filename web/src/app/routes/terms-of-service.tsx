@@ -3,11 +3,18 @@ import { LegalDocument, type LegalSection } from '../../components/marketing/leg
 import {
   DATA_SNAPSHOT_DATE,
   ETF_COUNT,
+  formatCostMt,
   LEGAL_LAST_UPDATED,
-  MIN_TOPUP_TOKENS,
+  MAX_TOPUP_TOKENS,
+  MIN_TOPUP,
   STOCK_COUNT,
   SUPPORT_EMAIL,
+  TOKEN_PRICE,
+  TOPUP_BALANCE_LIMIT_TOKENS,
+  tiers,
 } from '../../components/marketing/product-facts.ts';
+import { formatUsdCents } from '../../../../core/tokens/catalog.ts';
+import { getActionCostMt } from '../../../../core/tokens/costs.ts';
 
 const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
 
@@ -66,15 +73,11 @@ const sections: LegalSection[] = [
       <>
         <p>Stockpilot has three plans. Each includes a monthly allowance of tokens:</p>
         <ul>
-          <li>
-            <strong>Free</strong> — 10 tokens a month, no payment required.
-          </li>
-          <li>
-            <strong>Basic</strong> — 50 tokens a month, $9.99 a month.
-          </li>
-          <li>
-            <strong>Pro</strong> — 200 tokens a month, $29.99 a month.
-          </li>
+          {tiers.map((t) => (
+            <li key={t.name}>
+              <strong>{t.name}</strong> — {t.monthlyTokens} tokens a month, {t.priceCents === 0 ? 'no payment required' : `${formatUsdCents(t.priceCents)} a month`}.
+            </li>
+          ))}
         </ul>
         <p>
           <strong>Subscriptions renew automatically every month</strong> on the day your billing period started, and the price is charged to your payment
@@ -97,8 +100,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Each analysis and copilot question costs a fixed number of tokens, shown in the app before you run it (for example 0.5 tokens for a quick
-          overview, 1.2 for a balance sheet analysis, 0.3 for a copilot question).
+          Each analysis and copilot question costs a fixed number of tokens, shown in the app before you run it (for example {formatCostMt(getActionCostMt('overview'))}{' '}
+          tokens for a quick overview, {formatCostMt(getActionCostMt('balance-sheet'))} for a balance sheet analysis,{' '}
+          {formatCostMt(getActionCostMt('copilot'))} for a copilot question).
         </p>
         <ul>
           <li>
@@ -106,8 +110,9 @@ const sections: LegalSection[] = [
             reservation is released and nothing is charged. Re-opening a finished analysis is free.
           </li>
           <li>
-            <strong>Buying tokens.</strong> Basic and Pro subscribers can buy additional tokens at <strong>$0.50 per token</strong>, at least{' '}
-            {MIN_TOPUP_TOKENS} tokens ($10) and at most 10,000 tokens per purchase, when their balance is below 5 tokens. Prices are in US dollars.
+            <strong>Buying tokens.</strong> Basic and Pro subscribers can buy additional tokens at <strong>{TOKEN_PRICE} per token</strong>, at least {MIN_TOPUP} and
+            at most {MAX_TOPUP_TOKENS.toLocaleString('en-US')} tokens per purchase, when their balance is below {TOPUP_BALANCE_LIMIT_TOKENS} tokens. Prices
+            are in US dollars.
           </li>
           <li>
             <strong>Purchased tokens never expire</strong>, including after a downgrade to Free or a cancellation; they stay on your account while it
@@ -119,7 +124,7 @@ const sections: LegalSection[] = [
           </li>
           <li>
             <strong>Refunds.</strong> You can ask for a refund of purchased tokens you have not spent within 30 days of the purchase, by writing to {mail}{' '}
-            with the purchase reference. We refund $0.50 for each unspent purchased token to the original payment method. Monthly allowance tokens are not
+            with the purchase reference. We refund {TOKEN_PRICE} for each unspent purchased token to the original payment method. Monthly allowance tokens are not
             refundable. Your statutory rights are not affected.
           </li>
         </ul>

@@ -1,6 +1,8 @@
 import { ArrowLeft, Coins, Lock, ShieldCheck } from 'lucide-react';
 import { MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, TOKEN_PRICE_CENTS } from '../../../../core/tokens/catalog.ts';
-import { computeRemainingAnalyses } from '../../../../core/tokens/units.ts';
+import { monthlyAllocationTokens } from '../../../../core/tokens/tiers.ts';
+import { TOPUP_LIMITS } from '../../components/marketing/product-facts.ts';
+import { ANALYSIS_ESTIMATE_MT, computeRemainingAnalyses, convertMtToTokens } from '../../../../core/tokens/units.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { usePageHeader } from '../../components/layout/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -21,9 +23,9 @@ const faq = [
   },
   {
     q: 'What is the difference between my monthly allocation and purchased tokens?',
-    a: 'Free users get a fixed monthly allocation of 10 tokens. Basic and Pro subscribers get a monthly subscription allocation of 50 and 200 tokens. The allocation is used first and renews each period; purchased tokens are used after it and never expire.',
+    a: `Free users get a fixed monthly allocation of ${monthlyAllocationTokens.Free} tokens. Basic and Pro subscribers get a monthly subscription allocation of ${monthlyAllocationTokens.Basic} and ${monthlyAllocationTokens.Pro} tokens. The allocation is used first and renews each period; purchased tokens are used after it and never expire.`,
   },
-  { q: 'How many tokens can I buy?', a: 'From 20 tokens ($10) up to 10,000 tokens per purchase, at $0.50 per token.' },
+  { q: 'How many tokens can I buy?', a: TOPUP_LIMITS },
 ];
 
 function UpgradeRequired() {
@@ -80,14 +82,14 @@ export default function Page() {
               Plan: <strong>{subscription.subscriptionTier}</strong>
               {plan ? ` · ${plan.monthly_tokens} tokens a month` : ''}
             </p>
-            <p>≈ {computeRemainingAnalyses(balance)} full analyses remaining (0.8 tokens each)</p>
+            <p>≈ {computeRemainingAnalyses(balance)} full analyses remaining ({convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</p>
           </CardContent>
         </Card>
         <Card className="border-brand-500 bg-brand-50/40">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <Coins className="size-5 text-brand-700" aria-hidden />
-              $0.50 per token
+              {formatUsd(TOKEN_PRICE_CENTS)} per token
             </CardTitle>
             <CardDescription>Simple pricing, no subscription needed for extra tokens.</CardDescription>
           </CardHeader>

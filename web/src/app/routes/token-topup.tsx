@@ -3,7 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { computeRemainingAnalyses } from '../../../../core/tokens/units.ts';
-import { computeTopupPriceCents, validateTopupTokens } from '../../../../core/tokens/catalog.ts';
+import {
+  computeTopupPriceCents,
+  MAX_TOPUP_TOKENS,
+  MIN_TOPUP_TOKENS,
+  TOKEN_PRICE_CENTS,
+  topupProblemMessages,
+  validateTopupTokens,
+} from '../../../../core/tokens/catalog.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,8 +21,6 @@ import { formatTokens, formatUsd } from '../../lib/format.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { PaymentProviderNote, SandboxBanner, TokenPackageGrid, useBillingActions, useTokenPackages, verifyTokenPurchase } from '../../features/billing/index.ts';
 import { useSubscription } from '../../features/tokens/index.ts';
-
-const MIN_TOKENS = 20;
 
 /**
  * SPEC §2/§5/§8: four packages and a custom amount (default 20; only values ≥ 20 change the selection),
@@ -29,8 +34,8 @@ export default function Page() {
   const [params, setParams] = useSearchParams();
   const packages = useTokenPackages();
   const actions = useBillingActions();
-  const [selected, setSelected] = useState(MIN_TOKENS);
-  const [custom, setCustom] = useState(String(MIN_TOKENS));
+  const [selected, setSelected] = useState(MIN_TOPUP_TOKENS);
+  const [custom, setCustom] = useState(String(MIN_TOPUP_TOKENS));
   // Remembered after the query string is cleared: a buyer coming back from checkout is not redirected away.
   const [returnedFromCheckout] = useState(() => params.get('success') === 'true' || params.get('canceled') === 'true');
   const [fresh, setFresh] = useState(false);
@@ -87,8 +92,8 @@ export default function Page() {
   if (!returnedFromCheckout && (!fresh || loading)) return <Spinner label="Loading..." />;
 
   const customCheck = validateTopupTokens(custom.trim() === '' ? Number.NaN : Number(custom));
-  const problem = customCheck.ok ? null : customCheck.problem === 'not_integer' && Number(custom) < MIN_TOKENS ? 'Minimum purchase is 20 tokens ($10).' : customCheck.message;
-  const canBuy = customCheck.ok && selected >= MIN_TOKENS;
+  const problem = customCheck.ok ? null : customCheck.problem === 'not_integer' && Number(custom) < MIN_TOPUP_TOKENS ? topupProblemMessages.below_minimum : customCheck.message;
+  const canBuy = customCheck.ok && selected >= MIN_TOPUP_TOKENS;
 
   const onCustomChange = (value: string) => {
     setCustom(value);
@@ -102,7 +107,7 @@ export default function Page() {
       return;
     }
     if (!canBuy) {
-      toast.error('Minimum Purchase', { description: problem ?? 'Minimum purchase is 20 tokens ($10).' });
+      toast.error('Minimum Purchase', { description: problem ?? topupProblemMessages.below_minimum });
       return;
     }
     void actions.startTopup(selected);
@@ -147,14 +152,14 @@ export default function Page() {
             )}
           </section>
 
-          <Field label="Custom amount (tokens)" error={problem} hint="Whole tokens, 20 to 10,000, at $0.50 each.">
+          <Field label="Custom amount (tokens)" error={problem} hint={`Whole tokens, ${MIN_TOPUP_TOKENS} to ${MAX_TOPUP_TOKENS.toLocaleString('en-US')}, at ${formatUsd(TOKEN_PRICE_CENTS)} each.`}>
             {(props) => (
               <Input
                 {...props}
                 type="number"
                 inputMode="numeric"
-                min={MIN_TOKENS}
-                max={10_000}
+                min={MIN_TOPUP_TOKENS}
+                max={MAX_TOPUP_TOKENS}
                 step={1}
                 value={custom}
                 onChange={(e) => onCustomChange(e.target.value)}
@@ -181,7 +186,7 @@ export default function Page() {
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">Price per token</dt>
-                <dd className="tabular">$0.50</dd>
+                <dd className="tabular">{formatUsd(TOKEN_PRICE_CENTS)}</dd>
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">About</dt>

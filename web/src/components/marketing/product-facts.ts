@@ -1,11 +1,14 @@
-import { freePlan, MIN_TOPUP_TOKENS, plans } from '../../../../core/tokens/catalog.ts';
-import { getActionCostMt, type TokenAction } from '../../../../core/tokens/costs.ts';
+import { computeTopupPriceCents, formatUsdCents, MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, TOKEN_PRICE_CENTS, TOPUP_BALANCE_LIMIT_TOKENS, tierPlans } from '../../../../core/tokens/catalog.ts';
+import { analysisKinds, type AnalysisKind, getActionCostMt, tokenCosts } from '../../../../core/tokens/costs.ts';
+import { monthlyAllocationTokens, type Tier as TierName } from '../../../../core/tokens/tiers.ts';
+import { MT_PER_TOKEN } from '../../../../core/tokens/units.ts';
+import { data_as_of } from '../../../../data/sources.json';
 
 /**
  * Product facts quoted by the marketing pages. Costs, allocations and prices come from core/tokens (the
- * tables the server charges by), so the copy cannot drift from the product; the rest is the data snapshot.
+ * tables the server charges by), the snapshot date from the bundled data itself, so the copy cannot drift.
  */
-export const DATA_SNAPSHOT_DATE = '2026-07-02';
+export const DATA_SNAPSHOT_DATE: string = data_as_of;
 export const STOCK_COUNT = 103;
 export const ETF_COUNT = 22;
 export { MIN_TOPUP_TOKENS };
@@ -13,7 +16,18 @@ export const SUPPORT_EMAIL = 'support@stockpilot.app';
 export const SECURITY_EMAIL = 'security@stockpilot.app';
 export const LEGAL_LAST_UPDATED = '2026-11-21';
 
-export type AnalysisKind = Exclude<TokenAction, 'copilot'>;
+export type { AnalysisKind };
+/** "six": how many analysis kinds the token table prices. */
+export const ANALYSIS_KIND_COUNT_WORD = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][analysisKinds.length] ?? String(analysisKinds.length);
+
+/** What a signed-in user can do today (the analyses and the copilot below are not built yet). */
+export const availableNow: Array<{ title: string; detail: string }> = [
+  { title: 'Search', detail: `About 13,000 US listings by ticker or company name; ${STOCK_COUNT} large stocks and ${ETF_COUNT} ETFs with full data.` },
+  { title: 'Prices and charts', detail: 'Daily price history with volume, returns over standard periods, the 52-week range and moving averages.' },
+  { title: 'Financial statements', detail: 'Income statement, balance sheet and cash flow from SEC EDGAR filings, annual and quarterly, each figure with its source and date.' },
+  { title: 'ETF details', detail: 'Holdings and sector weights where the data has them (SPY, QQQ, IWM), expense ratios, yields and dividends.' },
+  { title: 'Tokens and plans', detail: 'Free, Basic and Pro plans with a monthly token allowance, token top-ups and a ledger of every change to your balance.' },
+];
 
 export interface AnalysisProduct {
   kind: AnalysisKind;
@@ -72,14 +86,14 @@ export const analysisProducts: AnalysisProduct[] = [
 export const COPILOT_COST_MT = getActionCostMt('copilot');
 
 export interface Tier {
-  name: 'Free' | 'Basic' | 'Pro';
+  name: TierName;
   monthlyTokens: number;
   /** Monthly price in cents; 0 for Free. */
   priceCents: number;
   canTopUp: boolean;
 }
 
-export const tiers: Tier[] = [freePlan, ...plans].map((p) => ({
+export const tiers: Tier[] = tierPlans.map((p) => ({
   name: p.tier,
   monthlyTokens: p.monthlyTokens,
   priceCents: p.priceCents,
@@ -87,4 +101,23 @@ export const tiers: Tier[] = [freePlan, ...plans].map((p) => ({
 }));
 
 /** "0.5", "1", "1.2": a milli-token cost written the way people say it. */
-export const formatCostMt = (mt: number) => String(mt / 1000);
+export const formatCostMt = (mt: number) => String(mt / MT_PER_TOKEN);
+
+/** "a, b and c". */
+export const joinAnd = (items: readonly string[], last = 'and') => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`);
+
+/** Every row of the costs table as one sentence: "Quick Overview Analysis 0.5 tokens, …, and AI Copilot Query 0.3 tokens". */
+export const describeTokenCosts = () => joinAnd(tokenCosts.map((c) => `${c.name} ${formatCostMt(c.costMt)} ${c.costMt === MT_PER_TOKEN ? 'token' : 'tokens'}`));
+
+/** "$0.50". */
+export const TOKEN_PRICE = formatUsdCents(TOKEN_PRICE_CENTS);
+/** "20 tokens ($10)". */
+export const MIN_TOPUP = `${MIN_TOPUP_TOKENS} tokens (${formatUsdCents(computeTopupPriceCents(MIN_TOPUP_TOKENS))})`;
+/** "From 20 tokens ($10) up to 10,000 tokens per purchase, at $0.50 per token." */
+export const TOPUP_LIMITS = `From ${MIN_TOPUP} up to ${MAX_TOPUP_TOKENS.toLocaleString('en-US')} tokens per purchase, at ${TOKEN_PRICE} per token.`;
+export { MAX_TOPUP_TOKENS, TOPUP_BALANCE_LIMIT_TOKENS };
+/** "10, 50 or 200": the monthly allowances, cheapest tier first. */
+export const ALLOWANCES = joinAnd(
+  tierPlans.map((p) => String(monthlyAllocationTokens[p.tier])),
+  'or',
+);

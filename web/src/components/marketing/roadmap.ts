@@ -59,7 +59,7 @@ export const roadmap: RoadmapItem[] = [
     ],
     plan: 'All plans',
     billing: '1 token per valuation; re-opening a saved valuation is free.',
-    availableNow: 'The DCF valuation analysis (1 token) runs this model with default assumptions; this page will let you change every input and see the value recompute in your browser.',
+    availableNow: 'Available now: the inputs the model will use (free cash flow, debt, cash and diluted shares) on each covered stock’s Fundamentals tab, with their sources.',
   },
   {
     path: '/advanced-fundamentals',

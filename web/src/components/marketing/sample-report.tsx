@@ -1,3 +1,5 @@
+import { DATA_SNAPSHOT_DATE } from './product-facts.ts';
+
 /**
  * The hero illustration: what a finished analysis looks like (facts with sources, a rating, the
  * writer's text). Plain HTML and one inline SVG; the figures are an illustration, labelled as such.
@@ -27,7 +29,7 @@ export function SampleReport() {
   const line = toPoints(closes);
   return (
     <figure className="relative w-full max-w-md rounded-2xl border border-slate-200 bg-white p-4 shadow-xl shadow-emerald-900/5 sm:p-5">
-      <figcaption className="sr-only">Illustration of a Stockpilot technical analysis report with example figures.</figcaption>
+      <figcaption className="sr-only">Illustration of a coming Stockpilot technical analysis report, with example figures.</figcaption>
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Technical analysis</p>
@@ -35,7 +37,7 @@ export function SampleReport() {
             EXMP <span className="text-sm font-normal text-slate-500">Example Corp</span>
           </p>
         </div>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">Illustration</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">Preview · coming</span>
       </div>
 
       <svg viewBox={`0 0 ${W} ${H}`} className="mt-3 h-24 w-full" preserveAspectRatio="none" aria-hidden>
@@ -70,7 +72,7 @@ export function SampleReport() {
           <div key={label} className="flex items-baseline justify-between gap-3 py-1.5">
             <dt className="min-w-0 text-slate-600">
               {label}
-              <span className="block text-[11px] text-slate-400">{source} · as of 2026-07-02</span>
+              <span className="block text-[11px] text-slate-400">{source} · as of {DATA_SNAPSHOT_DATE}</span>
             </dt>
             <dd className="tabular font-semibold text-ink">{value}</dd>
           </div>

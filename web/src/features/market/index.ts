@@ -14,5 +14,5 @@ export { useHistory, type HistoryResponse, type HistoryRange } from './api/get-p
 export { useFundamentals, type FundamentalsResponse } from './api/get-fundamentals.ts';
 export { useProfile, type CompanyProfileResponse as ProfileResponse } from './api/get-company-profile.ts';
 export { useEtfInfo, type EtfResponse } from './api/get-etf-info.ts';
-export { DATA_AS_OF } from './data-as-of.ts';
 export { formatPrice, formatPercent, formatCompactUsd, formatFigure, NOT_REPORTED } from './format.ts';
+export { DATA_AS_OF } from './snapshot.ts';

@@ -1,3 +1,4 @@
+import { isTier, monthlyAllocationTokens } from '../../../../core/tokens/tiers.ts';
 import type { SubscriptionResponse, Tier } from './api/get-subscription.ts';
 import type { TokenAccountResponse } from './api/get-token-account.ts';
 
@@ -12,7 +13,7 @@ export interface SubscriptionValues {
   account: TokenAccountResponse | null;
 }
 
-export const FREE_DEFAULT_TOKENS = 10;
+export const FREE_DEFAULT_TOKENS = monthlyAllocationTokens.Free;
 
 /** SPEC §4: Free with 10 tokens when signed out, on error, or before loading. */
 export const defaultSubscriptionValues: SubscriptionValues = {
@@ -24,7 +25,6 @@ export const defaultSubscriptionValues: SubscriptionValues = {
 };
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const tiers: readonly Tier[] = ['Free', 'Basic', 'Pro'];
 
 /**
  * SPEC §4 from the two answers: the subscription check, then the token row. Balance is token_balance →
@@ -38,7 +38,7 @@ export function deriveSubscriptionValues(input: {
   if (input.failed) return defaultSubscriptionValues;
   const { subscription, account } = input;
   if (!subscription && !account) return defaultSubscriptionValues;
-  const tierFrom = (v: unknown): Tier | undefined => (tiers.includes(v as Tier) ? (v as Tier) : undefined);
+  const tierFrom = (v: unknown): Tier | undefined => (isTier(v) ? v : undefined);
   // The token row is refreshed every 30 s, so it is the fresher source of the tier once loaded.
   const subscriptionTier = tierFrom(account?.subscription_tier) ?? tierFrom(subscription?.subscription_tier) ?? 'Free';
   const tokenBalance = account

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { planPriceCents } from '../../../../../core/tokens/catalog.ts';
 
 /**
  * A small Stripe-compatible HTTP server for tests: the real `stripe` SDK talks to it over HTTP on
@@ -124,7 +125,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     for (const li of items) {
       const q = Number(li.quantity ?? 1);
       if (li.price_data) amount += Number(li.price_data.unit_amount) * q;
-      else if (li.price) amount += (li.price === 'price_pro_fake' ? 2999 : 999) * q;
+      else if (li.price) amount += (li.price === 'price_pro_fake' ? planPriceCents.Pro : planPriceCents.Basic) * q;
     }
     const id = newId('cs_test');
     const s = {
@@ -317,7 +318,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
         customer: sub.customer,
         status: 'paid',
         billing_reason: o.billingReason ?? 'subscription_cycle',
-        amount_paid: price === 'price_pro_fake' ? 2999 : 999,
+        amount_paid: price === 'price_pro_fake' ? planPriceCents.Pro : planPriceCents.Basic,
         period_start: period.start - MONTH_S,
         period_end: period.start,
         parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },

@@ -1,5 +1,5 @@
 import sourcesFile from '../../../../../data/sources.json';
-import { DATA_AS_OF } from '../data-as-of.ts';
+import { DATA_AS_OF } from '../snapshot.ts';
 
 const tierNote: Record<string, string> = {
   A: 'Open licence',

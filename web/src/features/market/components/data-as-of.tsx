@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { DATA_AS_OF } from '../data-as-of.ts';
+import { DATA_AS_OF } from '../snapshot.ts';
 
 /** The snapshot date of the bundled market data, shown on every symbol page. */
 export function DataAsOf({ servedBy }: { servedBy?: 'live' | 'cache' | 'bundled' }) {

@@ -1,7 +1,7 @@
 import { useQuote } from '../api/get-quote.ts';
 import { changeTone, formatPercent, formatPrice, formatSigned } from '../format.ts';
 
-/** A snapshot is dated (2026-07-02); a live quote is timed (2026-07-10 20:00 UTC). */
+/** A snapshot is dated (its data_as_of day); a live quote is timed (e.g. 2026-07-10 20:00 UTC). */
 const formatAsOf = (asOf: string) => (asOf.length > 10 ? `${asOf.slice(0, 10)} ${asOf.slice(11, 16)} UTC` : asOf);
 
 /**

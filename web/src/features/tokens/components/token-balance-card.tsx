@@ -1,6 +1,6 @@
 import { Coins } from 'lucide-react';
 import { checkTopupAllowed } from '../../../../../core/tokens/catalog.ts';
-import { computeRemainingAnalyses, convertTokensToMt } from '../../../../../core/tokens/units.ts';
+import { ANALYSIS_ESTIMATE_MT, computeRemainingAnalyses, convertMtToTokens, convertTokensToMt } from '../../../../../core/tokens/units.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -36,7 +36,7 @@ export function TokenBalanceCard({ subscription }: { subscription: SubscriptionS
           <span className="text-slate-500">tokens available</span>
         </p>
         <p className="mt-1 text-sm text-slate-600" data-testid="token-card-analyses">
-          ≈ {analyses} {analyses === 1 ? 'analysis' : 'analyses'} left <span className="text-slate-400">(at 0.8 tokens each)</span>
+          ≈ {analyses} {analyses === 1 ? 'analysis' : 'analyses'} left <span className="text-slate-400">(at {convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</span>
         </p>
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
           <div>

@@ -1,0 +1,28 @@
+import { Check } from 'lucide-react';
+import { availableNow } from './product-facts.ts';
+import { Section } from './section.tsx';
+
+/** What a signed-in user can use today, before the analyses and the copilot exist. */
+export function AvailableNow() {
+  return (
+    <Section
+      id="now"
+      tone="white"
+      eyebrow="Available now"
+      title="Real data, each figure with its source"
+      lead="Sign up free and look up any covered stock or ETF. Browsing the data costs no tokens."
+    >
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {availableNow.map((f) => (
+          <li key={f.title} className="rounded-2xl border border-slate-200 p-5">
+            <h3 className="flex items-center gap-2 font-semibold text-ink">
+              <Check className="size-4 text-brand-600" aria-hidden />
+              {f.title}
+            </h3>
+            <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{f.detail}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,108 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatUsdCents, TOKEN_PRICE_CENTS } from '../../../../core/tokens/catalog.ts';
+import { getActionCostMt } from '../../../../core/tokens/costs.ts';
+import { MT_PER_TOKEN } from '../../../../core/tokens/units.ts';
+import { analysisProducts, COPILOT_COST_MT, formatCostMt, MIN_TOPUP_TOKENS, tiers } from './product-facts.ts';
+import { Section } from './section.tsx';
+
+/** How many runs of an action a monthly allowance pays for: floor(tokens × 1000 / cost in mt). */
+export const countRuns = (monthlyTokens: number, costMt: number) => Math.floor((monthlyTokens * MT_PER_TOKEN) / costMt);
+
+const chargeSteps: Array<[string, string]> = [
+  ['Reserved', 'When you start an analysis, its cost is put on hold from your balance, so two tabs can never overspend it.'],
+  ['Charged on success', 'The hold becomes a charge only when the finished report is delivered.'],
+  ['Released on failure', 'If anything fails — a data gap, a timeout, an error on our side — the hold is released. You pay nothing.'],
+  ['Free to re-open', 'A finished analysis stays in your history; opening it again costs no tokens.'],
+];
+
+/** The home page's plans and token section: every figure from core/tokens. */
+export function HomeTokens() {
+  const free = tiers[0]!;
+  const basic = tiers[1]!;
+  const popular = basic.name;
+  return (
+    <Section
+      id="tokens"
+      tone="white"
+      eyebrow="Tokens"
+      title="Pay for what you run, never for what fails"
+      lead="Every plan comes with a monthly token allowance. Each analysis will have a fixed price in tokens, shown before you run it. Until the analyses launch, no tokens are spent."
+    >
+      <div className="grid gap-4 lg:grid-cols-3">
+        {tiers.map((t) => (
+          <div key={t.name} className={`rounded-2xl border p-6 ${t.name === popular ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200'}`}>
+            <div className="flex items-center justify-between">
+              <h3 className="text-lg font-semibold text-ink">{t.name}</h3>
+              {t.name === popular && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">Most popular</span>}
+            </div>
+            <p className="mt-3">
+              <span className="tabular text-3xl font-bold text-ink">{formatUsdCents(t.priceCents)}</span>
+              <span className="text-sm text-slate-500"> / month</span>
+            </p>
+            <p className="mt-1 text-sm font-medium text-slate-700">
+              <span className="tabular">{t.monthlyTokens}</span> tokens every month
+            </p>
+            <p className="mt-3 text-sm text-slate-600">
+              {t.canTopUp
+                ? `Running low? Buy extra tokens at ${formatUsdCents(TOKEN_PRICE_CENTS)} each (from ${MIN_TOPUP_TOKENS}); purchased tokens never expire.`
+                : `Enough for ${countRuns(free.monthlyTokens, getActionCostMt('fundamental'))} fundamental analyses or ${countRuns(free.monthlyTokens, getActionCostMt('overview'))} quick overviews a month.`}
+            </p>
+          </div>
+        ))}
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 p-6">
+          <h3 className="font-semibold text-ink">What {basic.monthlyTokens} tokens will buy</h3>
+          <p className="mt-1 text-sm text-slate-500">The {basic.name} allowance, spent on one kind of analysis:</p>
+          <table className="mt-4 w-full text-sm">
+            <caption className="sr-only">Token cost per analysis and how many fit in {basic.monthlyTokens} tokens</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
+                <th scope="col" className="pb-2 font-medium">
+                  Analysis
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Cost
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Runs
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {[...analysisProducts.map((a) => [a.name, a.costMt] as const), ['Copilot question', COPILOT_COST_MT] as const].map(([name, mt]) => (
+                <tr key={name}>
+                  <th scope="row" className="py-2 text-left font-normal text-slate-700">
+                    {name}
+                  </th>
+                  <td className="tabular py-2 text-right text-slate-700">{formatCostMt(mt)}</td>
+                  <td className="tabular py-2 text-right font-semibold text-ink">{countRuns(basic.monthlyTokens, mt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ol className="space-y-4">
+          {chargeSteps.map(([title, text], i) => (
+            <li key={title} className="flex gap-4">
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-ink">{title}</h3>
+                <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
+          <li className="pl-12">
+            <Link to="/pricing" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+              Compare plans and token packages <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </li>
+        </ol>
+      </div>
+    </Section>
+  );
+}
