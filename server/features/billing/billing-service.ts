@@ -277,6 +277,9 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function recordPaidPeriod(event: Extract<ProviderEvent, { type: 'invoice.paid' }>) {
     const inv = event.invoice;
     if (!inv.subscriptionId || !inv.periodStart || !inv.periodEnd) return;
+    // A proration invoice pays for a plan switch its subscription event already brought; its first line may
+    // even credit the old plan's price. It opens no period and says nothing about the tier.
+    if (inv.billingReason === 'subscription_update') return;
     const userId = await findUserByCustomer(db, inv.customerId);
     if (!userId) {
       logger.warn({ invoice: inv.id, customer: inv.customerId }, 'payments: invoice for a customer the server does not know; ignored');

@@ -52,6 +52,11 @@ describeEachDatabase('Stripe: Basic → Pro → Basic in one period', (kind) => 
     clock.set(new Date('2026-05-16T12:00:00.000Z'));
     await webhook('customer.subscription.updated', fake.updateSubscription(subId, { price: 'price_pro_fake' }));
     expect(await tokens(u.id)).toMatchObject({ subscription_tier: 'Pro', tokens: 125 }); // 50 + 150 × 0.5
+    // Stripe's proration invoice for the switch (its first line credits the unused Basic time) opens no period
+    // and schedules nothing: the subscription event already brought the change.
+    const proration = { billingReason: 'subscription_update', price: 'price_basic_fake', period: { start: s('2026-05-16T12:00:00Z'), end: s('2026-06-01T00:00:00Z') } };
+    await webhook('invoice.paid', fake.buildInvoice(subId, proration));
+    expect(await t.ledger.getAccount(u.id)).toMatchObject({ tier: 'Pro', pendingTier: null, availableMt: 125_000 });
 
     const hold = await t.ledger.hold(u.id, 30_000, 'analyses');
     await t.ledger.capture(u.id, hold.id);
