@@ -52,3 +52,39 @@ export function planTierChange(from: Tier, to: Tier, period: { start: Date; end:
   const addMt = Math.floor((monthlyAllocationMt[to] - monthlyAllocationMt[from]) * prorationFactor);
   return { kind: 'prorated-upgrade', addMt, prorationFactor };
 }
+
+export interface ImmediateDowngradePlan {
+  /** What the higher tier added this period and is no longer paid for. */
+  owedMt: number;
+  /** What is taken back: the owed amount, but never more than the unspent allocation (held counts as spent). */
+  takeBackMt: number;
+  basis: 'upgrade-grant' | 'remaining-fraction';
+}
+
+/**
+ * A downgrade the provider applies at once (it bills the lower tier from now and credits the unused time):
+ * the unspent part of this period's upgrade grant goes back. When the period began on the higher tier (no
+ * upgrade in it), what is owed is the allocation difference × the remaining fraction, as an upgrade adds it.
+ */
+export function planImmediateDowngrade(
+  from: Tier,
+  to: Tier,
+  account: { upgradeGrantMt: number; allocationMt: number; period: { start: Date; end: Date } },
+  now: Date,
+): ImmediateDowngradePlan {
+  const diffMt = Math.max(0, monthlyAllocationMt[from] - monthlyAllocationMt[to]);
+  const fraction = Math.round(computeRemainingFraction(account.period.start, account.period.end, now) * 1e6) / 1e6;
+  const basis = account.upgradeGrantMt > 0 ? 'upgrade-grant' : 'remaining-fraction';
+  const owedMt = basis === 'upgrade-grant' ? account.upgradeGrantMt : Math.floor(diffMt * fraction);
+  return { owedMt, takeBackMt: Math.max(0, Math.min(owedMt, account.allocationMt)), basis };
+}
+
+/**
+ * Whether the provider's payments cover the ledger period [start, end). The two calendars are anchored
+ * minutes apart (the ledger's at fulfilment), so "covered" means paid past the period's middle.
+ */
+export function isPeriodPaid(period: { start: Date; end: Date }, paidThrough: Date | null): boolean {
+  if (!paidThrough) return false;
+  const middle = period.start.getTime() + (period.end.getTime() - period.start.getTime()) / 2;
+  return paidThrough.getTime() > middle;
+}

@@ -30,6 +30,8 @@ export interface ProviderSubscription {
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** A price that takes over at the period end (the sandbox portal's downgrade), or null. */
+  scheduledPriceId: string | null;
 }
 
 export interface ProviderInvoice {
@@ -60,6 +62,7 @@ export type ProviderEvent =
     })
   | (EventBase & { type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted'; subscription: ProviderSubscription })
   | (EventBase & { type: 'invoice.paid'; invoice: ProviderInvoice })
+  | (EventBase & { type: 'invoice.payment_failed'; invoice: ProviderInvoice })
   | (EventBase & { type: 'charge.refunded'; charge: ProviderCharge })
   | (EventBase & { type: 'ignored'; originalType: string });
 

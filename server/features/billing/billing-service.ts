@@ -8,6 +8,7 @@ import {
   monthlyAllocationTokens,
   TOKEN_PRICE_CENTS,
   TOPUP_BALANCE_LIMIT_TOKENS,
+  tierRank,
   type Tier,
   type TierId,
   tierPlans,
@@ -266,9 +267,28 @@ export function createBillingService(deps: BillingServiceDeps) {
     await expireOtherOpenCheckouts(userId, 'topup', null, 'downgraded to Free');
   }
 
+  type KnownSubscription = { tier: string; status: string; cancel_at_period_end: boolean; current_period_end: string | null; scheduled_price_id: string | null };
+
   /**
-   * Brings the user's tier in line with the provider's subscription: paid tier while it is live,
-   * Free at the period end when it is set to cancel, Free now once it has ended. Unknown prices change nothing.
+   * The tier the ledger should move to for a live subscription, and whether the provider already bills it.
+   * A lower price within the same billing period means the provider switched now (Stripe's portal does, and
+   * credits the unused time): the ledger downgrades now and takes back the unspent upgrade grant. A lower
+   * price arriving with a new period (a schedule taking over), a scheduled price (the sandbox portal) or a
+   * cancel at period end wait for the period end.
+   */
+  function decideLiveTier(before: KnownSubscription | undefined, sub: ProviderSubscription, tier: Exclude<Tier, 'Free'>): { to: Tier; downgradeNow: boolean } {
+    if (sub.cancelAtPeriodEnd) return { to: 'Free', downgradeNow: false };
+    const scheduled = tierForPrice(sub.scheduledPriceId);
+    if (scheduled && tierRank[scheduled] < tierRank[tier]) return { to: scheduled, downgradeNow: false };
+    const samePeriod = before !== undefined && isoOrNull(before.current_period_end) === (sub.currentPeriodEnd?.toISOString() ?? null);
+    const lower = before !== undefined && tierRank[tier] < tierRank[before.tier as Tier];
+    return { to: tier, downgradeNow: samePeriod && lower };
+  }
+
+  /**
+   * Brings the user's tier in line with the provider's subscription: paid tier while it is live (a
+   * downgrade the provider applied at once reaches the ledger at once), Free at the period end when it is
+   * set to cancel, Free now once it has ended. Unknown prices change nothing.
    */
   async function syncSubscription(q: Queryable, sub: ProviderSubscription, idempotencyKey: string): Promise<void> {
     const userId = await findUserByCustomer(q, sub.customerId);
@@ -281,29 +301,30 @@ export function createBillingService(deps: BillingServiceDeps) {
       logger.error({ subscription: sub.id, price: sub.priceId }, 'payments: subscription with a price the server does not know; no tier change');
       return;
     }
-    const [before] = await q.query<{ tier: string; status: string; cancel_at_period_end: boolean; current_period_end: string | null }>(sql`
-      SELECT tier, status, cancel_at_period_end, current_period_end FROM billing_subscription WHERE subscription_id = ${sub.id} FOR UPDATE`);
+    const [before] = await q.query<KnownSubscription>(sql`
+      SELECT tier, status, cancel_at_period_end, current_period_end, scheduled_price_id FROM billing_subscription WHERE subscription_id = ${sub.id} FOR UPDATE`);
     const unchanged =
       before &&
       before.tier === tier &&
       before.status === sub.status &&
       before.cancel_at_period_end === sub.cancelAtPeriodEnd &&
+      before.scheduled_price_id === sub.scheduledPriceId &&
       isoOrNull(before.current_period_end) === (sub.currentPeriodEnd?.toISOString() ?? null);
     await q.query(sql`
-      INSERT INTO billing_subscription (subscription_id, provider, user_id, customer_id, price_id, tier, status, current_period_start, current_period_end, cancel_at_period_end, updated_at)
+      INSERT INTO billing_subscription (subscription_id, provider, user_id, customer_id, price_id, tier, status, current_period_start, current_period_end, cancel_at_period_end, scheduled_price_id, updated_at)
       VALUES (${sub.id}, ${provider.kind}, ${userId}, ${sub.customerId}, ${sub.priceId}, ${tier}, ${sub.status},
-        ${sub.currentPeriodStart?.toISOString() ?? null}, ${sub.currentPeriodEnd?.toISOString() ?? null}, ${sub.cancelAtPeriodEnd}, ${deps.now().toISOString()})
+        ${sub.currentPeriodStart?.toISOString() ?? null}, ${sub.currentPeriodEnd?.toISOString() ?? null}, ${sub.cancelAtPeriodEnd}, ${sub.scheduledPriceId}, ${deps.now().toISOString()})
       ON CONFLICT (subscription_id) DO UPDATE SET price_id = EXCLUDED.price_id, tier = EXCLUDED.tier, status = EXCLUDED.status,
         current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
-        cancel_at_period_end = EXCLUDED.cancel_at_period_end, updated_at = EXCLUDED.updated_at`);
+        cancel_at_period_end = EXCLUDED.cancel_at_period_end, scheduled_price_id = EXCLUDED.scheduled_price_id, updated_at = EXCLUDED.updated_at`);
     // A repeated or reordered event with nothing new (checkout, then subscription.created) changes nothing.
     if (unchanged) return;
     const common = { actor: ACTOR, idempotencyKey, billingPeriodEnd: sub.currentPeriodEnd, tx: q, meta: { subscription: sub.id, status: sub.status } };
     if (ENDED_STATUSES.has(sub.status)) {
       await applyEndedSubscription(q, userId, sub, common);
     } else if (LIVE_STATUSES.has(sub.status)) {
-      // Cancel at period end: the ledger keeps the paid tier until then and applies Free at the reset.
-      await ledger.changeTier(userId, sub.cancelAtPeriodEnd ? 'Free' : tier, common);
+      const { to, downgradeNow } = decideLiveTier(before, sub, tier);
+      await ledger.changeTier(userId, to, { ...common, downgradeNow });
     }
   }
 
@@ -429,6 +450,9 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function recordPaidPeriod(event: Extract<ProviderEvent, { type: 'invoice.paid' }>) {
     const inv = event.invoice;
     if (!inv.subscriptionId || !inv.periodStart || !inv.periodEnd) return;
+    // A proration invoice pays for a plan switch its subscription event already brought; its first line may
+    // even credit the old plan's price. It opens no period and says nothing about the tier.
+    if (inv.billingReason === 'subscription_update') return;
     const userId = await findUserByCustomer(db, inv.customerId);
     if (!userId) {
       logger.warn({ invoice: inv.id, customer: inv.customerId }, 'payments: invoice for a customer the server does not know; ignored');
@@ -439,6 +463,12 @@ export function createBillingService(deps: BillingServiceDeps) {
       logger.error({ invoice: inv.id, price: inv.priceId }, 'payments: invoice with a price the server does not know; no allocation');
       return;
     }
+    // A superseded subscription is cancelled and refunded: its invoice pays for no period of ours.
+    const [superseded] = await db.query(sql`SELECT 1 FROM checkout_session WHERE subscription_id = ${inv.subscriptionId} AND status = 'superseded'`);
+    if (superseded) {
+      logger.info({ invoice: inv.id, subscription: inv.subscriptionId }, 'payments: invoice of a superseded subscription; no period opened');
+      return;
+    }
     await db.transaction(async (tx) => {
       const inserted = await tx.query(sql`
         INSERT INTO billing_period (subscription_id, period_start, period_end, user_id, tier, invoice_id)
@@ -446,6 +476,8 @@ export function createBillingService(deps: BillingServiceDeps) {
         ON CONFLICT (subscription_id, period_start) DO NOTHING RETURNING invoice_id`);
       if (inserted.length === 0) return false;
       await startPaidPeriod(tx, userId, tier, inv, event.id);
+      // The ledger withholds a renewed period's allocation until it is paid; this may release it (once).
+      await ledger.markPeriodPaid(userId, { paidThrough: inv.periodEnd!, actor: ACTOR, tx, meta: { invoice: inv.id, event: event.id } });
       return true;
     });
     // Outside the transaction: the reset opens its own (and is once per user and period by itself).
@@ -470,6 +502,15 @@ export function createBillingService(deps: BillingServiceDeps) {
       tx,
       meta: { invoice: inv.id, event: eventId, billing_reason: inv.billingReason },
     });
+  }
+
+  /**
+   * A renewal the provider could not charge. Nothing to write: the subscription turns past_due through its own
+   * event, and the ledger's reset withholds the new period's allocation until `invoice.paid`.
+   */
+  function logPaymentFailure(event: Extract<ProviderEvent, { type: 'invoice.payment_failed' }>) {
+    const inv = event.invoice;
+    logger.warn({ invoice: inv.id, subscription: inv.subscriptionId, customer: inv.customerId, billingReason: inv.billingReason }, 'payments: invoice payment failed; the period allocation waits for payment');
   }
 
   async function reverseRefund(event: Extract<ProviderEvent, { type: 'charge.refunded' }>) {
@@ -523,6 +564,9 @@ export function createBillingService(deps: BillingServiceDeps) {
       }
       case 'invoice.paid':
         await recordPaidPeriod(event);
+        return;
+      case 'invoice.payment_failed':
+        logPaymentFailure(event);
         return;
       case 'charge.refunded':
         await reverseRefund(event);

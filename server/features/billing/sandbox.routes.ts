@@ -75,9 +75,16 @@ export function registerSandboxRoutes(app: App, sandbox: SandboxProvider): void 
     const id = c.req.param('id');
     const { fields, json } = await readFields(c);
     const type = fields.action;
+    if (type === 'card' && !fields.card_number) throw new AppError('VALIDATION_FAILED', 'card_number: Enter a card number.', { field: 'card_number' });
     const action =
-      type === 'switch' && fields.price ? ({ type, priceId: fields.price } as const) : type === 'cancel' || type === 'resume' ? ({ type } as const) : null;
-    if (!action) throw new AppError('VALIDATION_FAILED', 'action: expected switch (with price), cancel or resume.', { field: 'action' });
+      type === 'switch' && fields.price
+        ? ({ type, priceId: fields.price } as const)
+        : type === 'card'
+          ? ({ type, cardNumber: fields.card_number! } as const)
+          : type === 'cancel' || type === 'resume'
+            ? ({ type } as const)
+            : null;
+    if (!action) throw new AppError('VALIDATION_FAILED', 'action: expected switch (with price), card (with card_number), cancel or resume.', { field: 'action' });
     const result = await sandbox.applyPortalAction(id, action);
     if (json) {
       if (!result.ok) throw new AppError('CONFLICT', result.message);

@@ -5,8 +5,10 @@ import {
   amountProblemMessages,
   findAmountProblem,
   findPeriodAt,
+  isPeriodPaid,
   isTier,
   monthlyAllocationMt,
+  planImmediateDowngrade,
   planTierChange,
   type Tier,
   tierChoices,
@@ -42,6 +44,9 @@ type AccountRow = {
   last_tier_change: string | null;
   previous_tier: Tier | null;
   proration_factor: number | null;
+  upgrade_grant_mt: number;
+  paid_through: string | null;
+  awaiting_payment: boolean;
 };
 
 type HoldRow = {
@@ -93,6 +98,7 @@ function toAccount(r: AccountRow): TokenAccount {
     lastTierChange: toIsoOrNull(r.last_tier_change),
     previousTier: r.previous_tier,
     prorationFactor: r.proration_factor === null ? null : Number(r.proration_factor),
+    awaitingPayment: Boolean(r.awaiting_payment),
   };
 }
 
@@ -168,7 +174,7 @@ function assertTier(tier: unknown): Tier {
 }
 
 const ACCOUNT_COLUMNS = sql.raw(
-  'user_id, subscription_tier, pending_tier, allocation_mt, purchased_mt, held_allocation_mt, held_purchased_mt, period_anchor, period_start, next_reset_date, actual_billing_period_end, last_tier_change, previous_tier, proration_factor',
+  'user_id, subscription_tier, pending_tier, allocation_mt, purchased_mt, held_allocation_mt, held_purchased_mt, period_anchor, period_start, next_reset_date, actual_billing_period_end, last_tier_change, previous_tier, proration_factor, upgrade_grant_mt, paid_through, awaiting_payment',
 );
 const HOLD_COLUMNS = sql.raw('id, user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, status, created_at, expires_at, settled_at');
 const jsonOrNull = (meta: Record<string, unknown> | undefined | null) => (meta ? JSON.stringify(meta) : null);
@@ -466,7 +472,10 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
         if (await findEntryByKey(q, userId, key)) return { account: toAccount(row), applied: 'none', addedMt: 0 };
         const t = now();
         const from = row.subscription_tier;
-        const plan = planTierChange(from, to, { start: new Date(row.period_start), end: new Date(row.next_reset_date) }, t);
+        const period = { start: new Date(row.period_start), end: new Date(row.next_reset_date) };
+        const plan = planTierChange(from, to, period, t);
+        let planName: string = plan.kind;
+        let planMeta: Record<string, unknown> = plan.kind === 'prorated-upgrade' ? { proration_factor: plan.prorationFactor } : {};
         const billingEnd = opts.billingPeriodEnd === undefined ? sql`actual_billing_period_end` : sql`${opts.billingPeriodEnd?.toISOString() ?? null}::timestamptz`;
         const ts = t.toISOString();
         let applied: TierChangeResult['applied'] = 'now';
@@ -474,20 +483,29 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
         if (plan.kind === 'none') {
           applied = 'none';
           await q.query(sql`UPDATE user_tokens SET pending_tier = NULL, actual_billing_period_end = ${billingEnd}, updated_at = ${ts} WHERE user_id = ${userId}`);
+        } else if (plan.kind === 'at-period-end' && opts.downgradeNow && !opts.immediate && to !== 'Free') {
+          const down = planImmediateDowngrade(from, to, { upgradeGrantMt: Number(row.upgrade_grant_mt), allocationMt: newAllocation, period }, t);
+          newAllocation -= down.takeBackMt;
+          planName = 'downgrade-now';
+          planMeta = { basis: down.basis, owed_mt: down.owedMt, taken_back_mt: down.takeBackMt };
+          await q.query(sql`UPDATE user_tokens SET subscription_tier = ${to}, pending_tier = NULL, previous_tier = ${from}, last_tier_change = ${ts},
+            proration_factor = NULL, upgrade_grant_mt = 0, allocation_mt = ${newAllocation}, actual_billing_period_end = ${billingEnd}, updated_at = ${ts}
+            WHERE user_id = ${userId}`);
         } else if (plan.kind === 'at-period-end' && !opts.immediate) {
           applied = 'at-period-end';
           await q.query(sql`UPDATE user_tokens SET pending_tier = ${to}, actual_billing_period_end = ${billingEnd}, updated_at = ${ts} WHERE user_id = ${userId}`);
         } else if (plan.kind === 'prorated-upgrade') {
           newAllocation += plan.addMt;
           await q.query(sql`UPDATE user_tokens SET subscription_tier = ${to}, pending_tier = NULL, previous_tier = ${from}, last_tier_change = ${ts},
-            proration_factor = ${plan.prorationFactor}, allocation_mt = ${newAllocation}, actual_billing_period_end = ${billingEnd}, updated_at = ${ts}
+            proration_factor = ${plan.prorationFactor}, upgrade_grant_mt = ${plan.addMt}, allocation_mt = ${newAllocation}, actual_billing_period_end = ${billingEnd}, updated_at = ${ts}
             WHERE user_id = ${userId}`);
         } else {
           // Free → paid, or an operator's immediate downgrade: a new period starts now with the full allocation.
           newAllocation = monthlyAllocationMt[to];
           await q.query(sql`UPDATE user_tokens SET subscription_tier = ${to}, pending_tier = NULL, previous_tier = ${from}, last_tier_change = ${ts},
-            proration_factor = NULL, allocation_mt = ${newAllocation}, period_anchor = ${ts}, period_start = ${ts},
-            next_reset_date = ${addMonthsUtc(t, 1).toISOString()}, actual_billing_period_end = ${to === 'Free' ? null : billingEnd}, updated_at = ${ts}
+            proration_factor = NULL, upgrade_grant_mt = 0, awaiting_payment = false, allocation_mt = ${newAllocation}, period_anchor = ${ts}, period_start = ${ts},
+            next_reset_date = ${addMonthsUtc(t, 1).toISOString()}, actual_billing_period_end = ${to === 'Free' ? null : billingEnd},
+            paid_through = ${to === 'Free' ? sql`NULL` : sql`paid_through`}, updated_at = ${ts}
             WHERE user_id = ${userId}`);
         }
         const before = Number(row.allocation_mt) + Number(row.purchased_mt);
@@ -495,7 +513,7 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
         await q.query(sql`
           INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, balance_before_mt, balance_after_mt, actor, idempotency_key, meta, created_at)
           VALUES (${userId}, 'tier_change', ${delta}, ${before}, ${before + delta}, ${actor}, ${key},
-            ${JSON.stringify({ from, to, applied, plan: plan.kind, ...(plan.kind === 'prorated-upgrade' ? { proration_factor: plan.prorationFactor } : {}), ...opts.meta })}::jsonb, ${ts})`);
+            ${JSON.stringify({ from, to, applied, plan: planName, ...planMeta, ...opts.meta })}::jsonb, ${ts})`);
         const account = toAccount((await selectAccount(q, userId))!);
         return { account, applied, addedMt: delta };
       });
@@ -523,9 +541,12 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
           const newTier = row.pending_tier ?? row.subscription_tier;
           const changed = newTier !== row.subscription_tier;
           const period = findPeriodAt(new Date(row.period_anchor), t);
-          const allocation = monthlyAllocationMt[newTier];
+          // A provider-billed paid tier gets the new period's allocation when its invoice is paid (markPeriodPaid).
+          const waits = newTier !== 'Free' && row.paid_through !== null && !isPeriodPaid(period, new Date(row.paid_through));
+          const allocation = waits ? 0 : monthlyAllocationMt[newTier];
           const [after] = await q.query<{ allocation_mt: number }>(sql`
             UPDATE user_tokens SET allocation_mt = ${allocation}, subscription_tier = ${newTier}, pending_tier = NULL,
+              upgrade_grant_mt = 0, awaiting_payment = ${waits}, paid_through = ${newTier === 'Free' ? null : toIsoOrNull(row.paid_through)},
               previous_tier = ${changed ? row.subscription_tier : row.previous_tier}, last_tier_change = ${changed ? ts : toIsoOrNull(row.last_tier_change)},
               proration_factor = NULL, period_start = ${period.start.toISOString()}, next_reset_date = ${period.end.toISOString()},
               actual_billing_period_end = ${newTier === 'Free' ? null : toIsoOrNull(row.actual_billing_period_end)}, updated_at = ${ts}
@@ -537,12 +558,42 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
           await q.query(sql`
             INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, balance_before_mt, balance_after_mt, actor, idempotency_key, meta, created_at)
             VALUES (${row.user_id}, 'reset', ${delta}, ${before}, ${before + delta}, 'system:reset', ${key},
-              ${JSON.stringify({ tier: newTier, ...(changed ? { from_tier: row.subscription_tier } : {}), period_start: period.start.toISOString() })}::jsonb, ${ts})`);
+              ${JSON.stringify({ tier: newTier, ...(changed ? { from_tier: row.subscription_tier } : {}), period_start: period.start.toISOString(), ...(waits ? { awaiting_payment: true } : {}) })}::jsonb, ${ts})`);
           return true;
         });
         if (did) done += 1;
       }
       return done;
+    },
+
+    async markPeriodPaid(userId, opts) {
+      assertUserId(userId);
+      const actor = assertActor(opts.actor);
+      if (!(opts.paidThrough instanceof Date) || Number.isNaN(opts.paidThrough.getTime())) throw new AppError('BAD_REQUEST', 'Invalid paid-through date.', { field: 'paidThrough' });
+      return inTx(opts.tx, async (q) => {
+        const row = await ensureAccount(q, userId, true);
+        const known = row.paid_through === null ? null : new Date(row.paid_through);
+        const paidThrough = known && known > opts.paidThrough ? known : opts.paidThrough;
+        const ts = now().toISOString();
+        const periodStart = toIso(row.period_start);
+        const key = `paid:${periodStart}`;
+        const due =
+          row.awaiting_payment &&
+          row.subscription_tier !== 'Free' &&
+          isPeriodPaid({ start: new Date(row.period_start), end: new Date(row.next_reset_date) }, paidThrough) &&
+          !(await findEntryByKey(q, userId, key));
+        const grantedMt = due ? monthlyAllocationMt[row.subscription_tier] : 0;
+        await q.query(sql`UPDATE user_tokens SET paid_through = ${paidThrough.toISOString()},
+          awaiting_payment = ${due ? false : row.awaiting_payment}, allocation_mt = allocation_mt + ${grantedMt}, updated_at = ${ts} WHERE user_id = ${userId}`);
+        if (due) {
+          const before = Number(row.allocation_mt) + Number(row.purchased_mt);
+          await q.query(sql`
+            INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, balance_before_mt, balance_after_mt, actor, idempotency_key, meta, created_at)
+            VALUES (${userId}, 'reset', ${grantedMt}, ${before}, ${before + grantedMt}, ${actor}, ${key},
+              ${JSON.stringify({ tier: row.subscription_tier, period_start: periodStart, paid_late: true, ...opts.meta })}::jsonb, ${ts})`);
+        }
+        return { grantedMt, account: toAccount((await selectAccount(q, userId))!) };
+      });
     },
 
     async reversePurchase(userId, purchaseKey, opts) {

@@ -44,6 +44,8 @@ export interface TokenAccount {
   lastTierChange: string | null;
   previousTier: Tier | null;
   prorationFactor: number | null;
+  /** A provider bills this account and the current period's invoice is not paid yet: its allocation is withheld. */
+  awaitingPayment: boolean;
 }
 
 export interface LedgerEntry {
@@ -175,14 +177,30 @@ export interface LedgerService {
    * period with the full paid allocation; Basic → Pro adds (allocation difference × remaining fraction)
    * and records `proration_factor`. Downgrade and cancel (to Free) are stored as `pending_tier` and applied
    * at the period end, unless `immediate` (operator). Same tier: clears a pending downgrade.
+   * `downgradeNow` (the provider already bills the lower tier, e.g. Stripe's portal switched the price): the
+   * tier changes now, the period goes on, and the unspent part of this period's upgrade grant is taken back
+   * (`planImmediateDowngrade`; never below zero, held tokens count as spent).
    * `billingPeriodEnd` sets `actual_billing_period_end` (from the provider). Idempotent on `idempotencyKey`.
    * Unknown tier names: INVALID_TIER (400, field `tier`).
    */
-  changeTier(userId: string, tier: Tier, opts: { actor: Actor; idempotencyKey?: string; billingPeriodEnd?: Date | null; immediate?: boolean; meta?: Record<string, unknown> } & InTransaction): Promise<TierChangeResult>;
+  changeTier(
+    userId: string,
+    tier: Tier,
+    opts: { actor: Actor; idempotencyKey?: string; billingPeriodEnd?: Date | null; immediate?: boolean; downgradeNow?: boolean; meta?: Record<string, unknown> } & InTransaction,
+  ): Promise<TierChangeResult>;
+
+  /**
+   * The provider says the subscription is paid up to `paidThrough` (an `invoice.paid`). From then on this
+   * account's resets to a paid tier wait for the period's payment (`awaiting_payment`); if the current period
+   * was waiting and is now paid, its allocation is granted here, once. Idempotent.
+   */
+  markPeriodPaid(userId: string, opts: { paidThrough: Date; actor: Actor; meta?: Record<string, unknown> } & InTransaction): Promise<{ grantedMt: number; account: TokenAccount }>;
 
   /**
    * Monthly reset for every account whose `next_reset_date` has passed: applies a pending tier, sets the
    * allocation to the tier's monthly amount (purchased tokens stay), moves to the period containing now.
+   * A paid tier billed by a provider (`markPeriodPaid` was called) gets its allocation only once the new
+   * period is paid: until then the allocation is 0 and `awaitingPayment` is set (the old one expires as usual).
    * Exactly once per user and period even when several processes run it at once. Returns the count reset.
    */
   runMonthlyResets(opts?: { limit?: number; userId?: string }): Promise<number>;

@@ -3,12 +3,15 @@
  * checkout shows a buyer. Only 4242 4242 4242 4242 pays.
  */
 export const SANDBOX_PAYING_CARD = '4242424242424242';
+export const SANDBOX_FAILING_RENEWAL_CARD = '4000000000000341';
 
 const declines: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
   '4000000000009995': 'Your card has insufficient funds.',
   '4000000000000069': 'Your card has expired.',
   '4000000000000127': "Your card's security code is incorrect.",
+  // Attaches to a customer (it can be saved on a subscription) but every charge is declined: a failing renewal.
+  [SANDBOX_FAILING_RENEWAL_CARD]: 'Your card was declined.',
 };
 
 export function passesLuhn(digits: string): boolean {
@@ -34,4 +37,16 @@ export function checkSandboxCard(cardNumber: string): CardCheck {
   const message = declines[digits];
   if (message) return { ok: false, message, invalidNumber: false };
   return { ok: false, message: 'Your card was declined. This is a sandbox: no real cards are charged. Use the test card 4242 4242 4242 4242.', invalidNumber: false };
+}
+
+export const normalizeCardNumber = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
+
+/**
+ * Saving a card on a subscription (the portal's "Update card"), as Stripe attaches one: the paying card and
+ * 4000 0000 0000 0341 attach; the other test cards are refused with their message.
+ */
+export function checkSandboxCardAttach(cardNumber: string): CardCheck {
+  const digits = normalizeCardNumber(cardNumber);
+  if (digits === SANDBOX_FAILING_RENEWAL_CARD) return { ok: true };
+  return checkSandboxCard(digits);
 }

@@ -95,14 +95,17 @@ export function renderPortalPage(p: SandboxPortalView, state: { notice?: string;
   const sub = p.subscription;
   const current = sub
     ? `<p style="margin:8px 0 0"><strong>${escapeHtml(sub.planName)}</strong> · ${usd(sub.amountCents)} per month</p>
-       <p class="muted" style="margin:4px 0 0">${sub.cancelAtPeriodEnd ? `Cancels on ${formatDate(sub.currentPeriodEnd)}` : `Renews on ${formatDate(sub.currentPeriodEnd)}`}</p>`
+       <p class="muted" style="margin:4px 0 0">${sub.cancelAtPeriodEnd ? `Cancels on ${formatDate(sub.currentPeriodEnd)}` : sub.scheduledPlanName ? `Changes to ${escapeHtml(sub.scheduledPlanName)} on ${formatDate(sub.currentPeriodEnd)}` : `Renews on ${formatDate(sub.currentPeriodEnd)}`}</p>
+       ${sub.status === 'past_due' ? '<div class="error" role="alert" style="margin:12px 0 0">The last renewal payment failed. Update your card to pay the open invoice.</div>' : ''}`
     : '<p class="muted">You have no active subscription.</p>';
   const plans = sub
     ? p.plans
         .map((pl) => {
           const isCurrent = pl.priceId === sub.priceId;
+          const label = isCurrent ? `Keep ${escapeHtml(pl.name.replace('Stockpilot ', ''))}` : `Switch to ${escapeHtml(pl.name.replace('Stockpilot ', ''))}`;
+          const button = `<form method="post" action="${action}"><input type="hidden" name="action" value="switch"><input type="hidden" name="price" value="${escapeHtml(pl.priceId)}"><button class="pay" type="submit">${label}</button></form>`;
           return `<div class="plan"><div><strong>${escapeHtml(pl.name)}</strong>${isCurrent ? '<span class="badge">Current plan</span>' : ''}<div class="muted">${usd(pl.amountCents)} per month</div></div>
-          ${isCurrent ? '' : `<form method="post" action="${action}"><input type="hidden" name="action" value="switch"><input type="hidden" name="price" value="${escapeHtml(pl.priceId)}"><button class="pay" type="submit">Switch to ${escapeHtml(pl.name.replace('Stockpilot ', ''))}</button></form>`}</div>`;
+          ${isCurrent && !sub.scheduledPriceId ? '' : button}</div>`;
         })
         .join('')
     : '';
@@ -122,6 +125,15 @@ export function renderPortalPage(p: SandboxPortalView, state: { notice?: string;
     ${state.error ? `<div class="error" role="alert" style="margin:0 0 16px">${escapeHtml(state.error)}</div>` : ''}
     <h2 style="font-size:15px;margin:0">Current plan</h2>${current}
     ${sub ? `<h2 style="font-size:15px;margin:24px 0 0">Change plan</h2><div class="plans">${plans}</div>` : ''}
+    ${
+      sub
+        ? `<h2 style="font-size:15px;margin:24px 0 0">Payment method</h2><p class="muted" style="margin:4px 0 0">Card ending in ${escapeHtml(sub.cardLast4)}</p>
+    <form method="post" action="${action}"><input type="hidden" name="action" value="card"><label for="card_number">New card number</label>
+    <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required aria-describedby="card-hint">
+    <button class="pay" type="submit">Update card</button>
+    <p id="card-hint" class="hint">Sandbox: <code>4242 4242 4242 4242</code> pays; <code>4000 0000 0000 0341</code> is saved but declines at the next renewal.</p></form>`
+        : ''
+    }
     ${cancel}
     <p class="hint">Upgrades apply now; a downgrade or cancellation takes effect at the end of the current period.</p>
   </section>

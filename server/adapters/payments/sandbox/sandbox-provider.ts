@@ -12,7 +12,7 @@ import type {
 import { WebhookSignatureError } from '../types.ts';
 import { planPriceCents } from '../../../../core/tokens/catalog.ts';
 import { addMonthsUtc, findPeriodAt } from '../../../../core/tokens/periods.ts';
-import { checkSandboxCard } from './cards.ts';
+import { checkSandboxCard, checkSandboxCardAttach, normalizeCardNumber } from './cards.ts';
 
 /**
  * The offline payment provider: a hosted checkout and customer portal served by the app itself
@@ -56,7 +56,7 @@ export interface SandboxPortalView {
   id: string;
   email: string;
   returnUrl: string;
-  subscription: (ProviderSubscription & { planName: string; amountCents: number }) | null;
+  subscription: (ProviderSubscription & { planName: string; amountCents: number; cardLast4: string; scheduledPlanName: string | null }) | null;
   plans: Array<{ priceId: string; name: string; amountCents: number }>;
 }
 
@@ -65,7 +65,7 @@ export type SandboxPayResult =
   | { outcome: 'declined'; message: string; invalidNumber: boolean }
   | { outcome: 'not_open'; status: 'complete' | 'expired'; redirectUrl: string | null };
 
-export type PortalAction = { type: 'switch'; priceId: string } | { type: 'cancel' } | { type: 'resume' };
+export type PortalAction = { type: 'switch'; priceId: string } | { type: 'cancel' } | { type: 'resume' } | { type: 'card'; cardNumber: string };
 
 export interface SandboxProvider extends PaymentProvider {
   readonly kind: 'sandbox';
@@ -84,8 +84,10 @@ export interface SandboxProvider extends PaymentProvider {
   /** Refunds `amountCents` of a payment (operator/test tool); delivers `charge.refunded`. */
   refund(paymentIntentId: string, amountCents: number): Promise<void>;
   /**
-   * Rolls over subscriptions whose period has ended, as Stripe's billing would: a new period and
-   * `invoice.paid`, or the end of a subscription set to cancel. Each period end is claimed by one
+   * Rolls over subscriptions whose period has ended, as Stripe's billing would: a new period (at the
+   * scheduled price, if a downgrade was scheduled) charged to the subscription's saved card — `invoice.paid`,
+   * or, when the card declines, `past_due` and `invoice.payment_failed` until a card update pays the open
+   * invoice — or the end of a subscription set to cancel. Each period end is claimed by one
    * conditional UPDATE, so several processes running this at once deliver each event once.
    */
   renewDueSubscriptions(): Promise<number>;
@@ -152,6 +154,9 @@ interface SubscriptionRow {
   current_period_start: string;
   current_period_end: string;
   cancel_at_period_end: boolean;
+  card_number: string;
+  open_invoice_id: string | null;
+  scheduled_price_id: string | null;
 }
 
 export function createSandboxProvider(options: { db: Database; baseUrl: string; now?: () => Date }): SandboxProvider {
@@ -202,6 +207,17 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
     currentPeriodStart: toDate(r.current_period_start),
     currentPeriodEnd: toDate(r.current_period_end),
     cancelAtPeriodEnd: r.cancel_at_period_end,
+    scheduledPriceId: r.scheduled_price_id ?? null,
+  });
+  const invoiceFor = (sub: ProviderSubscription, id: string, billingReason: string) => ({
+    id,
+    customerId: sub.customerId,
+    subscriptionId: sub.id,
+    billingReason,
+    priceId: sub.priceId,
+    periodStart: sub.currentPeriodStart,
+    periodEnd: sub.currentPeriodEnd,
+    amountPaidCents: planPrices[sub.priceId ?? '']?.cents ?? 0,
   });
 
   const readSession = async (q: Queryable, id: string, lock = false) =>
@@ -225,6 +241,27 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
         ${r.success_url}, ${r.cancel_url}, ${now().toISOString()}, ${expiresAt})`);
     return toSession((await readSession(db, r.id))!);
   };
+
+  /** The portal's "Update card": saves the card and, on a past_due subscription, charges the open invoice with it. */
+  async function saveCardAndRetry(current: ProviderSubscription, cardNumber: string): Promise<{ ok: true; notice: string } | { ok: false; message: string }> {
+    const attach = checkSandboxCardAttach(cardNumber);
+    if (!attach.ok) return { ok: false, message: attach.message };
+    const [saved] = await db.query<SubscriptionRow>(sql`UPDATE sandbox_subscription SET card_number = ${normalizeCardNumber(cardNumber)} WHERE id = ${current.id} RETURNING *`);
+    if (saved?.status !== 'past_due' || !saved.open_invoice_id) return { ok: true, notice: 'Your card was saved.' };
+    const sub = toSubscription(saved);
+    if (!checkSandboxCard(saved.card_number).ok) {
+      await deliver([event('invoice.payment_failed', { invoice: invoiceFor(sub, saved.open_invoice_id, 'subscription_cycle') })]);
+      return { ok: false, message: 'Your card was saved, but the payment of the open invoice was declined.' };
+    }
+    // One conditional UPDATE claims the open invoice: two retries at once pay it once.
+    const [paid] = await db.query<SubscriptionRow>(sql`
+      UPDATE sandbox_subscription SET status = 'active', open_invoice_id = NULL
+      WHERE id = ${saved.id} AND status = 'past_due' AND open_invoice_id = ${saved.open_invoice_id} RETURNING *`);
+    if (!paid) return { ok: true, notice: 'Your card was saved.' };
+    const active = toSubscription(paid);
+    await deliver([event('customer.subscription.updated', { subscription: active }), event('invoice.paid', { invoice: invoiceFor(active, saved.open_invoice_id, 'subscription_cycle') })]);
+    return { ok: true, notice: 'Your card was saved and the open invoice is paid.' };
+  }
 
   const provider: SandboxProvider = {
     kind: 'sandbox',
@@ -309,7 +346,7 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
     async changeSubscriptionPrice({ subscriptionId, priceId }) {
       if (!planPrices[priceId]) throw new Error(`Sandbox: unknown price ${priceId}`);
       const [updated] = await db.query<SubscriptionRow>(sql`
-        UPDATE sandbox_subscription SET price_id = ${priceId}, cancel_at_period_end = false WHERE id = ${subscriptionId} AND status = 'active' RETURNING *`);
+        UPDATE sandbox_subscription SET price_id = ${priceId}, scheduled_price_id = NULL, cancel_at_period_end = false WHERE id = ${subscriptionId} AND status = 'active' RETURNING *`);
       if (!updated) throw new Error(`Sandbox: no active subscription ${subscriptionId}`);
       await deliver([event('customer.subscription.updated', { subscription: toSubscription(updated) })]);
       return toSubscription(updated);
@@ -457,13 +494,21 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
         FROM sandbox_portal_session p JOIN sandbox_customer c ON c.id = p.customer_id WHERE p.id = ${id}`);
       if (!p || toDate(p.expires_at)! <= now()) return null;
       const [sub] = await db.query<SubscriptionRow>(sql`
-        SELECT * FROM sandbox_subscription WHERE customer_id = ${p.customer_id} AND status = 'active' ORDER BY created_at DESC LIMIT 1`);
+        SELECT * FROM sandbox_subscription WHERE customer_id = ${p.customer_id} AND status IN ('active', 'past_due') ORDER BY created_at DESC LIMIT 1`);
       const plans = Object.entries(planPrices).map(([priceId, v]) => ({ priceId, name: v.name, amountCents: v.cents }));
       return {
         id: p.id,
         email: p.email,
         returnUrl: p.return_url,
-        subscription: sub ? { ...toSubscription(sub), planName: planPrices[sub.price_id]?.name ?? sub.price_id, amountCents: planPrices[sub.price_id]?.cents ?? 0 } : null,
+        subscription: sub
+          ? {
+              ...toSubscription(sub),
+              planName: planPrices[sub.price_id]?.name ?? sub.price_id,
+              amountCents: planPrices[sub.price_id]?.cents ?? 0,
+              cardLast4: sub.card_number.slice(-4),
+              scheduledPlanName: sub.scheduled_price_id ? (planPrices[sub.scheduled_price_id]?.name ?? sub.scheduled_price_id) : null,
+            }
+          : null,
         plans,
       };
     },
@@ -474,20 +519,32 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
       const current = portal.subscription;
       if (!current) return { ok: false, message: 'There is no active subscription to change.' };
       const events: ProviderEvent[] = [];
+      let notice: string;
+      if (action.type === 'card') return saveCardAndRetry(current, action.cardNumber);
       if (action.type === 'switch') {
-        if (!planPrices[action.priceId]) return { ok: false, message: 'Unknown plan.' };
-        if (action.priceId === current.priceId) return { ok: false, message: 'You are already on this plan.' };
-        await provider.changeSubscriptionPrice({ subscriptionId: current.id, priceId: action.priceId, idempotencyKey: id });
-        return { ok: true, notice: `Your plan is now ${planPrices[action.priceId]!.name}.` };
+        const next = planPrices[action.priceId];
+        if (!next) return { ok: false, message: 'Unknown plan.' };
+        if (action.priceId === current.priceId && !current.scheduledPriceId) return { ok: false, message: 'You are already on this plan.' };
+        if (action.priceId === current.priceId || next.cents > current.amountCents) {
+          // An upgrade (or keeping the plan) applies now and drops a scheduled downgrade.
+          await db.query(sql`UPDATE sandbox_subscription SET price_id = ${action.priceId}, scheduled_price_id = NULL, cancel_at_period_end = false WHERE id = ${current.id}`);
+          notice = `Your plan is now ${next.name}.`;
+        } else {
+          // A downgrade waits for the period end, as the page says: the current plan is paid until then.
+          await db.query(sql`UPDATE sandbox_subscription SET scheduled_price_id = ${action.priceId}, cancel_at_period_end = false WHERE id = ${current.id}`);
+          notice = `Your plan changes to ${next.name} at the end of the current period.`;
+        }
+      } else {
+        await db.query(sql`UPDATE sandbox_subscription SET cancel_at_period_end = ${action.type === 'cancel'} WHERE id = ${current.id}`);
+        notice = action.type === 'cancel' ? 'Your subscription will end at the end of the current period.' : 'Your subscription will renew.';
       }
-      await db.query(sql`UPDATE sandbox_subscription SET cancel_at_period_end = ${action.type === 'cancel'} WHERE id = ${current.id}`);
-      const notice = action.type === 'cancel' ? 'Your subscription will end at the end of the current period.' : 'Your subscription will renew.';
       events.push(event('customer.subscription.updated', { subscription: toSubscription((await readSubscription(db, current.id))!) }));
       await deliver(events);
       return { ok: true, notice };
     },
 
     async renewDueSubscriptions() {
+      // Charged at each renewal; a past_due subscription waits for a card update to pay its open invoice.
       const at = now();
       const due = await db.query<SubscriptionRow>(sql`
         SELECT * FROM sandbox_subscription WHERE status = 'active' AND current_period_end <= ${at.toISOString()} ORDER BY current_period_end LIMIT 100`);
@@ -502,22 +559,17 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
         } else {
           // Periods follow the anchor (Jan 31 → Feb 28 → Mar 31); missed ones are skipped: one invoice for now.
           const { start, end } = findPeriodAt(toDate(s.billing_anchor ?? s.current_period_start)!, at);
+          const invoiceId = newId('in_sandbox');
+          const pays = checkSandboxCard(s.card_number).ok;
           const [next] = await db.query<SubscriptionRow>(sql`
-            UPDATE sandbox_subscription SET current_period_start = ${start.toISOString()}, current_period_end = ${end.toISOString()}
+            UPDATE sandbox_subscription SET current_period_start = ${start.toISOString()}, current_period_end = ${end.toISOString()},
+              price_id = COALESCE(scheduled_price_id, price_id), scheduled_price_id = NULL,
+              status = ${pays ? 'active' : 'past_due'}, open_invoice_id = ${pays ? null : invoiceId}
             WHERE id = ${s.id} AND status = 'active' AND current_period_end = ${s.current_period_end}::timestamptz RETURNING *`);
           if (!next) continue;
           const sub = toSubscription(next);
-          const invoice = {
-            id: newId('in_sandbox'),
-            customerId: sub.customerId,
-            subscriptionId: sub.id,
-            billingReason: 'subscription_cycle',
-            priceId: sub.priceId,
-            periodStart: sub.currentPeriodStart,
-            periodEnd: sub.currentPeriodEnd,
-            amountPaidCents: planPrices[sub.priceId ?? '']?.cents ?? 0,
-          };
-          await deliver([event('customer.subscription.updated', { subscription: sub }), event('invoice.paid', { invoice })]);
+          const invoice = invoiceFor(sub, invoiceId, 'subscription_cycle');
+          await deliver([event('customer.subscription.updated', { subscription: sub }), event(pays ? 'invoice.paid' : 'invoice.payment_failed', { invoice })]);
         }
         renewed += 1;
       }

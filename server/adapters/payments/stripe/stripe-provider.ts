@@ -54,6 +54,8 @@ export function toSubscription(s: Stripe.Subscription): ProviderSubscription {
     currentPeriodStart: fromUnix(item?.current_period_start),
     currentPeriodEnd: fromUnix(item?.current_period_end),
     cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
+    // A Stripe subscription schedule changes the price only when its phase starts: billing sees it then.
+    scheduledPriceId: null,
   };
 }
 
@@ -97,6 +99,7 @@ export function toProviderEvent(e: Stripe.Event): ProviderEvent {
     case 'customer.subscription.deleted':
       return { ...base, type: e.type, subscription: toSubscription(object as Stripe.Subscription) };
     case 'invoice.paid':
+    case 'invoice.payment_failed':
       return { ...base, type: e.type, invoice: toInvoice(object as Stripe.Invoice) };
     case 'charge.refunded':
       return { ...base, type: e.type, charge: toCharge(object as Stripe.Charge) };

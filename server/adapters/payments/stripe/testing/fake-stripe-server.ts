@@ -33,7 +33,7 @@ export interface FakeStripe {
   /** Changes a subscription (price, cancel_at_period_end, status, period) and returns it. */
   updateSubscription(id: string, changes: { price?: string; cancel_at_period_end?: boolean; status?: string; period?: { start: number; end: number } }): Json;
   /** An invoice for a subscription's period, as `invoice.paid` carries it. */
-  buildInvoice(subscriptionId: string, options?: { billingReason?: string; price?: string; period?: { start: number; end: number } }): Json;
+  buildInvoice(subscriptionId: string, options?: { billingReason?: string; price?: string; period?: { start: number; end: number }; status?: 'paid' | 'open'; id?: string }): Json;
   /** A charge for a payment-mode session, refunded by `amountRefunded` cents. */
   buildRefundedCharge(sessionId: string, amountRefunded: number): Json;
   /** An event envelope around an object, with a fresh (or given) id. */
@@ -312,13 +312,16 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       const item = sub.items.data[0];
       const period = o.period ?? { start: item.current_period_start, end: item.current_period_end };
       const price = o.price ?? item.price.id;
+      const amount = price === 'price_pro_fake' ? planPriceCents.Pro : planPriceCents.Basic;
+      const status = o.status ?? 'paid';
       return {
-        id: newId('in'),
+        id: o.id ?? newId('in'),
         object: 'invoice',
         customer: sub.customer,
-        status: 'paid',
+        status,
         billing_reason: o.billingReason ?? 'subscription_cycle',
-        amount_paid: price === 'price_pro_fake' ? planPriceCents.Pro : planPriceCents.Basic,
+        amount_due: amount,
+        amount_paid: status === 'paid' ? amount : 0,
         period_start: period.start - MONTH_S,
         period_end: period.start,
         parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
