@@ -39,6 +39,8 @@ export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument
         op.responses['403'] ??= errorAnswer('Cross-origin request refused (CSRF_REJECTED), or not allowed');
       }
       if (op.requestBody) op.responses['413'] ??= errorAnswer('Body too large (PAYLOAD_TOO_LARGE)');
+      // A fault (database down, a bug) on any path is answered in the error contract, never with details.
+      op.responses['500'] ??= errorAnswer('Unexpected fault (INTERNAL_ERROR); nothing is changed by a failed request');
     }
   }
   return doc;

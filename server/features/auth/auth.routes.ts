@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { anyone, jsonContent } from '../../http/openapi.ts';
+import { anyone, errorResponses, jsonContent } from '../../http/openapi.ts';
 
 export const AuthConfigSchema = z
   .object({
@@ -38,7 +38,11 @@ export const getOutboxRoute = createRoute({
   tags: ['dev'],
   summary: 'Mails stored by the outbox (not in production; loopback clients only unless DEV_OUTBOX_PUBLIC=true)',
   request: { query: z.object({ to: z.string().optional().openapi({ description: 'Only mails to this address' }) }) },
-  responses: { 200: jsonContent(OutboxSchema, 'Newest first, at most 100') },
+  responses: {
+    200: jsonContent(OutboxSchema, 'Newest first, at most 100'),
+    // The same 404 an unknown path gets: in production and to clients beyond loopback the outbox does not exist.
+    ...errorResponses(404),
+  },
 });
 
 export type AuthConfigResponse = z.infer<typeof AuthConfigSchema>;
