@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { Providers } from './providers.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { type PageName, type RouteEntry, routeTable } from './route-table.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
@@ -43,17 +44,14 @@ function FundamentalRedirect() {
   return <Navigate to={`/fundamental-analysis/${encodeURIComponent(symbol)}/overview`} replace />;
 }
 
-const open = (path: string, P: Page): RouteObject => ({ path, element: <P /> });
-const guarded = (path: string, P: Page): RouteObject => ({
-  path,
-  element: (
-    <RequireAuth>
-      <P />
-    </RequireAuth>
-  ),
-});
+const pageByName: Record<PageName, ComponentType> = { ...pages, fundamentalRedirect: FundamentalRedirect };
 
-/** Every route of SPEC §2. Public first, then the guarded ones, then the not-found page. */
+const toRoute = ({ path, page, access }: RouteEntry): RouteObject => {
+  const P = pageByName[page];
+  return { path, element: access === 'guarded' ? <RequireAuth><P /></RequireAuth> : <P /> };
+};
+
+/** The route table (`route-table.ts`) inside the providers and the root layout. */
 export const routes: RouteObject[] = [
   {
     element: (
@@ -61,41 +59,7 @@ export const routes: RouteObject[] = [
         <RootLayout />
       </Providers>
     ),
-    children: [
-      open('/', pages.home),
-      open('/pricing', pages.pricing),
-      open('/login', pages.login),
-      open('/signup', pages.signup),
-      open('/forgot-password', pages.forgotPassword),
-      open('/auth/reset-password', pages.resetPassword),
-      open('/terms-of-service', pages.terms),
-      open('/privacy-policy', pages.privacy),
-      open('/about', pages.about),
-      open('/contact', pages.contact),
-      open('/coming-soon', pages.comingSoon),
-      open('/advanced-fundamentals', pages.featurePreview),
-      open('/smart-watchlist', pages.featurePreview),
-      open('/smart-yield', pages.featurePreview),
-      open('/dcf-stock-valuation', pages.featurePreview),
-      open('/advanced-market-screener', pages.featurePreview),
-      open('/api-docs', pages.apiDocs),
-      open('/dev/outbox', pages.devOutbox),
-      guarded('/search', pages.search),
-      guarded('/search-results', pages.searchResults),
-      guarded('/dashboard', pages.dashboard),
-      guarded('/copilot', pages.copilot),
-      guarded('/overview/:symbol', pages.overview),
-      guarded('/analysis/:symbol', pages.analysis),
-      { path: '/fundamental-analysis/:symbol', element: <RequireAuth><FundamentalRedirect /></RequireAuth> },
-      guarded('/fundamental-analysis/:symbol/:analysisType', pages.fundamental),
-      guarded('/technical/:symbol', pages.technical),
-      guarded('/etf/:symbol', pages.etf),
-      guarded('/profile', pages.profile),
-      guarded('/settings', pages.settings),
-      guarded('/token-topup', pages.tokenTopup),
-      guarded('/token-pricing', pages.tokenPricing),
-      open('*', pages.notFound),
-    ],
+    children: routeTable.map(toRoute),
   },
 ];
 

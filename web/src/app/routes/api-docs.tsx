@@ -6,6 +6,7 @@ import { ApiReference, InlineCode } from '../../components/marketing/api-referen
 import { groupOperations, type OpenApiDocument } from '../../components/marketing/openapi-summary.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ScrollArea } from '../../components/ui/scroll-area.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiFetch } from '../../lib/api.ts';
 
@@ -76,7 +77,9 @@ function Intro() {
         <div className="mt-4 grid items-start gap-4 lg:grid-cols-[1fr_1.4fr]">
           <figure className="min-w-0">
             <figcaption className="sr-only">Example error response</figcaption>
-            <pre className="overflow-x-auto rounded-xl bg-ink p-4 font-mono text-xs leading-relaxed text-emerald-200">{errorExample}</pre>
+            <ScrollArea label="Example error response" className="rounded-xl bg-ink">
+              <pre className="p-4 font-mono text-xs leading-relaxed text-emerald-200">{errorExample}</pre>
+            </ScrollArea>
           </figure>
           <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
             {statuses.map(([status, codes, meaning]) => (

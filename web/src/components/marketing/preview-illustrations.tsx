@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { ScrollArea } from '../ui/scroll-area.tsx';
 
 /** Small, static pictures of what each upcoming feature will show. Example figures, labelled as such. */
 function Frame({ title, children }: { title: string; children: ReactNode }) {
@@ -22,7 +23,7 @@ const PRICE = 118;
 function DcfGrid() {
   return (
     <Frame title="Fair value per share: WACC × terminal growth">
-      <div className="overflow-x-auto">
+      <ScrollArea label="DCF fair value grid">
         <table className="tabular w-full min-w-[18rem] text-center text-xs sm:text-sm">
           <thead>
             <tr>
@@ -64,7 +65,7 @@ function DcfGrid() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
       <p className="mt-3 text-xs text-slate-500">
         Example: FCF ${FCF_PER_SHARE.toFixed(2)} a share, price ${PRICE}. Green cells are above the price; combinations with r − g under 1.5 points are refused.
       </p>
@@ -192,7 +193,7 @@ function FundamentalsMock() {
   ];
   return (
     <Frame title="EXMP · income and quality, 4 fiscal years">
-      <div className="overflow-x-auto">
+      <ScrollArea label="Example income and quality figures">
         <table className="tabular w-full min-w-[18rem] text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-xs text-slate-500">
@@ -221,7 +222,7 @@ function FundamentalsMock() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </Frame>
   );
 }

@@ -1,4 +1,5 @@
 import sourcesFile from '../../../../../data/sources.json';
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { DATA_AS_OF } from '../snapshot.ts';
 
 const tierNote: Record<string, string> = {
@@ -39,7 +40,7 @@ export function AboutTheData() {
         “—” means a company did not report a figure; it is never shown as zero. Fiscal years are named by the date they end. Analyses are educational, not
         investment advice.
       </p>
-      <div className="mt-5 overflow-x-auto">
+      <ScrollArea label="Data sources and licences" className="mt-5">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Data sources and licences</caption>
           <thead>
@@ -75,7 +76,7 @@ export function AboutTheData() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </section>
   );
 }

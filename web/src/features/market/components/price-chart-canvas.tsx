@@ -4,7 +4,7 @@ import type { HistoryResponse } from '../api/get-price-history.ts';
 
 /** The lightweight-charts canvas. Only imported through PriceChart's lazy() so the library never lands in the initial bundle. */
 export default function PriceChartCanvas({ history, mode }: { history: HistoryResponse; mode: 'line' | 'candles' }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
 
   useEffect(() => {
@@ -58,5 +58,6 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
     };
   }, [history, mode]);
 
-  return <div ref={ref} className="h-64 w-full sm:h-80" role="img" aria-label={`Price chart of ${history.symbol}, ${history.bars.length} bars`} />;
+  // A figure, not role=img: the library puts its attribution link inside, and an img may not hold focusable content.
+  return <figure ref={ref} className="h-64 w-full sm:h-80" aria-label={`Price chart of ${history.symbol}, ${history.bars.length} bars`} />;
 }

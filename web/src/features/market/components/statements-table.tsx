@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StatementKind } from '../../../../../core/market/types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { FundamentalsResponse } from '../api/get-fundamentals.ts';
 import { formatFigure } from '../format.ts';
 
@@ -43,7 +44,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
         {lines.length === 0 || cols.length === 0 ? (
           <p className="text-sm text-slate-600">No {period} {statementNames[statement].toLowerCase()} figures are reported for {data.symbol}.</p>
         ) : (
-          <div className="-mx-5 overflow-x-auto px-5">
+          <ScrollArea label={`${statementNames[statement]} of ${data.symbol}`} className="-mx-5 px-5">
             <table className="w-full min-w-[36rem] text-sm">
               <caption className="sr-only">
                 {statementNames[statement]} of {data.symbol}, {period}
@@ -79,7 +80,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         )}
       </CardContent>
     </Card>
