@@ -13,13 +13,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsDir, openDatabase, type Database } from '../server/adapters/db/index.ts';
 import { migrate, readMigrations } from '../server/adapters/db/migrate.ts';
 import { openPglite } from '../server/adapters/db/pglite.ts';
 import { openPostgres } from '../server/adapters/db/postgres.ts';
-import { buildHoldStatement, buildSettleStatement, createLedgerService } from '../server/features/tokens/ledger-service.ts';
+import { createLedgerService, holdStatement, settleStatements } from '../server/features/tokens/ledger-service.ts';
 import { report } from './support.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,29 +69,27 @@ async function checkReconciled(db: Database, label: string) {
   if (!report_.ok) throw new Error(`${label}: ledger and balances disagree after the run: ${JSON.stringify(report_.mismatches.slice(0, 3))}`);
 }
 
-/** The ledger's own hold and capture statements as a pgbench script (values inlined, pgbench variables for ids). */
+/** The ledger's own hold and capture statements (the prepared texts the app runs) as a pgbench script. */
 function writePgbenchScript(dir: string): string {
-  const dialect = new PgDialect();
-  const far = '2099-01-01T00:00:00.000Z';
-  const now = '2026-01-01T00:00:00.000Z';
-  const hold = dialect.sqlToQuery(buildHoldStatement('@UID@', COST_MT, '@KEY@', far, now, 'bench', null));
-  const capture = dialect.sqlToQuery(buildSettleStatement('@UID@', '@HOLD@', 'captured', 'bench', now));
-  const inline = (q: { sql: string; params: unknown[] }) =>
-    q.sql.replace(/\$(\d+)/g, (_, n: string) => {
-      const v = q.params[Number(n) - 1];
-      if (v === '@UID@') return `('bench_' || :client_id)`;
-      if (v === '@KEY@') return `('pgb-' || :client_id || '-' || :k)`;
-      if (v === '@HOLD@') return ':id';
-      if (v === null) return 'NULL';
-      if (typeof v === 'number') return String(v);
-      return `'${String(v).replaceAll("'", "''")}'`;
-    });
+  const values: Record<string, string> = {
+    userId: `('bench_' || :client_id)`,
+    key: `('pgb-' || :client_id || '-' || :k)`,
+    holdId: ':hold_id::uuid',
+    costMt: String(COST_MT),
+    createdAt: `'2026-01-01T00:00:00.000Z'`,
+    at: `'2026-01-01T00:00:00.000Z'`,
+    expiresAt: `'2099-01-01T00:00:00.000Z'`,
+    actor: `'bench'`,
+    meta: 'NULL',
+  };
+  const inline = (s: { text: string; params: readonly unknown[] }) =>
+    s.text.replace(/\$(\d+)/g, (_, n: string) => values[(s.params[Number(n) - 1] as { name: string }).name]!);
   // pgbench reads one statement per line unless it ends with ';' or \gset; flatten whitespace.
   const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
   const script = [
     '\\set k random(1, 1000000000000000)',
-    `${oneLine(inline(hold))} \\gset`,
-    `${oneLine(inline(capture))};`,
+    `${oneLine(inline(holdStatement)).replace(/SELECT \* FROM h$/, 'SELECT id AS hold_id FROM h')} \\gset`,
+    `${oneLine(inline(settleStatements.captured))};`,
     '',
   ].join('\n');
   const path = join(dir, 'hold-capture.sql');
