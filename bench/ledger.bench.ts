@@ -2,9 +2,9 @@
  * Token ledger budget (issue 11 item 8): hold + capture pairs per second at 1, 8 and 32 clients on PostgreSQL and
  * PGlite, beside pgbench running "the audited pair" (bench/sql/audited-pair.*.sql: each step one CTE — balance
  * update, hold row, one ledger row with a unique key and a (user, time) index) on the same server in the same run.
- * Budget: the app's pairs/s ≥ 0.6 × the audited pair's at 8 clients. pgbench runs with -M prepared, the protocol
- * the app's hot path uses (named statements); the -M extended figure is printed too. Also printed: pgbench running
- * the ledger's own two statements, which separates what the statements cost from what the Node path costs.
+ * Budget: the app's pairs/s ≥ 0.6 × the audited pair's at 8 clients with pgbench -M extended (how the issue measured
+ * it); -M prepared, the protocol of the app's named statements, is printed beside it. Also printed: pgbench running the
+ * ledger's own two statements, which separates what the statements cost from what the Node path costs.
  * Standalone: `npx tsx bench/ledger.bench.ts`; PostgreSQL from BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), where a scratch database is created and dropped.
  */
@@ -120,6 +120,9 @@ async function adminQuery(text: string) {
 
 const AUDITED_SCHEMA = join(import.meta.dirname, 'sql', 'audited-pair-schema.sql');
 const AUDITED_SCRIPT = join(import.meta.dirname, 'sql', 'audited-pair.pgbench.sql');
+// The issue's yardstick is -M extended (its 0.38 before the work reproduces only in that mode); -M prepared, the
+// protocol the app's hot path now uses, is the stricter comparison (docs/ledger-performance.md).
+const BUDGET_NOTE = { extended: 'budget ≥ 0.6', prepared: 'same protocol as the app' };
 
 function findPgbench(): { ok: true } | { ok: false; message: string } {
   const r = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
@@ -184,14 +187,14 @@ if (await reachable(adminUrl)) {
       const n = `${clients} client${clients === 1 ? '' : 's'}`;
       report(`ledger hold+capture, PostgreSQL, ${n}`, rate, 'pairs/s');
       if (!pgbench.ok) continue;
-      const audited = runPgbench(url.toString(), AUDITED_SCRIPT, clients, 'prepared');
-      report(`  audited pair (pgbench -M prepared), ${n}`, audited.tps, 'pairs/s', audited.note);
-      report(`  ledger / audited pair, ${n}`, rate / audited.tps, 'x', clients === 8 ? 'budget ≥ 0.6' : '');
+      for (const mode of ['extended', 'prepared'] as const) {
+        const audited = runPgbench(url.toString(), AUDITED_SCRIPT, clients, mode);
+        report(`  audited pair, pgbench -M ${mode}, ${n}`, audited.tps, 'pairs/s', audited.note);
+        report(`  ledger / audited pair (-M ${mode}), ${n}`, rate / audited.tps, 'x', clients === 8 ? BUDGET_NOTE[mode] : '');
+      }
       if (clients !== 8) continue;
-      const extended = runPgbench(url.toString(), AUDITED_SCRIPT, clients, 'extended');
-      report(`  audited pair (pgbench -M extended), ${n}`, extended.tps, 'pairs/s', extended.note);
       const own = runPgbench(url.toString(), twin, clients, 'prepared');
-      report(`  ledger's own two statements (pgbench -M prepared), ${n}`, own.tps, 'pairs/s', own.note);
+      report(`  ledger's own two statements, pgbench -M prepared, ${n}`, own.tps, 'pairs/s', own.note);
     }
     if (pgbench.ok) {
       const check = openPostgres(url.toString(), { max: 2 });
