@@ -4,6 +4,7 @@ import { openPgliteOnWorker } from './pglite-worker-client.ts';
 import type { Database } from './types.ts';
 
 export type { Database, Queryable, Row } from './types.ts';
+export { prepareStatement, type PreparedStatement } from './prepared.ts';
 export { DataDirLockedError } from './dir-lock.ts';
 
 export const migrationsDir = fileURLToPath(new URL('../../db/migrations', import.meta.url));

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PreparedStatement } from './prepared.ts';
 
 export type Orm = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 export type Row = Record<string, unknown>;
@@ -11,6 +12,8 @@ export interface Queryable {
    * BIGINT, COUNT and NUMERIC come back as JS numbers on both engines; timestamps as ISO-like strings.
    */
   query<T = Row>(statement: SQL): Promise<T[]>;
+  /** Runs a statement prepared once with `prepareStatement` (hot paths): same answers as `query`, less work per call. */
+  run<T = Row, V extends Record<string, unknown> = Record<string, unknown>>(statement: PreparedStatement<V>, values: V): Promise<T[]>;
   /** Runs a script of several statements with no parameters (migrations, DDL). */
   exec(script: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../adapters/db/index.ts';
+import { type Database, type PreparedStatement, prepareStatement, type Queryable } from '../../adapters/db/index.ts';
 import {
   addMonthsUtc,
   amountProblemMessages,
@@ -179,49 +179,57 @@ const ACCOUNT_COLUMNS = sql.raw(
 const HOLD_COLUMNS = sql.raw('id, user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, status, created_at, expires_at, settled_at');
 const jsonOrNull = (meta: Record<string, unknown> | undefined | null) => (meta ? JSON.stringify(meta) : null);
 
+const p = sql.placeholder;
+
+export type HoldValues = { userId: string; costMt: number; key: string; expiresAt: string; createdAt: string; actor: string; meta: string | null };
+
 /**
- * The single hold statement (exported for the benchmark's pgbench twin); empty result when the balance is short or
- * the account is missing.
+ * The single hold statement, prepared once (the benchmark's pgbench twin runs the same text); empty result when the
+ * balance is short or the account is missing.
  */
-export function buildHoldStatement(userId: string, costMt: number, key: string, expiresAt: string, createdAt: string, actor: string, meta: string | null): SQL {
-  return sql`
+export const holdStatement = prepareStatement<HoldValues>(
+  'ledger_hold',
+  sql`
     WITH old AS (
-      SELECT user_id, allocation_mt, purchased_mt FROM user_tokens WHERE user_id = ${userId} FOR UPDATE
+      SELECT user_id, allocation_mt, purchased_mt FROM user_tokens WHERE user_id = ${p('userId')} FOR UPDATE
     ), upd AS (
       UPDATE user_tokens t SET
-        allocation_mt = t.allocation_mt - LEAST(t.allocation_mt, ${costMt}::bigint),
-        purchased_mt = t.purchased_mt - (${costMt}::bigint - LEAST(t.allocation_mt, ${costMt}::bigint)),
-        held_allocation_mt = t.held_allocation_mt + LEAST(t.allocation_mt, ${costMt}::bigint),
-        held_purchased_mt = t.held_purchased_mt + (${costMt}::bigint - LEAST(t.allocation_mt, ${costMt}::bigint)),
-        updated_at = ${createdAt}
+        allocation_mt = t.allocation_mt - LEAST(t.allocation_mt, ${p('costMt')}::bigint),
+        purchased_mt = t.purchased_mt - (${p('costMt')}::bigint - LEAST(t.allocation_mt, ${p('costMt')}::bigint)),
+        held_allocation_mt = t.held_allocation_mt + LEAST(t.allocation_mt, ${p('costMt')}::bigint),
+        held_purchased_mt = t.held_purchased_mt + (${p('costMt')}::bigint - LEAST(t.allocation_mt, ${p('costMt')}::bigint)),
+        updated_at = ${p('createdAt')}
       FROM old
-      WHERE t.user_id = old.user_id AND t.allocation_mt + t.purchased_mt >= ${costMt}::bigint
+      WHERE t.user_id = old.user_id AND t.allocation_mt + t.purchased_mt >= ${p('costMt')}::bigint
       RETURNING t.user_id, t.period_start, old.allocation_mt + old.purchased_mt AS before_mt,
-        t.allocation_mt + t.purchased_mt AS after_mt, LEAST(old.allocation_mt, ${costMt}::bigint) AS from_alloc
+        t.allocation_mt + t.purchased_mt AS after_mt, LEAST(old.allocation_mt, ${p('costMt')}::bigint) AS from_alloc
     ), h AS (
       INSERT INTO token_holds (user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, period_start, created_at, expires_at)
-      SELECT user_id, ${key}, ${costMt}::bigint, from_alloc, ${costMt}::bigint - from_alloc, period_start, ${createdAt}, ${expiresAt} FROM upd
+      SELECT user_id, ${p('key')}, ${p('costMt')}::bigint, from_alloc, ${p('costMt')}::bigint - from_alloc, period_start, ${p('createdAt')}, ${p('expiresAt')} FROM upd
       RETURNING ${HOLD_COLUMNS}
     ), l AS (
       INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, delta_purchased_mt, delta_held_allocation_mt, delta_held_purchased_mt,
         balance_before_mt, balance_after_mt, actor, idempotency_key, hold_id, meta, created_at)
       SELECT h.user_id, 'hold', -h.from_allocation_mt, -h.from_purchased_mt, h.from_allocation_mt, h.from_purchased_mt,
-        upd.before_mt, upd.after_mt, ${actor}, 'hold:' || h.id::text, h.id, ${meta}::jsonb, ${createdAt}
+        upd.before_mt, upd.after_mt, ${p('actor')}, 'hold:' || h.id::text, h.id, ${p('meta')}::jsonb, ${p('createdAt')}
       FROM h, upd
     )
-    SELECT * FROM h`;
-}
+    SELECT * FROM h`,
+);
+
+export type SettleValues = { userId: string; holdId: string; actor: string; at: string };
+type SettleStatus = 'captured' | 'released' | 'expired';
 
 /** Settles a pending hold as captured/released/expired in one statement; empty when it was not pending. */
-export function buildSettleStatement(userId: string, holdId: string, status: 'captured' | 'released' | 'expired', actor: string, at: string): SQL {
+function buildSettleStatement(status: SettleStatus): SQL {
   const reason = status === 'captured' ? 'capture' : status === 'released' ? 'release' : 'expire';
-  // A literal, not a parameter, so each kind of settle is one fixed statement text.
+  // Literals, not parameters: each kind of settle is one fixed statement text with its own plan.
   const giveBack = sql.raw(status === 'captured' ? 'FALSE' : 'TRUE');
-  const expiredOnly = status === 'expired' ? sql`AND expires_at <= ${at}` : sql``;
+  const expiredOnly = status === 'expired' ? sql`AND expires_at <= ${p('at')}` : sql``;
   return sql`
     WITH h AS (
-      UPDATE token_holds SET status = ${status}, settled_at = ${at}
-      WHERE id = ${holdId} AND user_id = ${userId} AND status = 'pending' ${expiredOnly}
+      UPDATE token_holds SET status = ${sql.raw(`'${status}'`)}, settled_at = ${p('at')}
+      WHERE id = ${p('holdId')} AND user_id = ${p('userId')} AND status = 'pending' ${expiredOnly}
       RETURNING ${HOLD_COLUMNS}, period_start
     ), t AS (
       UPDATE user_tokens t SET
@@ -229,7 +237,7 @@ export function buildSettleStatement(userId: string, holdId: string, status: 'ca
         held_purchased_mt = t.held_purchased_mt - h.from_purchased_mt,
         allocation_mt = t.allocation_mt + CASE WHEN ${giveBack} AND h.period_start = t.period_start THEN h.from_allocation_mt ELSE 0 END,
         purchased_mt = t.purchased_mt + CASE WHEN ${giveBack} THEN h.from_purchased_mt ELSE 0 END,
-        updated_at = ${at}
+        updated_at = ${p('at')}
       FROM h WHERE t.user_id = h.user_id
       RETURNING t.allocation_mt + t.purchased_mt AS after_mt,
         CASE WHEN ${giveBack} AND h.period_start = t.period_start THEN h.from_allocation_mt ELSE 0 END AS back_alloc,
@@ -237,12 +245,18 @@ export function buildSettleStatement(userId: string, holdId: string, status: 'ca
     ), l AS (
       INSERT INTO token_ledger (user_id, reason, delta_allocation_mt, delta_purchased_mt, delta_held_allocation_mt, delta_held_purchased_mt,
         balance_before_mt, balance_after_mt, actor, idempotency_key, hold_id, created_at)
-      SELECT h.user_id, ${reason}, t.back_alloc, t.back_purchased, -h.from_allocation_mt, -h.from_purchased_mt,
-        t.after_mt - t.back_alloc - t.back_purchased, t.after_mt, ${actor}, ${reason} || ':' || h.id::text, h.id, ${at}
+      SELECT h.user_id, ${sql.raw(`'${reason}'`)}, t.back_alloc, t.back_purchased, -h.from_allocation_mt, -h.from_purchased_mt,
+        t.after_mt - t.back_alloc - t.back_purchased, t.after_mt, ${p('actor')}, ${sql.raw(`'${reason}:'`)} || h.id::text, h.id, ${p('at')}
       FROM h, t
     )
     SELECT id, user_id, idempotency_key, cost_mt, from_allocation_mt, from_purchased_mt, status, created_at, expires_at, settled_at FROM h`;
 }
+
+export const settleStatements: Record<SettleStatus, PreparedStatement<SettleValues>> = {
+  captured: prepareStatement<SettleValues>('ledger_capture', buildSettleStatement('captured')),
+  released: prepareStatement<SettleValues>('ledger_release', buildSettleStatement('released')),
+  expired: prepareStatement<SettleValues>('ledger_expire', buildSettleStatement('expired')),
+};
 
 /**
  * The ledger on PostgreSQL or PGlite. Hot paths (hold, capture, release, expire) are ONE statement each:
@@ -348,7 +362,12 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
   async function settle(userId: string, holdId: string, status: 'captured' | 'released', actor: string | undefined): Promise<Hold> {
     assertUserId(userId);
     if (typeof holdId !== 'string' || !UUID_RE.test(holdId)) throw new AppError('HOLD_NOT_FOUND', 'No such hold.', { field: 'holdId' });
-    const [row] = await db.query<HoldRow>(buildSettleStatement(userId, holdId, status, assertActor(actor ?? `user:${userId}`), now().toISOString()));
+    const [row] = await db.run<HoldRow, SettleValues>(settleStatements[status], {
+      userId,
+      holdId,
+      actor: assertActor(actor ?? `user:${userId}`),
+      at: now().toISOString(),
+    });
     if (row) return toHold(row);
     const existing = await findHold(db, userId, holdId);
     if (!existing) throw new AppError('HOLD_NOT_FOUND', 'No such hold.', { field: 'holdId' });
@@ -409,7 +428,15 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
         const t = now();
         let rows: HoldRow[];
         try {
-          rows = await db.query<HoldRow>(buildHoldStatement(userId, costMt, idempotencyKey, new Date(t.getTime() + ttlMs).toISOString(), t.toISOString(), actor, meta));
+          rows = await db.run<HoldRow, HoldValues>(holdStatement, {
+            userId,
+            costMt,
+            key: idempotencyKey,
+            expiresAt: new Date(t.getTime() + ttlMs).toISOString(),
+            createdAt: t.toISOString(),
+            actor,
+            meta,
+          });
         } catch (e) {
           const { code } = pgErrorCode(e);
           if (code !== '23505') throw e;
@@ -455,7 +482,7 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
       let expired = 0;
       for (const h of due) {
         // Conditional on status = 'pending': a racing capture, or another process's sweeper, wins cleanly.
-        const rows = await db.query(buildSettleStatement(h.user_id, h.id, 'expired', 'system:sweeper', at));
+        const rows = await db.run(settleStatements.expired, { userId: h.user_id, holdId: h.id, actor: 'system:sweeper', at });
         expired += rows.length;
       }
       return expired;
