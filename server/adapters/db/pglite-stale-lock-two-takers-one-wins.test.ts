@@ -16,7 +16,7 @@ interface Outcome {
   message?: string;
 }
 
-const fixture = join(findAppRoot(), 'server/adapters/db/dir-lock-taker.fixture.ts');
+const fixture = join(findAppRoot(), 'server/test/dir-lock-taker.ts');
 const children: ReturnType<typeof spawn>[] = [];
 const dirs: string[] = [];
 

@@ -1,5 +1,5 @@
 import type { HistoryRange } from '../../../core/market/ranges.ts';
-import type { Dividend, EtfInfo, Fundamentals, PriceHistory, Profile, Quote, SearchHit, Split } from '../../../core/market/types.ts';
+import type { Coverage, Dividend, EtfInfo, Fundamentals, Listing, PriceHistory, Profile, Quote, SearchHit, Split } from '../../../core/market/types.ts';
 
 /**
  * The one market-data capability interface. A provider implements the capabilities it has; the rest
@@ -17,6 +17,25 @@ export interface MarketDataProvider {
   getDividends?(symbol: string): Promise<Dividend[] | null>;
   getSplits?(symbol: string): Promise<Split[] | null>;
   search?(query: string, limit: number): Promise<SearchHit[]>;
+}
+
+/** A listed symbol and what the snapshot can answer about it. */
+export interface CoveredListing extends Listing {
+  coverage: Coverage;
+}
+
+/**
+ * The provider every deployment has (the bundled snapshot): it knows every listing, answers search,
+ * and is the last fallback when live vendors fail.
+ */
+export interface SnapshotProvider extends MarketDataProvider {
+  /** The listing, or null when the symbol is not listed. */
+  getListing(symbol: string): Promise<CoveredListing | null>;
+  search(query: string, limit: number): Promise<SearchHit[]>;
+  /** Data-as-of date of the snapshot (its last trading day), as the data states it. */
+  dataAsOf(): string;
+  /** Loads everything so the first requests wait less; safe to call in the background. */
+  preload(): Promise<void>;
 }
 
 export type Capability = Exclude<keyof MarketDataProvider, 'id'>;

@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { Context } from 'hono';
 import { join } from 'node:path';
 import { createMailer, type Mailer } from '../../adapters/mail/index.ts';
 import { isProduction } from '../../env.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { isLoopbackAddress, resolveClientIp } from '../../http/client-ip.ts';
-import { unknownApiRouteError } from '../../http/errors.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { Auth, AuthHooks, GoogleSetup } from './auth.ts';
+import { type AuthRuntime, createAuthHandlers } from './auth.handlers.ts';
 import { getAuthConfigRoute, getOutboxRoute, OUTBOX_API_PATH, OUTBOX_PAGE_PATH } from './auth.routes.ts';
 import { betterAuthRoutes } from './better-auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
-import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, parseCommonPasswords } from '../../../core/auth/password-policy.ts';
+import { parseCommonPasswords } from '../../../core/auth/password-policy.ts';
 
 export type { Names } from './auth.ts';
 
@@ -40,13 +37,14 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
       : undefined;
   // better-auth takes ~0.5 s to load. It is imported after the server listens (start() warms it up),
   // so requests that need no session — health, the SPA, market data without a cookie — never wait for it.
-  let runtime: Promise<{ auth: Auth; handler: ReturnType<typeof import('./auth-mount.ts').createAuthHandler> }> | null = null;
+  let runtime: Promise<AuthRuntime> | null = null;
   const getRuntime = () =>
     (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts')]).then(([{ createAuth }, { createAuthHandler }]) => {
       const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
       // The 18k-entry password list is parsed here too, off the start-up path.
       return { auth, handler: createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) }) };
     }));
+  const handlers = createAuthHandlers({ env, mailer, googleEnabled: Boolean(google), outboxEnabled, getRuntime });
 
   const feature: Feature & { getAuth: () => Promise<Auth>; mailer: Mailer } = {
     name: 'auth',
@@ -56,55 +54,15 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
       getRuntime().catch((err) => ctx.logger.error({ err }, 'auth: better-auth failed to load'));
     },
     middleware(app) {
-      // The outbox holds every sign-in and password-reset link: it is for the developer's own machine
-      // (unless DEV_OUTBOX_PUBLIC), and to anyone else it looks like a path that does not exist.
-      const outboxOpen = (c: Context<AppEnv>) =>
-        outboxEnabled && (env.DEV_OUTBOX_PUBLIC || isLoopbackAddress(resolveClientIp(c, env.TRUST_PROXY)));
-      app.use(OUTBOX_API_PATH, async (c, next) => {
-        if (!outboxOpen(c)) throw unknownApiRouteError(c.req.method, c.req.path);
-        await next();
-      });
-      app.use(OUTBOX_PAGE_PATH, async (c, next) => {
-        if (!outboxOpen(c)) c.status(404);
-        await next();
-      });
-      // Fills the user only when a valid session cookie exists; never resets what earlier middleware set.
-      app.use('*', async (c, next) => {
-        const cookie = c.req.header('cookie');
-        const path = c.req.path;
-        // better-auth reads its own cookies under /api/auth; hashed static files never need a user.
-        if (cookie?.includes('session_token=') && !path.startsWith('/api/auth/') && !path.startsWith('/assets/')) {
-          const { auth } = await getRuntime();
-          const session = await auth.api.getSession({ headers: c.req.raw.headers });
-          if (session) {
-            const u = session.user;
-            c.set('user', { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, image: u.image ?? null });
-            c.set('sessionId', session.session.id);
-          }
-        }
-        await next();
-      });
+      app.use(OUTBOX_API_PATH, handlers.hideOutboxApi);
+      app.use(OUTBOX_PAGE_PATH, handlers.hideOutboxPage);
+      app.use('*', handlers.loadSessionUser);
     },
     routes(app) {
-      app.on(['GET', 'POST'], '/api/auth/*', async (c) => (await getRuntime()).handler(c));
+      app.on(['GET', 'POST'], '/api/auth/*', handlers.forwardToBetterAuth);
       for (const route of betterAuthRoutes) app.openAPIRegistry.registerPath(route);
-      app.openapi(getAuthConfigRoute, (c) =>
-        c.json(
-          {
-            providers: { email: true, google: Boolean(google) },
-            mail: mailer.kind,
-            password: { min_chars: PASSWORD_MIN_CHARS, max_chars: PASSWORD_MAX_CHARS },
-          },
-          200,
-        ),
-      );
-      if (outboxEnabled && mailer.listOutbox) {
-        const list = mailer.listOutbox;
-        app.openapi(getOutboxRoute, async (c) => {
-          const { to } = c.req.valid('query');
-          return c.json({ mails: await list({ limit: 100, to }) }, 200);
-        });
-      }
+      app.openapi(getAuthConfigRoute, handlers.getAuthConfig);
+      if (outboxEnabled) app.openapi(getOutboxRoute, handlers.listOutbox);
     },
     async stop() {
       await mailer.close?.();

@@ -11,7 +11,7 @@ import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
 import { createMarketCache } from './market-cache.ts';
 
-const fixtures = join(findAppRoot(), 'server/adapters/market-data');
+const fixtures = join(findAppRoot(), 'server/test/fixtures');
 const fixture = (rel: string) => readFileSync(join(fixtures, rel), 'utf8');
 
 /**
@@ -29,11 +29,11 @@ function createFakeUpstream() {
     }
     const u = new URL(url);
     if (u.pathname === '/v8/finance/chart/AAPL') {
-      return new Response(fixture(u.searchParams.get('events') ? 'yahoo/fixtures/chart-AAPL-max-events.json' : 'yahoo/fixtures/chart-AAPL-5d.json'));
+      return new Response(fixture(u.searchParams.get('events') ? 'yahoo/chart-AAPL-max-events.json' : 'yahoo/chart-AAPL-5d.json'));
     }
-    if (u.pathname.startsWith('/v8/finance/chart/')) return new Response(fixture('yahoo/fixtures/chart-not-found.json'), { status: 404 });
-    if (u.pathname === '/api/xbrl/companyfacts/CIK0000320193.json') return new Response(fixture('sec-edgar/fixtures/companyfacts-CIK0000320193.json'));
-    if (u.pathname === '/submissions/CIK0000320193.json') return new Response(fixture('sec-edgar/fixtures/submissions-CIK0000320193.json'));
+    if (u.pathname.startsWith('/v8/finance/chart/')) return new Response(fixture('yahoo/chart-not-found.json'), { status: 404 });
+    if (u.pathname === '/api/xbrl/companyfacts/CIK0000320193.json') return new Response(fixture('sec-edgar/companyfacts-CIK0000320193.json'));
+    if (u.pathname === '/submissions/CIK0000320193.json') return new Response(fixture('sec-edgar/submissions-CIK0000320193.json'));
     return new Response('{}', { status: 404 });
   };
   return { state, fetch };

@@ -12,9 +12,7 @@ import type {
   Served,
   Split,
 } from '../../../core/market/types.ts';
-import type { BundledProvider } from '../../adapters/market-data/bundled/index.ts';
-import { coverageFromBits } from '../../adapters/market-data/bundled/index.ts';
-import type { MarketDataProvider } from '../../adapters/market-data/types.ts';
+import type { MarketDataProvider, SnapshotProvider } from '../../adapters/market-data/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CacheKind, MarketCache } from './market-cache.ts';
@@ -23,6 +21,8 @@ export type WithServed<T> = T & Served;
 
 export interface MarketService {
   readonly mode: 'bundled' | 'live';
+  /** Date of the bundled snapshot, as the data states it. */
+  dataAsOf(): string;
   /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). */
   resolveSymbol(raw: string): Promise<string>;
   coverage(symbol: string): Promise<Coverage>;
@@ -36,12 +36,14 @@ export interface MarketService {
 }
 
 export interface MarketServiceDeps {
-  bundled: BundledProvider;
+  bundled: SnapshotProvider;
   /** Live providers in order of preference; each capability is asked of the first that has it. */
   live: MarketDataProvider[];
   cache: MarketCache | null;
   logger: Logger;
 }
+
+const NO_COVERAGE: Coverage = { quote: false, history: null, fundamentals: false, etf: false, dividends: false };
 
 type Capability = 'getQuote' | 'getHistory' | 'getFundamentals' | 'getProfile' | 'getEtfInfo' | 'getDividends' | 'getSplits';
 
@@ -109,20 +111,19 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
 
   return {
     mode,
+    dataAsOf: () => bundled.dataAsOf(),
     async resolveSymbol(raw) {
       const n = normalizeSymbol(raw);
       if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
-      const listings = await bundled.listings();
-      if (!listings.indexOf.has(n.symbol)) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
+      if (!(await bundled.getListing(n.symbol))) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
       return n.symbol;
     },
     async coverage(symbol) {
-      const l = await bundled.listings();
-      const i = l.indexOf.get(symbol);
-      return withLive(coverageFromBits(i === undefined ? 0 : l.file.cov[i]!), i !== undefined && l.file.etf[i] === 1);
+      const listing = await bundled.getListing(symbol);
+      return withLive(listing?.coverage ?? NO_COVERAGE, listing?.type === 'etf');
     },
     async search(query, limit) {
-      const hits = await bundled.search!(query, limit);
+      const hits = await bundled.search(query, limit);
       return mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;
     },
     async getQuote(symbol) {

@@ -1,71 +1,28 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
-import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
-import { AppError } from '../../lib/errors.ts';
-import { AVATAR_MAX_BYTES, createProfileService, type ProfileService } from './profile.service.ts';
+import { createProfileHandlers } from './profile.handlers.ts';
 import { deleteAvatarRoute, getAvatarRoute, getProfileRoute, patchProfileRoute, uploadAvatarRoute } from './profile.routes.ts';
+import { AVATAR_MAX_BYTES, createProfileService, type ProfileService } from './profile.service.ts';
 
 export type { ProfileService } from './profile.service.ts';
+export { AVATAR_RATE_LIMIT } from './profile.handlers.ts';
 
 /** Multipart adds a few hundred bytes around the file; the body limit leaves room so the 2 MB rule answers, not the body limit. */
-export const AVATAR_BODY_LIMIT_BYTES = Math.round(AVATAR_MAX_BYTES * 1.25);
-
-/** Each upload decodes and rescales an image of up to 50 megapixels: a budget keeps a script from pinning the CPU. */
-export const AVATAR_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60, message: 'Too many avatar uploads.' };
-
-/** SPEC §8: updating (or reading) the profile with no user fails with "No user logged in". */
-function requireProfileUser(c: Context<AppEnv>) {
-  const user = c.get('user');
-  if (!user) throw new AppError('UNAUTHORIZED', 'No user logged in');
-  return user;
-}
-
-async function readAvatarBytes(c: Context<AppEnv>): Promise<Uint8Array> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.formData().catch(() => {
-      throw new AppError('INVALID_IMAGE', 'The upload could not be read. Try again.', { field: 'avatar' });
-    });
-    const file = form.get('avatar') ?? form.get('file');
-    if (!file || typeof file === 'string') throw new AppError('INVALID_IMAGE', 'Choose an image file (form field "avatar").', { field: 'avatar' });
-    return new Uint8Array(await file.arrayBuffer());
-  }
-  return new Uint8Array(await c.req.arrayBuffer());
-}
+const AVATAR_BODY_LIMIT_BYTES = Math.round(AVATAR_MAX_BYTES * 1.25);
 
 /** Profiles (SPEC §3): GET/PATCH /api/profile and uploaded avatars stored in the database. */
 export function createProfileFeature(ctx: AppContext): Feature & { profiles: ProfileService } {
   const profiles = createProfileService(ctx.db);
+  const handlers = createProfileHandlers(ctx, profiles);
   return {
     name: 'profile',
     profiles,
     largeBodies: { '/api/profile/avatar': AVATAR_BODY_LIMIT_BYTES },
     routes(app) {
-      app.openapi(getProfileRoute, async (c) => c.json(await profiles.getProfile(requireProfileUser(c).id), 200));
-      app.openapi(patchProfileRoute, async (c) => {
-        const user = requireProfileUser(c);
-        return c.json(await profiles.updateProfile(user.id, c.req.valid('json')), 200);
-      });
-      app.openapi(uploadAvatarRoute, async (c) => {
-        const user = requireProfileUser(c);
-        await enforceRateLimit(ctx.db, `avatar:${user.id}`, AVATAR_RATE_LIMIT, ctx.now());
-        return c.json(await profiles.saveAvatar(user.id, await readAvatarBytes(c)), 200);
-      });
-      app.openapi(deleteAvatarRoute, async (c) => c.json(await profiles.deleteAvatar(requireProfileUser(c).id), 200));
-      app.openapi(getAvatarRoute, async (c) => {
-        const { userId } = c.req.valid('param');
-        const { v } = c.req.valid('query');
-        // Avatars are shown only to their owner (the nav menu and /profile): every read is scoped to its owner.
-        if (c.get('user')?.id !== userId) throw new AppError('NOT_FOUND', 'No avatar for this user.');
-        const avatar = await profiles.getAvatar(userId);
-        if (!avatar) throw new AppError('NOT_FOUND', 'No avatar for this user.');
-        const etag = `"${avatar.etag}"`;
-        // Versioned URLs (?v=<etag>) never change content; unversioned ones revalidate.
-        const cache = v === avatar.etag ? 'private, max-age=31536000, immutable' : 'private, max-age=0, must-revalidate';
-        if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': cache }) as never;
-        return c.body(avatar.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': avatar.contentType, ETag: etag, 'Cache-Control': cache }) as never;
-      });
+      app.openapi(getProfileRoute, handlers.getProfile);
+      app.openapi(patchProfileRoute, handlers.patchProfile);
+      app.openapi(uploadAvatarRoute, handlers.uploadAvatar);
+      app.openapi(deleteAvatarRoute, handlers.deleteAvatar);
+      app.openapi(getAvatarRoute, handlers.getAvatar);
     },
   };
 }

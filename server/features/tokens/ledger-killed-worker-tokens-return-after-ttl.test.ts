@@ -13,7 +13,7 @@ async function holdInWorkerThenKill(url: string, userId: string, ttlMs: number):
   const root = findAppRoot();
   // Node itself with tsx as a loader, so the process we SIGKILL is the worker (the tsx CLI would be a wrapper
   // around a grandchild that survives the signal).
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/features/tokens/ledger-worker-holds-then-hangs.fixture.ts'), url, userId, String(ttlMs)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/test/ledger-worker-holds-then-hangs.ts'), url, userId, String(ttlMs)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,7 +6,7 @@ import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import { createLedgerService } from './ledger-service.ts';
 import type { LedgerService } from './ledger-types.ts';
-import { LedgerOracle } from './ledger-oracle.test-helper.ts';
+import { LedgerOracle } from '../../test/ledger-oracle.ts';
 
 /**
  * Model test: random sequences of grant, purchase, hold, capture, release, expire, reset and tier change

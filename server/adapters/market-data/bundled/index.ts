@@ -15,21 +15,23 @@ import type {
   StatementLine,
   StatementSet,
 } from '../../../../core/market/types.ts';
-import type { MarketDataProvider } from '../types.ts';
+import type { CoveredListing, SnapshotProvider } from '../types.ts';
 import type { BundleFundamentals, BundleStatementSet } from './format.ts';
 import { BundleStore, coverageFromBits, type ListingsData } from './store.ts';
 
-export { BundleStore, coverageFromBits } from './store.ts';
 export type { SourceInfo } from './format.ts';
 
 const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-export interface BundledProvider extends MarketDataProvider {
+export interface BundledProvider extends SnapshotProvider {
   readonly store: BundleStore;
   listings(): Promise<ListingsData>;
-  /** Data-as-of date of the snapshot (its last trading day), as the data states it. */
-  dataAsOf(): string;
+}
+
+function listingAt(l: ListingsData, i: number): CoveredListing {
+  const f = l.file;
+  return { symbol: f.symbol[i]!, name: f.name[i]!, exchange: f.exchange[i]!, type: f.etf[i] ? 'etf' : 'stock', coverage: coverageFromBits(f.cov[i]!) };
 }
 
 function toStatementSet(set: BundleStatementSet, refs: BundleFundamentals['refs'], kind: 'annual' | 'quarterly'): StatementSet {
@@ -69,17 +71,17 @@ export function createBundledProvider(dataDir: string): BundledProvider {
     store,
     listings: () => store.listings(),
     dataAsOf: () => store.readDataAsOf(),
+    preload: () => store.preload(),
+
+    async getListing(symbol: string): Promise<CoveredListing | null> {
+      const l = await store.listings();
+      const i = l.indexOf.get(symbol);
+      return i === undefined ? null : listingAt(l, i);
+    },
 
     async search(query: string, limit: number): Promise<SearchHit[]> {
       const l = await store.listings();
-      return searchIndex(l.search, query, limit).map(({ index, match }) => ({
-        symbol: l.file.symbol[index]!,
-        name: l.file.name[index]!,
-        exchange: l.file.exchange[index]!,
-        type: l.file.etf[index] ? 'etf' : 'stock',
-        coverage: coverageFromBits(l.file.cov[index]!),
-        match,
-      }));
+      return searchIndex(l.search, query, limit).map(({ index, match }) => ({ ...listingAt(l, index), match }));
     },
 
     async getQuote(symbol: string): Promise<Quote | null> {

@@ -12,7 +12,7 @@ import {
   planTierChange,
   tokenPackages,
   validateTopupTokens,
-} from '../../../core/tokens/index.ts';
+} from './index.ts';
 
 describe('units', () => {
   it('amounts are integers from 1 to 10^12 mt', () => {

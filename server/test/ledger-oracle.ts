@@ -1,4 +1,4 @@
-import { addMonthsUtc, findPeriodAt, monthlyAllocationMt, planTierChange, type Tier } from '../../../core/tokens/index.ts';
+import { addMonthsUtc, findPeriodAt, monthlyAllocationMt, planTierChange, type Tier } from '../../core/tokens/index.ts';
 
 /**
  * In-memory model of one user's token account, written from DESIGN §4 as plainly as possible, for the

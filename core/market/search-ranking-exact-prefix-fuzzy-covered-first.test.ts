@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedEditDistance, buildSearchIndex, searchIndex } from '../../../core/market/search.ts';
+import { boundedEditDistance, buildSearchIndex, searchIndex } from './search.ts';
 
 // coverage: 0 = nothing to analyse; higher = more kinds of data.
 const entries = [

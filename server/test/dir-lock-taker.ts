@@ -3,11 +3,11 @@
  * refused. At the takeover point it announces itself (file `arrived-<name>` in <syncDir>) and waits until
  * every file named in <waitFor> (comma-separated, may be empty) exists in <syncDir>. A winner writes
  * `done-<name>` and keeps the lock, alive, until its stdin closes.
- * Usage: tsx dir-lock-taker.fixture.ts <dir> <syncDir> <name> <waitFor>
+ * Usage: tsx server/test/dir-lock-taker.ts <dir> <syncDir> <name> <waitFor>
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { acquireDirLock } from './dir-lock.ts';
+import { acquireDirLock } from '../adapters/db/dir-lock.ts';
 
 const [dir, syncDir, name, waitFor = ''] = process.argv.slice(2) as [string, string, string, string?];
 const pause = new Int32Array(new SharedArrayBuffer(4));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSymbol, toYahooSymbol } from '../../../core/market/symbol.ts';
+import { normalizeSymbol, toYahooSymbol } from './symbol.ts';
 
 describe('symbol normalisation', () => {
   const accepted: Array<[string, string]> = [

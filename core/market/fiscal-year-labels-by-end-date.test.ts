@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { fiscalYearOf, labelAnnualPeriod } from '../../../core/market/fiscal.ts';
+import { fiscalYearOf, labelAnnualPeriod } from './fiscal.ts';
 
 it('fiscal years are named by the year they end in, 52/53-week years ending in early January by the year before', () => {
   expect(fiscalYearOf('2025-09-27')).toBe(2025); // Apple

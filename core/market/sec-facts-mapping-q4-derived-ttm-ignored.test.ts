@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { flattenCompanyFacts, mapSecFacts, type SecFact } from '../../../core/market/sec-facts.ts';
+import { flattenCompanyFacts, mapSecFacts, type SecFact } from './sec-facts.ts';
 
 const fact = (tag: string, start: string | null, end: string, val: number, form: string, filed: string): SecFact => ({ tag, unit: 'USD', start, end, val, form, filed });
 

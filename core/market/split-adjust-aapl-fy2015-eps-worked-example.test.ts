@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { restateForSplits } from '../../../core/market/normalize.ts';
-import { applyFactor, chooseMissingFactor, cumulativeSplitFactor, isTrueSplit, missingFactorCandidates } from '../../../core/market/split-adjust.ts';
+import { restateForSplits } from './normalize.ts';
+import { applyFactor, chooseMissingFactor, cumulativeSplitFactor, isTrueSplit, missingFactorCandidates } from './split-adjust.ts';
 
 const nvdaSplits = [
   { date: '2021-07-20', ratio: 4 },

@@ -1,0 +1,76 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../../core/auth/password-policy.ts';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { Env } from '../../env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import { isLoopbackAddress, resolveClientIp } from '../../http/client-ip.ts';
+import { unknownApiRouteError } from '../../http/errors.ts';
+import type { AppRouteHandler } from '../../http/route-handler.ts';
+import type { Auth } from './auth.ts';
+import type { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
+
+export interface AuthRuntime {
+  auth: Auth;
+  handler: (c: Context<AppEnv>) => Promise<Response>;
+}
+
+export interface AuthHandlerDeps {
+  env: Env;
+  mailer: Mailer;
+  googleEnabled: boolean;
+  outboxEnabled: boolean;
+  /** better-auth, loaded on first use (see index.ts). */
+  getRuntime: () => Promise<AuthRuntime>;
+}
+
+export function createAuthHandlers({ env, mailer, googleEnabled, outboxEnabled, getRuntime }: AuthHandlerDeps) {
+  // The outbox holds every sign-in and password-reset link: it is for the developer's own machine
+  // (unless DEV_OUTBOX_PUBLIC), and to anyone else it looks like a path that does not exist.
+  const outboxOpen = (c: Context<AppEnv>) => outboxEnabled && (env.DEV_OUTBOX_PUBLIC || isLoopbackAddress(resolveClientIp(c, env.TRUST_PROXY)));
+
+  const hideOutboxApi: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!outboxOpen(c)) throw unknownApiRouteError(c.req.method, c.req.path);
+    await next();
+  };
+
+  const hideOutboxPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!outboxOpen(c)) c.status(404);
+    await next();
+  };
+
+  /** Fills the user only when a valid session cookie exists; never resets what earlier middleware set. */
+  const loadSessionUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const cookie = c.req.header('cookie');
+    const path = c.req.path;
+    // better-auth reads its own cookies under /api/auth; hashed static files never need a user.
+    if (cookie?.includes('session_token=') && !path.startsWith('/api/auth/') && !path.startsWith('/assets/')) {
+      const { auth } = await getRuntime();
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) {
+        const u = session.user;
+        c.set('user', { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, image: u.image ?? null });
+        c.set('sessionId', session.session.id);
+      }
+    }
+    await next();
+  };
+
+  const forwardToBetterAuth = async (c: Context<AppEnv>) => (await getRuntime()).handler(c);
+
+  const getAuthConfig: AppRouteHandler<typeof getAuthConfigRoute> = (c) =>
+    c.json(
+      {
+        providers: { email: true, google: googleEnabled },
+        mail: mailer.kind,
+        password: { min_chars: PASSWORD_MIN_CHARS, max_chars: PASSWORD_MAX_CHARS },
+      },
+      200,
+    );
+
+  const listOutbox: AppRouteHandler<typeof getOutboxRoute> = async (c) => {
+    const { to } = c.req.valid('query');
+    return c.json({ mails: (await mailer.listOutbox?.({ limit: 100, to })) ?? [] }, 200);
+  };
+
+  return { hideOutboxApi, hideOutboxPage, loadSessionUser, forwardToBetterAuth, getAuthConfig, listOutbox };
+}
