@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
-import { BILLING_RATE_LIMIT, VERIFY_RATE_LIMIT } from './index.ts';
+import { BILLING_RATE_LIMIT, VERIFY_RATE_LIMIT } from './billing.handlers.ts';
 import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
 
 // 10 billing requests per user per 60 s window. The clock starts 10 s into a window

@@ -4,6 +4,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import type { ProviderEvent } from '../../adapters/payments/index.ts';
 import { sandboxRetryDelayMs } from '../../adapters/payments/sandbox/sandbox-provider.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { handleEvent } from './events/handle-event.ts';
 import type { BillingFeature } from './index.ts';
 import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
 
@@ -31,7 +32,7 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
   const at = (v: Date | string) => new Date(v).toISOString();
 
   it('checkout.session.completed: the handler throws twice, then succeeds → credited once (2 + 20 = 22), 3 attempts at T0, T0 + 1 min, T0 + 3 min', async () => {
-    const service = (t.features.find((f) => f.name === 'billing') as BillingFeature).service;
+    const billing = (t.features.find((f) => f.name === 'billing') as BillingFeature).context;
     const sandbox = t.sandbox();
     const calls: ProviderEvent[] = [];
     let failuresLeft = 2;
@@ -41,7 +42,7 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
           calls.push(event);
           if (failuresLeft-- > 0) throw new Error('handler down');
         }
-        await service.handleEvent(event);
+        await handleEvent(billing, event);
       },
       () => {},
     );

@@ -40,7 +40,7 @@ export async function createBillingTestApp(db: Database, options: TestAppOptions
     );
   /** The app's sandbox provider, to drive its clock-based jobs (renewals, expiry) directly. */
   const sandbox = () => {
-    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).service.provider;
+    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).context.provider;
     if (!isSandboxProvider(provider)) throw new Error('expected the sandbox');
     return provider;
   };
