@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { SessionUser } from '../../http/app-env.ts';
-import { type BillingContext, callProvider } from './billing-context.ts';
+import type { Tier } from '../../../core/tokens/index.ts';
+import { type BillingContext, callProvider, findTierForPrice } from './billing-context.ts';
 
 const selectCustomerId = (b: BillingContext, userId: string) =>
   b.db.query<{ customer_id: string }>(sql`SELECT customer_id FROM billing_customer WHERE user_id = ${userId} AND provider = ${b.provider.kind}`);
@@ -25,4 +26,26 @@ export async function findUserByCustomer(q: Queryable, customerId: string | null
   if (!customerId) return null;
   const [row] = await q.query<{ user_id: string }>(sql`SELECT user_id FROM billing_customer WHERE customer_id = ${customerId}`);
   return row?.user_id ?? null;
+}
+
+/**
+ * The user and paid tier a provider object (subscription or invoice) stands for, or null — logged — when
+ * the server knows neither its customer nor its price: such an object changes nothing.
+ */
+export async function findBilledUser(
+  b: BillingContext,
+  q: Queryable,
+  billed: { kind: 'subscription' | 'invoice'; id: string; customerId: string | null; priceId: string | null },
+): Promise<{ userId: string; tier: Exclude<Tier, 'Free'> } | null> {
+  const userId = await findUserByCustomer(q, billed.customerId);
+  if (!userId) {
+    b.logger.warn({ [billed.kind]: billed.id, customer: billed.customerId }, `payments: ${billed.kind} for a customer the server does not know; ignored`);
+    return null;
+  }
+  const tier = findTierForPrice(b, billed.priceId);
+  if (!tier) {
+    b.logger.error({ [billed.kind]: billed.id, price: billed.priceId }, `payments: ${billed.kind} with a price the server does not know; no tier change or allocation`);
+    return null;
+  }
+  return { userId, tier };
 }

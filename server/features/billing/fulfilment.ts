@@ -4,7 +4,7 @@ import type { Queryable } from '../../adapters/db/index.ts';
 import type { ProviderCheckoutSession, ProviderSubscription } from '../../adapters/payments/index.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import { ACTOR, type BillingContext, ENDED_STATUSES, findTierForPrice, isoOrNull, LIVE_STATUSES } from './billing-context.ts';
-import { findUserByCustomer } from './billing-customer.ts';
+import { findBilledUser } from './billing-customer.ts';
 import { findLiveSubscription } from './billing-subscription.ts';
 import { type CheckoutRow, expireOtherOpenCheckouts, findCheckoutRow } from './checkout-rows.ts';
 
@@ -166,16 +166,9 @@ type TierChangeOptions = Parameters<LedgerService['changeTier']>[2];
  * set to cancel, Free now once it has ended. Unknown prices change nothing.
  */
 export async function syncSubscription(b: BillingContext, q: Queryable, sub: ProviderSubscription, idempotencyKey: string): Promise<void> {
-  const userId = await findUserByCustomer(q, sub.customerId);
-  if (!userId) {
-    b.logger.warn({ subscription: sub.id, customer: sub.customerId }, 'payments: subscription for a customer the server does not know; ignored');
-    return;
-  }
-  const tier = findTierForPrice(b, sub.priceId);
-  if (!tier) {
-    b.logger.error({ subscription: sub.id, price: sub.priceId }, 'payments: subscription with a price the server does not know; no tier change');
-    return;
-  }
+  const billed = await findBilledUser(b, q, { kind: 'subscription', id: sub.id, customerId: sub.customerId, priceId: sub.priceId });
+  if (!billed) return;
+  const { userId, tier } = billed;
   const [before] = await q.query<KnownSubscription>(sql`
     SELECT tier, status, cancel_at_period_end, current_period_end, scheduled_price_id FROM billing_subscription WHERE subscription_id = ${sub.id} FOR UPDATE`);
   const periodEnd = sub.currentPeriodEnd?.toISOString() ?? null;

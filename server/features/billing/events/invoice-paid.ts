@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tier } from '../../../../core/tokens/index.ts';
 import type { Queryable } from '../../../adapters/db/index.ts';
-import { ACTOR, type BillingContext, findTierForPrice, isoOrNull } from '../billing-context.ts';
-import { findUserByCustomer } from '../billing-customer.ts';
+import { ACTOR, type BillingContext, isoOrNull } from '../billing-context.ts';
+import { findBilledUser } from '../billing-customer.ts';
 import type { EventOf } from './handle-event.ts';
 
 /**
@@ -15,16 +15,9 @@ export async function handleInvoicePaid(b: BillingContext, event: EventOf<'invoi
   // A proration invoice pays for a plan switch its subscription event already brought; its first line may
   // even credit the old plan's price. It opens no period and says nothing about the tier.
   if (inv.billingReason === 'subscription_update') return;
-  const userId = await findUserByCustomer(b.db, inv.customerId);
-  if (!userId) {
-    b.logger.warn({ invoice: inv.id, customer: inv.customerId }, 'payments: invoice for a customer the server does not know; ignored');
-    return;
-  }
-  const tier = findTierForPrice(b, inv.priceId);
-  if (!tier) {
-    b.logger.error({ invoice: inv.id, price: inv.priceId }, 'payments: invoice with a price the server does not know; no allocation');
-    return;
-  }
+  const billed = await findBilledUser(b, b.db, { kind: 'invoice', id: inv.id, customerId: inv.customerId, priceId: inv.priceId });
+  if (!billed) return;
+  const { userId, tier } = billed;
   // A superseded subscription is cancelled and refunded: its invoice pays for no period of ours.
   const [superseded] = await b.db.query(sql`SELECT 1 FROM checkout_session WHERE subscription_id = ${inv.subscriptionId} AND status = 'superseded'`);
   if (superseded) {
