@@ -53,14 +53,16 @@ export interface ProviderCharge {
 }
 
 type EventBase = { id: string; created: Date };
+/** One union member per event type, so a `switch (event.type)` narrows to exactly that type. */
+type EventsOf<T extends string, Payload> = { [K in T]: EventBase & { type: K } & Payload }[T];
 
 /** The provider events the billing feature acts on; anything else arrives as `ignored`. */
 export type ProviderEvent =
-  | (EventBase & {
-      type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' | 'checkout.session.expired';
-      session: ProviderCheckoutSession;
-    })
-  | (EventBase & { type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted'; subscription: ProviderSubscription })
+  | EventsOf<
+      'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' | 'checkout.session.expired',
+      { session: ProviderCheckoutSession }
+    >
+  | EventsOf<'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted', { subscription: ProviderSubscription }>
   | (EventBase & { type: 'invoice.paid'; invoice: ProviderInvoice })
   | (EventBase & { type: 'invoice.payment_failed'; invoice: ProviderInvoice })
   | (EventBase & { type: 'charge.refunded'; charge: ProviderCharge })

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, sendStripeWebhook, startBillingApp, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 
@@ -16,26 +16,12 @@ const s = (iso: string) => Date.parse(iso) / 1000;
 describeEachDatabase('Stripe: allocation waits for the paid invoice', (kind) => {
   let db: Database;
   let fake: FakeStripe;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-05-01T00:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    fake = await startFakeStripe();
-    t = await createBillingTestApp(db, {
-      now: clock.now,
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake', STRIPE_API_BASE: fake.url },
-    });
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await db?.close();
-  });
+  beforeAll(async () => ({ db, fake, t } = await startStripeBillingApp(kind, { now: clock.now })));
+  afterAll(() => stopStripeBillingApp({ db, fake }));
 
-  const webhook = async (type: string, object: Record<string, unknown>) => {
-    const { body, signature } = fake.signEvent(fake.buildEvent(type, object));
-    const res = await t.json('POST', '/api/webhooks/stripe', body, { 'stripe-signature': signature });
-    expect(res.status).toBe(200);
-  };
+  const webhook = (type: string, object: Record<string, unknown>) => sendStripeWebhook({ fake, t }, type, object);
   const spend = async (userId: string, mt: number, key: string) => t.ledger.capture(userId, (await t.ledger.hold(userId, mt, key)).id);
 
   it('May: 50 + 20 bought − 20 spent; June renewal fails (past_due): 0 + 20; paid on Jun 3: 50 + 20 once; July pays on time: 50 again', async () => {
@@ -85,12 +71,9 @@ describeEachDatabase('Stripe: allocation waits for the paid invoice', (kind) => 
 
 describeEachDatabase('sandbox: allocation waits for the paid invoice', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-01-10T09:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
 
   const openPortal = async (userId: string) => {

@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { describeEachDatabase } from '../../test/db.ts';
+import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
 
 // A checkout's row is written before the provider is asked for a session, so no write failure can leave
 // a payable session that credits nothing (issue 10, item 8).
 describeEachDatabase('checkout row written before the provider call', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-04-01T10:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
   afterEach(async () => {
     await db.query(sql.raw('DROP TRIGGER IF EXISTS test_fail_write ON checkout_session'));

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { ProviderError } from '../../adapters/payments/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, sendStripeWebhook, startBillingApp, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
 
-type Kit = Awaited<ReturnType<typeof createBillingTestApp>>;
+type Kit = BillingTestApp;
 
 const checkoutRow = async (db: Database, sessionId: string) =>
   (await db.query<{ status: string; resolution: Record<string, unknown> | null }>(sql`
@@ -24,10 +24,7 @@ describeEachDatabase('one live subscription per user', (kind) => {
     let db: Database;
     let t: Kit;
     const clock = createClock(new Date('2026-05-01T00:00:00.000Z'));
-    beforeAll(async () => {
-      db = await createTestDatabase(kind);
-      t = await createBillingTestApp(db, { now: clock.now });
-    });
+    beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
     afterAll(async () => db?.close());
 
     const open = async (userId: string, plan: 'basic' | 'pro') => {
@@ -106,29 +103,15 @@ describeEachDatabase('one live subscription per user', (kind) => {
     let fake: FakeStripe;
     let t: Kit;
     const clock = createClock(new Date('2026-05-01T00:00:00.000Z'));
-    beforeAll(async () => {
-      db = await createTestDatabase(kind);
-      fake = await startFakeStripe();
-      t = await createBillingTestApp(db, {
-        now: clock.now,
-        env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake', STRIPE_API_BASE: fake.url },
-      });
-    });
-    afterAll(async () => {
-      await fake?.close();
-      await db?.close();
-    });
+    beforeAll(async () => ({ db, fake, t } = await startStripeBillingApp(kind, { now: clock.now })));
+    afterAll(() => stopStripeBillingApp({ db, fake }));
 
     const open = async (userId: string, plan: 'basic' | 'pro') => {
       const res = await t.json('POST', '/api/billing/create-checkout', { plan }, t.as(userId));
       expect(res.status).toBe(200);
       return [...fake.sessions.values()].find((x) => x.url === res.body.url)!.id as string;
     };
-    const webhook = async (type: string, object: Record<string, unknown>) => {
-      const { body, signature } = fake.signEvent(fake.buildEvent(type, object));
-      const res = await t.json('POST', '/api/webhooks/stripe', body, { 'stripe-signature': signature });
-      expect(res.status).toBe(200);
-    };
+    const webhook = (type: string, object: Record<string, unknown>) => sendStripeWebhook({ fake, t }, type, object);
 
     it('opening a second subscription checkout expires the first at Stripe (checkout.sessions.expire)', async () => {
       const u = await insertTestUser(db);

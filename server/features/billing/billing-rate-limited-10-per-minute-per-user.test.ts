@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
-import { BILLING_RATE_LIMIT, VERIFY_RATE_LIMIT } from './index.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { describeEachDatabase } from '../../test/db.ts';
+import { BILLING_RATE_LIMIT, VERIFY_RATE_LIMIT } from './billing.handlers.ts';
+import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
 
 // 10 billing requests per user per 60 s window. The clock starts 10 s into a window
 // (12:00:10), so a refusal says "try again in 60 − 10 = 50 s".
 describeEachDatabase('billing requests are rate limited per user', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-03-10T12:00:10.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
 
   it('the 11th checkout in a minute gets 429 RATE_LIMITED with Retry-After 50 and creates no session', async () => {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import type { ProviderEvent } from '../../adapters/payments/index.ts';
 import { sandboxRetryDelayMs } from '../../adapters/payments/sandbox/sandbox-provider.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { describeEachDatabase } from '../../test/db.ts';
+import { handleEvent } from './events/handle-event.ts';
 import type { BillingFeature } from './index.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
 
 const MIN = 60_000;
 
@@ -17,12 +18,9 @@ it('the sandbox backs off like Stripe: 1 min after the first failure, doubling, 
 // now it keeps the event and delivers it again with backoff until the handler succeeds, once.
 describeEachDatabase('sandbox event retried with backoff until handled', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-04-01T10:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
 
   const delivery = async (eventId: string) =>
@@ -31,7 +29,7 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
   const at = (v: Date | string) => new Date(v).toISOString();
 
   it('checkout.session.completed: the handler throws twice, then succeeds → credited once (2 + 20 = 22), 3 attempts at T0, T0 + 1 min, T0 + 3 min', async () => {
-    const service = (t.features.find((f) => f.name === 'billing') as BillingFeature).service;
+    const billing = (t.features.find((f) => f.name === 'billing') as BillingFeature).context;
     const sandbox = t.sandbox();
     const calls: ProviderEvent[] = [];
     let failuresLeft = 2;
@@ -41,7 +39,7 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
           calls.push(event);
           if (failuresLeft-- > 0) throw new Error('handler down');
         }
-        await service.handleEvent(event);
+        await handleEvent(billing, event);
       },
       () => {},
     );

@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
 
 /** The sandbox rolls its subscriptions over like Stripe's billing: one invoice.paid per period, or the end of a cancelled one. */
 describeEachDatabase('sandbox renewal', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-01-31T09:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
 
   async function subscribe(userId: string) {

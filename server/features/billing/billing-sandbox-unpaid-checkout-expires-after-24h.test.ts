@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { describeEachDatabase } from '../../test/db.ts';
+import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
 
 // Like Stripe, a sandbox checkout left unpaid expires 24 h after it opened and says so with
 // checkout.session.expired; billing then marks it expired. A paid one is never expired.
 describeEachDatabase('sandbox checkouts expire after 24 h', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-04-01T10:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
 
   const statusOf = async (sessionId: string) =>

@@ -1,34 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, sendStripeWebhook, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
 
 /** Subscribe, upgrade (prorated), cancel at period end, end — each through Stripe events, acted on the provider's current state. */
 describeEachDatabase('Stripe subscription lifecycle', (kind) => {
   let db: Database;
   let fake: FakeStripe;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-05-01T00:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    fake = await startFakeStripe();
-    t = await createBillingTestApp(db, {
-      now: clock.now,
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake', STRIPE_API_BASE: fake.url },
-    });
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await db?.close();
-  });
+  beforeAll(async () => ({ db, fake, t } = await startStripeBillingApp(kind, { now: clock.now })));
+  afterAll(() => stopStripeBillingApp({ db, fake }));
 
-  const webhook = async (type: string, object: Record<string, unknown>) => {
-    const { body, signature } = fake.signEvent(fake.buildEvent(type, object));
-    const res = await t.json('POST', '/api/webhooks/stripe', body, { 'stripe-signature': signature });
-    expect(res.status).toBe(200);
-  };
+  const webhook = (type: string, object: Record<string, unknown>) => sendStripeWebhook({ fake, t }, type, object);
   const s = (iso: string) => Date.parse(iso) / 1000;
 
   it('Free → Basic (50) → Pro mid-period (+150 × ½ = 75) → cancel at period end (still Pro, Free pending) → ended (Free)', async () => {

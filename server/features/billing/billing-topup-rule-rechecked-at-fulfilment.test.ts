@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
 
 // The rule "Basic or Pro, balance below 5 tokens" holds when a top-up opens; one top-up may be open per
 // user; a payment that arrives after the rule stopped holding is credited (the money is taken) and says so.
 describeEachDatabase('top-up rule re-checked at fulfilment', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-04-01T10:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
 
   const openTopup = async (userId: string, tokens: number) => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, sendStripeWebhook, startBillingApp, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 
@@ -16,26 +16,12 @@ const s = (iso: string) => Date.parse(iso) / 1000;
 describeEachDatabase('Stripe: Basic → Pro → Basic in one period', (kind) => {
   let db: Database;
   let fake: FakeStripe;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-05-01T00:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    fake = await startFakeStripe();
-    t = await createBillingTestApp(db, {
-      now: clock.now,
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake', STRIPE_API_BASE: fake.url },
-    });
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await db?.close();
-  });
+  beforeAll(async () => ({ db, fake, t } = await startStripeBillingApp(kind, { now: clock.now })));
+  afterAll(() => stopStripeBillingApp({ db, fake }));
 
-  const webhook = async (type: string, object: Record<string, unknown>) => {
-    const { body, signature } = fake.signEvent(fake.buildEvent(type, object));
-    const res = await t.json('POST', '/api/webhooks/stripe', body, { 'stripe-signature': signature });
-    expect(res.status).toBe(200);
-  };
+  const webhook = (type: string, object: Record<string, unknown>) => sendStripeWebhook({ fake, t }, type, object);
   const tokens = async (userId: string) => (await t.json('GET', '/api/subscription', undefined, t.as(userId))).body;
 
   it('50 → upgrade +75 = 125 → 30 spent = 95 → downgraded at once: −min(75, 95) = 20 (Basic 50 − 30); June renews Basic 50', async () => {
@@ -86,12 +72,9 @@ describeEachDatabase('Stripe: Basic → Pro → Basic in one period', (kind) => 
 /** The sandbox portal schedules a downgrade for the period end (as its page says): Pro stays paid and usable until then. */
 describeEachDatabase('sandbox: Basic → Pro → Basic in one period', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock(new Date('2026-03-01T00:00:00.000Z'));
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createBillingTestApp(db, { now: clock.now });
-  });
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
   afterAll(async () => db?.close());
 
   it('50 → Pro on Mar 16 12:00 (+75) → 30 spent = 95 → downgrade scheduled: still Pro with 95 → Apr 1 renews at Basic: 50', async () => {

@@ -136,6 +136,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   };
 
+  /** A hosted checkout for the buyer's customer, carrying the server's metadata; `params` say what is sold. */
+  const createCheckoutSession = (input: CreateSubscriptionCheckoutInput | CreatePaymentCheckoutInput, params: Stripe.Checkout.SessionCreateParams) =>
+    call('checkout creation', async () =>
+      toCheckoutSession(
+        await stripe.checkout.sessions.create(
+          {
+            ...params,
+            customer: input.customerId,
+            client_reference_id: input.userId,
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      ),
+    );
+
   return {
     kind: 'stripe',
     displayName: 'Stripe',
@@ -149,47 +167,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }),
 
     createSubscriptionCheckout: (input: CreateSubscriptionCheckoutInput) =>
-      call('checkout creation', async () =>
-        toCheckoutSession(
-          await stripe.checkout.sessions.create(
-            {
-              mode: 'subscription',
-              customer: input.customerId,
-              client_reference_id: input.userId,
-              line_items: [{ price: input.priceId, quantity: 1 }],
-              success_url: input.successUrl,
-              cancel_url: input.cancelUrl,
-              metadata: input.metadata,
-              subscription_data: { metadata: input.metadata },
-            },
-            { idempotencyKey: input.idempotencyKey },
-          ),
-        ),
-      ),
+      createCheckoutSession(input, {
+        mode: 'subscription',
+        line_items: [{ price: input.priceId, quantity: 1 }],
+        subscription_data: { metadata: input.metadata },
+      }),
 
     createPaymentCheckout: (input: CreatePaymentCheckoutInput) =>
-      call('checkout creation', async () =>
-        toCheckoutSession(
-          await stripe.checkout.sessions.create(
-            {
-              mode: 'payment',
-              customer: input.customerId,
-              client_reference_id: input.userId,
-              line_items: [
-                {
-                  price_data: { currency: input.currency, unit_amount: input.unitAmountCents, product_data: { name: input.productName } },
-                  quantity: input.quantity,
-                },
-              ],
-              success_url: input.successUrl,
-              cancel_url: input.cancelUrl,
-              metadata: input.metadata,
-              payment_intent_data: { metadata: input.metadata },
-            },
-            { idempotencyKey: input.idempotencyKey },
-          ),
-        ),
-      ),
+      createCheckoutSession(input, {
+        mode: 'payment',
+        line_items: [
+          {
+            price_data: { currency: input.currency, unit_amount: input.unitAmountCents, product_data: { name: input.productName } },
+            quantity: input.quantity,
+          },
+        ],
+        payment_intent_data: { metadata: input.metadata },
+      }),
 
     async retrieveCheckoutSession(id) {
       try {

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../../../adapters/db/index.ts';
+import { type FakeStripe, startFakeStripe } from '../../../adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { createTestApp, type TestAppOptions } from '../../../test/app.ts';
+import { createTestDatabase, type DatabaseKind } from '../../../test/db.ts';
 import { insertTestUser } from '../../../test/users.ts';
 import { isSandboxProvider } from '../../../adapters/payments/index.ts';
 import { createLedgerService, type Tier } from '../../tokens/index.ts';
@@ -40,9 +43,37 @@ export async function createBillingTestApp(db: Database, options: TestAppOptions
     );
   /** The app's sandbox provider, to drive its clock-based jobs (renewals, expiry) directly. */
   const sandbox = () => {
-    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).service.provider;
+    const provider = (t.features.find((f) => f.name === 'billing') as BillingFeature).context.provider;
     if (!isSandboxProvider(provider)) throw new Error('expected the sandbox');
     return provider;
   };
   return { ...t, ledger, as, userWith, balanceMt, count, ledgerEntries, sandbox };
+}
+
+export type BillingTestApp = Awaited<ReturnType<typeof createBillingTestApp>>;
+
+/** A suite's own database and the app on the sandbox (the default provider). */
+export async function startBillingApp(kind: DatabaseKind, options: TestAppOptions = {}) {
+  const db = await createTestDatabase(kind);
+  return { db, t: await createBillingTestApp(db, options) };
+}
+
+/** A suite's own database, the fake Stripe server, and the app configured for Stripe against it. */
+export async function startStripeBillingApp(kind: DatabaseKind, options: TestAppOptions = {}) {
+  const db = await createTestDatabase(kind);
+  const fake = await startFakeStripe();
+  const env = { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake', STRIPE_API_BASE: fake.url };
+  return { db, fake, t: await createBillingTestApp(db, { ...options, env: { ...env, ...options.env } }) };
+}
+
+export async function stopStripeBillingApp(app: { db?: Database; fake?: FakeStripe }) {
+  await app.fake?.close();
+  await app.db?.close();
+}
+
+/** Sends a signed Stripe event to the app's webhook, which must accept it. */
+export async function sendStripeWebhook(app: { fake: FakeStripe; t: BillingTestApp }, type: string, object: Record<string, unknown>) {
+  const { body, signature } = app.fake.signEvent(app.fake.buildEvent(type, object));
+  const res = await app.t.json('POST', '/api/webhooks/stripe', body, { 'stripe-signature': signature });
+  expect(res.status).toBe(200);
 }

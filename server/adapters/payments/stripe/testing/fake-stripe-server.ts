@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { planPriceCents } from '../../../../../core/tokens/catalog.ts';
+import { type InvoiceOptions, invoiceObject, type Json, newId, nowS, parseStripeForm, planAmountCents, subscriptionObject } from './fake-stripe-objects.ts';
 
 /**
  * A small Stripe-compatible HTTP server for tests: the real `stripe` SDK talks to it over HTTP on
@@ -10,9 +10,6 @@ import { planPriceCents } from '../../../../../core/tokens/catalog.ts';
  * It implements only what the app calls: customers, checkout sessions (create, retrieve, expire),
  * subscriptions (retrieve, update, cancel), invoice payments, refunds, portal sessions.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: Stripe objects are free-form JSON here, shaped by the fake
-type Json = Record<string, any>;
 
 export interface FakeStripe {
   url: string;
@@ -33,7 +30,7 @@ export interface FakeStripe {
   /** Changes a subscription (price, cancel_at_period_end, status, period) and returns it. */
   updateSubscription(id: string, changes: { price?: string; cancel_at_period_end?: boolean; status?: string; period?: { start: number; end: number } }): Json;
   /** An invoice for a subscription's period, as `invoice.paid` carries it. */
-  buildInvoice(subscriptionId: string, options?: { billingReason?: string; price?: string; period?: { start: number; end: number }; status?: 'paid' | 'open'; id?: string }): Json;
+  buildInvoice(subscriptionId: string, options?: InvoiceOptions): Json;
   /** A charge for a payment-mode session, refunded by `amountRefunded` cents. */
   buildRefundedCharge(sessionId: string, amountRefunded: number): Json;
   /** An event envelope around an object, with a fresh (or given) id. */
@@ -41,31 +38,6 @@ export interface FakeStripe {
   /** Body and Stripe-Signature header for an event, signed with `secret` at `timestamp` (seconds). */
   signEvent(event: Json, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
   close(): Promise<void>;
-}
-
-const MONTH_S = 30 * 24 * 3600;
-let seq = 0;
-const newId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(++seq).toString(36).padStart(4, '0')}`;
-const nowS = () => Math.floor(Date.now() / 1000);
-
-/** Parses Stripe's form encoding (`a[b][0][c]=x`) into nested objects and arrays. */
-export function parseStripeForm(body: string): Json {
-  const root: Json = {};
-  for (const [rawKey, value] of new URLSearchParams(body)) {
-    const parts = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== '');
-    // biome-ignore lint/suspicious/noExplicitAny: walks nested objects and arrays built from the form keys
-    let node: any = root;
-    parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
-      if (last) node[part] = value;
-      else {
-        node[part] ??= nextIsIndex ? [] : {};
-        node = node[part];
-      }
-    });
-  }
-  return root;
 }
 
 const readBody = (req: IncomingMessage) =>
@@ -101,21 +73,6 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
   const invalid = (res: ServerResponse, message: string, param?: string) =>
     send(res, 400, { error: { type: 'invalid_request_error', message, param } });
 
-  const subscriptionObject = (id: string, customer: string, price: string, metadata: Json, period = { start: nowS(), end: nowS() + MONTH_S }) => ({
-    id,
-    object: 'subscription',
-    customer,
-    status: 'active',
-    cancel_at_period_end: false,
-    canceled_at: null,
-    created: nowS(),
-    metadata,
-    items: {
-      object: 'list',
-      data: [{ id: newId('si'), object: 'subscription_item', price: { id: price, object: 'price' }, quantity: 1, current_period_start: period.start, current_period_end: period.end }],
-    },
-  });
-
   const createSession = (p: Json): Json => {
     const mode = p.mode;
     if (mode !== 'subscription' && mode !== 'payment') throw new Error('mode must be subscription or payment');
@@ -125,7 +82,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     for (const li of items) {
       const q = Number(li.quantity ?? 1);
       if (li.price_data) amount += Number(li.price_data.unit_amount) * q;
-      else if (li.price) amount += (li.price === 'price_pro_fake' ? planPriceCents.Pro : planPriceCents.Basic) * q;
+      else if (li.price) amount += planAmountCents(li.price) * q;
     }
     const id = newId('cs_test');
     const s = {
@@ -309,27 +266,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     buildInvoice(subscriptionId, o = {}) {
       const sub = subscriptions.get(subscriptionId);
       if (!sub) throw new Error(`fake stripe: no subscription ${subscriptionId}`);
-      const item = sub.items.data[0];
-      const period = o.period ?? { start: item.current_period_start, end: item.current_period_end };
-      const price = o.price ?? item.price.id;
-      const amount = price === 'price_pro_fake' ? planPriceCents.Pro : planPriceCents.Basic;
-      const status = o.status ?? 'paid';
-      return {
-        id: o.id ?? newId('in'),
-        object: 'invoice',
-        customer: sub.customer,
-        status,
-        billing_reason: o.billingReason ?? 'subscription_cycle',
-        amount_due: amount,
-        amount_paid: status === 'paid' ? amount : 0,
-        period_start: period.start - MONTH_S,
-        period_end: period.start,
-        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-        lines: {
-          object: 'list',
-          data: [{ id: newId('il'), object: 'line_item', period, pricing: { type: 'price_details', price_details: { price, product: 'prod_fake' } } }],
-        },
-      };
+      return invoiceObject(sub, o);
     },
     buildRefundedCharge(sessionId, amountRefunded) {
       const s = getSession(sessionId);

@@ -1,4 +1,4 @@
-import type { SandboxCheckoutView, SandboxPortalView } from './sandbox-provider.ts';
+import type { SandboxCheckoutView, SandboxPortalView } from '../../../adapters/payments/index.ts';
 
 /**
  * Server-rendered pages of the sandbox's hosted checkout and customer portal. Plain HTML forms with

@@ -1,8 +1,8 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { SandboxProvider } from '../../adapters/payments/index.ts';
-import { renderCheckoutPage, renderPortalPage, renderSandboxNotFound } from '../../adapters/payments/sandbox/pages.ts';
-import type { App } from '../../http/app-env.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { SandboxProvider } from '../../../adapters/payments/index.ts';
+import type { App } from '../../../http/app-env.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { renderCheckoutPage, renderPortalPage, renderSandboxNotFound } from './pages.ts';
 
 type Fields = Record<string, string>;
 
