@@ -239,6 +239,11 @@ export async function insertLedgerRow(q: Queryable, row: NewLedgerRow, onlyAfter
   return entry ? toEntry(entry) : undefined;
 }
 
+/** The ledger row of a change to an account read under its row lock: user and balance before come from that row. */
+export function insertAccountLedgerRow(q: Queryable, account: AccountRow, change: Omit<NewLedgerRow, 'userId' | 'balanceBeforeMt'>): Promise<LedgerEntry> {
+  return insertLedgerRow(q, { ...change, userId: account.user_id, balanceBeforeMt: Number(account.allocation_mt) + Number(account.purchased_mt) });
+}
+
 export async function findEntryByKey(q: Queryable, userId: string, key: string): Promise<LedgerEntry | undefined> {
   const [row] = await q.query<LedgerRow>(sql`SELECT * FROM token_ledger WHERE user_id = ${userId} AND idempotency_key = ${key}`);
   return row ? toEntry(row) : undefined;

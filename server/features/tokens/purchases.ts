@@ -3,7 +3,7 @@ import type { Queryable } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ensureAccount } from './accounts.ts';
 import { type LedgerContext, runInTransaction } from './ledger-context.ts';
-import { type AccountRow, findEntryByKey, insertLedgerRow } from './ledger-statements.ts';
+import { type AccountRow, findEntryByKey, insertAccountLedgerRow } from './ledger-statements.ts';
 import type { Actor, CreditPurchaseRequest, InTransaction, LedgerEntry, LedgerReason } from './ledger-types.ts';
 import { assertActor, assertAmount, assertKey, assertUserId } from './validation.ts';
 
@@ -17,7 +17,7 @@ async function applyDelta(
   ctx: LedgerContext,
   q: Queryable,
   row: AccountRow,
-  change: { deltaAllocationMt: number; deltaPurchasedMt: number; reason: LedgerReason; key: string; actor: Actor; meta?: Meta | null },
+  change: { deltaAllocationMt: number; deltaPurchasedMt: number; reason: LedgerReason; idempotencyKey: string; actor: Actor; meta?: Meta | null },
 ): Promise<LedgerEntry> {
   const alloc = Number(row.allocation_mt);
   const purchased = Number(row.purchased_mt);
@@ -27,17 +27,7 @@ async function applyDelta(
   const t = ctx.now().toISOString();
   await q.query(sql`UPDATE user_tokens SET allocation_mt = allocation_mt + ${change.deltaAllocationMt},
     purchased_mt = purchased_mt + ${change.deltaPurchasedMt}, updated_at = ${t} WHERE user_id = ${row.user_id}`);
-  return insertLedgerRow(q, {
-    userId: row.user_id,
-    reason: change.reason,
-    deltaAllocationMt: change.deltaAllocationMt,
-    deltaPurchasedMt: change.deltaPurchasedMt,
-    balanceBeforeMt: alloc + purchased,
-    actor: change.actor,
-    idempotencyKey: change.key,
-    meta: change.meta,
-    createdAt: t,
-  });
+  return insertAccountLedgerRow(q, row, { ...change, createdAt: t });
 }
 
 /** Adds to this period's allocation bucket; idempotent on the key (see `LedgerService.grantAllocation`). */
@@ -55,7 +45,7 @@ export async function grantAllocation(
     const row = await ensureAccount(ctx, q, userId, { lock: true });
     const done = await findEntryByKey(q, userId, key);
     if (done) return done;
-    return applyDelta(ctx, q, row, { deltaAllocationMt: amountMt, deltaPurchasedMt: 0, reason: 'allocation_grant', key, actor, meta: opts.meta });
+    return applyDelta(ctx, q, row, { deltaAllocationMt: amountMt, deltaPurchasedMt: 0, reason: 'allocation_grant', idempotencyKey: key, actor, meta: opts.meta });
   });
 }
 
@@ -69,7 +59,7 @@ export async function creditPurchase(ctx: LedgerContext, userId: string, request
     const row = await ensureAccount(ctx, q, userId, { lock: true });
     const done = await findEntryByKey(q, userId, key);
     if (done) return { entry: done, created: false };
-    const entry = await applyDelta(ctx, q, row, { deltaAllocationMt: 0, deltaPurchasedMt: amountMt, reason: 'purchase', key, actor, meta: request.meta });
+    const entry = await applyDelta(ctx, q, row, { deltaAllocationMt: 0, deltaPurchasedMt: amountMt, reason: 'purchase', idempotencyKey: key, actor, meta: request.meta });
     return { entry, created: true };
   });
 }
@@ -103,7 +93,7 @@ export async function reversePurchase(
       deltaAllocationMt: 0,
       deltaPurchasedMt: -reversed,
       reason: 'refund',
-      key,
+      idempotencyKey: key,
       actor,
       meta: { ...opts.meta, purchase_key: purchaseKey, requested_mt: requested, shortfall_mt: requested - reversed },
     });
@@ -133,7 +123,7 @@ export async function adjust(
       deltaAllocationMt: opts.bucket === 'allocation' ? deltaMt : 0,
       deltaPurchasedMt: opts.bucket === 'purchased' ? deltaMt : 0,
       reason: deltaMt > 0 ? 'operator_grant' : 'operator_revoke',
-      key,
+      idempotencyKey: key,
       actor,
       meta: { note: opts.reason.trim(), bucket: opts.bucket },
     });

@@ -3,7 +3,7 @@ import { findPeriodAt, isPeriodPaid, monthlyAllocationMt } from '../../../core/t
 import { AppError } from '../../lib/errors.ts';
 import { ensureAccount, selectAccount } from './accounts.ts';
 import { type LedgerContext, runInTransaction } from './ledger-context.ts';
-import { ACCOUNT_COLUMNS, type AccountRow, findEntryByKey, insertLedgerRow, toAccount, toIso, toIsoOrNull } from './ledger-statements.ts';
+import { ACCOUNT_COLUMNS, type AccountRow, findEntryByKey, insertAccountLedgerRow, toAccount, toIso, toIsoOrNull } from './ledger-statements.ts';
 import type { Actor, InTransaction, TokenAccount } from './ledger-types.ts';
 import { assertActor, assertUserId, clampLimit } from './validation.ts';
 
@@ -45,21 +45,14 @@ export async function runMonthlyResets(ctx: LedgerContext, opts: { limit?: numbe
         WHERE user_id = ${row.user_id} AND next_reset_date = ${expected}
         RETURNING allocation_mt`);
       if (!after) return false;
-      await insertLedgerRow(q, {
-        userId: row.user_id,
-        reason: 'reset',
-        deltaAllocationMt: allocation - Number(row.allocation_mt),
-        balanceBeforeMt: Number(row.allocation_mt) + Number(row.purchased_mt),
-        actor: 'system:reset',
-        idempotencyKey: key,
-        meta: {
-          tier: newTier,
-          ...(changed ? { from_tier: row.subscription_tier } : {}),
-          period_start: period.start.toISOString(),
-          ...(waits ? { awaiting_payment: true } : {}),
-        },
-        createdAt: ts,
-      });
+      const meta = {
+        tier: newTier,
+        ...(changed ? { from_tier: row.subscription_tier } : {}),
+        period_start: period.start.toISOString(),
+        ...(waits ? { awaiting_payment: true } : {}),
+      };
+      const deltaAllocationMt = allocation - Number(row.allocation_mt);
+      await insertAccountLedgerRow(q, row, { reason: 'reset', deltaAllocationMt, actor: 'system:reset', idempotencyKey: key, meta, createdAt: ts });
       return true;
     });
     if (did) done += 1;
@@ -92,16 +85,8 @@ export async function markPeriodPaid(
     await q.query(sql`UPDATE user_tokens SET paid_through = ${paidThrough.toISOString()},
       awaiting_payment = ${due ? false : row.awaiting_payment}, allocation_mt = allocation_mt + ${grantedMt}, updated_at = ${ts} WHERE user_id = ${userId}`);
     if (due) {
-      await insertLedgerRow(q, {
-        userId,
-        reason: 'reset',
-        deltaAllocationMt: grantedMt,
-        balanceBeforeMt: Number(row.allocation_mt) + Number(row.purchased_mt),
-        actor,
-        idempotencyKey: key,
-        meta: { tier: row.subscription_tier, period_start: periodStart, paid_late: true, ...opts.meta },
-        createdAt: ts,
-      });
+      const meta = { tier: row.subscription_tier, period_start: periodStart, paid_late: true, ...opts.meta };
+      await insertAccountLedgerRow(q, row, { reason: 'reset', deltaAllocationMt: grantedMt, actor, idempotencyKey: key, meta, createdAt: ts });
     }
     return { grantedMt, account: toAccount((await selectAccount(q, userId))!) };
   });

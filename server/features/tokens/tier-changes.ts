@@ -3,7 +3,7 @@ import { addMonthsUtc, monthlyAllocationMt, planImmediateDowngrade, planTierChan
 import { AppError } from '../../lib/errors.ts';
 import { ensureAccount, selectAccount } from './accounts.ts';
 import { type LedgerContext, runInTransaction } from './ledger-context.ts';
-import { findEntryByKey, insertLedgerRow, toAccount } from './ledger-statements.ts';
+import { findEntryByKey, insertAccountLedgerRow, toAccount } from './ledger-statements.ts';
 import type { ChangeTierOptions, Tier, TierChangeResult } from './ledger-types.ts';
 import { assertActor, assertKey, assertTier, assertUserId } from './validation.ts';
 
@@ -59,16 +59,8 @@ export async function changeTier(ctx: LedgerContext, userId: string, tier: Tier,
         WHERE user_id = ${userId}`);
     }
     const delta = newAllocation - Number(row.allocation_mt);
-    await insertLedgerRow(q, {
-      userId,
-      reason: 'tier_change',
-      deltaAllocationMt: delta,
-      balanceBeforeMt: Number(row.allocation_mt) + Number(row.purchased_mt),
-      actor,
-      idempotencyKey: key,
-      meta: { from, to, applied, plan: planName, ...planMeta, ...opts.meta },
-      createdAt: ts,
-    });
+    const meta = { from, to, applied, plan: planName, ...planMeta, ...opts.meta };
+    await insertAccountLedgerRow(q, row, { reason: 'tier_change', deltaAllocationMt: delta, actor, idempotencyKey: key, meta, createdAt: ts });
     const account = toAccount((await selectAccount(q, userId))!);
     return { account, applied, addedMt: delta };
   });
