@@ -115,7 +115,7 @@ export async function withHold<T>(ctx: LedgerContext, userId: string, request: H
     await release(ctx, userId, held.id, { actor: request.actor }).catch((releaseError: unknown) => {
       ctx.logger?.error(
         { err: releaseError, userId, holdId: held.id, expiresAt: held.expiresAt },
-        'ledger: releasing the hold of failed work failed; the sweeper returns its tokens after the TTL',
+        'ledger: could not release the hold of failed work; while pending, the sweeper expires it after its TTL',
       );
     });
     throw e;
