@@ -18,7 +18,8 @@ import { migrationsDir, openDatabase, type Database } from '../server/adapters/d
 import { migrate, readMigrations } from '../server/adapters/db/migrate.ts';
 import { openPglite } from '../server/adapters/db/pglite.ts';
 import { openPostgres } from '../server/adapters/db/postgres.ts';
-import { createLedgerService, holdStatement, settleStatements } from '../server/features/tokens/ledger-service.ts';
+import { holdStatement, settleStatements } from '../server/features/tokens/ledger-statements.ts';
+import { createLedgerService } from '../server/features/tokens/ledger-service.ts';
 import { report } from './support.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,7 +36,7 @@ async function seedUsers(db: Database, n: number): Promise<string[]> {
   for (let i = 0; i < n; i++) {
     const id = `bench_${i}`;
     await db.query(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES (${id}, 'Bench', ${`${id}@bench.test`}, true) ON CONFLICT DO NOTHING`);
-    await ledger.creditPurchase(id, BALANCE_MT, `seed-${id}`, 'bench');
+    await ledger.creditPurchase(id, { amountMt: BALANCE_MT, idempotencyKey: `seed-${id}`, actor: 'bench' });
     ids.push(id);
   }
   return ids;

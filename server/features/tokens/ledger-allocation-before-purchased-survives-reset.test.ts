@@ -16,7 +16,7 @@ describeEachDatabase('draw-down order and the monthly reset', (kind) => {
     const ledger = createLedgerService(db, { now: () => new Date(clock) });
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id); // allocation 10
-    await ledger.creditPurchase(id, 20_000, 'cs_1', 'payments'); // purchased 20
+    await ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_1', actor: 'payments' }); // purchased 20
 
     // 9.5 of allocation spent: 10 − 9.5 = 0.5 allocation left, purchased untouched.
     for (let i = 0; i < 19; i++) await ledger.capture(id, (await ledger.hold(id, 500, `a${i}`)).id);
@@ -40,7 +40,7 @@ describeEachDatabase('draw-down order and the monthly reset', (kind) => {
     const ledger = createLedgerService(db, { now: () => new Date(clock), defaultHoldTtlMs: 3600_000 * 24 });
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
-    await ledger.creditPurchase(id, 5_000, 'cs_2', 'payments');
+    await ledger.creditPurchase(id, { amountMt: 5_000, idempotencyKey: 'cs_2', actor: 'payments' });
     await ledger.capture(id, (await ledger.hold(id, 9_000, 'big')).id); // allocation 1 left
     const h = await ledger.hold(id, 1_500, 'pending'); // 1.0 from allocation, 0.5 from purchased
     clock = Date.UTC(2026, 7, 1);

@@ -43,7 +43,7 @@ describeEachDatabase('bad input is refused with a code and writes nothing', (kin
       const before = await snapshot();
       await expect(ledger.hold(alice, amount, `bad-${label}`)).rejects.toMatchObject({ code: 'INVALID_AMOUNT', field: 'cost' });
       await expect(ledger.grantAllocation(alice, amount, { idempotencyKey: `g-${label}`, actor: 'test' })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
-      await expect(ledger.creditPurchase(alice, amount, `p-${label}`, 'test')).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
+      await expect(ledger.creditPurchase(alice, { amountMt: amount, idempotencyKey: `p-${label}`, actor: 'test' })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
       // adjust() takes a signed delta (negative = revoke), so only its magnitude can be bad.
       if (!(amount <= 0)) await expect(ledger.adjust(alice, amount, { bucket: 'purchased', reason: 'x', actor: 'test' })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
       expect(await snapshot()).toEqual(before);
@@ -88,7 +88,7 @@ describeEachDatabase('bad input is refused with a code and writes nothing', (kin
   it('a hold for a user id that does not exist → NOT_FOUND', async () => {
     const before = await snapshot();
     await expect(ledger.hold('no-such-user', 800, 'k')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(ledger.creditPurchase('no-such-user', 800, 'k', 'test')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(ledger.creditPurchase('no-such-user', { amountMt: 800, idempotencyKey: 'k', actor: 'test' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -75,7 +75,7 @@ describeEachDatabase('ledger model vs in-memory oracle', (kind) => {
               oracle.grant(op.mt);
               break;
             case 'purchase': {
-              const { created } = await ledger.creditPurchase(userId, op.mt, keyOf(op.key), 'model');
+              const { created } = await ledger.creditPurchase(userId, { amountMt: op.mt, idempotencyKey: keyOf(op.key), actor: 'model' });
               expect(created).toBe(oracle.purchase(op.mt, keyOf(op.key)));
               break;
             }

@@ -16,7 +16,7 @@ describeEachDatabase('refunds and reconcile', (kind) => {
     const ledger = createLedgerService(db);
     const { id } = await insertTestUser(db);
     await ledger.changeTier(id, 'Basic', { actor: 'payments' });
-    await ledger.creditPurchase(id, 20_000, 'cs_9', 'payments');
+    await ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_9', actor: 'payments' });
     // Spend 50 allocation + 5 purchased: 15 purchased left of the 20 bought.
     await ledger.capture(id, (await ledger.hold(id, 55_000, 'big')).id);
     const r = await ledger.reversePurchase(id, 'cs_9', { idempotencyKey: 'ch_9', actor: 'payments' });
@@ -36,12 +36,12 @@ describeEachDatabase('refunds and reconcile', (kind) => {
     await ledger.openAccount(id);
     await expect(
       db.transaction(async (tx) => {
-        await ledger.creditPurchase(id, 20_000, 'cs_rollback', 'payments', undefined, { tx });
+        await ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_rollback', actor: 'payments', tx });
         throw new Error('fulfil failed after the credit');
       }),
     ).rejects.toThrow('fulfil failed');
     expect((await ledger.getAccount(id)).purchasedMt).toBe(0);
-    const ok = await db.transaction((tx) => ledger.creditPurchase(id, 20_000, 'cs_rollback', 'payments', { session: 'cs_rollback' }, { tx }));
+    const ok = await db.transaction((tx) => ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_rollback', actor: 'payments', meta: { session: 'cs_rollback' }, tx }));
     expect(ok.created).toBe(true);
     expect((await ledger.getAccount(id)).purchasedMt).toBe(20_000);
   });

@@ -41,7 +41,7 @@ describeEachDatabase('tier changes', (kind) => {
     const ledger = createLedgerService(db, { now: () => new Date(clock) });
     const { id } = await insertTestUser(db);
     await ledger.changeTier(id, 'Pro', { actor: 'payments' });
-    await ledger.creditPurchase(id, 20_000, 'cs_pro', 'payments');
+    await ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_pro', actor: 'payments' });
 
     clock = Date.UTC(2026, 1, 10);
     const down = await ledger.changeTier(id, 'Basic', { actor: 'payments' });

@@ -106,6 +106,32 @@ export interface InTransaction {
   tx?: Queryable;
 }
 
+/** What `hold` and `withHold` reserve: `costMt` under `idempotencyKey`, for `ttlMs` (default 10 min). */
+export interface HoldRequest {
+  costMt: number;
+  idempotencyKey: string;
+  ttlMs?: number;
+  actor?: Actor;
+  meta?: Record<string, unknown>;
+}
+
+/** A purchase to credit: `idempotencyKey` is the payment session id; `tx` joins the caller's transaction. */
+export interface CreditPurchaseRequest extends InTransaction {
+  amountMt: number;
+  idempotencyKey: string;
+  actor: Actor;
+  meta?: Record<string, unknown>;
+}
+
+export interface ChangeTierOptions extends InTransaction {
+  actor: Actor;
+  idempotencyKey?: string;
+  billingPeriodEnd?: Date | null;
+  immediate?: boolean;
+  downgradeNow?: boolean;
+  meta?: Record<string, unknown>;
+}
+
 /**
  * The token ledger. Every change of a balance is one append-only ledger row (reason, before/after,
  * actor, idempotency key) written in the same transaction as the cached balances in `user_tokens`.
@@ -134,7 +160,7 @@ export interface LedgerService {
    * session id): a replay returns `{ entry, created: false }` and adds nothing. Pass `tx` to make the
    * credit part of the caller's transaction (it then commits or rolls back with the caller's work).
    */
-  creditPurchase(userId: string, amountMt: number, idempotencyKey: string, actor: Actor, meta?: Record<string, unknown>, options?: InTransaction): Promise<{ entry: LedgerEntry; created: boolean }>;
+  creditPurchase(userId: string, request: CreditPurchaseRequest): Promise<{ entry: LedgerEntry; created: boolean }>;
 
   /**
    * Reserves `costMt` with ONE conditional UPDATE (never a read followed by a write): allocation first,
@@ -160,10 +186,11 @@ export interface LedgerService {
   release(userId: string, holdId: string, opts?: { actor?: Actor }): Promise<Hold>;
 
   /**
-   * Hold, run `work`, capture on success, release when it throws (then rethrows).
-   * The convenient way for features to charge only on success.
+   * Hold, run `work`, capture on success, release when it throws (then rethrows the work's error).
+   * The convenient way for features to charge only on success. If that release fails too, it is logged
+   * (user, hold id, error) and the hold stays pending until the sweeper expires it and returns its tokens.
    */
-  withHold<T>(userId: string, costMt: number, idempotencyKey: string, work: (hold: Hold) => Promise<T>, opts?: { ttlMs?: number; actor?: Actor; meta?: Record<string, unknown> }): Promise<{ result: T; hold: Hold }>;
+  withHold<T>(userId: string, request: HoldRequest, work: (hold: Hold) => Promise<T>): Promise<{ result: T; hold: Hold }>;
 
   /**
    * Sweeper: expires pending holds whose TTL has passed (as of `now`), returning their tokens.
@@ -183,11 +210,7 @@ export interface LedgerService {
    * `billingPeriodEnd` sets `actual_billing_period_end` (from the provider). Idempotent on `idempotencyKey`.
    * Unknown tier names: INVALID_TIER (400, field `tier`).
    */
-  changeTier(
-    userId: string,
-    tier: Tier,
-    opts: { actor: Actor; idempotencyKey?: string; billingPeriodEnd?: Date | null; immediate?: boolean; downgradeNow?: boolean; meta?: Record<string, unknown> } & InTransaction,
-  ): Promise<TierChangeResult>;
+  changeTier(userId: string, tier: Tier, opts: ChangeTierOptions): Promise<TierChangeResult>;
 
   /**
    * The provider says the subscription is paid up to `paidThrough` (an `invoice.paid`). From then on this

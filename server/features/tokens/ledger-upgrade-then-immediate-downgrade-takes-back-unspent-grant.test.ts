@@ -58,7 +58,7 @@ describeEachDatabase('upgrade, then an immediate downgrade', (kind) => {
 
   it('spent 110 and 10 held: only the 15 unspent is taken back (not 75), allocation 0, never negative; purchased tokens untouched', async () => {
     const { l, id } = await basicThenProHalfWay();
-    await l.creditPurchase(id, 20_000, 'cs_topup', 'payments');
+    await l.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_topup', actor: 'payments' });
     await spend(l, id, 100_000, 'spend-100'); // allocation 125 − 100 = 25
     const held = await l.hold(id, 10_000, 'held-10'); // allocation 15 left, 10 held (counts as spent)
     clock = Date.UTC(2026, 3, 20);

@@ -56,9 +56,9 @@ describeEachDatabase(
       // a purchase of 2 tokens (a transaction that commits) and an operator revoke of 50 tokens (a
       // transaction whose statement fails: the balance cannot go below zero).
       const ledgerCalls = holders.flatMap((id) => [
-        ...Array.from({ length: 4 }, (_, k) => ledger.withHold(id, 1000, `captured-${k}`, async () => 'done')),
+        ...Array.from({ length: 4 }, (_, k) => ledger.withHold(id, { costMt: 1000, idempotencyKey: `captured-${k}` }, async () => 'done')),
         ledger
-          .withHold(id, 1000, 'released', async () => {
+          .withHold(id, { costMt: 1000, idempotencyKey: 'released' }, async () => {
             throw new Error('the analysis failed');
           })
           .then(
@@ -71,7 +71,7 @@ describeEachDatabase(
           () => 'held',
           (e: unknown) => (isAppError(e) ? e.code : String(e)),
         ),
-        ledger.creditPurchase(id, 2000, 'mixed-purchase', 'system:test').then((r) => r.created),
+        ledger.creditPurchase(id, { amountMt: 2000, idempotencyKey: 'mixed-purchase', actor: 'system:test' }).then((r) => r.created),
         ledger.adjust(id, -50_000, { bucket: 'allocation', reason: 'more than there is', actor: 'operator:test' }).then(
           () => 'revoked',
           () => 'refused',

@@ -39,7 +39,7 @@ describeEachDatabase('tokens API', (kind) => {
   it('balance is allocation + purchased − held, tokens with 3 decimals', async () => {
     const u = await insertTestUser(db);
     const ledger = (await import('./ledger-service.ts')).createLedgerService(db, { now: () => now });
-    await ledger.creditPurchase(u.id, 20_000, 'cs_api_1', 'test');
+    await ledger.creditPurchase(u.id, { amountMt: 20_000, idempotencyKey: 'cs_api_1', actor: 'test' });
     await ledger.hold(u.id, 1200, 'bs-1'); // 10 + 20 − 1.2 = 28.8
     const res = await t.json('GET', '/api/tokens', undefined, { 'x-test-user-id': u.id });
     expect(res.body).toMatchObject({ token_balance: 28.8, remaining_tokens: 8.8, allocation: 10, purchased: 20, held: 1.2 });
@@ -116,11 +116,11 @@ describeEachDatabase('tokens feature jobs and helpers', (kind) => {
     const { createLedgerService } = await import('./ledger-service.ts');
     const ledger = createLedgerService(db);
     const { id } = await insertTestUser(db);
-    const ok = await ledger.withHold(id, 1_000, 'fundamental-1', async (h) => `report for hold ${h.costMt}`);
+    const ok = await ledger.withHold(id, { costMt: 1_000, idempotencyKey: 'fundamental-1' }, async (h) => `report for hold ${h.costMt}`);
     expect(ok.result).toBe('report for hold 1000');
     expect(ok.hold.status).toBe('captured');
     await expect(
-      ledger.withHold(id, 1_200, 'balance-sheet-1', async () => {
+      ledger.withHold(id, { costMt: 1_200, idempotencyKey: 'balance-sheet-1' }, async () => {
         throw new Error('upstream data missing');
       }),
     ).rejects.toThrow('upstream data missing');
@@ -137,7 +137,7 @@ describeEachDatabase('tokens feature jobs and helpers', (kind) => {
     const ledger = createLedgerService(db);
     const a = await insertTestUser(db);
     const b = await insertTestUser(db);
-    await ledger.creditPurchase(a.id, 20_000, 'cs_a', 'payments');
+    await ledger.creditPurchase(a.id, { amountMt: 20_000, idempotencyKey: 'cs_a', actor: 'payments' });
     await ledger.openAccount(b.id);
     const res = await t.json('GET', '/api/tokens/ledger?limit=5', undefined, { 'x-test-user-id': a.id });
     expect(res.status).toBe(200);

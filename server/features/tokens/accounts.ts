@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../adapters/db/index.ts';
+import { addMonthsUtc, monthlyAllocationMt } from '../../../core/tokens/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LedgerContext } from './ledger-context.ts';
+import { ACCOUNT_COLUMNS, type AccountRow, insertLedgerRow, pgErrorCode, toAccount } from './ledger-statements.ts';
+import type { TokenAccount } from './ledger-types.ts';
+import { assertUserId } from './validation.ts';
+
+export async function selectAccount(q: Queryable, userId: string, { lock = false } = {}): Promise<AccountRow | undefined> {
+  const [row] = await q.query<AccountRow>(
+    lock
+      ? sql`SELECT ${ACCOUNT_COLUMNS} FROM user_tokens WHERE user_id = ${userId} FOR UPDATE`
+      : sql`SELECT ${ACCOUNT_COLUMNS} FROM user_tokens WHERE user_id = ${userId}`,
+  );
+  return row;
+}
+
+/** INSERT … ON CONFLICT DO NOTHING plus the opening ledger row, in one statement. */
+export async function insertAccount(ctx: LedgerContext, q: Queryable, userId: string): Promise<void> {
+  const t = ctx.now();
+  const ts = t.toISOString();
+  const next = addMonthsUtc(t, 1).toISOString();
+  const allocationMt = monthlyAllocationMt.Free;
+  try {
+    await insertLedgerRow(
+      q,
+      { userId, reason: 'open', deltaAllocationMt: allocationMt, balanceBeforeMt: 0, actor: 'system', idempotencyKey: 'open', createdAt: ts },
+      sql`INSERT INTO user_tokens (user_id, subscription_tier, allocation_mt, period_anchor, period_start, next_reset_date, created_at, updated_at)
+        VALUES (${userId}, 'Free', ${allocationMt}, ${ts}, ${ts}, ${next}, ${ts}, ${ts})
+        ON CONFLICT (user_id) DO NOTHING
+        RETURNING user_id`,
+    );
+  } catch (e) {
+    const { code } = pgErrorCode(e);
+    if (code === '23503') throw new AppError('NOT_FOUND', 'No such user.', { field: 'userId' });
+    // A concurrent opener won the ledger's 'open' key after the account row was deleted and re-created.
+    if (code === '23505') return;
+    throw e;
+  }
+}
+
+/** The account row, created when missing; `lock` takes the row lock (inside the caller's transaction). */
+export async function ensureAccount(ctx: LedgerContext, q: Queryable, userId: string, { lock = false } = {}): Promise<AccountRow> {
+  const existing = await selectAccount(q, userId, { lock });
+  if (existing) return existing;
+  await insertAccount(ctx, q, userId);
+  const row = await selectAccount(q, userId, { lock });
+  if (!row) throw new AppError('NOT_FOUND', 'No such user.', { field: 'userId' });
+  return row;
+}
+
+export async function openAccount(ctx: LedgerContext, userId: string): Promise<TokenAccount> {
+  assertUserId(userId);
+  await insertAccount(ctx, ctx.db, userId);
+  const row = await selectAccount(ctx.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'No such user.', { field: 'userId' });
+  return toAccount(row);
+}
+
+export async function getAccount(ctx: LedgerContext, userId: string): Promise<TokenAccount> {
+  assertUserId(userId);
+  return toAccount(await ensureAccount(ctx, ctx.db, userId));
+}
