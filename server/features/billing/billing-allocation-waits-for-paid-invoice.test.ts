@@ -32,7 +32,7 @@ describeEachDatabase('Stripe: allocation waits for the paid invoice', (kind) => 
     fake.updateSubscription(subId, { period: { start: s('2026-05-01T00:00:00Z'), end: s('2026-06-01T00:00:00Z') } });
     await webhook('checkout.session.completed', session);
     await webhook('invoice.paid', fake.buildInvoice(subId, { billingReason: 'subscription_create' }));
-    await t.ledger.creditPurchase(u.id, 20_000, 'cs_topup_may', 'payments');
+    await t.ledger.creditPurchase(u.id, { amountMt: 20_000, idempotencyKey: 'cs_topup_may', actor: 'payments' });
     await spend(u.id, 20_000, 'may-analyses');
     expect(await t.ledger.getAccount(u.id)).toMatchObject({ allocationMt: 30_000, purchasedMt: 20_000 });
 
@@ -86,7 +86,7 @@ describeEachDatabase('sandbox: allocation waits for the paid invoice', (kind) =>
     const u = await insertTestUser(db);
     const res = await t.json('POST', '/api/billing/create-checkout', { plan: 'basic' }, t.as(u.id));
     expect((await t.json('POST', `${new URL(res.body.url).pathname}/pay`, { card_number: '4242424242424242' })).status).toBe(303);
-    await t.ledger.creditPurchase(u.id, 20_000, 'cs_topup_jan', 'payments');
+    await t.ledger.creditPurchase(u.id, { amountMt: 20_000, idempotencyKey: 'cs_topup_jan', actor: 'payments' });
     let portal = await openPortal(u.id);
     // A card that cannot be attached is refused and changes nothing; 0341 attaches (its charges fail).
     const refused = await portal.act({ action: 'card', card_number: '4000 0000 0000 0002' });

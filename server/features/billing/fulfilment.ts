@@ -61,7 +61,7 @@ export async function fulfill(b: BillingContext, session: ProviderCheckoutSessio
       // The money is taken: credit it, and let support see when the top-up rule no longer held.
       creditedMt = row.tokens! * MT_PER_TOKEN;
       const meta = { session: row.provider_session_id, tokens: row.tokens, amount_cents: row.amount_cents, source, ...ruleBroken };
-      await b.ledger.creditPurchase(row.user_id, creditedMt, `checkout:${row.provider_session_id}`, ACTOR, meta, { tx });
+      await b.ledger.creditPurchase(row.user_id, { amountMt: creditedMt, idempotencyKey: `checkout:${row.provider_session_id}`, actor: ACTOR, meta, tx });
       if (ruleBroken) logger.warn({ user: row.user_id, session: row.provider_session_id, ...ruleBroken }, 'payments: top-up paid after the top-up rule stopped holding; credited');
     } else if (subscription) {
       // One subscription fulfilment per user at a time, so two paid at once cannot each supersede the other.

@@ -17,7 +17,7 @@ export interface TokensFeature {
 
 /** Token ledger, tiers and allocations: `/api/tokens`, `/api/subscription`, `/api/token-costs`, sweeper and resets. */
 export function createTokensFeature(ctx: AppContext): TokensFeature {
-  const ledger = createLedgerService(ctx.db, { now: ctx.now });
+  const ledger = createLedgerService(ctx.db, { now: ctx.now, logger: ctx.logger });
   const handlers = createTokensHandlers(ledger);
   const jobs = createTokenJobs(ledger, ctx.logger);
   const feature: Feature = {
