@@ -37,7 +37,15 @@ try {
     await client.query(`PREPARE hold AS ${holdStatement.text}`);
     await client.query(`PREPARE capture AS ${settleStatements.captured.text}`);
     const t = new Date().toISOString();
-    const holdValues = (key: string) => ({ userId: 'bench_0', costMt: 800, key, expiresAt: new Date(Date.now() + 600_000).toISOString(), createdAt: t, actor: 'bench', meta: null });
+    const holdValues = (key: string) => ({
+      userId: 'bench_0',
+      costMt: 800,
+      key,
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      createdAt: t,
+      actor: 'bench',
+      meta: null,
+    });
     const capture = async (id: string, explain = '') =>
       client.query(`${explain}EXECUTE capture(${args(settleStatements.captured, { userId: 'bench_0', holdId: id, actor: 'bench', at: t })})`);
     // Past PostgreSQL's five custom plans, so what follows is the steady state: the cached generic plan.
@@ -50,9 +58,18 @@ try {
     console.log(`--- hold (prepared, generic plan)\n${plan(await client.query(`${explain}EXECUTE hold(${args(holdStatement, holdValues('explain-1'))})`))}`);
     const r = await client.query(`EXECUTE hold(${args(holdStatement, holdValues('explain-2'))})`);
     console.log(`\n--- capture (prepared, generic plan)\n${plan(await capture(r.rows[0].id, explain))}`);
-    const unprepared = await client.query(`${explain}${holdStatement.text.replace(/\$(\d+)/g, (_, n: string) => literal((holdValues('explain-3') as Record<string, unknown>)[(holdStatement.params[Number(n) - 1] as { name: string }).name]))}`);
-    console.log(`\n--- hold, planned on every call as an unnamed statement is: ${plan(unprepared).split('\n').filter((l) => /Planning|Execution/.test(l)).join(', ')}`);
-    const hot = await client.query(`SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('user_tokens', 'token_holds', 'token_ledger') ORDER BY 1`);
+    const unprepared = await client.query(
+      `${explain}${holdStatement.text.replace(/\$(\d+)/g, (_, n: string) => literal((holdValues('explain-3') as Record<string, unknown>)[(holdStatement.params[Number(n) - 1] as { name: string }).name]))}`,
+    );
+    console.log(
+      `\n--- hold, planned on every call as an unnamed statement is: ${plan(unprepared)
+        .split('\n')
+        .filter((l) => /Planning|Execution/.test(l))
+        .join(', ')}`,
+    );
+    const hot = await client.query(
+      `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('user_tokens', 'token_holds', 'token_ledger') ORDER BY 1`,
+    );
     console.log('\n--- rows inserted / updated / of which HOT (heap-only: no index entries), over the warm-up');
     for (const x of hot.rows) console.log(`${x.relname}: ${x.n_tup_ins} / ${x.n_tup_upd} / ${x.n_tup_hot_upd}`);
   } finally {

@@ -58,7 +58,9 @@ async function measurePairs(db: Database, users: string[], clients: number, labe
     }
   };
   // Warm-up: one pair per client (connections, plans, JIT).
-  await Promise.all(Array.from({ length: clients }, async (_, c) => ledger.capture(users[c]!, (await ledger.hold(users[c]!, COST_MT, `${label}-warm-${c}`)).id)));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => ledger.capture(users[c]!, (await ledger.hold(users[c]!, COST_MT, `${label}-warm-${c}`)).id)),
+  );
   const started = performance.now();
   deadline = started + SECONDS * 1000;
   await Promise.all(Array.from({ length: clients }, (_, c) => run(c)));
@@ -142,7 +144,8 @@ function runPgbench(url: string, script: string, clients: number, mode: 'prepare
   const r = spawnSync('pgbench', args, { encoding: 'utf8' });
   const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? Number.NaN);
   const failed = Number(/number of failed transactions: (\d+)/.exec(r.stdout)?.[1] ?? 0);
-  if (r.status !== 0 || !Number.isFinite(tps)) return { tps: Number.NaN, note: `pgbench failed (exit ${r.status}): ${r.stderr.split('\n').slice(0, 3).join(' ')}` };
+  if (r.status !== 0 || !Number.isFinite(tps))
+    return { tps: Number.NaN, note: `pgbench failed (exit ${r.status}): ${r.stderr.split('\n').slice(0, 3).join(' ')}` };
   return { tps, note: failed ? `${failed} failed` : '' };
 }
 
@@ -159,7 +162,10 @@ async function loadAuditedPair(url: string, users: number) {
 }
 
 // Shared machines skew Node against C: say how busy this one was.
-const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 console.log(`load average at start: ${load()}`);
 
 // --- PostgreSQL -----------------------------------------------------------------------------------

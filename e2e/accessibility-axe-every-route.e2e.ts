@@ -42,7 +42,11 @@ interface AxeViolation {
 async function scan(page: Page, path: string): Promise<AxeViolation[]> {
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.locator('h1').first().waitFor({ state: 'visible' });
-  await page.locator('[role="status"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+  await page
+    .locator('[role="status"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => {});
   await page.waitForLoadState('networkidle');
   await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
@@ -95,7 +99,9 @@ describe('every route of the router passes axe-core WCAG 2.2 A/AA without seriou
           const violations = await scan(page, path);
           const all = describeNodes(violations);
           const failing = describeNodes(violations.filter((v) => failingImpacts.has(v.impact ?? '')));
-          console.info(`axe ${signedIn ? 'in ' : 'out'} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`);
+          console.info(
+            `axe ${signedIn ? 'in ' : 'out'} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`,
+          );
           for (const line of failing) console.info(`  ${line}`);
           expect(failing).toEqual([]);
         });

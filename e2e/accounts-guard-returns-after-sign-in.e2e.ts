@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { signUpVerified } from './support/accounts.ts';
 import { useAppInBrowser } from './support/harness.ts';
 
-
 describe('accounts in Chromium: the guard sends a visitor to /login and back', () => {
   const t = useAppInBrowser();
 

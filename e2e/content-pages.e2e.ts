@@ -64,7 +64,13 @@ describe('content pages in Chromium', () => {
       expect(await card.textContent()).toContain('Coming'); // no analysis runs yet: the page says so
     }
     expect(await analyses.textContent()).toContain('0.3 tokens a question');
-    expect(await page.locator('#now li h3').allInnerTexts()).toEqual(['Search', 'Prices and charts', 'Financial statements', 'ETF details', 'Tokens and plans']);
+    expect(await page.locator('#now li h3').allInnerTexts()).toEqual([
+      'Search',
+      'Prices and charts',
+      'Financial statements',
+      'ETF details',
+      'Tokens and plans',
+    ]);
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs
     const row = page.locator('#tokens tr').filter({ hasText: 'Balance Sheet Analysis' });
     expect((await row.locator('td').allInnerTexts()).map((t) => t.trim())).toEqual(['1.2', '41']);

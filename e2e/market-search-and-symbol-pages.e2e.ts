@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, toBrowserCookies } from './support/accounts.ts';
 import { screenshot, useAppInBrowser } from './support/harness.ts';
 
-
 describe('market in Chromium: instant search to a symbol page with the stock header and a lazy chart', () => {
   const t = useAppInBrowser();
   let cookies: ReturnType<typeof toBrowserCookies>;

@@ -24,7 +24,12 @@ const signedInPage = (width = 1280) => openSignedInPage(browser, app, { emailPre
 async function basicUserWith(tokens: number) {
   const s = await signedInPage();
   const api = (path: string, body: unknown) =>
-    fetch(`${app.baseUrl}${path}`, { method: 'POST', redirect: 'manual', headers: { origin: app.baseUrl, 'content-type': 'application/json', cookie: s.cookie }, body: JSON.stringify(body) });
+    fetch(`${app.baseUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: app.baseUrl, 'content-type': 'application/json', cookie: s.cookie },
+      body: JSON.stringify(body),
+    });
   const checkout = (await (await api('/api/billing/create-checkout', { plan: 'basic' })).json()) as { url: string };
   const paid = await api(`${new URL(checkout.url).pathname}/pay`, { card_number: '4242424242424242' });
   expect(paid.status).toBe(303);
@@ -91,7 +96,10 @@ describe('sandbox payments in Chromium', () => {
     const packages = page.getByRole('list', { name: 'Token packages' });
     await packages.getByText('Most Popular').waitFor();
     expect((await packages.textContent())!.replace(/\s+/g, '')).toMatch(/20tokens\$10.*50tokens\$25.*100tokens\$50.*200tokens\$100/);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth).toBe(clientWidth);
     expect(errors).toEqual([]);
     await context.close();

@@ -39,7 +39,10 @@ describe('architecture boundaries', () => {
   it('lets web import types, and only types, from the server route contracts', () => {
     const contract = '../../../../../server/features/tokens/tokens.routes.ts';
     const ok = findViolations([
-      { path: 'web/src/features/tokens/api/get-token-costs.ts', text: `import type { TokenCostsResponse } from '${contract}';\nexport type { Tier } from '${contract}';` },
+      {
+        path: 'web/src/features/tokens/api/get-token-costs.ts',
+        text: `import type { TokenCostsResponse } from '${contract}';\nexport type { Tier } from '${contract}';`,
+      },
     ]);
     expect(ok).toEqual([]);
     const v = findViolations([

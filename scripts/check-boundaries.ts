@@ -100,7 +100,9 @@ function walk(dir: string, out: string[] = []): string[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd();
-  const files = ['core', 'server', 'web/src'].flatMap((d) => walk(join(root, d))).map((p) => ({ path: relative(root, p).replaceAll('\\', '/'), text: readFileSync(p, 'utf8') }));
+  const files = ['core', 'server', 'web/src']
+    .flatMap((d) => walk(join(root, d)))
+    .map((p) => ({ path: relative(root, p).replaceAll('\\', '/'), text: readFileSync(p, 'utf8') }));
   const violations = findViolations(files);
   for (const line of violations) console.error(line);
   console.log(violations.length ? `boundaries: ${violations.length} violation(s)` : `boundaries: ok (${files.length} files)`);

@@ -17,5 +17,8 @@ const file = join(process.cwd(), 'node_modules/.cache/stockpilot/openapi.json');
 mkdirSync(join(file, '..'), { recursive: true });
 writeFileSync(file, JSON.stringify(await res.json(), null, 2));
 await db.close();
-const lint = spawnSync('npx', ['redocly', 'lint', file, '--format', 'codeframe'], { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+const lint = spawnSync('npx', ['redocly', 'lint', file, '--format', 'codeframe'], {
+  stdio: 'inherit',
+  env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+});
 process.exit(lint.status ?? 1);

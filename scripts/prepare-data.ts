@@ -93,19 +93,123 @@ const deltas = (xs: number[]) => xs.map((x, i) => (i === 0 ? x : x - xs[i - 1]!)
 
 // ---------- sources ----------
 const sources: SourceInfo[] = [
-  { id: 'nasdaq-listings', name: 'Nasdaq Trader symbol directory (via datasets/nasdaq-listings)', provides: 'Nasdaq-listed symbols, names, ETF flag', licence: 'ODC-PDDL-1.0', tier: 'A', as_of: '2026-08-01', origin: 'github.com/datasets/nasdaq-listings' },
-  { id: 'nyse-other-listings', name: 'NYSE and other listings (via datasets/nyse-other-listings)', provides: 'NYSE, NYSE American, NYSE Arca, Cboe and IEX listings', licence: 'ODC-PDDL-1.0', tier: 'A', as_of: '2026-08-22', origin: 'github.com/datasets/nyse-other-listings' },
-  { id: 'sp500-constituents', name: 'S&P 500 constituents (Wikipedia via datasets/s-and-p-500-companies)', provides: 'Members, GICS sector and sub-industry, headquarters, CIK, founded', licence: 'ODC-PDDL-1.0', tier: 'A', as_of: '2026-08-08', origin: 'github.com/datasets/s-and-p-500-companies' },
-  { id: 'sec', name: 'SEC EDGAR companyfacts and submissions (extracted by joshuakeum9-cell/plainsight)', provides: 'Annual and quarterly income, cash flow, balance sheet; EPS; SIC; fiscal year end', licence: 'US-government public domain facts; extracting repository has no licence', tier: 'B', as_of: PLAINSIGHT_AS_OF, origin: 'data.sec.gov companyfacts' },
-  { id: 'sec-xbrl', name: 'SEC XBRL facts subset (Jessieeeeai/valuation-galaxy)', provides: 'Current liabilities, inventory, long-term debt, and full XOM history', licence: 'US-government public domain facts; extracting repository has no licence', tier: 'B', as_of: '2026-07-24', origin: 'data.sec.gov companyfacts' },
-  { id: 'fmp', name: 'Financial Modeling Prep statements (LuisRocket/ImNotApe)', provides: 'Detail lines SEC sources lack (pretax income, tax, D&A, interest, current assets, goodwill…) for 103 stocks', licence: 'Proprietary origin, redistribution restricted: development data only', tier: 'C-FMP', as_of: '2026-05-07', origin: 'financialmodelingprep.com (stable statements)' },
-  { id: 'yahoo-daily', name: 'Yahoo Finance daily prices (seonu-dragon/Mir_US_Stocks)', provides: 'Daily OHLCV 2021-07-06 to 2026-07-02, split-adjusted, not dividend-adjusted, 125 symbols', licence: 'Rights unclear (Yahoo terms); demo data', tier: 'C', as_of: DATA_AS_OF, origin: 'Yahoo Finance chart API' },
-  { id: 'yahoo-monthly', name: 'Yahoo Finance month-end closes (joshuakeum9-cell/plainsight)', provides: 'Month-end closes 2016-09 to 2026-06, split- and dividend-adjusted, S&P 500', licence: 'Rights unclear (Yahoo terms); demo data', tier: 'C', as_of: '2026-06-30', origin: 'Yahoo Finance chart API' },
-  { id: 'etf-issuers', name: 'Issuer holdings files (major/index-etfs)', provides: 'SPY, QQQ and IWM holdings with weights', licence: 'No licence; issuer data', tier: 'C', as_of: '2025-10-31', origin: 'SSGA, Invesco, iShares' },
-  { id: 'etf-sectors', name: 'Sector weights derived from issuer holdings and GICS sectors', provides: 'SPY and QQQ sector weights', licence: 'Derived from tier A and C data', tier: 'C', as_of: '2025-10-31', origin: 'derived' },
-  { id: 'stockanalysis', name: 'ETF overviews scraped from stockanalysis.com (jmaslek/etf_scraper)', provides: 'Expense ratio, yield, assets for 11 ETFs; stale', licence: 'Scraped; rights unclear', tier: 'C', as_of: '2022-08-30', origin: 'stockanalysis.com' },
-  { id: 'yahoo-dividends', name: 'Yahoo Finance dividends and splits (DennisPoniros/Dividend_Cointegration-, deep-raj17/Aurum-FINORA)', provides: 'Dividend ex-dates and amounts, split dates and ratios', licence: 'Rights unclear (Yahoo terms); facts only', tier: 'C', as_of: '2025-12-05', origin: 'Yahoo Finance via yfinance' },
-  { id: 'iex-dividends', name: 'IEX Cloud dividends (suchak1/hyperdrive)', provides: 'Dividends as paid with pay and declaration dates, 2015-2020', licence: 'MIT repository; IEX Cloud data', tier: 'C', as_of: '2020-08-02', origin: 'IEX Cloud' },
+  {
+    id: 'nasdaq-listings',
+    name: 'Nasdaq Trader symbol directory (via datasets/nasdaq-listings)',
+    provides: 'Nasdaq-listed symbols, names, ETF flag',
+    licence: 'ODC-PDDL-1.0',
+    tier: 'A',
+    as_of: '2026-08-01',
+    origin: 'github.com/datasets/nasdaq-listings',
+  },
+  {
+    id: 'nyse-other-listings',
+    name: 'NYSE and other listings (via datasets/nyse-other-listings)',
+    provides: 'NYSE, NYSE American, NYSE Arca, Cboe and IEX listings',
+    licence: 'ODC-PDDL-1.0',
+    tier: 'A',
+    as_of: '2026-08-22',
+    origin: 'github.com/datasets/nyse-other-listings',
+  },
+  {
+    id: 'sp500-constituents',
+    name: 'S&P 500 constituents (Wikipedia via datasets/s-and-p-500-companies)',
+    provides: 'Members, GICS sector and sub-industry, headquarters, CIK, founded',
+    licence: 'ODC-PDDL-1.0',
+    tier: 'A',
+    as_of: '2026-08-08',
+    origin: 'github.com/datasets/s-and-p-500-companies',
+  },
+  {
+    id: 'sec',
+    name: 'SEC EDGAR companyfacts and submissions (extracted by joshuakeum9-cell/plainsight)',
+    provides: 'Annual and quarterly income, cash flow, balance sheet; EPS; SIC; fiscal year end',
+    licence: 'US-government public domain facts; extracting repository has no licence',
+    tier: 'B',
+    as_of: PLAINSIGHT_AS_OF,
+    origin: 'data.sec.gov companyfacts',
+  },
+  {
+    id: 'sec-xbrl',
+    name: 'SEC XBRL facts subset (Jessieeeeai/valuation-galaxy)',
+    provides: 'Current liabilities, inventory, long-term debt, and full XOM history',
+    licence: 'US-government public domain facts; extracting repository has no licence',
+    tier: 'B',
+    as_of: '2026-07-24',
+    origin: 'data.sec.gov companyfacts',
+  },
+  {
+    id: 'fmp',
+    name: 'Financial Modeling Prep statements (LuisRocket/ImNotApe)',
+    provides: 'Detail lines SEC sources lack (pretax income, tax, D&A, interest, current assets, goodwill…) for 103 stocks',
+    licence: 'Proprietary origin, redistribution restricted: development data only',
+    tier: 'C-FMP',
+    as_of: '2026-05-07',
+    origin: 'financialmodelingprep.com (stable statements)',
+  },
+  {
+    id: 'yahoo-daily',
+    name: 'Yahoo Finance daily prices (seonu-dragon/Mir_US_Stocks)',
+    provides: 'Daily OHLCV 2021-07-06 to 2026-07-02, split-adjusted, not dividend-adjusted, 125 symbols',
+    licence: 'Rights unclear (Yahoo terms); demo data',
+    tier: 'C',
+    as_of: DATA_AS_OF,
+    origin: 'Yahoo Finance chart API',
+  },
+  {
+    id: 'yahoo-monthly',
+    name: 'Yahoo Finance month-end closes (joshuakeum9-cell/plainsight)',
+    provides: 'Month-end closes 2016-09 to 2026-06, split- and dividend-adjusted, S&P 500',
+    licence: 'Rights unclear (Yahoo terms); demo data',
+    tier: 'C',
+    as_of: '2026-06-30',
+    origin: 'Yahoo Finance chart API',
+  },
+  {
+    id: 'etf-issuers',
+    name: 'Issuer holdings files (major/index-etfs)',
+    provides: 'SPY, QQQ and IWM holdings with weights',
+    licence: 'No licence; issuer data',
+    tier: 'C',
+    as_of: '2025-10-31',
+    origin: 'SSGA, Invesco, iShares',
+  },
+  {
+    id: 'etf-sectors',
+    name: 'Sector weights derived from issuer holdings and GICS sectors',
+    provides: 'SPY and QQQ sector weights',
+    licence: 'Derived from tier A and C data',
+    tier: 'C',
+    as_of: '2025-10-31',
+    origin: 'derived',
+  },
+  {
+    id: 'stockanalysis',
+    name: 'ETF overviews scraped from stockanalysis.com (jmaslek/etf_scraper)',
+    provides: 'Expense ratio, yield, assets for 11 ETFs; stale',
+    licence: 'Scraped; rights unclear',
+    tier: 'C',
+    as_of: '2022-08-30',
+    origin: 'stockanalysis.com',
+  },
+  {
+    id: 'yahoo-dividends',
+    name: 'Yahoo Finance dividends and splits (DennisPoniros/Dividend_Cointegration-, deep-raj17/Aurum-FINORA)',
+    provides: 'Dividend ex-dates and amounts, split dates and ratios',
+    licence: 'Rights unclear (Yahoo terms); facts only',
+    tier: 'C',
+    as_of: '2025-12-05',
+    origin: 'Yahoo Finance via yfinance',
+  },
+  {
+    id: 'iex-dividends',
+    name: 'IEX Cloud dividends (suchak1/hyperdrive)',
+    provides: 'Dividends as paid with pay and declaration dates, 2015-2020',
+    licence: 'MIT repository; IEX Cloud data',
+    tier: 'C',
+    as_of: '2020-08-02',
+    origin: 'IEX Cloud',
+  },
 ];
 
 // ---------- listings ----------
@@ -133,7 +237,12 @@ for (const r of csv('constituents/nasdaq_listed_symbols.csv')) {
 for (const r of csv('constituents/other_listed.csv')) {
   const s = sym(r['ACT Symbol'] ?? '');
   if (!s || r['Test Issue'] === 'Y' || listings.has(s)) continue;
-  listings.set(s, { symbol: s, name: cleanName(r['Company Name'] || r['Security Name'] || s), exchange: exchangeNames[r.Exchange ?? ''] ?? (r.Exchange || 'Other'), etf: r.ETF === 'Y' });
+  listings.set(s, {
+    symbol: s,
+    name: cleanName(r['Company Name'] || r['Security Name'] || s),
+    exchange: exchangeNames[r.Exchange ?? ''] ?? (r.Exchange || 'Other'),
+    etf: r.ETF === 'Y',
+  });
 }
 for (const r of csv('constituents/nyse_listed.csv')) {
   const s = sym(r['ACT Symbol'] ?? '');
@@ -233,7 +342,16 @@ for (const [s, m] of dividends) dividendsOut[s] = [...m.values()].sort((a, b) =>
 // ---------- ETFs ----------
 const etfs: Record<string, BundleEtf> = {};
 const etfOf = (s: string): BundleEtf =>
-  (etfs[s] ??= { holdings: null, holdings_as_of: null, sectors: null, expense_ratio_pct: null, dividend_yield_pct: null, aum_musd: null, overview_as_of: null, sources: [] });
+  (etfs[s] ??= {
+    holdings: null,
+    holdings_as_of: null,
+    sectors: null,
+    expense_ratio_pct: null,
+    dividend_yield_pct: null,
+    aum_musd: null,
+    overview_as_of: null,
+    sources: [],
+  });
 for (const [s, file] of [
   ['SPY', 'etfs/holdings/spy_holdings_2025-10-31.csv'],
   ['QQQ', 'etfs/holdings/qqq_holdings_2025-10-31.csv'],
@@ -287,7 +405,20 @@ for (const r of csv('prices/daily_index.csv')) {
     v: rows.map((x) => Math.round(Number(x.volume))),
   };
   if (!profiles[s]) {
-    profiles[s] = { name: r.name!, type: r.asset_type === 'ETF' ? 'etf' : 'stock', exchange: listings.get(s)?.exchange ?? null, sector: null, industry: null, sic: null, cik: null, hq: null, founded: null, fye: null, sp500: false, source: 'nasdaq-listings' };
+    profiles[s] = {
+      name: r.name!,
+      type: r.asset_type === 'ETF' ? 'etf' : 'stock',
+      exchange: listings.get(s)?.exchange ?? null,
+      sector: null,
+      industry: null,
+      sic: null,
+      cik: null,
+      hq: null,
+      founded: null,
+      fye: null,
+      sp500: false,
+      source: 'nasdaq-listings',
+    };
   }
 }
 const monthlyRows = new Map<string, Array<{ m: string; c: number; v: number }>>();
@@ -430,7 +561,20 @@ for (const file of readdirSync(plainsightDir)) {
     for (const p of list) if (p.v !== null && p.end <= DATA_AS_OF) setCell(quarterly, p.end, key, { value: p.v, source: 'sec', asOf });
   }
   if (!profiles[s]) {
-    profiles[s] = { name: String(doc.name), type: 'stock', exchange: doc.profile?.exchange ?? listings.get(s)?.exchange ?? null, sector: null, industry: null, sic: doc.profile?.sic ?? null, cik: doc.cik ?? null, hq: null, founded: null, fye: doc.profile?.fye ?? null, sp500: false, source: 'sec' };
+    profiles[s] = {
+      name: String(doc.name),
+      type: 'stock',
+      exchange: doc.profile?.exchange ?? listings.get(s)?.exchange ?? null,
+      sector: null,
+      industry: null,
+      sic: doc.profile?.sic ?? null,
+      cik: doc.cik ?? null,
+      hq: null,
+      founded: null,
+      fye: doc.profile?.fye ?? null,
+      sp500: false,
+      source: 'sec',
+    };
   }
 }
 
@@ -494,7 +638,11 @@ const fundamentals: Record<string, BundleFundamentals> = {};
 for (const s of new Set([...annualBy.keys(), ...quarterlyBy.keys()])) {
   const annual = annualBy.get(s) ?? new Map();
   const quarterly = quarterlyBy.get(s) ?? new Map();
-  const latestAnnualShares = [...annual.entries()].filter(([, m]) => m.has('shares_diluted')).sort((x, y) => (x[0] < y[0] ? -1 : 1)).at(-1)?.[1].get('shares_diluted')?.value;
+  const latestAnnualShares = [...annual.entries()]
+    .filter(([, m]) => m.has('shares_diluted'))
+    .sort((x, y) => (x[0] < y[0] ? -1 : 1))
+    .at(-1)?.[1]
+    .get('shares_diluted')?.value;
   const latestShares = sharesLatestBy.get(s) ?? latestAnnualShares ?? null;
   deriveAndAdjust(s, annual, 'annual', () => latestShares);
   deriveAndAdjust(s, quarterly, 'quarterly', (end) => nearestShares(annual, end));

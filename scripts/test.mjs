@@ -49,7 +49,15 @@ if (want('unit')) {
 if (want('e2e')) {
   ensureChromium();
   if (run('build', 'npm', ['run', '--silent', 'build'])) {
-    run('browser tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile=test-results/e2e.json']);
+    run('browser tests (Chromium)', 'npx', [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=test-results/e2e.json',
+    ]);
     countVitest('test-results/e2e.json');
   }
 }

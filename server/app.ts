@@ -54,7 +54,10 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
       },
     })(c, next);
   });
-  app.use('*', rejectCrossOrigin([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/')));
+  app.use(
+    '*',
+    rejectCrossOrigin([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/')),
+  );
 
   for (const f of features) f.middleware?.(app);
   for (const f of features) f.routes?.(app);

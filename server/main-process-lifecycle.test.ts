@@ -19,7 +19,15 @@ const freePort = () =>
 function startServer(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', BASE_URL: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      BASE_URL: `http://localhost:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -14,7 +14,12 @@ export interface PasswordProblem {
 
 /** Builds a lookup from the newline-separated list shipped in common-passwords.txt (lower-cased entries). */
 export function parseCommonPasswords(list: string): Set<string> {
-  return new Set(list.split('\n').map((l) => l.trim()).filter(Boolean));
+  return new Set(
+    list
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
 }
 
 /** The first rule the password breaks, or null when it is acceptable. */

@@ -1,7 +1,15 @@
 import { expect, it } from 'vitest';
 import { flattenCompanyFacts, mapSecFacts, type SecFact } from './sec-facts.ts';
 
-const fact = (tag: string, start: string | null, end: string, val: number, form: string, filed: string): SecFact => ({ tag, unit: 'USD', start, end, val, form, filed });
+const fact = (tag: string, start: string | null, end: string, val: number, form: string, filed: string): SecFact => ({
+  tag,
+  unit: 'USD',
+  start,
+  end,
+  val,
+  form,
+  filed,
+});
 
 it('maps companyfacts to annual and quarterly lines: latest filing wins, Q4 = FY − Q1 − Q2 − Q3, 10-Q trailing years ignored', () => {
   const facts: SecFact[] = [

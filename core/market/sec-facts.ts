@@ -31,7 +31,10 @@ const isAnnualForm = (f: SecFact) => (f.form ? f.form.startsWith('10-K') : f.fp 
 export interface CompanyFactsJson {
   cik?: number | string;
   entityName?: string;
-  facts?: Record<string, Record<string, { units?: Record<string, Array<{ start?: string; end: string; val: number; form?: string; fp?: string; filed?: string }>> }>>;
+  facts?: Record<
+    string,
+    Record<string, { units?: Record<string, Array<{ start?: string; end: string; val: number; form?: string; fp?: string; filed?: string }>> }>
+  >;
 }
 
 /** Flattens the us-gaap part of a companyfacts document, keeping only the tags we map. */

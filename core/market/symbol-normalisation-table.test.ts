@@ -16,7 +16,26 @@ describe('symbol normalisation', () => {
   for (const [input, symbol] of accepted) {
     it(`"${input}" → ${symbol}`, () => expect(normalizeSymbol(input)).toEqual({ ok: true, symbol }));
   }
-  const refused = ['', '   ', 'AA PL', 'ABCDEFGHIJKLM', '€', 'AAPLé', 'ＡＡＰＬ', '../', '../../etc/passwd', "'; --", 'AAPL;DROP', '<script>', 'A..B', '.A', 'A.', 'A\u0000B', 'A\nB', '%2e%2e'];
+  const refused = [
+    '',
+    '   ',
+    'AA PL',
+    'ABCDEFGHIJKLM',
+    '€',
+    'AAPLé',
+    'ＡＡＰＬ',
+    '../',
+    '../../etc/passwd',
+    "'; --",
+    'AAPL;DROP',
+    '<script>',
+    'A..B',
+    '.A',
+    'A.',
+    'A\u0000B',
+    'A\nB',
+    '%2e%2e',
+  ];
   for (const input of refused) {
     it(`${JSON.stringify(input)} is refused with a reason`, () => {
       const r = normalizeSymbol(input);

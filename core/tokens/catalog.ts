@@ -106,7 +106,9 @@ export const topupProblemMessages: Record<TopupProblem, string> = {
 };
 
 /** Validates a top-up amount in whole tokens: an integer from MIN_TOPUP_TOKENS to MAX_TOPUP_TOKENS. */
-export function validateTopupTokens(tokens: unknown): { ok: true; tokens: number; amountMt: number; priceCents: number } | { ok: false; problem: TopupProblem; message: string } {
+export function validateTopupTokens(
+  tokens: unknown,
+): { ok: true; tokens: number; amountMt: number; priceCents: number } | { ok: false; problem: TopupProblem; message: string } {
   if (typeof tokens !== 'number' || !Number.isInteger(tokens)) return { ok: false, problem: 'not_integer', message: topupProblemMessages.not_integer };
   if (tokens < MIN_TOPUP_TOKENS) return { ok: false, problem: 'below_minimum', message: topupProblemMessages.below_minimum };
   if (tokens > MAX_TOPUP_TOKENS) return { ok: false, problem: 'above_maximum', message: topupProblemMessages.above_maximum };

@@ -98,11 +98,23 @@ describe('periods', () => {
   it('a downgrade the provider applies now owes the upgrade grant (or 150 × the remaining fraction), capped at the unspent allocation', () => {
     const period = { start: new Date('2026-04-01T00:00:00Z'), end: new Date('2026-05-01T00:00:00Z') };
     const mid = new Date('2026-04-16T00:00:00Z');
-    expect(planImmediateDowngrade('Pro', 'Basic', { upgradeGrantMt: 75_000, allocationMt: 95_000, period }, mid)).toEqual({ owedMt: 75_000, takeBackMt: 75_000, basis: 'upgrade-grant' });
-    expect(planImmediateDowngrade('Pro', 'Basic', { upgradeGrantMt: 75_000, allocationMt: 15_000, period }, mid)).toEqual({ owedMt: 75_000, takeBackMt: 15_000, basis: 'upgrade-grant' });
+    expect(planImmediateDowngrade('Pro', 'Basic', { upgradeGrantMt: 75_000, allocationMt: 95_000, period }, mid)).toEqual({
+      owedMt: 75_000,
+      takeBackMt: 75_000,
+      basis: 'upgrade-grant',
+    });
+    expect(planImmediateDowngrade('Pro', 'Basic', { upgradeGrantMt: 75_000, allocationMt: 15_000, period }, mid)).toEqual({
+      owedMt: 75_000,
+      takeBackMt: 15_000,
+      basis: 'upgrade-grant',
+    });
     // 12 of 30 days left: 150,000 × 0.4 = 60,000.
     const later = new Date('2026-04-19T00:00:00Z');
-    expect(planImmediateDowngrade('Pro', 'Basic', { upgradeGrantMt: 0, allocationMt: 200_000, period }, later)).toEqual({ owedMt: 60_000, takeBackMt: 60_000, basis: 'remaining-fraction' });
+    expect(planImmediateDowngrade('Pro', 'Basic', { upgradeGrantMt: 0, allocationMt: 200_000, period }, later)).toEqual({
+      owedMt: 60_000,
+      takeBackMt: 60_000,
+      basis: 'remaining-fraction',
+    });
   });
 
   it('a ledger period counts as paid when the provider is paid past its middle (the calendars are minutes apart)', () => {

@@ -10,7 +10,10 @@ import type { AppEnv } from './app-env.ts';
  */
 export function resolveClientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     const last = hops.at(-1);
     if (last) return last;
   }

@@ -12,7 +12,13 @@ import { anyone, errorResponses, jsonContent } from './openapi.ts';
  */
 const Widget = z.object({ id: z.number().int(), name: z.string(), tier: z.enum(['Free', 'Pro']) }).openapi('TestWidget');
 const route = (path: string) =>
-  createRoute({ operationId: `test${path.replaceAll('/', '_')}`, security: anyone, method: 'get', path: `/api/test/${path}`, responses: { 200: jsonContent(Widget, 'A widget'), ...errorResponses(404) } });
+  createRoute({
+    operationId: `test${path.replaceAll('/', '_')}`,
+    security: anyone,
+    method: 'get',
+    path: `/api/test/${path}`,
+    responses: { 200: jsonContent(Widget, 'A widget'), ...errorResponses(404) },
+  });
 
 /** Routes whose handlers answer what their contract does not say (and one that keeps its word). */
 const lyingFeature: Feature = {
@@ -64,7 +70,9 @@ describe('every response a server test receives matches the OpenAPI document', (
   it('documents the session cookie, an operationId on every operation and security on each', async () => {
     const doc = (await t.json('GET', '/api/openapi.json')).body;
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'stockpilot.session_token' });
-    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId?: string; security?: unknown[] }>>).flatMap((item) => Object.values(item));
+    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId?: string; security?: unknown[] }>>).flatMap((item) =>
+      Object.values(item),
+    );
     expect(ops.length).toBeGreaterThan(40);
     expect(ops.filter((o) => !o.operationId || !Array.isArray(o.security))).toEqual([]);
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);

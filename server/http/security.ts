@@ -49,13 +49,15 @@ export const rejectUndecodablePath: MiddlewareHandler = async (c, next) => {
 };
 
 /** HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
-export const securityHeaders = (production: boolean): MiddlewareHandler => async (c, next) => {
-  await next();
-  if (production) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  c.header('Content-Security-Policy', contentSecurityPolicy);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  c.header('Cross-Origin-Opener-Policy', 'same-origin');
-};
+export const securityHeaders =
+  (production: boolean): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (production) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    c.header('Content-Security-Policy', contentSecurityPolicy);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  };

@@ -39,7 +39,17 @@ describe('TRUST_PROXY=true with a HOST beyond loopback: clients can forge X-Forw
     it('logs the warning at start-up, at warn level, before it listens', { timeout: 180_000 }, async () => {
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: join(import.meta.dirname, '..', '..'),
-        env: { ...process.env, NODE_ENV: 'development', TRUST_PROXY: 'true', HOST: '0.0.0.0', PORT: '0', BASE_URL: 'http://localhost:3000', PGLITE_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          TRUST_PROXY: 'true',
+          HOST: '0.0.0.0',
+          PORT: '0',
+          BASE_URL: 'http://localhost:3000',
+          PGLITE_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'info',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -56,7 +66,10 @@ describe('TRUST_PROXY=true with a HOST beyond loopback: clients can forge X-Forw
           }
         }, 100);
       });
-      const lines = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg: string });
+      const lines = output
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { level: number; msg: string });
       const warning = lines.findIndex((l) => l.level === 40 && l.msg.includes('TRUST_PROXY=true but HOST=0.0.0.0'));
       expect(warning).toBeGreaterThanOrEqual(0);
       expect(warning).toBeLessThan(lines.findIndex((l) => l.msg.includes('Stockpilot listening')));

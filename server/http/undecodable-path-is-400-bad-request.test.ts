@@ -15,14 +15,17 @@ function build() {
 }
 
 describe('a path that is not valid percent-encoding', () => {
-  it.each(['/%FF', '/api/%FF', '/dev/%E0%A4%A', '/assets/%C0'])('GET %s → 400 BAD_REQUEST in the error contract, nothing logged at error level', async (path) => {
-    const t = build();
-    const res = await t.app.request(path);
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(/percent-encod/), field: 'path' } });
-    expect(t.errorLines()).toEqual([]);
-  });
+  it.each(['/%FF', '/api/%FF', '/dev/%E0%A4%A', '/assets/%C0'])(
+    'GET %s → 400 BAD_REQUEST in the error contract, nothing logged at error level',
+    async (path) => {
+      const t = build();
+      const res = await t.app.request(path);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(/percent-encod/), field: 'path' } });
+      expect(t.errorLines()).toEqual([]);
+    },
+  );
 
   it('a well-encoded path still works: /api/%41pi is an unknown API route (404), /%E2%9C%93 an SPA route', async () => {
     const t = build();

@@ -4,7 +4,12 @@ import type { Database } from '../adapters/db/index.ts';
 
 type TestApp = {
   ctx: { db: Database };
-  json(method: string, path: string, body?: unknown, headers?: Record<string, string>): // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
+  json(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
   Promise<{ status: number; headers: Headers; body: any }>;
 };
 

@@ -54,7 +54,15 @@ export class LedgerOracle {
     if (existing) return existing.costMt === costMt ? existing : 'conflict';
     if (this.availableMt < costMt) return 'insufficient';
     const fromAllocationMt = Math.min(this.allocationMt, costMt);
-    const h: OracleHold = { key, costMt, fromAllocationMt, fromPurchasedMt: costMt - fromAllocationMt, periodStart: this.periodStart, expiresAt: now + ttlMs, status: 'pending' };
+    const h: OracleHold = {
+      key,
+      costMt,
+      fromAllocationMt,
+      fromPurchasedMt: costMt - fromAllocationMt,
+      periodStart: this.periodStart,
+      expiresAt: now + ttlMs,
+      status: 'pending',
+    };
     this.allocationMt -= h.fromAllocationMt;
     this.purchasedMt -= h.fromPurchasedMt;
     this.heldAllocationMt += h.fromAllocationMt;

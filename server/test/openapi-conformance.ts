@@ -36,7 +36,8 @@ export function createResponseChecker(document: OpenApiDocument) {
   const operations: DocumentedOperation[] = [];
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, { responses?: DocumentedOperation['responses'] }>)) {
-      if (op && typeof op === 'object' && op.responses) operations.push({ method: method.toUpperCase(), template, pattern: toPattern(template), responses: op.responses });
+      if (op && typeof op === 'object' && op.responses)
+        operations.push({ method: method.toUpperCase(), template, pattern: toPattern(template), responses: op.responses });
     }
   }
   const validators = new Map<string, z.ZodType>();

@@ -13,7 +13,12 @@ export const migrationsDir = fileURLToPath(new URL('../../db/migrations', import
  * PostgreSQL when a URL is given, else file-backed PGlite in `pgliteDir` (in memory without one).
  * Migrations applied. `onFailure` hears if the embedded engine's thread dies after opening.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; migrationsDir?: string; onFailure?: (e: Error) => void }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  migrationsDir?: string;
+  onFailure?: (e: Error) => void;
+}): Promise<Database> {
   // Each engine's driver is loaded only when used (pg and its drizzle driver cost ~100 ms at start-up).
   const db = options.databaseUrl
     ? (await import('./postgres.ts')).openPostgres(options.databaseUrl)

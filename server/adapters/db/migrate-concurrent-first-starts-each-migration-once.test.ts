@@ -34,7 +34,9 @@ describe.skipIf(!adminUrl)('migrate: concurrent first starts on an empty Postgre
         // Exactly one process applied all of them; the other 7 found nothing to do.
         expect(applied.filter((a) => a.length > 0)).toEqual([migrations.map((m) => m.name)]);
         expect(applied.filter((a) => a.length === 0)).toHaveLength(PROCESSES - 1);
-        const rows = await processes[0]!.query<{ name: string; n: number }>(sql`SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name ORDER BY name`);
+        const rows = await processes[0]!.query<{ name: string; n: number }>(
+          sql`SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name ORDER BY name`,
+        );
         expect(rows).toEqual(migrations.map((m) => ({ name: m.name, n: 1 })));
       } finally {
         await Promise.all(processes.map((db) => db.close()));

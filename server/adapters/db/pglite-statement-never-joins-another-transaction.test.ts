@@ -35,8 +35,7 @@ describeEachDatabase(
       await db?.close();
     });
 
-    const tags = async (table: string) =>
-      (await db.query<{ tag: string }>(sql`SELECT tag FROM ${sql.identifier(table)} ORDER BY tag`)).map((r) => r.tag);
+    const tags = async (table: string) => (await db.query<{ tag: string }>(sql`SELECT tag FROM ${sql.identifier(table)} ORDER BY tag`)).map((r) => r.tag);
 
     // The plain INSERT is sent 0..8 microtask rounds after B is queued, so that whichever moment the
     // client would leave open between "no transaction is active" and sending is hit by one of the rounds.
@@ -117,9 +116,7 @@ describeEachDatabase(
       const rows = await tags('never_joins_mixed');
       // 100 plain + 50 committed transactions = 150 rows; no failed transaction's row, no plain row lost.
       expect(rows.filter((t) => t.startsWith('plain-'))).toHaveLength(100);
-      expect(rows.filter((t) => t.startsWith('tx-')).sort()).toEqual(
-        Array.from({ length: 50 }, (_, k) => `tx-${2 * k}`).sort(),
-      );
+      expect(rows.filter((t) => t.startsWith('tx-')).sort()).toEqual(Array.from({ length: 50 }, (_, k) => `tx-${2 * k}`).sort());
       expect(rows).toHaveLength(150);
     });
   },

@@ -3,7 +3,10 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { bindValues, RAW_TEXT_TYPES } from './prepared.ts';
 import type { Database, Orm, Queryable } from './types.ts';
 
-type PgliteClient = { query(s: string, params?: unknown[], options?: { parsers?: Record<number, (v: string) => unknown> }): Promise<{ rows: never[] }>; exec(s: string): Promise<unknown> };
+type PgliteClient = {
+  query(s: string, params?: unknown[], options?: { parsers?: Record<number, (v: string) => unknown> }): Promise<{ rows: never[] }>;
+  exec(s: string): Promise<unknown>;
+};
 const keepText = Object.fromEntries(RAW_TEXT_TYPES.map((t) => [t, (v: string) => v]));
 const parsers = { [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) };
 

@@ -27,7 +27,12 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     },
     async run(statement, values) {
       // Straight to the driver: a named statement is parsed and planned once per connection.
-      const result = await driverOf(executor).query({ name: statement.name, text: statement.text, values: bindValues(statement, values), types: typesLikeDrizzle });
+      const result = await driverOf(executor).query({
+        name: statement.name,
+        text: statement.text,
+        values: bindValues(statement, values),
+        types: typesLikeDrizzle,
+      });
       return result.rows as never[];
     },
     async exec(script) {

@@ -12,7 +12,9 @@ export function createMailer(options: { env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' 
   const { env } = options;
   if (env.SMTP_URL) return createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, logger: options.logger });
   if (env.NODE_ENV === 'production') {
-    throw new Error('SMTP_URL is required in production: set it to your mail server (e.g. smtps://user:pass@smtp.example.com:465) so verification and password-reset mails can be delivered.');
+    throw new Error(
+      'SMTP_URL is required in production: set it to your mail server (e.g. smtps://user:pass@smtp.example.com:465) so verification and password-reset mails can be delivered.',
+    );
   }
   return createOutboxMailer({ db: options.db, logger: options.logger });
 }

@@ -50,7 +50,11 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions): Prom
       if (e instanceof UpstreamError && !e.retryable) throw e;
       if (!(e instanceof UpstreamError)) {
         const timedOut = controller.signal.aborted;
-        last = new UpstreamError(timedOut ? `${new URL(url).host} timed out after ${timeoutMs} ms` : `${new URL(url).host} unreachable: ${(e as Error).message}`, null, true);
+        last = new UpstreamError(
+          timedOut ? `${new URL(url).host} timed out after ${timeoutMs} ms` : `${new URL(url).host} unreachable: ${(e as Error).message}`,
+          null,
+          true,
+        );
       }
     } finally {
       clearTimeout(timer);

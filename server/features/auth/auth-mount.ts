@@ -72,7 +72,14 @@ function rewriteBody(path: string, body: Record<string, unknown>, commonPassword
   }
 }
 
-const rewrittenPaths = new Set(['/sign-up/email', '/sign-in/email', '/reset-password', '/change-password', '/send-verification-email', '/request-password-reset']);
+const rewrittenPaths = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/reset-password',
+  '/change-password',
+  '/send-verification-email',
+  '/request-password-reset',
+]);
 
 /** better-auth answers errors as {code, message}; the app's contract is {error: {code, message, field}}. */
 async function normalizeResponse(path: string, res: Response): Promise<Response> {
@@ -86,7 +93,10 @@ async function normalizeResponse(path: string, res: Response): Promise<Response>
   }
   if (res.status === 200 && path === '/sign-up/email') return withJson(res, 200, SIGN_UP_ANSWER);
   if (res.status < 400 || !type.includes('application/json')) return res;
-  const data = (await res.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  const data = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string } | null;
   if (res.status === 429) {
     return withJson(res, 429, { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few seconds and try again.' } });
   }
@@ -124,7 +134,8 @@ export function createAuthHandler(auth: Auth, options: { trustProxy: boolean; co
         } catch {
           throw new AppError('INVALID_JSON', 'The request body is not valid JSON.', { field: 'body' });
         }
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('INVALID_JSON', 'The request body must be a JSON object.', { field: 'body' });
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+          throw new AppError('INVALID_JSON', 'The request body must be a JSON object.', { field: 'body' });
         body = JSON.stringify(rewriteBody(path, parsed as Record<string, unknown>, options.commonPasswords));
         headers.delete('content-length');
       } else {

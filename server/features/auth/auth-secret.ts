@@ -9,10 +9,12 @@ import { type Env, isProduction } from '../../env.ts';
  */
 export async function resolveAuthSecret(env: Env, db: Database): Promise<string> {
   if (env.AUTH_SECRET) {
-    if (isProduction(env) && env.AUTH_SECRET.length < 32) throw new Error('AUTH_SECRET must be at least 32 characters in production (e.g. `openssl rand -base64 48`).');
+    if (isProduction(env) && env.AUTH_SECRET.length < 32)
+      throw new Error('AUTH_SECRET must be at least 32 characters in production (e.g. `openssl rand -base64 48`).');
     return env.AUTH_SECRET;
   }
-  if (isProduction(env)) throw new Error('AUTH_SECRET is required in production: set it to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).');
+  if (isProduction(env))
+    throw new Error('AUTH_SECRET is required in production: set it to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).');
   // Read first: every start after the first needs no write (a write costs a WAL flush on PGlite).
   const [existing] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = 'auth_secret_dev'`);
   if (existing) return existing.value;

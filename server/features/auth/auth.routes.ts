@@ -21,9 +21,7 @@ export const getAuthConfigRoute = createRoute({
 
 export const OutboxSchema = z
   .object({
-    mails: z.array(
-      z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), sent_at: z.string() }),
-    ),
+    mails: z.array(z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), sent_at: z.string() })),
   })
   .openapi('Outbox');
 

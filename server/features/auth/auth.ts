@@ -115,28 +115,25 @@ export function createAuth(options: { ctx: AppContext; secret: string; mailer: M
       },
     },
     socialProviders:
-      google && !useGenericGoogle
-        ? { google: { clientId: google.clientId, clientSecret: google.clientSecret, accessType: 'offline', prompt: 'consent' } }
-        : {},
-    plugins:
-      google?.issuer
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: 'google',
-                  clientId: google.clientId,
-                  clientSecret: google.clientSecret,
-                  discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                  scopes: ['openid', 'email', 'profile'],
-                  accessType: 'offline',
-                  prompt: 'consent',
-                  pkce: true,
-                },
-              ],
-            }),
-          ]
-        : [],
+      google && !useGenericGoogle ? { google: { clientId: google.clientId, clientSecret: google.clientSecret, accessType: 'offline', prompt: 'consent' } } : {},
+    plugins: google?.issuer
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                accessType: 'offline',
+                prompt: 'consent',
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
     account: {
       // Link Google to an existing password account only when Google vouches for the address.
       accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },

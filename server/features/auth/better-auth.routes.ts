@@ -11,10 +11,17 @@ import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openap
 
 const tags = ['accounts'];
 const Email = z.string().max(254).openapi({ format: 'email', example: 'ada@example.com' });
-const Password = z.string().min(PASSWORD_MIN_CHARS).max(PASSWORD_MAX_CHARS).openapi({ description: 'Also refused when it is a common password (WEAK_PASSWORD)' });
+const Password = z
+  .string()
+  .min(PASSWORD_MIN_CHARS)
+  .max(PASSWORD_MAX_CHARS)
+  .openapi({ description: 'Also refused when it is a common password (WEAK_PASSWORD)' });
 const Name = z.string().min(1).max(100);
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const redirect = (description: string) => ({ description, headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } } });
+const redirect = (description: string) => ({
+  description,
+  headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } },
+});
 
 export const AuthUserSchema = z
   .looseObject({
@@ -189,10 +196,10 @@ export const betterAuthRoutes = [
 // What the web imports (type-only) instead of copying.
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 export type AuthSessionResponse = z.infer<typeof AuthSessionSchema> | null;
-export type SignUpRequest = z.infer<typeof signUpRoute.request.body.content['application/json']['schema']>;
-export type SignInRequest = z.infer<typeof signInRoute.request.body.content['application/json']['schema']>;
+export type SignUpRequest = z.infer<(typeof signUpRoute.request.body.content)['application/json']['schema']>;
+export type SignInRequest = z.infer<(typeof signInRoute.request.body.content)['application/json']['schema']>;
 export type SignInResponse = z.infer<(typeof signInRoute.responses)[200]['content']['application/json']['schema']>;
-export type SignInSocialRequest = z.infer<typeof signInSocialRoute.request.body.content['application/json']['schema']>;
+export type SignInSocialRequest = z.infer<(typeof signInSocialRoute.request.body.content)['application/json']['schema']>;
 export type SignInSocialResponse = z.infer<(typeof signInSocialRoute.responses)[200]['content']['application/json']['schema']>;
 export type StatusResponse = z.infer<typeof StatusSchema>;
 export type StatusMessageResponse = z.infer<typeof StatusMessageSchema>;

@@ -28,7 +28,13 @@ describeEachDatabase('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLI
     db = await createTestDatabase(kind);
     t = await createTestApp(db, { env: { WEB_DIST_DIR: webDir } });
     const { mailer } = t.features.find((f) => f.name === 'auth') as unknown as { mailer: Mailer };
-    await mailer.send({ to: email, subject: 'Reset your Stockpilot password', text: 'secret link', html: '', links: ['http://localhost:3000/reset?token=secret'] });
+    await mailer.send({
+      to: email,
+      subject: 'Reset your Stockpilot password',
+      text: 'secret link',
+      html: '',
+      links: ['http://localhost:3000/reset?token=secret'],
+    });
   });
   afterAll(async () => db?.close());
   const api = `/api/dev/outbox?to=${encodeURIComponent(email)}`;
@@ -37,7 +43,10 @@ describeEachDatabase('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLI
     for (const ip of LOOPBACK) {
       const res = await t.json('GET', api, undefined, {}, ip);
       expect(res.status, ip).toBe(200);
-      expect(res.body.mails.map((m: { links: string[] }) => m.links[0]), ip).toEqual(['http://localhost:3000/reset?token=secret']);
+      expect(
+        res.body.mails.map((m: { links: string[] }) => m.links[0]),
+        ip,
+      ).toEqual(['http://localhost:3000/reset?token=secret']);
       const page = await t.json('GET', '/dev/outbox', undefined, {}, ip);
       expect([page.status, page.body], ip).toEqual([200, SHELL]);
     }

@@ -16,7 +16,8 @@ describeEachDatabase('mails: at most 3 per 60 s per address, whatever the client
   it('1 verification + 5 reset requests from 5 IPs → 3 mails; every request still answers 200 alike', async () => {
     const u = await signUpAndVerify(t);
     const answers = [];
-    for (let i = 1; i <= 5; i++) answers.push(await t.json('POST', '/api/auth/request-password-reset', { email: u.email }, { 'x-forwarded-for': `192.0.2.${i}` }));
+    for (let i = 1; i <= 5; i++)
+      answers.push(await t.json('POST', '/api/auth/request-password-reset', { email: u.email }, { 'x-forwarded-for': `192.0.2.${i}` }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     const outbox = await t.json('GET', `/api/dev/outbox?to=${encodeURIComponent(u.email)}`);

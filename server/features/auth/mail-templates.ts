@@ -3,7 +3,15 @@ import type { MailMessage } from '../../adapters/mail/index.ts';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** One branded layout for every account mail: a greeting, a paragraph, one button, the raw link, a footer. */
-function renderMail(input: { to: string; subject: string; greeting: string; paragraphs: string[]; action?: { label: string; url: string }; footer: string; extraLinks?: string[] }): MailMessage {
+function renderMail(input: {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+  extraLinks?: string[];
+}): MailMessage {
   const { action } = input;
   const text = [
     input.greeting,
@@ -21,8 +29,12 @@ function renderMail(input: { to: string; subject: string; greeting: string; para
 <tr><td style="padding:8px 28px 0;font-size:15px;line-height:1.6">
 <p>${escapeHtml(input.greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f172a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#64748b">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#047857;word-break:break-all">${escapeHtml(action.url)}</a></p>` : ''}
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f172a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#64748b">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#047857;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : ''
+}
 <p style="font-size:13px;color:#64748b">${escapeHtml(input.footer)}</p>
 </td></tr>
 <tr><td style="padding:16px 28px 24px;font-size:12px;color:#94a3b8">Stockpilot · AI-assisted stock analysis</td></tr>
@@ -50,7 +62,8 @@ export function buildResetMail(input: { to: string; name: string; url: string })
     greeting: greet(input.name),
     paragraphs: ['Someone (hopefully you) asked to reset the password of your Stockpilot account.'],
     action: { label: 'Choose a new password', url: input.url },
-    footer: 'The link works once and expires in 1 hour. Resetting signs you out everywhere. If you did not ask for it, ignore this mail: your password stays as it is.',
+    footer:
+      'The link works once and expires in 1 hour. Resetting signs you out everywhere. If you did not ask for it, ignore this mail: your password stays as it is.',
   });
 }
 

@@ -27,7 +27,12 @@ describeEachDatabase('password change in /settings', (kind) => {
     expect(common.status).toBe(400);
     expect(common.body.error).toMatchObject({ code: 'WEAK_PASSWORD', field: 'newPassword' });
 
-    const changed = await t.json('POST', '/api/auth/change-password', { currentPassword: u.password, newPassword: 'a changed passphrase 7' }, { cookie: thisDevice });
+    const changed = await t.json(
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: u.password, newPassword: 'a changed passphrase 7' },
+      { cookie: thisDevice },
+    );
     expect(changed.status).toBe(200);
     const current = cookieHeaderFrom(changed.headers) || thisDevice;
     expect((await t.json('GET', '/api/profile', undefined, { cookie: current })).status).toBe(200);

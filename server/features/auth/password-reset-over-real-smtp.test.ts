@@ -12,8 +12,7 @@ interface Received {
 }
 
 /** Undoes quoted-printable soft breaks and =XX escapes so links can be read from the raw message. */
-const decodeQuotedPrintable = (s: string) =>
-  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
 function findLink(mail: Received, pattern: RegExp): string {
   const text = decodeQuotedPrintable(mail.raw);

@@ -24,7 +24,9 @@ describe('production: refuses to start without SMTP or AUTH_SECRET', () => {
 
   it('explains what is missing', async () => {
     const logger = createLogger('silent');
-    expect(() => createMailer({ env: { NODE_ENV: 'production', SMTP_URL: undefined, MAIL_FROM: 'x' }, db, logger })).toThrow(/SMTP_URL is required in production/);
+    expect(() => createMailer({ env: { NODE_ENV: 'production', SMTP_URL: undefined, MAIL_FROM: 'x' }, db, logger })).toThrow(
+      /SMTP_URL is required in production/,
+    );
     await expect(resolveAuthSecret(productionEnv({ AUTH_SECRET: '' }), db)).rejects.toThrow(/AUTH_SECRET is required in production/);
     await expect(resolveAuthSecret(productionEnv({ AUTH_SECRET: 'short' }), db)).rejects.toThrow(/at least 32 characters/);
     // Outside production a secret is generated once and kept: a second process gets the same one.

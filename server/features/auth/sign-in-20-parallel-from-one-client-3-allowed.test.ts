@@ -36,7 +36,12 @@ describeEachDatabase('rate limit: 20 parallel sign-ins from one client, 3 per 10
 
     // Behind a trusted proxy another client IP has its own budget.
     const proxied = await createTestApp(db, { env: { TRUST_PROXY: 'true' } });
-    const elsewhere = await proxied.json('POST', '/api/auth/sign-in/email', { email: user.email, password: user.password }, { 'x-forwarded-for': '203.0.113.9' });
+    const elsewhere = await proxied.json(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
     expect(elsewhere.status).toBe(200);
   });
 });

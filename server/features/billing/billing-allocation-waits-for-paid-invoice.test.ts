@@ -4,7 +4,14 @@ import type { Database } from '../../adapters/db/index.ts';
 import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { type BillingTestApp, createClock, sendStripeWebhook, startBillingApp, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
+import {
+  type BillingTestApp,
+  createClock,
+  sendStripeWebhook,
+  startBillingApp,
+  startStripeBillingApp,
+  stopStripeBillingApp,
+} from './testing/billing-test-kit.ts';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 
@@ -38,12 +45,21 @@ describeEachDatabase('Stripe: allocation waits for the paid invoice', (kind) => 
 
     // Jun 1: Stripe moves the subscription to the new period, the charge fails, the subscription is past_due.
     clock.set(new Date('2026-06-01T00:00:05.000Z'));
-    await webhook('customer.subscription.updated', fake.updateSubscription(subId, { status: 'past_due', period: { start: s('2026-06-01T00:00:00Z'), end: s('2026-07-01T00:00:00Z') } }));
+    await webhook(
+      'customer.subscription.updated',
+      fake.updateSubscription(subId, { status: 'past_due', period: { start: s('2026-06-01T00:00:00Z'), end: s('2026-07-01T00:00:00Z') } }),
+    );
     await webhook('invoice.payment_failed', fake.buildInvoice(subId, { status: 'open', id: 'in_june' }));
     expect(await t.ledger.runMonthlyResets()).toBe(1);
     expect(await t.ledger.runMonthlyResets()).toBe(0);
     // May's 30 expired; June's 50 is withheld; the 20 bought stay.
-    expect(await t.ledger.getAccount(u.id)).toMatchObject({ tier: 'Basic', allocationMt: 0, purchasedMt: 20_000, awaitingPayment: true, nextResetDate: '2026-07-01T00:00:00.000Z' });
+    expect(await t.ledger.getAccount(u.id)).toMatchObject({
+      tier: 'Basic',
+      allocationMt: 0,
+      purchasedMt: 20_000,
+      awaitingPayment: true,
+      nextResetDate: '2026-07-01T00:00:00.000Z',
+    });
     expect((await t.json('GET', '/api/subscription', undefined, t.as(u.id))).body).toMatchObject({ subscription_tier: 'Basic', tokens: 20 });
     expect((await t.json('GET', '/api/billing/subscription', undefined, t.as(u.id))).body).toMatchObject({ status: 'past_due', tier: 'Basic' });
 
@@ -62,7 +78,10 @@ describeEachDatabase('Stripe: allocation waits for the paid invoice', (kind) => 
     // July is paid on time: the allocation arrives with the invoice, as before.
     await spend(u.id, 10_000, 'june-analyses');
     clock.set(new Date('2026-07-01T00:00:05.000Z'));
-    await webhook('customer.subscription.updated', fake.updateSubscription(subId, { period: { start: s('2026-07-01T00:00:00Z'), end: s('2026-08-01T00:00:00Z') } }));
+    await webhook(
+      'customer.subscription.updated',
+      fake.updateSubscription(subId, { period: { start: s('2026-07-01T00:00:00Z'), end: s('2026-08-01T00:00:00Z') } }),
+    );
     await webhook('invoice.paid', fake.buildInvoice(subId));
     expect(await t.ledger.getAccount(u.id)).toMatchObject({ allocationMt: 50_000, purchasedMt: 20_000, awaitingPayment: false });
     expect(await t.ledger.reconcile({ userId: u.id })).toMatchObject({ ok: true });
@@ -92,7 +111,10 @@ describeEachDatabase('sandbox: allocation waits for the paid invoice', (kind) =>
     const refused = await portal.act({ action: 'card', card_number: '4000 0000 0000 0002' });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'CONFLICT', message: 'Your card was declined.' });
-    expect(await portal.act({ action: 'card', card_number: '4000 0000 0000 0341' })).toMatchObject({ status: 200, body: { ok: true, notice: 'Your card was saved.' } });
+    expect(await portal.act({ action: 'card', card_number: '4000 0000 0000 0341' })).toMatchObject({
+      status: 200,
+      body: { ok: true, notice: 'Your card was saved.' },
+    });
     expect(await (await t.app.request(portal.path)).text()).toContain('Card ending in 0341');
 
     clock.set(new Date('2026-02-10T09:00:01.000Z'));

@@ -14,7 +14,13 @@ describeEachDatabase('billing bad input creates nothing', (kind) => {
     db = await createTestDatabase(kind);
     fake = await startFakeStripe();
     t = await createBillingTestApp(db, {
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake', STRIPE_API_BASE: fake.url },
+      env: {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_PRICE_BASIC: 'price_basic_fake',
+        STRIPE_PRICE_PRO: 'price_pro_fake',
+        STRIPE_API_BASE: fake.url,
+      },
     });
   });
   afterAll(async () => {
@@ -24,8 +30,15 @@ describeEachDatabase('billing bad input creates nothing', (kind) => {
 
   const stripeSessionsCreated = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
 
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
-  async function expectNothingHappened(userId: string, balanceMt: number, run: () => Promise<{ status: number; body: any }>, status: number, code: string, field?: string) {
+  async function expectNothingHappened(
+    userId: string,
+    balanceMt: number,
+    // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
+    run: () => Promise<{ status: number; body: any }>,
+    status: number,
+    code: string,
+    field?: string,
+  ) {
     const before = { ours: await t.count('checkout_session'), stripe: stripeSessionsCreated() };
     const res = await run();
     expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -63,9 +76,21 @@ describeEachDatabase('billing bad input creates nothing', (kind) => {
 
   it('Free user → 403 TIER_REQUIRED; Basic with exactly 5 tokens → 403 TOPUP_NOT_ALLOWED (4.999 is allowed)', async () => {
     const free = await insertTestUser(db);
-    await expectNothingHappened(free.id, 10_000, () => t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(free.id)), 403, 'TIER_REQUIRED');
+    await expectNothingHappened(
+      free.id,
+      10_000,
+      () => t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(free.id)),
+      403,
+      'TIER_REQUIRED',
+    );
     const five = await t.userWith('Basic', 5_000);
-    await expectNothingHappened(five.id, 5_000, () => t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(five.id)), 403, 'TOPUP_NOT_ALLOWED');
+    await expectNothingHappened(
+      five.id,
+      5_000,
+      () => t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(five.id)),
+      403,
+      'TOPUP_NOT_ALLOWED',
+    );
     const almost = await t.userWith('Pro', 4_999);
     expect((await t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(almost.id))).status).toBe(200);
   });
@@ -85,23 +110,51 @@ describeEachDatabase('billing bad input creates nothing', (kind) => {
 
   it('verify: made-up id → 404, missing id → 400, a subscription session → 400, an already verified one → 400; no tokens move', async () => {
     const u = await t.userWith('Basic', 1_000);
-    await expectNothingHappened(u.id, 1_000, () => t.json('POST', '/api/billing/verify-token-purchase', { session_id: 'cs_test_made_up' }, t.as(u.id)), 404, 'SESSION_NOT_FOUND', 'session_id');
-    await expectNothingHappened(u.id, 1_000, () => t.json('POST', '/api/billing/verify-token-purchase', {}, t.as(u.id)), 400, 'VALIDATION_FAILED', 'session_id');
+    await expectNothingHappened(
+      u.id,
+      1_000,
+      () => t.json('POST', '/api/billing/verify-token-purchase', { session_id: 'cs_test_made_up' }, t.as(u.id)),
+      404,
+      'SESSION_NOT_FOUND',
+      'session_id',
+    );
+    await expectNothingHappened(
+      u.id,
+      1_000,
+      () => t.json('POST', '/api/billing/verify-token-purchase', {}, t.as(u.id)),
+      400,
+      'VALIDATION_FAILED',
+      'session_id',
+    );
 
     const sub = await insertTestUser(db);
     const checkout = await t.json('POST', '/api/billing/create-checkout', {}, t.as(sub.id));
     const subSession = [...fake.sessions.values()].find((s) => s.url === checkout.body.url)!.id;
-    await expectNothingHappened(sub.id, 10_000, () => t.json('POST', '/api/billing/verify-token-purchase', { session_id: subSession }, t.as(sub.id)), 400, 'NOT_A_TOKEN_PURCHASE');
+    await expectNothingHappened(
+      sub.id,
+      10_000,
+      () => t.json('POST', '/api/billing/verify-token-purchase', { session_id: subSession }, t.as(sub.id)),
+      400,
+      'NOT_A_TOKEN_PURCHASE',
+    );
 
     const res = await t.json('POST', '/api/billing/create-token-topup', { tokensToPurchase: 20 }, t.as(u.id));
     fake.completeSession(res.body.session_id, 'paid');
     const first = await t.json('POST', '/api/billing/verify-token-purchase', { session_id: res.body.session_id }, t.as(u.id));
     expect(first.body).toEqual({ success: true, tokens_added: 20 });
-    await expectNothingHappened(u.id, 21_000, () => t.json('POST', '/api/billing/verify-token-purchase', { session_id: res.body.session_id }, t.as(u.id)), 400, 'SESSION_ALREADY_USED');
+    await expectNothingHappened(
+      u.id,
+      21_000,
+      () => t.json('POST', '/api/billing/verify-token-purchase', { session_id: res.body.session_id }, t.as(u.id)),
+      400,
+      'SESSION_ALREADY_USED',
+    );
   });
 
   it('Stripe configured without price ids → create-checkout is 501 NOT_CONFIGURED with a message naming what is missing', async () => {
-    const other = await createBillingTestApp(db, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url } });
+    const other = await createBillingTestApp(db, {
+      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    });
     const u = await insertTestUser(db);
     const res = await other.json('POST', '/api/billing/create-checkout', { plan: 'pro' }, other.as(u.id));
     expect(res.status).toBe(501);

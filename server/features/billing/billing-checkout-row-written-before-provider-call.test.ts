@@ -66,13 +66,17 @@ describeEachDatabase('checkout row written before the provider call', (kind) => 
     await db.query(sql.raw('DROP TRIGGER IF EXISTS test_fail_write ON checkout_session'));
 
     const [session] = await sandboxSessions(u.id);
-    const [row] = await db.query<{ id: string; provider_session_id: string | null }>(sql`SELECT id, provider_session_id FROM checkout_session WHERE user_id = ${u.id}`);
+    const [row] = await db.query<{ id: string; provider_session_id: string | null }>(
+      sql`SELECT id, provider_session_id FROM checkout_session WHERE user_id = ${u.id}`,
+    );
     expect(row!.provider_session_id).toBeNull();
     expect(JSON.parse(session!.metadata)).toMatchObject({ checkout_id: row!.id, user_id: u.id });
 
     expect((await pay(session!.id)).status).toBe(303);
     expect(await t.balanceMt(u.id)).toBe(4_000 + 20_000);
-    const [after] = await db.query<{ status: string; provider_session_id: string }>(sql`SELECT status, provider_session_id FROM checkout_session WHERE id = ${row!.id}`);
+    const [after] = await db.query<{ status: string; provider_session_id: string }>(
+      sql`SELECT status, provider_session_id FROM checkout_session WHERE id = ${row!.id}`,
+    );
     expect(after).toEqual({ status: 'fulfilled', provider_session_id: session!.id });
     const verify = await t.json('POST', '/api/billing/verify-token-purchase', { session_id: session!.id }, t.as(u.id));
     expect(verify.body).toEqual({ success: true, tokens_added: 20 });

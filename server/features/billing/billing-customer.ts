@@ -44,7 +44,10 @@ export async function findBilledUser(
   }
   const tier = findTierForPrice(b, billed.priceId);
   if (!tier) {
-    b.logger.error({ [billed.kind]: billed.id, price: billed.priceId }, `payments: ${billed.kind} with a price the server does not know; no tier change or allocation`);
+    b.logger.error(
+      { [billed.kind]: billed.id, price: billed.priceId },
+      `payments: ${billed.kind} with a price the server does not know; no tier change or allocation`,
+    );
     return null;
   }
   return { userId, tier };

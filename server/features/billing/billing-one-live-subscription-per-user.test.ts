@@ -5,13 +5,22 @@ import { ProviderError } from '../../adapters/payments/index.ts';
 import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { type BillingTestApp, createClock, sendStripeWebhook, startBillingApp, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
+import {
+  type BillingTestApp,
+  createClock,
+  sendStripeWebhook,
+  startBillingApp,
+  startStripeBillingApp,
+  stopStripeBillingApp,
+} from './testing/billing-test-kit.ts';
 
 type Kit = BillingTestApp;
 
 const checkoutRow = async (db: Database, sessionId: string) =>
-  (await db.query<{ status: string; resolution: Record<string, unknown> | null }>(sql`
-    SELECT status, resolution FROM checkout_session WHERE provider_session_id = ${sessionId}`))[0]!;
+  (
+    await db.query<{ status: string; resolution: Record<string, unknown> | null }>(sql`
+    SELECT status, resolution FROM checkout_session WHERE provider_session_id = ${sessionId}`)
+  )[0]!;
 
 /** The allocation-setting tier changes of a user: one Free → paid (the allocation), then prorated plan changes only. */
 const tierChanges = async (db: Database, userId: string) =>

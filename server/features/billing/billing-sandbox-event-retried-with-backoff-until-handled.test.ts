@@ -24,8 +24,10 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
   afterAll(async () => db?.close());
 
   const delivery = async (eventId: string) =>
-    (await db.query<{ attempts: number; next_attempt_at: Date | string; last_error: string | null; delivered_at: unknown }>(sql`
-      SELECT attempts, next_attempt_at, last_error, delivered_at FROM sandbox_event_delivery WHERE event_id = ${eventId}`))[0]!;
+    (
+      await db.query<{ attempts: number; next_attempt_at: Date | string; last_error: string | null; delivered_at: unknown }>(sql`
+      SELECT attempts, next_attempt_at, last_error, delivered_at FROM sandbox_event_delivery WHERE event_id = ${eventId}`)
+    )[0]!;
   const at = (v: Date | string) => new Date(v).toISOString();
 
   it('checkout.session.completed: the handler throws twice, then succeeds → credited once (2 + 20 = 22), 3 attempts at T0, T0 + 1 min, T0 + 3 min', async () => {
@@ -80,7 +82,9 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
     expect(await sandbox.retryFailedEvents()).toBe(0);
     expect(calls).toHaveLength(3);
     expect(await t.ledgerEntries(u.id, 'purchase')).toHaveLength(1);
-    const [processed] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM billing_event WHERE event_id = ${eventId} AND processed_at IS NOT NULL`);
+    const [processed] = await db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM billing_event WHERE event_id = ${eventId} AND processed_at IS NOT NULL`,
+    );
     expect(processed!.n).toBe(1);
   });
 });

@@ -50,7 +50,9 @@ describeEachDatabase('Stripe fulfilment happens exactly once', (kind) => {
     const id = await topup(u.id, 50);
     expect(fake.sessions.get(id)!.amount_total).toBe(2_500);
     expect(fake.sessions.get(id)!.url).toContain(fake.url);
-    const [row] = await db.query<{ amount_cents: number; tokens: number; user_id: string }>(sql`SELECT amount_cents, tokens, user_id FROM checkout_session WHERE provider_session_id = ${id}`);
+    const [row] = await db.query<{ amount_cents: number; tokens: number; user_id: string }>(
+      sql`SELECT amount_cents, tokens, user_id FROM checkout_session WHERE provider_session_id = ${id}`,
+    );
     expect(row).toEqual({ amount_cents: 2_500, tokens: 50, user_id: u.id });
   });
 
@@ -70,7 +72,9 @@ describeEachDatabase('Stripe fulfilment happens exactly once', (kind) => {
     expect(verifies.filter((v) => v.status === 400).every((v) => v.body.error.code === 'SESSION_ALREADY_USED')).toBe(true);
     expect(verifies.filter((v) => v.status === 400)).toHaveLength(49);
     expect(await t.balanceMt(u.id)).toBe(52_000);
-    expect(await t.ledgerEntries(u.id, 'purchase')).toEqual([{ delta_allocation_mt: 0, delta_purchased_mt: 50_000, idempotency_key: `purchase:checkout:${id}` }]);
+    expect(await t.ledgerEntries(u.id, 'purchase')).toEqual([
+      { delta_allocation_mt: 0, delta_purchased_mt: 50_000, idempotency_key: `purchase:checkout:${id}` },
+    ]);
   });
 
   it('the same event delivered 5× (at once, then again) → credited once: 1 + 20 = 21', async () => {

@@ -20,10 +20,13 @@ describeEachDatabase('top-up rule re-checked at fulfilment', (kind) => {
     return res.body.session_id as string;
   };
   const pay = (id: string) => t.json('POST', `/sandbox/checkout/${id}/pay`, { card_number: '4242424242424242' });
-  const statusOf = async (id: string) => (await db.query<{ status: string }>(sql`SELECT status FROM checkout_session WHERE provider_session_id = ${id}`))[0]?.status;
+  const statusOf = async (id: string) =>
+    (await db.query<{ status: string }>(sql`SELECT status FROM checkout_session WHERE provider_session_id = ${id}`))[0]?.status;
   const purchaseMeta = async (userId: string) =>
-    (await db.query<{ delta_purchased_mt: number; meta: Record<string, unknown> }>(sql`
-      SELECT delta_purchased_mt, meta FROM token_ledger WHERE user_id = ${userId} AND reason = 'purchase' ORDER BY id`)).map((r) => ({
+    (
+      await db.query<{ delta_purchased_mt: number; meta: Record<string, unknown> }>(sql`
+      SELECT delta_purchased_mt, meta FROM token_ledger WHERE user_id = ${userId} AND reason = 'purchase' ORDER BY id`)
+    ).map((r) => ({
       ...r,
       meta: typeof r.meta === 'string' ? JSON.parse(r.meta) : r.meta,
     }));

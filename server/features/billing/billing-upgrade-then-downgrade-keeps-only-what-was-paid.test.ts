@@ -4,7 +4,14 @@ import type { Database } from '../../adapters/db/index.ts';
 import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { type BillingTestApp, createClock, sendStripeWebhook, startBillingApp, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
+import {
+  type BillingTestApp,
+  createClock,
+  sendStripeWebhook,
+  startBillingApp,
+  startStripeBillingApp,
+  stopStripeBillingApp,
+} from './testing/billing-test-kit.ts';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 
@@ -40,7 +47,11 @@ describeEachDatabase('Stripe: Basic → Pro → Basic in one period', (kind) => 
     expect(await tokens(u.id)).toMatchObject({ subscription_tier: 'Pro', tokens: 125 }); // 50 + 150 × 0.5
     // Stripe's proration invoice for the switch (its first line credits the unused Basic time) opens no period
     // and schedules nothing: the subscription event already brought the change.
-    const proration = { billingReason: 'subscription_update', price: 'price_basic_fake', period: { start: s('2026-05-16T12:00:00Z'), end: s('2026-06-01T00:00:00Z') } };
+    const proration = {
+      billingReason: 'subscription_update',
+      price: 'price_basic_fake',
+      period: { start: s('2026-05-16T12:00:00Z'), end: s('2026-06-01T00:00:00Z') },
+    };
     await webhook('invoice.paid', fake.buildInvoice(subId, proration));
     expect(await t.ledger.getAccount(u.id)).toMatchObject({ tier: 'Pro', pendingTier: null, availableMt: 125_000 });
 
@@ -62,7 +73,10 @@ describeEachDatabase('Stripe: Basic → Pro → Basic in one period', (kind) => 
     expect((await t.ledger.getAccount(u.id)).availableMt).toBe(20_000);
 
     clock.set(new Date('2026-06-01T00:00:05.000Z'));
-    await webhook('customer.subscription.updated', fake.updateSubscription(subId, { period: { start: s('2026-06-01T00:00:00Z'), end: s('2026-07-01T00:00:00Z') } }));
+    await webhook(
+      'customer.subscription.updated',
+      fake.updateSubscription(subId, { period: { start: s('2026-06-01T00:00:00Z'), end: s('2026-07-01T00:00:00Z') } }),
+    );
     await webhook('invoice.paid', fake.buildInvoice(subId));
     expect(await tokens(u.id)).toMatchObject({ subscription_tier: 'Basic', tokens: 50 });
     expect(await t.ledger.reconcile({ userId: u.id })).toMatchObject({ ok: true });

@@ -47,7 +47,8 @@ export function pickTopupTokens(body: { tokensToPurchase?: unknown; tokensTourch
     throw new AppError('VALIDATION_FAILED', 'tokensToPurchase and tokensTourchase disagree; send one of them.', { field: 'tokensToPurchase' });
   }
   const value = a ?? b;
-  if (value === undefined || value === null) throw new AppError('VALIDATION_FAILED', 'tokensToPurchase: enter how many tokens to buy.', { field: 'tokensToPurchase' });
+  if (value === undefined || value === null)
+    throw new AppError('VALIDATION_FAILED', 'tokensToPurchase: enter how many tokens to buy.', { field: 'tokensToPurchase' });
   return value;
 }
 

@@ -48,7 +48,10 @@ export const BillingSubscriptionSchema = z
 const UrlSchema = z.object({ url: z.string() });
 
 export const CheckoutSchema = z
-  .object({ url: z.string(), portal: z.boolean().optional().openapi({ description: 'true when the URL is the customer portal (the user already subscribes)' }) })
+  .object({
+    url: z.string(),
+    portal: z.boolean().optional().openapi({ description: 'true when the URL is the customer portal (the user already subscribes)' }),
+  })
   .openapi('Checkout');
 
 /**
@@ -70,8 +73,14 @@ export const CheckoutRequestSchema = z
 const topupTokens = { type: 'integer', minimum: MIN_TOPUP_TOKENS, maximum: MAX_TOPUP_TOKENS } as const;
 export const TokenTopupRequestSchema = z
   .object({
-    tokensToPurchase: z.unknown().optional().openapi({ ...topupTokens, description: 'Whole tokens to buy at $0.50 each' }),
-    tokensTourchase: z.unknown().optional().openapi({ ...topupTokens, description: 'Alias of tokensToPurchase (SPEC §7 spelling); both present must agree' }),
+    tokensToPurchase: z
+      .unknown()
+      .optional()
+      .openapi({ ...topupTokens, description: 'Whole tokens to buy at $0.50 each' }),
+    tokensTourchase: z
+      .unknown()
+      .optional()
+      .openapi({ ...topupTokens, description: 'Alias of tokensToPurchase (SPEC §7 spelling); both present must agree' }),
   })
   .openapi('TokenTopupRequest', {
     description: 'One of tokensToPurchase or tokensTourchase is required.',
@@ -177,7 +186,9 @@ export const stripeWebhookRoute = createRoute({
   tags: ['billing'],
   summary: 'Stripe webhook: signature verified on the raw body; each event handled once',
   request: {
-    headers: z.object({ 'stripe-signature': z.string().optional().openapi({ description: 'Stripe signature of the raw body (a missing one is INVALID_SIGNATURE)' }) }),
+    headers: z.object({
+      'stripe-signature': z.string().optional().openapi({ description: 'Stripe signature of the raw body (a missing one is INVALID_SIGNATURE)' }),
+    }),
     body: { required: true, description: 'The Stripe event, as Stripe sent it', content: { 'application/json': { schema: { type: 'object' } } } },
   },
   responses: { 200: jsonContent(WebhookAckSchema, 'Accepted'), ...errorResponses(400, 501, 502) },
@@ -196,5 +207,5 @@ export type CheckoutResponse = z.infer<typeof CheckoutSchema>;
 export type PortalResponse = z.infer<typeof UrlSchema>;
 export type TokenTopupRequest = { tokensToPurchase: number };
 export type TokenTopupResponse = z.infer<typeof TokenTopupSchema>;
-export type VerifyTokenPurchaseRequest = z.infer<typeof verifyTokenPurchaseRoute.request.body.content['application/json']['schema']>;
+export type VerifyTokenPurchaseRequest = z.infer<(typeof verifyTokenPurchaseRoute.request.body.content)['application/json']['schema']>;
 export type VerifyTokenPurchaseResponse = z.infer<typeof VerifyTokenPurchaseSchema>;

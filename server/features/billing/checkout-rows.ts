@@ -62,11 +62,16 @@ export async function expireOtherOpenCheckouts(
     try {
       session = await b.provider.expireCheckoutSession(c.provider_session_id);
     } catch (e) {
-      b.logger.warn({ err: e, session: c.provider_session_id, reason }, 'payments: could not expire a superseded checkout; its payment will be handled if it comes');
+      b.logger.warn(
+        { err: e, session: c.provider_session_id, reason },
+        'payments: could not expire a superseded checkout; its payment will be handled if it comes',
+      );
       continue;
     }
     if (session && session.status !== 'expired') continue;
-    const marked = await b.db.query(sql`UPDATE checkout_session SET status = 'expired', updated_at = now() WHERE id = ${c.id} AND status = 'open' RETURNING id`);
+    const marked = await b.db.query(
+      sql`UPDATE checkout_session SET status = 'expired', updated_at = now() WHERE id = ${c.id} AND status = 'open' RETURNING id`,
+    );
     expired += marked.length;
   }
   if (open.length) b.logger.info({ user: userId, kind, expired, reason }, 'payments: expired superseded open checkouts');

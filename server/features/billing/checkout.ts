@@ -47,7 +47,10 @@ async function priceTopup(b: BillingContext, user: SessionUser, tokens: unknown)
   if (!allowed.ok) {
     throw allowed.reason === 'free_tier'
       ? new AppError('TIER_REQUIRED', 'Token purchases are available for Basic and Pro subscribers only.')
-      : new AppError('TOPUP_NOT_ALLOWED', `You still have enough tokens remaining. Top-ups are available when your balance is below ${TOPUP_BALANCE_LIMIT_TOKENS} tokens.`);
+      : new AppError(
+          'TOPUP_NOT_ALLOWED',
+          `You still have enough tokens remaining. Top-ups are available when your balance is below ${TOPUP_BALANCE_LIMIT_TOKENS} tokens.`,
+        );
   }
   return {
     row: { kind: 'topup', tier: null, tokens: valid.tokens, amountCents: valid.priceCents },
@@ -112,7 +115,8 @@ export async function verifyTokenPurchase(b: BillingContext, user: SessionUser, 
   const notFound = () => new AppError('SESSION_NOT_FOUND', 'No token purchase with this session id.', { field: 'session_id' });
   const [row] = await b.db.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE provider_session_id = ${sessionId} AND user_id = ${user.id}`);
   if (!row) throw notFound();
-  if (row.kind !== 'topup') throw new AppError('NOT_A_TOKEN_PURCHASE', 'This session is a subscription checkout, not a token purchase.', { field: 'session_id' });
+  if (row.kind !== 'topup')
+    throw new AppError('NOT_A_TOKEN_PURCHASE', 'This session is a subscription checkout, not a token purchase.', { field: 'session_id' });
   if (row.verified_at) throw new AppError('SESSION_ALREADY_USED', 'This token purchase has already been verified.', { field: 'session_id' });
   const providerSessionId = row.provider_session_id;
   if (!providerSessionId) throw notFound();

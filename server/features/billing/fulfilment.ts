@@ -16,7 +16,11 @@ export type FulfillOutcome = 'fulfilled' | 'already_fulfilled' | 'superseded' | 
  * is itself idempotent on the session id. The buyer, the tokens and the price come from the server's
  * row; the provider's session must agree with them (amount, currency, mode) or nothing is credited.
  */
-export async function fulfill(b: BillingContext, session: ProviderCheckoutSession, source: string): Promise<{ outcome: FulfillOutcome; row: CheckoutRow | null }> {
+export async function fulfill(
+  b: BillingContext,
+  session: ProviderCheckoutSession,
+  source: string,
+): Promise<{ outcome: FulfillOutcome; row: CheckoutRow | null }> {
   const { db, logger } = b;
   const row = await findCheckoutRow(b, session);
   if (!row) {
@@ -62,7 +66,11 @@ export async function fulfill(b: BillingContext, session: ProviderCheckoutSessio
       creditedMt = row.tokens! * MT_PER_TOKEN;
       const meta = { session: row.provider_session_id, tokens: row.tokens, amount_cents: row.amount_cents, source, ...ruleBroken };
       await b.ledger.creditPurchase(row.user_id, { amountMt: creditedMt, idempotencyKey: `checkout:${row.provider_session_id}`, actor: ACTOR, meta, tx });
-      if (ruleBroken) logger.warn({ user: row.user_id, session: row.provider_session_id, ...ruleBroken }, 'payments: top-up paid after the top-up rule stopped holding; credited');
+      if (ruleBroken)
+        logger.warn(
+          { user: row.user_id, session: row.provider_session_id, ...ruleBroken },
+          'payments: top-up paid after the top-up rule stopped holding; credited',
+        );
     } else if (subscription) {
       // One subscription fulfilment per user at a time, so two paid at once cannot each supersede the other.
       await tx.query(sql`SELECT 1 FROM billing_customer WHERE user_id = ${row.user_id} FOR UPDATE`);
@@ -204,7 +212,12 @@ export async function syncSubscription(b: BillingContext, q: Queryable, sub: Pro
  * price arriving with a new period (a schedule taking over), a scheduled price (the sandbox portal) or a
  * cancel at period end wait for the period end.
  */
-function decideLiveTier(b: BillingContext, before: KnownSubscription | undefined, sub: ProviderSubscription, tier: Exclude<Tier, 'Free'>): { to: Tier; downgradeNow: boolean } {
+function decideLiveTier(
+  b: BillingContext,
+  before: KnownSubscription | undefined,
+  sub: ProviderSubscription,
+  tier: Exclude<Tier, 'Free'>,
+): { to: Tier; downgradeNow: boolean } {
   if (sub.cancelAtPeriodEnd) return { to: 'Free', downgradeNow: false };
   const scheduled = findTierForPrice(b, sub.scheduledPriceId);
   if (scheduled && tierRank[scheduled] < tierRank[tier]) return { to: scheduled, downgradeNow: false };
@@ -223,7 +236,10 @@ async function applyEndedSubscription(b: BillingContext, q: Queryable, userId: s
     await b.ledger.changeTier(userId, 'Free', { ...common, billingPeriodEnd: null, immediate: true });
     return;
   }
-  b.logger.info({ user: userId, ended: sub.id, live: other.subscription_id }, 'payments: a subscription ended while another is live; the tier follows the live one');
+  b.logger.info(
+    { user: userId, ended: sub.id, live: other.subscription_id },
+    'payments: a subscription ended while another is live; the tier follows the live one',
+  );
   const periodEnd = other.current_period_end ? new Date(other.current_period_end) : null;
   await b.ledger.changeTier(userId, other.cancel_at_period_end ? 'Free' : other.tier, { ...common, billingPeriodEnd: periodEnd });
 }

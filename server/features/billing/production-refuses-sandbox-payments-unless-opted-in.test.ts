@@ -23,7 +23,12 @@ describeEachDatabase('production never takes free payments', (kind) => {
     await db?.close();
     await fake?.close();
   });
-  const stripe = () => ({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_BASE: fake.url, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake' });
+  const stripe = () => ({
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_API_BASE: fake.url,
+    STRIPE_PRICE_BASIC: 'price_basic_fake',
+    STRIPE_PRICE_PRO: 'price_pro_fake',
+  });
 
   it('without STRIPE_SECRET_KEY start-up refuses, naming the variable and the PAYMENTS=sandbox way out', async () => {
     const refused = createTestApp(db, { env: PRODUCTION });
@@ -47,11 +52,14 @@ describeEachDatabase('production never takes free payments', (kind) => {
     expect(health.body).toMatchObject({ adapters: { payments: 'stripe' }, sandbox_payments: false });
   });
 
-  it.each(['production', 'development', 'test'])('%s: a Stripe key without STRIPE_WEBHOOK_SECRET refuses to start (paid checkouts would never be seen)', async (NODE_ENV) => {
-    const env = NODE_ENV === 'production' ? { ...PRODUCTION, ...stripe() } : { NODE_ENV, ...stripe() };
-    await expect(createTestApp(db, { env })).rejects.toThrow(/STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/);
-    await expect(createTestApp(db, { env: { ...env, PAYMENTS: 'sandbox' } })).rejects.toThrow(/STRIPE_WEBHOOK_SECRET is required/);
-  });
+  it.each(['production', 'development', 'test'])(
+    '%s: a Stripe key without STRIPE_WEBHOOK_SECRET refuses to start (paid checkouts would never be seen)',
+    async (NODE_ENV) => {
+      const env = NODE_ENV === 'production' ? { ...PRODUCTION, ...stripe() } : { NODE_ENV, ...stripe() };
+      await expect(createTestApp(db, { env })).rejects.toThrow(/STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/);
+      await expect(createTestApp(db, { env: { ...env, PAYMENTS: 'sandbox' } })).rejects.toThrow(/STRIPE_WEBHOOK_SECRET is required/);
+    },
+  );
 
   it('outside production the sandbox needs no opt-in, and health says so', async () => {
     const t = await createTestApp(db, { env: { NODE_ENV: 'development' } });
@@ -75,7 +83,17 @@ describe('the server process in production without Stripe', () => {
   it('exits 1 with the message, before it listens', { timeout: 180_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: join(import.meta.dirname, '..', '..', '..'),
-      env: { ...process.env, ...PRODUCTION, HOST: '127.0.0.1', PORT: '0', PGLITE_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', STRIPE_SECRET_KEY: '', PAYMENTS: '' },
+      env: {
+        ...process.env,
+        ...PRODUCTION,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        PGLITE_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        STRIPE_SECRET_KEY: '',
+        PAYMENTS: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,17 +1,6 @@
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import { normalizeSymbol } from '../../../core/market/symbol.ts';
-import type {
-  Coverage,
-  Dividend,
-  EtfInfo,
-  Fundamentals,
-  PriceHistory,
-  Profile,
-  Quote,
-  SearchHit,
-  Served,
-  Split,
-} from '../../../core/market/types.ts';
+import type { Coverage, Dividend, EtfInfo, Fundamentals, PriceHistory, Profile, Quote, SearchHit, Served, Split } from '../../../core/market/types.ts';
 import type { MarketDataProvider, SnapshotProvider } from '../../adapters/market-data/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';

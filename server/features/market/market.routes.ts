@@ -181,7 +181,12 @@ export const historyRoute = createRoute({
   request: {
     params: SymbolParam,
     // An unknown range is the handler's INVALID_RANGE (not zod's VALIDATION_FAILED); the document states the enum.
-    query: z.object({ range: z.string().optional().openapi({ enum: [...HISTORY_RANGES], default: '1y', example: '1y' }) }),
+    query: z.object({
+      range: z
+        .string()
+        .optional()
+        .openapi({ enum: [...HISTORY_RANGES], default: '1y', example: '1y' }),
+    }),
   },
   responses: { 200: jsonContent(HistorySchema, 'Bars, oldest first'), ...symbolErrors },
 });

@@ -22,7 +22,9 @@ describeEachDatabase('avatar uploads are rate limited per user', (kind) => {
     sharp({ create: { width: 32, height: 32, channels: 3, background: color } })
       .png()
       .toBuffer()
-      .then((png) => t.app.request('/api/profile/avatar', { method: 'POST', headers: { origin: 'http://localhost:3000', cookie, 'content-type': 'image/png' }, body: png }));
+      .then((png) =>
+        t.app.request('/api/profile/avatar', { method: 'POST', headers: { origin: 'http://localhost:3000', cookie, 'content-type': 'image/png' }, body: png }),
+      );
   const storedEtag = async (userId: string) => (await db.query<{ etag: string }>(sql`SELECT etag FROM profile_avatars WHERE user_id = ${userId}`))[0]?.etag;
 
   it('the 11th upload in a minute is refused with 429 and Retry-After 15, and the 10th avatar stays', async () => {

@@ -20,8 +20,14 @@ describeEachDatabase('profile isolation: user B can neither read nor change user
   afterAll(async () => db?.close());
 
   it('every profile call acts on the caller only', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#10b981' } }).png().toBuffer();
-    const up = await t.app.request('/api/profile/avatar', { method: 'POST', headers: { origin: 'http://localhost:3000', cookie: a.cookie, 'content-type': 'image/png' }, body: png });
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#10b981' } })
+      .png()
+      .toBuffer();
+    const up = await t.app.request('/api/profile/avatar', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', cookie: a.cookie, 'content-type': 'image/png' },
+      body: png,
+    });
     expect(up.status).toBe(200);
     const aAvatar = ((await up.json()) as { avatar_url: string }).avatar_url;
 
@@ -63,7 +69,10 @@ describeEachDatabase('profile isolation: user B can neither read nor change user
   });
 
   it('with no user, reading and updating fail with "No user logged in"', async () => {
-    for (const [method, body] of [['GET', undefined], ['PATCH', { first_name: 'X' }]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { first_name: 'X' }],
+    ] as const) {
       const res = await t.json(method, '/api/profile', body);
       expect(res.status).toBe(401);
       expect(res.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'No user logged in' });

@@ -28,10 +28,7 @@ const avatarUrlField = z
   .nullable()
   .optional();
 
-export const ProfilePatchSchema = z
-  .object({ first_name: nameField, last_name: nameField, avatar_url: avatarUrlField })
-  .strict()
-  .openapi('ProfilePatch');
+export const ProfilePatchSchema = z.object({ first_name: nameField, last_name: nameField, avatar_url: avatarUrlField }).strict().openapi('ProfilePatch');
 
 export const getProfileRoute = createRoute({
   operationId: 'getProfile',

@@ -16,7 +16,12 @@ describeEachDatabase('operator CLI', (kind) => {
   const run = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdminCommand(argv, { ledger: createLedgerService(db), db, actor: 'operator:alice', io: { out: (l) => out.push(l), err: (l) => err.push(l) } });
+    const code = await runAdminCommand(argv, {
+      ledger: createLedgerService(db),
+      db,
+      actor: 'operator:alice',
+      io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
@@ -49,7 +54,10 @@ describeEachDatabase('operator CLI', (kind) => {
     expect(await run('grant', id, '0.0005', '--reason', 'x')).toMatchObject({ code: 2 });
     expect(await run('grant', id, '-3', '--reason', 'x')).toMatchObject({ code: 2 });
     expect(await run('set-tier', id, 'Gold')).toMatchObject({ code: 2 });
-    expect(await run('revoke', id, '11', '--reason', 'x', '--bucket', 'allocation')).toMatchObject({ code: 1, err: expect.stringContaining('INSUFFICIENT_TOKENS') });
+    expect(await run('revoke', id, '11', '--reason', 'x', '--bucket', 'allocation')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('INSUFFICIENT_TOKENS'),
+    });
     expect(await run('show', 'nobody@example.test')).toMatchObject({ code: 2 });
     expect(await run('frobnicate')).toMatchObject({ code: 2 });
     expect(await count()).toBe(before);

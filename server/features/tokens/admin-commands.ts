@@ -103,7 +103,10 @@ export async function runAdminCommand(argv: string[], deps: { ledger: LedgerServ
         const userId = await resolveUser(args[0]);
         const mt = parseTokens(args[1]);
         const entry = await ledger.adjust(userId, command === 'grant' ? mt : -mt, { bucket: bucketFlag(), reason: reasonFlag(), actor });
-        print(`${command === 'grant' ? 'Granted' : 'Revoked'} ${fmt(mt)} tokens (${entry.reason} #${entry.id}): balance ${fmt(entry.balanceBeforeMt)} → ${fmt(entry.balanceAfterMt)}.`, entry);
+        print(
+          `${command === 'grant' ? 'Granted' : 'Revoked'} ${fmt(mt)} tokens (${entry.reason} #${entry.id}): balance ${fmt(entry.balanceBeforeMt)} → ${fmt(entry.balanceAfterMt)}.`,
+          entry,
+        );
         return 0;
       }
       case 'set-tier': {

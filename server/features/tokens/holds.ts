@@ -105,7 +105,12 @@ export function release(ctx: LedgerContext, userId: string, holdId: string, opts
  * Hold, run `work`, capture on success, release when it throws (then rethrows the work's error). A release that
  * fails too is logged and the hold left pending: the sweeper expires it after its TTL and the tokens come back.
  */
-export async function withHold<T>(ctx: LedgerContext, userId: string, request: HoldRequest, work: (hold: Hold) => Promise<T>): Promise<{ result: T; hold: Hold }> {
+export async function withHold<T>(
+  ctx: LedgerContext,
+  userId: string,
+  request: HoldRequest,
+  work: (hold: Hold) => Promise<T>,
+): Promise<{ result: T; hold: Hold }> {
   const held = await hold(ctx, userId, request);
   if (held.status === 'captured') throw new AppError('CONFLICT', 'This request was already completed.', { field: 'idempotencyKey' });
   let result: T;

@@ -31,7 +31,12 @@ describeEachDatabase('draw-down order and the monthly reset', (kind) => {
     // Reset after one month: allocation back to 10, purchased 19.3 stays → 29.3.
     clock = Date.UTC(2026, 3, 15, 9);
     expect(await ledger.runMonthlyResets({ userId: id })).toBe(1);
-    expect(await ledger.getAccount(id)).toMatchObject({ allocationMt: 10_000, purchasedMt: 19_300, availableMt: 29_300, nextResetDate: '2026-05-15T09:00:00.000Z' });
+    expect(await ledger.getAccount(id)).toMatchObject({
+      allocationMt: 10_000,
+      purchasedMt: 19_300,
+      availableMt: 29_300,
+      nextResetDate: '2026-05-15T09:00:00.000Z',
+    });
     expect(await ledger.reconcile({ userId: id })).toMatchObject({ ok: true });
   });
 

@@ -19,7 +19,9 @@ describeEachDatabase('the database guards the ledger itself', (kind) => {
     await expect(db.query(sql`UPDATE token_ledger SET delta_allocation_mt = 99999 WHERE user_id = ${userId}`)).rejects.toThrow();
     await expect(db.query(sql`DELETE FROM token_ledger WHERE user_id = ${userId}`)).rejects.toThrow();
     await expect(db.query(sql`TRUNCATE token_ledger`)).rejects.toThrow();
-    const [row] = await db.query<{ n: number; sum: number }>(sql`SELECT COUNT(*)::int AS n, SUM(delta_allocation_mt) AS sum FROM token_ledger WHERE user_id = ${userId}`);
+    const [row] = await db.query<{ n: number; sum: number }>(
+      sql`SELECT COUNT(*)::int AS n, SUM(delta_allocation_mt) AS sum FROM token_ledger WHERE user_id = ${userId}`,
+    );
     expect(row).toEqual({ n: 1, sum: 10_000 });
   });
 

@@ -43,9 +43,12 @@ describeEachDatabase('bad input is refused with a code and writes nothing', (kin
       const before = await snapshot();
       await expect(ledger.hold(alice, amount, `bad-${label}`)).rejects.toMatchObject({ code: 'INVALID_AMOUNT', field: 'cost' });
       await expect(ledger.grantAllocation(alice, amount, { idempotencyKey: `g-${label}`, actor: 'test' })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
-      await expect(ledger.creditPurchase(alice, { amountMt: amount, idempotencyKey: `p-${label}`, actor: 'test' })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
+      await expect(ledger.creditPurchase(alice, { amountMt: amount, idempotencyKey: `p-${label}`, actor: 'test' })).rejects.toMatchObject({
+        code: 'INVALID_AMOUNT',
+      });
       // adjust() takes a signed delta (negative = revoke), so only its magnitude can be bad.
-      if (!(amount <= 0)) await expect(ledger.adjust(alice, amount, { bucket: 'purchased', reason: 'x', actor: 'test' })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
+      if (!(amount <= 0))
+        await expect(ledger.adjust(alice, amount, { bucket: 'purchased', reason: 'x', actor: 'test' })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
       expect(await snapshot()).toEqual(before);
     });
   }
@@ -94,8 +97,13 @@ describeEachDatabase('bad input is refused with a code and writes nothing', (kin
 
   it('a revoke beyond the bucket → INSUFFICIENT_TOKENS, and an operator change needs a reason', async () => {
     const before = await snapshot();
-    await expect(ledger.adjust(bob, -10_001, { bucket: 'allocation', reason: 'too much', actor: 'test' })).rejects.toMatchObject({ code: 'INSUFFICIENT_TOKENS' });
-    await expect(ledger.adjust(bob, 1000, { bucket: 'allocation', reason: '  ', actor: 'test' })).rejects.toMatchObject({ code: 'BAD_REQUEST', field: 'reason' });
+    await expect(ledger.adjust(bob, -10_001, { bucket: 'allocation', reason: 'too much', actor: 'test' })).rejects.toMatchObject({
+      code: 'INSUFFICIENT_TOKENS',
+    });
+    await expect(ledger.adjust(bob, 1000, { bucket: 'allocation', reason: '  ', actor: 'test' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'reason',
+    });
     expect(await snapshot()).toEqual(before);
   });
 });

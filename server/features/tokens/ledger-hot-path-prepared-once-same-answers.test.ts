@@ -19,7 +19,9 @@ describeEachDatabase('the ledger hot path runs prepared statements with the same
     await ledger.openAccount(userId);
     const hold = await ledger.hold(userId, 2500, 'prepared-1');
     const captured = await ledger.capture(userId, hold.id);
-    const [row] = await db.query<{ status: string; settled_at: unknown; cost_mt: unknown }>(sql`SELECT status, settled_at, cost_mt FROM token_holds WHERE id = ${hold.id}`);
+    const [row] = await db.query<{ status: string; settled_at: unknown; cost_mt: unknown }>(
+      sql`SELECT status, settled_at, cost_mt FROM token_holds WHERE id = ${hold.id}`,
+    );
     expect(row).toMatchObject({ status: 'captured', cost_mt: 2500 });
     expect(typeof row!.settled_at).toBe('string');
     expect(captured).toMatchObject({ id: hold.id, status: 'captured', costMt: 2500, fromAllocationMt: 2500, fromPurchasedMt: 0 });

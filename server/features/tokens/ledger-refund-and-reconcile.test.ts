@@ -41,7 +41,9 @@ describeEachDatabase('refunds and reconcile', (kind) => {
       }),
     ).rejects.toThrow('fulfil failed');
     expect((await ledger.getAccount(id)).purchasedMt).toBe(0);
-    const ok = await db.transaction((tx) => ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_rollback', actor: 'payments', meta: { session: 'cs_rollback' }, tx }));
+    const ok = await db.transaction((tx) =>
+      ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_rollback', actor: 'payments', meta: { session: 'cs_rollback' }, tx }),
+    );
     expect(ok.created).toBe(true);
     expect((await ledger.getAccount(id)).purchasedMt).toBe(20_000);
   });

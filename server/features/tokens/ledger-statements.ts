@@ -115,7 +115,8 @@ export function pgErrorCode(e: unknown): { code?: string; constraint?: string } 
   let cur: unknown = e;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
     const c = cur as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return { code: c.code, constraint: typeof c.constraint === 'string' ? c.constraint : undefined };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code))
+      return { code: c.code, constraint: typeof c.constraint === 'string' ? c.constraint : undefined };
     cur = c.cause;
   }
   return {};

@@ -22,13 +22,25 @@ describeEachDatabase('tier changes', (kind) => {
     const up = await ledger.changeTier(id, 'Basic', { actor: 'payments', idempotencyKey: 'sub_1:basic' });
     // The Free remainder (7) is replaced by Basic's full 50; the period now runs Apr 10 → May 10 (30 days).
     expect(up).toMatchObject({ applied: 'now', addedMt: 43_000 });
-    expect(up.account).toMatchObject({ tier: 'Basic', previousTier: 'Free', allocationMt: 50_000, periodStart: '2026-04-10T00:00:00.000Z', nextResetDate: '2026-05-10T00:00:00.000Z' });
+    expect(up.account).toMatchObject({
+      tier: 'Basic',
+      previousTier: 'Free',
+      allocationMt: 50_000,
+      periodStart: '2026-04-10T00:00:00.000Z',
+      nextResetDate: '2026-05-10T00:00:00.000Z',
+    });
 
     // 10 of 30 days gone: remaining fraction 20/30 = 0.666667 (6 decimals); 150,000 mt × 0.666667 = 100,000.05 → 100,000.
     clock = Date.UTC(2026, 3, 20, 0);
     const pro = await ledger.changeTier(id, 'Pro', { actor: 'payments', idempotencyKey: 'sub_1:pro' });
     expect(pro).toMatchObject({ applied: 'now', addedMt: 100_000 });
-    expect(pro.account).toMatchObject({ tier: 'Pro', previousTier: 'Basic', prorationFactor: 0.666667, allocationMt: 150_000, lastTierChange: '2026-04-20T00:00:00.000Z' });
+    expect(pro.account).toMatchObject({
+      tier: 'Pro',
+      previousTier: 'Basic',
+      prorationFactor: 0.666667,
+      allocationMt: 150_000,
+      lastTierChange: '2026-04-20T00:00:00.000Z',
+    });
 
     // The same provider event again changes nothing.
     expect(await ledger.changeTier(id, 'Pro', { actor: 'payments', idempotencyKey: 'sub_1:pro' })).toMatchObject({ applied: 'none', addedMt: 0 });
@@ -50,12 +62,25 @@ describeEachDatabase('tier changes', (kind) => {
 
     clock = Date.UTC(2026, 1, 28, 8); // Jan 31 + 1 month = Feb 28
     expect(await ledger.runMonthlyResets({ userId: id })).toBe(1);
-    expect(await ledger.getAccount(id)).toMatchObject({ tier: 'Basic', pendingTier: null, previousTier: 'Pro', allocationMt: 50_000, purchasedMt: 20_000, nextResetDate: '2026-03-31T08:00:00.000Z' });
+    expect(await ledger.getAccount(id)).toMatchObject({
+      tier: 'Basic',
+      pendingTier: null,
+      previousTier: 'Pro',
+      allocationMt: 50_000,
+      purchasedMt: 20_000,
+      nextResetDate: '2026-03-31T08:00:00.000Z',
+    });
 
     await ledger.changeTier(id, 'Free', { actor: 'payments' }); // cancel
     clock = Date.UTC(2026, 2, 31, 8);
     await ledger.runMonthlyResets({ userId: id });
-    expect(await ledger.getAccount(id)).toMatchObject({ tier: 'Free', previousTier: 'Basic', allocationMt: 10_000, purchasedMt: 20_000, nextResetDate: '2026-04-30T08:00:00.000Z' });
+    expect(await ledger.getAccount(id)).toMatchObject({
+      tier: 'Free',
+      previousTier: 'Basic',
+      allocationMt: 10_000,
+      purchasedMt: 20_000,
+      nextResetDate: '2026-04-30T08:00:00.000Z',
+    });
     expect(await ledger.reconcile({ userId: id })).toMatchObject({ ok: true });
   });
 

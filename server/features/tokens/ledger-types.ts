@@ -153,7 +153,11 @@ export interface LedgerService {
    * Adds milli-tokens to this period's allocation bucket (expires at the period end).
    * Idempotent on `idempotencyKey`: a repeated key returns the first entry and adds nothing.
    */
-  grantAllocation(userId: string, amountMt: number, opts: { idempotencyKey: string; actor: Actor; meta?: Record<string, unknown> } & InTransaction): Promise<LedgerEntry>;
+  grantAllocation(
+    userId: string,
+    amountMt: number,
+    opts: { idempotencyKey: string; actor: Actor; meta?: Record<string, unknown> } & InTransaction,
+  ): Promise<LedgerEntry>;
 
   /**
    * Credits purchased tokens (they never expire). Idempotent on `idempotencyKey` (use the payment
@@ -217,7 +221,10 @@ export interface LedgerService {
    * account's resets to a paid tier wait for the period's payment (`awaiting_payment`); if the current period
    * was waiting and is now paid, its allocation is granted here, once. Idempotent.
    */
-  markPeriodPaid(userId: string, opts: { paidThrough: Date; actor: Actor; meta?: Record<string, unknown> } & InTransaction): Promise<{ grantedMt: number; account: TokenAccount }>;
+  markPeriodPaid(
+    userId: string,
+    opts: { paidThrough: Date; actor: Actor; meta?: Record<string, unknown> } & InTransaction,
+  ): Promise<{ grantedMt: number; account: TokenAccount }>;
 
   /**
    * Monthly reset for every account whose `next_reset_date` has passed: applies a pending tier, sets the
@@ -233,13 +240,21 @@ export interface LedgerService {
    * of purchased tokens, but never more than are still unspent. Idempotent on `idempotencyKey`.
    * Throws NOT_FOUND when no purchase has `purchaseKey`.
    */
-  reversePurchase(userId: string, purchaseKey: string, opts: { idempotencyKey: string; actor: Actor; amountMt?: number; meta?: Record<string, unknown> } & InTransaction): Promise<{ entry: LedgerEntry | null; reversedMt: number; unspentShortfallMt: number }>;
+  reversePurchase(
+    userId: string,
+    purchaseKey: string,
+    opts: { idempotencyKey: string; actor: Actor; amountMt?: number; meta?: Record<string, unknown> } & InTransaction,
+  ): Promise<{ entry: LedgerEntry | null; reversedMt: number; unspentShortfallMt: number }>;
 
   /**
    * Operator grant (positive) or revoke (negative `deltaMt`) on a bucket, with a mandatory reason.
    * A revoke beyond the unreserved bucket is refused (INSUFFICIENT_TOKENS).
    */
-  adjust(userId: string, deltaMt: number, opts: { bucket: 'allocation' | 'purchased'; reason: string; actor: Actor; idempotencyKey?: string }): Promise<LedgerEntry>;
+  adjust(
+    userId: string,
+    deltaMt: number,
+    opts: { bucket: 'allocation' | 'purchased'; reason: string; actor: Actor; idempotencyKey?: string },
+  ): Promise<LedgerEntry>;
 
   /** Pending and recent holds of a user, newest first. */
   listHolds(userId: string, opts?: { limit?: number; status?: HoldStatus }): Promise<Hold[]>;

@@ -41,10 +41,19 @@ describeEachDatabase('upgrade, then an immediate downgrade', (kind) => {
     clock = Date.UTC(2026, 3, 17);
     const down = await l.changeTier(id, 'Basic', { actor: 'payments', downgradeNow: true, idempotencyKey: `${id}:down` });
     expect(down).toMatchObject({ applied: 'now', addedMt: -75_000 });
-    expect(down.account).toMatchObject({ tier: 'Basic', previousTier: 'Pro', pendingTier: null, allocationMt: 20_000, nextResetDate: '2026-05-01T00:00:00.000Z' });
+    expect(down.account).toMatchObject({
+      tier: 'Basic',
+      previousTier: 'Pro',
+      pendingTier: null,
+      allocationMt: 20_000,
+      nextResetDate: '2026-05-01T00:00:00.000Z',
+    });
 
     // The same provider event again takes nothing more.
-    expect(await l.changeTier(id, 'Basic', { actor: 'payments', downgradeNow: true, idempotencyKey: `${id}:down` })).toMatchObject({ applied: 'none', addedMt: 0 });
+    expect(await l.changeTier(id, 'Basic', { actor: 'payments', downgradeNow: true, idempotencyKey: `${id}:down` })).toMatchObject({
+      applied: 'none',
+      addedMt: 0,
+    });
     expect((await l.getAccount(id)).allocationMt).toBe(20_000);
     const [entry] = await l.listEntries(id, { limit: 1 });
     expect(entry).toMatchObject({ reason: 'tier_change', deltaAllocationMt: -75_000, balanceBeforeMt: 95_000, balanceAfterMt: 20_000 });

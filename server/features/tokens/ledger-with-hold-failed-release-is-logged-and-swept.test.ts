@@ -60,7 +60,15 @@ describeEachDatabase('withHold when the release after failed work fails too', (k
     expect(await sweeper.getAccount(id)).toMatchObject({ availableMt: 10_000, allocationMt: 10_000, heldAllocationMt: 0 });
     expect((await sweeper.listHolds(id))[0]).toMatchObject({ id: pending!.id, status: 'expired' });
     const [expireEntry] = await sweeper.listEntries(id, { limit: 1 });
-    expect(expireEntry).toMatchObject({ reason: 'expire', holdId: pending!.id, deltaAllocationMt: 1_200, deltaHeldAllocationMt: -1_200, balanceBeforeMt: 8_800, balanceAfterMt: 10_000, actor: 'system:sweeper' });
+    expect(expireEntry).toMatchObject({
+      reason: 'expire',
+      holdId: pending!.id,
+      deltaAllocationMt: 1_200,
+      deltaHeldAllocationMt: -1_200,
+      balanceBeforeMt: 8_800,
+      balanceAfterMt: 10_000,
+      actor: 'system:sweeper',
+    });
     expect(await sweeper.reconcile({ userId: id })).toMatchObject({ ok: true });
   });
 });

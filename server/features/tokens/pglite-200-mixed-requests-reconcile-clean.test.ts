@@ -89,7 +89,7 @@ describeEachDatabase(
       expect(read.every((r) => r.status === 200)).toBe(true);
       for (let h = 0; h < HOLDERS; h++) {
         const calls = held.slice(h * 10, h * 10 + 10) as unknown[];
-        expect((calls[4] as string)).toBe('the analysis failed');
+        expect(calls[4] as string).toBe('the analysis failed');
         // Same key twice → the same hold.
         expect((calls[5] as { id: string }).id).toBe((calls[6] as { id: string }).id);
         expect(calls[7]).toBe('INSUFFICIENT_TOKENS');
@@ -126,7 +126,12 @@ describeEachDatabase(
 
       // What `npm run admin -- reconcile --json` runs and prints.
       const out: string[] = [];
-      const code = await runAdminCommand(['reconcile', '--json'], { ledger, db, actor: 'operator:test', io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+      const code = await runAdminCommand(['reconcile', '--json'], {
+        ledger,
+        db,
+        actor: 'operator:test',
+        io: { out: (l) => out.push(l), err: (l) => out.push(l) },
+      });
       expect(code).toBe(0);
       expect(JSON.parse(out.join('\n'))).toEqual({ checkedUsers: 40, ok: true, mismatches: [] });
     }, 180_000); // a load test: on a busy 2-core machine it has taken 60 s

@@ -45,7 +45,14 @@ export async function grantAllocation(
     const row = await ensureAccount(ctx, q, userId, { lock: true });
     const done = await findEntryByKey(q, userId, key);
     if (done) return done;
-    return applyDelta(ctx, q, row, { deltaAllocationMt: amountMt, deltaPurchasedMt: 0, reason: 'allocation_grant', idempotencyKey: key, actor, meta: opts.meta });
+    return applyDelta(ctx, q, row, {
+      deltaAllocationMt: amountMt,
+      deltaPurchasedMt: 0,
+      reason: 'allocation_grant',
+      idempotencyKey: key,
+      actor,
+      meta: opts.meta,
+    });
   });
 }
 
@@ -59,7 +66,14 @@ export async function creditPurchase(ctx: LedgerContext, userId: string, request
     const row = await ensureAccount(ctx, q, userId, { lock: true });
     const done = await findEntryByKey(q, userId, key);
     if (done) return { entry: done, created: false };
-    const entry = await applyDelta(ctx, q, row, { deltaAllocationMt: 0, deltaPurchasedMt: amountMt, reason: 'purchase', idempotencyKey: key, actor, meta: request.meta });
+    const entry = await applyDelta(ctx, q, row, {
+      deltaAllocationMt: 0,
+      deltaPurchasedMt: amountMt,
+      reason: 'purchase',
+      idempotencyKey: key,
+      actor,
+      meta: request.meta,
+    });
     return { entry, created: true };
   });
 }
@@ -111,7 +125,8 @@ export async function adjust(
   assertUserId(userId);
   if (typeof deltaMt !== 'number' || deltaMt === 0) throw new AppError('INVALID_AMOUNT', 'The amount must not be zero.', { field: 'amount' });
   assertAmount(Math.abs(deltaMt));
-  if (opts.bucket !== 'allocation' && opts.bucket !== 'purchased') throw new AppError('BAD_REQUEST', 'Bucket must be allocation or purchased.', { field: 'bucket' });
+  if (opts.bucket !== 'allocation' && opts.bucket !== 'purchased')
+    throw new AppError('BAD_REQUEST', 'Bucket must be allocation or purchased.', { field: 'bucket' });
   if (typeof opts.reason !== 'string' || opts.reason.trim().length === 0) throw new AppError('BAD_REQUEST', 'A reason is required.', { field: 'reason' });
   const actor = assertActor(opts.actor);
   const key = `operator:${opts.idempotencyKey !== undefined ? assertKey(opts.idempotencyKey) : crypto.randomUUID()}`;

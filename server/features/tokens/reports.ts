@@ -9,7 +9,9 @@ import { clampLimit } from './validation.ts';
 export async function listHolds(ctx: LedgerContext, userId: string, opts: { limit?: number; status?: HoldStatus } = {}): Promise<Hold[]> {
   const limit = clampLimit(opts.limit, 50, 1000);
   const status = opts.status ? sql`AND status = ${opts.status}` : sql``;
-  const rows = await ctx.db.query<HoldRow>(sql`SELECT ${HOLD_COLUMNS} FROM token_holds WHERE user_id = ${userId} ${status} ORDER BY created_at DESC LIMIT ${limit}`);
+  const rows = await ctx.db.query<HoldRow>(
+    sql`SELECT ${HOLD_COLUMNS} FROM token_holds WHERE user_id = ${userId} ${status} ORDER BY created_at DESC LIMIT ${limit}`,
+  );
   return rows.map(toHold);
 }
 

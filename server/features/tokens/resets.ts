@@ -68,7 +68,8 @@ export async function markPeriodPaid(
 ): Promise<{ grantedMt: number; account: TokenAccount }> {
   assertUserId(userId);
   const actor = assertActor(opts.actor);
-  if (!(opts.paidThrough instanceof Date) || Number.isNaN(opts.paidThrough.getTime())) throw new AppError('BAD_REQUEST', 'Invalid paid-through date.', { field: 'paidThrough' });
+  if (!(opts.paidThrough instanceof Date) || Number.isNaN(opts.paidThrough.getTime()))
+    throw new AppError('BAD_REQUEST', 'Invalid paid-through date.', { field: 'paidThrough' });
   return runInTransaction(ctx, opts.tx, async (q) => {
     const row = await ensureAccount(ctx, q, userId, { lock: true });
     const known = row.paid_through === null ? null : new Date(row.paid_through);

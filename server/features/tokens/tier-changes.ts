@@ -16,7 +16,8 @@ export async function changeTier(ctx: LedgerContext, userId: string, tier: Tier,
   const to = assertTier(tier);
   const actor = assertActor(opts.actor);
   const key = `tier:${opts.idempotencyKey !== undefined ? assertKey(opts.idempotencyKey) : crypto.randomUUID()}`;
-  if (opts.billingPeriodEnd && Number.isNaN(opts.billingPeriodEnd.getTime())) throw new AppError('BAD_REQUEST', 'Invalid billing period end.', { field: 'billingPeriodEnd' });
+  if (opts.billingPeriodEnd && Number.isNaN(opts.billingPeriodEnd.getTime()))
+    throw new AppError('BAD_REQUEST', 'Invalid billing period end.', { field: 'billingPeriodEnd' });
   return runInTransaction(ctx, opts.tx, async (q): Promise<TierChangeResult> => {
     const row = await ensureAccount(ctx, q, userId, { lock: true });
     if (await findEntryByKey(q, userId, key)) return { account: toAccount(row), applied: 'none', addedMt: 0 };

@@ -67,7 +67,10 @@ export function createTokensHandlers(ledger: LedgerService) {
     const { days } = c.req.valid('query');
     const usage = await ledger.getDailyUsage(user.id, days);
     const totalMt = usage.reduce((s, d) => s + d.usedMt, 0);
-    return c.json({ days: usage.map((d) => ({ date: d.date, used: convertMtToTokens(d.usedMt), count: d.count })), total_used: convertMtToTokens(totalMt) }, 200);
+    return c.json(
+      { days: usage.map((d) => ({ date: d.date, used: convertMtToTokens(d.usedMt), count: d.count })), total_used: convertMtToTokens(totalMt) },
+      200,
+    );
   };
 
   const getTokenLedger: AppRouteHandler<typeof getTokenLedgerRoute> = async (c) => {

@@ -11,12 +11,14 @@ export function assertAmount(amountMt: unknown, field = 'amount'): number {
 }
 
 export function assertUserId(userId: unknown): string {
-  if (typeof userId !== 'string' || userId.length === 0 || userId.length > 200) throw new AppError('BAD_REQUEST', 'A user id is required.', { field: 'userId' });
+  if (typeof userId !== 'string' || userId.length === 0 || userId.length > 200)
+    throw new AppError('BAD_REQUEST', 'A user id is required.', { field: 'userId' });
   return userId;
 }
 
 export function assertKey(key: unknown, field = 'idempotencyKey'): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 200) throw new AppError('BAD_REQUEST', 'An idempotency key of 1–200 characters is required.', { field });
+  if (typeof key !== 'string' || key.length === 0 || key.length > 200)
+    throw new AppError('BAD_REQUEST', 'An idempotency key of 1–200 characters is required.', { field });
   return key;
 }
 

@@ -48,7 +48,17 @@ const pageByName: Record<PageName, ComponentType> = { ...pages, fundamentalRedir
 
 const toRoute = ({ path, page, access }: RouteEntry): RouteObject => {
   const P = pageByName[page];
-  return { path, element: access === 'guarded' ? <RequireAuth><P /></RequireAuth> : <P /> };
+  return {
+    path,
+    element:
+      access === 'guarded' ? (
+        <RequireAuth>
+          <P />
+        </RequireAuth>
+      ) : (
+        <P />
+      ),
+  };
 };
 
 /** The route table (`route-table.ts`) inside the providers and the root layout. */

@@ -111,7 +111,8 @@ export class BundleStore {
   listings(): Promise<ListingsData> {
     this.listingsPromise ??= this.load<ListingsFile>(BUNDLE_FILES.listings).then((file) => {
       const indexOf = new Map(file.symbol.map((s, i) => [s, i]));
-      if (file.version !== BUNDLE_VERSION) throw new Error(`data/${BUNDLE_FILES.listings} is version ${file.version}, expected ${BUNDLE_VERSION}: run npm run data:prepare`);
+      if (file.version !== BUNDLE_VERSION)
+        throw new Error(`data/${BUNDLE_FILES.listings} is version ${file.version}, expected ${BUNDLE_VERSION}: run npm run data:prepare`);
       const entries = file.symbol.map((s, i) => ({ symbol: s, name: file.name[i]!, coverage: coverageRank(file.cov[i]!) }));
       const search = hydrateSearchIndex(entries, file.search);
       return { dataAsOf: file.data_as_of, file, indexOf, search };

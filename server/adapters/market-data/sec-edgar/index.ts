@@ -71,12 +71,19 @@ export function createSecEdgarProvider(options: SecEdgarOptions): MarketDataProv
       const annual = toFigures(mapped.annual);
       const quarterly = toFigures(mapped.quarterly);
       const splits = (await options.lookupSplits?.(symbol)) ?? [];
-      const latest = [...annual.entries()].filter(([, m]) => m.has('shares_diluted')).sort((a, b) => (a[0] < b[0] ? -1 : 1)).at(-1);
+      const latest = [...annual.entries()]
+        .filter(([, m]) => m.has('shares_diluted'))
+        .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+        .at(-1);
       const latestShares = latest?.[1].get('shares_diluted')?.value ?? null;
       const notes: string[] = [];
       const n = restateForSplits(annual, splits, () => latestShares) + restateForSplits(quarterly, splits, (end) => nearestShares(annual, end));
       if (n > 0) notes.push(`${n} per-share or share-count figures restated for later splits.`);
-      const fcf = (value: number, ocf: Figure, capex: Figure) => ({ value, source: SOURCE, as_of: (ocf.as_of ?? '') > (capex.as_of ?? '') ? ocf.as_of : capex.as_of });
+      const fcf = (value: number, ocf: Figure, capex: Figure) => ({
+        value,
+        source: SOURCE,
+        as_of: (ocf.as_of ?? '') > (capex.as_of ?? '') ? ocf.as_of : capex.as_of,
+      });
       deriveFreeCashFlow(annual, fcf);
       deriveFreeCashFlow(quarterly, fcf);
       const a = buildStatementSet(annual, 'annual', 12);

@@ -7,29 +7,33 @@ import type { FetchLike, MarketDataProvider } from '../types.ts';
 /** The parts of Yahoo's v8 chart answer we read (query1.finance.yahoo.com/v8/finance/chart/{symbol}). */
 export interface YahooChartResponse {
   chart: {
-    result:
-      | Array<{
-          meta: {
-            symbol: string;
-            currency?: string;
-            regularMarketPrice?: number;
-            regularMarketTime?: number;
-            chartPreviousClose?: number;
-            previousClose?: number;
-            gmtoffset?: number;
-            longName?: string;
-            shortName?: string;
-          };
-          timestamp?: number[];
-          indicators: {
-            quote: Array<{ open?: Array<number | null>; high?: Array<number | null>; low?: Array<number | null>; close?: Array<number | null>; volume?: Array<number | null> }>;
-          };
-          events?: {
-            dividends?: Record<string, { amount: number; date: number }>;
-            splits?: Record<string, { date: number; numerator: number; denominator: number; splitRatio?: string }>;
-          };
-        }>
-      | null;
+    result: Array<{
+      meta: {
+        symbol: string;
+        currency?: string;
+        regularMarketPrice?: number;
+        regularMarketTime?: number;
+        chartPreviousClose?: number;
+        previousClose?: number;
+        gmtoffset?: number;
+        longName?: string;
+        shortName?: string;
+      };
+      timestamp?: number[];
+      indicators: {
+        quote: Array<{
+          open?: Array<number | null>;
+          high?: Array<number | null>;
+          low?: Array<number | null>;
+          close?: Array<number | null>;
+          volume?: Array<number | null>;
+        }>;
+      };
+      events?: {
+        dividends?: Record<string, { amount: number; date: number }>;
+        splits?: Record<string, { date: number; numerator: number; denominator: number; splitRatio?: string }>;
+      };
+    }> | null;
     error: { code: string; description: string } | null;
   };
 }
@@ -115,7 +119,13 @@ export function createYahooProvider(options: YahooOptions): MarketDataProvider {
       let bars = toBars(r);
       if (bars.length === 0) return null;
       const start = rangeStartDate(range, bars.at(-1)!.date);
-      if (start && range === '3y') bars = bars.slice(lowerBound(bars.map((b) => b.date), start));
+      if (start && range === '3y')
+        bars = bars.slice(
+          lowerBound(
+            bars.map((b) => b.date),
+            start,
+          ),
+        );
       return { symbol, interval: interval === '1mo' ? '1mo' : '1d', adjustment: 'split', bars, source: SOURCE, as_of: bars.at(-1)!.date };
     },
     async getDividends(symbol): Promise<Dividend[] | null> {

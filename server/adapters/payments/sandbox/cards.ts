@@ -36,7 +36,11 @@ export function checkSandboxCard(cardNumber: string): CardCheck {
   if (digits === SANDBOX_PAYING_CARD) return { ok: true };
   const message = declines[digits];
   if (message) return { ok: false, message, invalidNumber: false };
-  return { ok: false, message: 'Your card was declined. This is a sandbox: no real cards are charged. Use the test card 4242 4242 4242 4242.', invalidNumber: false };
+  return {
+    ok: false,
+    message: 'Your card was declined. This is a sandbox: no real cards are charged. Use the test card 4242 4242 4242 4242.',
+    invalidNumber: false,
+  };
 }
 
 export const normalizeCardNumber = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');

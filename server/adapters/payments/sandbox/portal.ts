@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { ProviderSubscription } from '../types.ts';
 import { checkSandboxCard, checkSandboxCardAttach, normalizeCardNumber } from './cards.ts';
-import { invoiceFor, newEvent, newId, planPrices, readSubscription, type SandboxContext, type SubscriptionRow, toDate, toSubscription } from './sandbox-state.ts';
+import {
+  invoiceFor,
+  newEvent,
+  newId,
+  planPrices,
+  readSubscription,
+  type SandboxContext,
+  type SubscriptionRow,
+  toDate,
+  toSubscription,
+} from './sandbox-state.ts';
 
 /** The sandbox's customer portal: switch plan (upgrade now, downgrade at the period end), cancel, resume, update the card. */
 
@@ -21,7 +31,9 @@ export type PortalActionResult = { ok: true; notice: string } | { ok: false; mes
 export async function createPortalSession(s: SandboxContext, input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
   const id = newId('bps_sandbox');
   const expiresAt = new Date(s.now().getTime() + PORTAL_TTL_MS).toISOString();
-  await s.db.query(sql`INSERT INTO sandbox_portal_session (id, customer_id, return_url, expires_at) VALUES (${id}, ${input.customerId}, ${input.returnUrl}, ${expiresAt})`);
+  await s.db.query(
+    sql`INSERT INTO sandbox_portal_session (id, customer_id, return_url, expires_at) VALUES (${id}, ${input.customerId}, ${input.returnUrl}, ${expiresAt})`,
+  );
   return { url: `${s.baseUrl}/sandbox/portal/${id}` };
 }
 
@@ -63,7 +75,9 @@ export async function applyPortalAction(s: SandboxContext, id: string, action: P
     if (action.priceId === current.priceId && !current.scheduledPriceId) return { ok: false, message: 'You are already on this plan.' };
     if (action.priceId === current.priceId || next.cents > current.amountCents) {
       // An upgrade (or keeping the plan) applies now and drops a scheduled downgrade.
-      await s.db.query(sql`UPDATE sandbox_subscription SET price_id = ${action.priceId}, scheduled_price_id = NULL, cancel_at_period_end = false WHERE id = ${current.id}`);
+      await s.db.query(
+        sql`UPDATE sandbox_subscription SET price_id = ${action.priceId}, scheduled_price_id = NULL, cancel_at_period_end = false WHERE id = ${current.id}`,
+      );
       notice = `Your plan is now ${next.name}.`;
     } else {
       // A downgrade waits for the period end, as the page says: the current plan is paid until then.
@@ -82,7 +96,9 @@ export async function applyPortalAction(s: SandboxContext, id: string, action: P
 async function saveCardAndRetry(s: SandboxContext, current: ProviderSubscription, cardNumber: string): Promise<PortalActionResult> {
   const attach = checkSandboxCardAttach(cardNumber);
   if (!attach.ok) return { ok: false, message: attach.message };
-  const [saved] = await s.db.query<SubscriptionRow>(sql`UPDATE sandbox_subscription SET card_number = ${normalizeCardNumber(cardNumber)} WHERE id = ${current.id} RETURNING *`);
+  const [saved] = await s.db.query<SubscriptionRow>(
+    sql`UPDATE sandbox_subscription SET card_number = ${normalizeCardNumber(cardNumber)} WHERE id = ${current.id} RETURNING *`,
+  );
   if (saved?.status !== 'past_due' || !saved.open_invoice_id) return { ok: true, notice: 'Your card was saved.' };
   const sub = toSubscription(saved);
   if (!checkSandboxCard(saved.card_number).ok) {

@@ -17,7 +17,14 @@ import {
   type SandboxCheckoutView,
   type SandboxPayResult,
 } from './sessions.ts';
-import { cancelSubscriptionNow, changeSubscriptionPrice, refundCheckoutPayment, refundPayment, renewDueSubscriptions, retrieveSubscription } from './subscriptions.ts';
+import {
+  cancelSubscriptionNow,
+  changeSubscriptionPrice,
+  refundCheckoutPayment,
+  refundPayment,
+  renewDueSubscriptions,
+  retrieveSubscription,
+} from './subscriptions.ts';
 
 /**
  * The offline payment provider: a hosted checkout and customer portal served by the app itself

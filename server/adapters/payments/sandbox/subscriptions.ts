@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import { findPeriodAt } from '../../../../core/tokens/periods.ts';
 import type { ProviderSubscription } from '../types.ts';
 import { checkSandboxCard } from './cards.ts';
-import { invoiceFor, newEvent, newId, planPrices, readSubscription, type SandboxContext, type SubscriptionRow, toDate, toSubscription } from './sandbox-state.ts';
+import {
+  invoiceFor,
+  newEvent,
+  newId,
+  planPrices,
+  readSubscription,
+  type SandboxContext,
+  type SubscriptionRow,
+  toDate,
+  toSubscription,
+} from './sandbox-state.ts';
 
 /** The sandbox's subscriptions and charges: plan changes, cancellation, renewals (its billing clock) and refunds. */
 
@@ -63,7 +73,10 @@ export async function renewDueSubscriptions(s: SandboxContext): Promise<number> 
       if (!next) continue;
       const renewedSub = toSubscription(next);
       const invoice = invoiceFor(renewedSub, invoiceId, 'subscription_cycle');
-      await s.deliver([newEvent(s, 'customer.subscription.updated', { subscription: renewedSub }), newEvent(s, pays ? 'invoice.paid' : 'invoice.payment_failed', { invoice })]);
+      await s.deliver([
+        newEvent(s, 'customer.subscription.updated', { subscription: renewedSub }),
+        newEvent(s, pays ? 'invoice.paid' : 'invoice.payment_failed', { invoice }),
+      ]);
     }
     renewed += 1;
   }

@@ -28,7 +28,10 @@ export async function handleChargeRefunded(b: BillingContext, event: EventOf<'ch
       meta: { charge: charge.id, refunded_cents: charge.amountRefundedCents },
     });
     if (result.unspentShortfallMt > 0) {
-      b.logger.warn({ charge: charge.id, shortfallMt: result.unspentShortfallMt }, 'payments: refund larger than the unspent tokens; only the unspent part was reversed');
+      b.logger.warn(
+        { charge: charge.id, shortfallMt: result.unspentShortfallMt },
+        'payments: refund larger than the unspent tokens; only the unspent part was reversed',
+      );
     }
     await tx.query(sql`UPDATE checkout_session SET refunded_mt = ${targetMt}, updated_at = now() WHERE id = ${row.id}`);
   });

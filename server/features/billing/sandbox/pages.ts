@@ -54,8 +54,11 @@ export function renderCheckoutPage(s: SandboxCheckoutView, state: { error?: stri
   if (s.status !== 'open') {
     const msg = s.status === 'complete' ? 'This checkout is already paid.' : 'This checkout session has expired.';
     const next = s.status === 'complete' ? s.successUrl : s.cancelUrl;
-    return layout('Checkout · Stockpilot', `<main class="wrap"><section class="card"><div class="brand"><span></span>Stockpilot</div>
-      <p style="margin-top:16px">${msg}</p><a class="link" href="${escapeHtml(next)}">Return to Stockpilot</a></section></main>`);
+    return layout(
+      'Checkout · Stockpilot',
+      `<main class="wrap"><section class="card"><div class="brand"><span></span>Stockpilot</div>
+      <p style="margin-top:16px">${msg}</p><a class="link" href="${escapeHtml(next)}">Return to Stockpilot</a></section></main>`,
+    );
   }
   return layout(
     'Checkout · Stockpilot',

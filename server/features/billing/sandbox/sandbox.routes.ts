@@ -7,11 +7,13 @@ import { renderCheckoutPage, renderPortalPage, renderSandboxNotFound } from './p
 type Fields = Record<string, string>;
 
 /** Form posts (the pages) and JSON (tests, scripts) are both accepted. */
-async function readFields(c: { req: { header(n: string): string | undefined; json(): Promise<unknown>; parseBody(): Promise<Record<string, unknown>> } }): Promise<{ fields: Fields; json: boolean }> {
+async function readFields(c: {
+  req: { header(n: string): string | undefined; json(): Promise<unknown>; parseBody(): Promise<Record<string, unknown>> };
+}): Promise<{ fields: Fields; json: boolean }> {
   const json = (c.req.header('content-type') ?? '').includes('application/json');
   let raw: Record<string, unknown> = {};
   try {
-    raw = json ? ((await c.req.json()) as Record<string, unknown>) ?? {} : await c.req.parseBody();
+    raw = json ? (((await c.req.json()) as Record<string, unknown>) ?? {}) : await c.req.parseBody();
   } catch {
     throw new AppError('INVALID_JSON', 'The request body is not valid JSON.', { field: 'body' });
   }
@@ -22,7 +24,15 @@ async function readFields(c: { req: { header(n: string): string | undefined; jso
 
 /** The sandbox's hosted checkout and customer portal (server-rendered, no scripts). */
 export function registerSandboxRoutes(app: App, sandbox: SandboxProvider): void {
-  app.use('/sandbox/*', bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.'); } }));
+  app.use(
+    '/sandbox/*',
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      },
+    }),
+  );
   app.use('/sandbox/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -84,7 +94,8 @@ export function registerSandboxRoutes(app: App, sandbox: SandboxProvider): void 
           : type === 'cancel' || type === 'resume'
             ? ({ type } as const)
             : null;
-    if (!action) throw new AppError('VALIDATION_FAILED', 'action: expected switch (with price), card (with card_number), cancel or resume.', { field: 'action' });
+    if (!action)
+      throw new AppError('VALIDATION_FAILED', 'action: expected switch (with price), card (with card_number), cancel or resume.', { field: 'action' });
     const result = await sandbox.applyPortalAction(id, action);
     if (json) {
       if (!result.ok) throw new AppError('CONFLICT', result.message);

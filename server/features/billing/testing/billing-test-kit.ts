@@ -62,7 +62,13 @@ export async function startBillingApp(kind: DatabaseKind, options: TestAppOption
 export async function startStripeBillingApp(kind: DatabaseKind, options: TestAppOptions = {}) {
   const db = await createTestDatabase(kind);
   const fake = await startFakeStripe();
-  const env = { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_BASIC: 'price_basic_fake', STRIPE_PRICE_PRO: 'price_pro_fake', STRIPE_API_BASE: fake.url };
+  const env = {
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_PRICE_BASIC: 'price_basic_fake',
+    STRIPE_PRICE_PRO: 'price_pro_fake',
+    STRIPE_API_BASE: fake.url,
+  };
   return { db, fake, t: await createBillingTestApp(db, { ...options, env: { ...env, ...options.env } }) };
 }
 

@@ -37,19 +37,22 @@ function AboutSection({ id, title, children }: { id: string; title: string; chil
 
 export default function About() {
   return (
-    <PageShell title="About Stockpilot" lead="A small team building stock analysis you can check — transparent about where every number comes from and what it costs.">
+    <PageShell
+      title="About Stockpilot"
+      lead="A small team building stock analysis you can check — transparent about where every number comes from and what it costs."
+    >
       <div className="space-y-14">
         <AboutSection id="who" title="Who we are">
           <div className="grid gap-6 text-slate-700 md:grid-cols-2">
             <p className="leading-relaxed">
-              We are a small team of engineers and long-time private investors. We built Stockpilot because the tools we used either buried us in raw
-              numbers or handed us confident AI summaries we could not verify. We wanted both the numbers and a clear explanation — and a way to check one
-              against the other.
+              We are a small team of engineers and long-time private investors. We built Stockpilot because the tools we used either buried us in raw numbers or
+              handed us confident AI summaries we could not verify. We wanted both the numbers and a clear explanation — and a way to check one against the
+              other.
             </p>
             <p className="leading-relaxed">
-              Today Stockpilot shows prices, financial statements and ETF data for {STOCK_COUNT} large US stocks and {ETF_COUNT} widely held ETFs, each
-              figure with its source. Next come {ANALYSIS_KIND_COUNT_WORD} kinds of analysis and an AI copilot, paid per use with tokens instead of a large
-              flat subscription, so occasional investors pay little and heavy users get the volume they need.
+              Today Stockpilot shows prices, financial statements and ETF data for {STOCK_COUNT} large US stocks and {ETF_COUNT} widely held ETFs, each figure
+              with its source. Next come {ANALYSIS_KIND_COUNT_WORD} kinds of analysis and an AI copilot, paid per use with tokens instead of a large flat
+              subscription, so occasional investors pay little and heavy users get the volume they need.
             </p>
           </div>
         </AboutSection>
@@ -75,9 +78,19 @@ export default function About() {
               keeps our incentive simple: analyses worth paying for again.
             </p>
             <p className="mt-3 text-sm text-slate-500">
-              Details: <Link to="/pricing" className="font-medium text-brand-700 underline">pricing</Link>,{' '}
-              <Link to="/terms-of-service" className="font-medium text-brand-700 underline">terms</Link> and{' '}
-              <Link to="/privacy-policy" className="font-medium text-brand-700 underline">privacy policy</Link>.
+              Details:{' '}
+              <Link to="/pricing" className="font-medium text-brand-700 underline">
+                pricing
+              </Link>
+              ,{' '}
+              <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
+                terms
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+                privacy policy
+              </Link>
+              .
             </p>
           </div>
         </AboutSection>
@@ -92,13 +105,19 @@ export default function About() {
         {/* Further sections (e.g. "About the data") are appended here, before the contact call to action. */}
         <AboutTheData />
 
-        <section aria-labelledby="about-contact" className="flex flex-col gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <section
+          aria-labelledby="about-contact"
+          className="flex flex-col gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8"
+        >
           <div>
             <h2 id="about-contact" className="text-xl font-semibold">
               Talk to us
             </h2>
             <p className="mt-1 text-slate-300">
-              Questions, corrections or ideas: <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-emerald-300 underline">{SUPPORT_EMAIL}</a>
+              Questions, corrections or ideas:{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-emerald-300 underline">
+                {SUPPORT_EMAIL}
+              </a>
             </p>
           </div>
           <ButtonLink to="/contact" variant="secondary" size="lg">

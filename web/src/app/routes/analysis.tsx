@@ -13,11 +13,46 @@ interface Choice {
 }
 
 const choices = (s: string): Choice[] => [
-  { title: 'Quick Overview', what: 'Price, trend and the key figures at a glance.', to: `/overview/${s}`, icon: <BarChart3 className="size-5" />, available: (p) => p.coverage.quote, needs: 'price data' },
-  { title: 'Fundamental Analysis', what: 'Profitability, growth and financial health from the statements.', to: `/fundamental-analysis/${s}/overview`, icon: <Landmark className="size-5" />, available: (p) => p.coverage.fundamentals, needs: 'financial statements' },
-  { title: 'Technical Analysis', what: 'Trend, momentum and price performance.', to: `/technical/${s}`, icon: <CandlestickChart className="size-5" />, available: (p) => p.coverage.history !== null, needs: 'price history' },
-  { title: 'Balance Sheet Analysis', what: 'Assets, liabilities, debt and equity over the years.', to: `/fundamental-analysis/${s}/balance-sheet`, icon: <Scale className="size-5" />, available: (p) => p.coverage.fundamentals, needs: 'financial statements' },
-  { title: 'ETF Analysis', what: 'Holdings, sector weights and costs.', to: `/etf/${s}`, icon: <PieChart className="size-5" />, available: (p) => p.type === 'etf', needs: 'an ETF' },
+  {
+    title: 'Quick Overview',
+    what: 'Price, trend and the key figures at a glance.',
+    to: `/overview/${s}`,
+    icon: <BarChart3 className="size-5" />,
+    available: (p) => p.coverage.quote,
+    needs: 'price data',
+  },
+  {
+    title: 'Fundamental Analysis',
+    what: 'Profitability, growth and financial health from the statements.',
+    to: `/fundamental-analysis/${s}/overview`,
+    icon: <Landmark className="size-5" />,
+    available: (p) => p.coverage.fundamentals,
+    needs: 'financial statements',
+  },
+  {
+    title: 'Technical Analysis',
+    what: 'Trend, momentum and price performance.',
+    to: `/technical/${s}`,
+    icon: <CandlestickChart className="size-5" />,
+    available: (p) => p.coverage.history !== null,
+    needs: 'price history',
+  },
+  {
+    title: 'Balance Sheet Analysis',
+    what: 'Assets, liabilities, debt and equity over the years.',
+    to: `/fundamental-analysis/${s}/balance-sheet`,
+    icon: <Scale className="size-5" />,
+    available: (p) => p.coverage.fundamentals,
+    needs: 'financial statements',
+  },
+  {
+    title: 'ETF Analysis',
+    what: 'Holdings, sector weights and costs.',
+    to: `/etf/${s}`,
+    icon: <PieChart className="size-5" />,
+    available: (p) => p.type === 'etf',
+    needs: 'an ETF',
+  },
 ];
 
 export default function Page() {
@@ -30,7 +65,10 @@ export default function Page() {
               const ok = c.available(profile);
               const body = (
                 <>
-                  <span className={`inline-flex size-9 items-center justify-center rounded-lg ${ok ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-400'}`} aria-hidden>
+                  <span
+                    className={`inline-flex size-9 items-center justify-center rounded-lg ${ok ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-400'}`}
+                    aria-hidden
+                  >
                     {c.icon}
                   </span>
                   <span className="mt-3 block font-semibold text-ink">{c.title}</span>

@@ -49,8 +49,9 @@ function Intro() {
             <Cookie className="size-4 text-brand-600" aria-hidden /> Authentication today
           </h3>
           <p className="mt-2 text-sm leading-relaxed text-slate-600">
-            Signed-in requests carry the session cookie set when you sign in on this site. Calls marked <span className="rounded-full bg-slate-100 px-1.5 text-xs">sign-in</span>{' '}
-            answer 401 without it. State-changing requests from other origins are refused (403).
+            Signed-in requests carry the session cookie set when you sign in on this site. Calls marked{' '}
+            <span className="rounded-full bg-slate-100 px-1.5 text-xs">sign-in</span> answer 401 without it. State-changing requests from other origins are
+            refused (403).
           </p>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -70,9 +71,9 @@ function Intro() {
           Errors
         </h2>
         <p className="mt-2 max-w-3xl text-sm leading-relaxed text-slate-600">
-          Every error has the same shape and a fitting HTTP status. <code className="font-mono text-xs">code</code> is a stable UPPER_SNAKE identifier to
-          branch on; <code className="font-mono text-xs">message</code> is a sentence you can show to people; <code className="font-mono text-xs">field</code>{' '}
-          is present when one input is at fault. A failed request never changes anything and never charges tokens.
+          Every error has the same shape and a fitting HTTP status. <code className="font-mono text-xs">code</code> is a stable UPPER_SNAKE identifier to branch
+          on; <code className="font-mono text-xs">message</code> is a sentence you can show to people; <code className="font-mono text-xs">field</code> is
+          present when one input is at fault. A failed request never changes anything and never charges tokens.
         </p>
         <div className="mt-4 grid items-start gap-4 lg:grid-cols-[1fr_1.4fr]">
           <figure className="min-w-0">

@@ -7,12 +7,18 @@ import { ANALYSIS_KIND_COUNT_WORD, SUPPORT_EMAIL } from '../../components/market
 
 export default function ComingSoon() {
   return (
-    <PageShell title="Coming Soon" lead={`What we are building. First the ${ANALYSIS_KIND_COUNT_WORD} analyses and the copilot (priced on the home page), then these. Each follows the same rules: numbers from code, sources shown, tokens charged only on success.`}>
+    <PageShell
+      title="Coming Soon"
+      lead={`What we are building. First the ${ANALYSIS_KIND_COUNT_WORD} analyses and the copilot (priced on the home page), then these. Each follows the same rules: numbers from code, sources shown, tokens charged only on success.`}
+    >
       <ol className="grid gap-4 md:grid-cols-2">
         {roadmap.map((item) => {
           const Icon = roadmapIcons[item.path];
           return (
-            <li key={item.path} className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-500 hover:shadow-md">
+            <li
+              key={item.path}
+              className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-500 hover:shadow-md"
+            >
               <div className="flex items-start justify-between gap-3">
                 <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   {Icon && <Icon className="size-5" aria-hidden />}

@@ -75,8 +75,18 @@ export default function DevOutboxPage() {
               {m.links.length > 0 && (
                 <div className="mt-3 flex flex-wrap gap-2">
                   {m.links.map((l) => (
-                    <a key={l} href={toLocal(l)} className="inline-flex max-w-full items-center rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
-                      <span className="truncate">{new URL(l).pathname.includes('verify-email') ? 'Open confirmation link' : new URL(l).pathname.includes('reset-password') ? 'Open reset link' : l}</span>
+                    <a
+                      key={l}
+                      href={toLocal(l)}
+                      className="inline-flex max-w-full items-center rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+                    >
+                      <span className="truncate">
+                        {new URL(l).pathname.includes('verify-email')
+                          ? 'Open confirmation link'
+                          : new URL(l).pathname.includes('reset-password')
+                            ? 'Open reset link'
+                            : l}
+                      </span>
                     </a>
                   ))}
                 </div>

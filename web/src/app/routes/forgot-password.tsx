@@ -41,8 +41,8 @@ export default function ForgotPasswordPage() {
             <MailCheck className="size-7" aria-hidden />
           </span>
           <p className="text-slate-700">
-            If an account exists for <strong className="break-all text-ink">{sentTo}</strong>, we sent it a link to choose a new password. The link works once and
-            expires in 1 hour.
+            If an account exists for <strong className="break-all text-ink">{sentTo}</strong>, we sent it a link to choose a new password. The link works once
+            and expires in 1 hour.
           </p>
           {config?.mail === 'outbox' && (
             <ButtonLink to="/dev/outbox" variant="secondary">
@@ -70,7 +70,17 @@ export default function ForgotPasswordPage() {
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="E-mail" error={emailError}>
           {(p) => (
-            <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} autoFocus />
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+              autoFocus
+            />
           )}
         </Field>
         <Button type="submit" className="w-full" loading={busy}>

@@ -83,8 +83,8 @@ function Hero() {
             Stock analysis you can <span className="text-brand-600">check, line by line</span>.
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-            Stockpilot shows real market data — SEC filings and daily prices — with the source and date of every figure. AI-assisted analyses that
-            explain those figures, paid per use with tokens and only when they succeed, are being built next.
+            Stockpilot shows real market data — SEC filings and daily prices — with the source and date of every figure. AI-assisted analyses that explain those
+            figures, paid per use with tokens and only when they succeed, are being built next.
           </p>
           <div className="mt-8">
             <HeroActions />
@@ -177,8 +177,8 @@ function Analyses() {
             AI Copilot <span className="ml-1 rounded-full bg-amber-50 px-2.5 py-1 align-middle text-xs font-semibold text-amber-800">Coming</span>
           </h3>
           <p className="mt-1 text-sm leading-relaxed text-slate-600">
-            Ask in plain words — “How leveraged is this company?”, “Compare SPY and QQQ overlap” — and the copilot will answer with the same tools the
-            analyses use, quoting the facts it looked up.
+            Ask in plain words — “How leveraged is this company?”, “Compare SPY and QQQ overlap” — and the copilot will answer with the same tools the analyses
+            use, quoting the facts it looked up.
           </p>
         </div>
         <span className="tabular self-start rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700 sm:self-center">
@@ -255,15 +255,15 @@ function Trust() {
           <h3 className="mt-3 text-lg font-semibold text-ink">What Stockpilot is not</h3>
           <ul className="mt-3 space-y-2 text-sm leading-relaxed text-slate-600">
             <li>
-              <strong className="font-medium text-slate-800">Not investment advice.</strong> Analyses are educational; they do not know your situation and
-              do not tell you to buy or sell.
+              <strong className="font-medium text-slate-800">Not investment advice.</strong> Analyses are educational; they do not know your situation and do
+              not tell you to buy or sell.
             </li>
             <li>
               <strong className="font-medium text-slate-800">Not a broker.</strong> We never hold your money or your shares.
             </li>
             <li>
-              <strong className="font-medium text-slate-800">Not a black box.</strong> Each figure shows its formula inputs, period and source, so you can
-              check it yourself.
+              <strong className="font-medium text-slate-800">Not a black box.</strong> Each figure shows its formula inputs, period and source, so you can check
+              it yourself.
             </li>
           </ul>
         </div>

@@ -103,11 +103,33 @@ export default function LoginPage() {
         )}
         <Field label="E-mail" error={emailError}>
           {(p) => (
-            <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => { setEmail(e.target.value); setUnverified(null); }} disabled={busy} autoFocus />
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setUnverified(null);
+              }}
+              disabled={busy}
+              autoFocus
+            />
           )}
         </Field>
         <Field label="Password" error={passwordError}>
-          {(p) => <PasswordInput {...p} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />}
+          {(p) => (
+            <PasswordInput
+              {...p}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+            />
+          )}
         </Field>
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">

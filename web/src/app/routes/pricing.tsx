@@ -33,7 +33,19 @@ const faq = [
   { q: 'How do I pay?', a: 'Payments go through a secure hosted checkout. You can manage or cancel your subscription at any time from your dashboard.' },
 ];
 
-function PlanCard({ plan, current, signedIn, busy, onChoose }: { plan: PlanInfo; current: boolean; signedIn: boolean; busy: string | null; onChoose: () => void }) {
+function PlanCard({
+  plan,
+  current,
+  signedIn,
+  busy,
+  onChoose,
+}: {
+  plan: PlanInfo;
+  current: boolean;
+  signedIn: boolean;
+  busy: string | null;
+  onChoose: () => void;
+}) {
   const highlighted = plan.id === 'basic';
   let action: ReactNode;
   if (!signedIn) {
@@ -52,7 +64,13 @@ function PlanCard({ plan, current, signedIn, busy, onChoose }: { plan: PlanInfo;
     action = <p className="text-center text-sm text-slate-500">Cancel a paid plan any time from your dashboard.</p>;
   } else {
     action = (
-      <Button variant={highlighted ? 'secondary' : 'primary'} className="w-full" loading={busy === `checkout:${plan.id}`} disabled={Boolean(busy)} onClick={onChoose}>
+      <Button
+        variant={highlighted ? 'secondary' : 'primary'}
+        className="w-full"
+        loading={busy === `checkout:${plan.id}`}
+        disabled={Boolean(busy)}
+        onClick={onChoose}
+      >
         {`Upgrade to ${plan.name}`}
       </Button>
     );
@@ -123,8 +141,8 @@ export default function Page() {
           Token packages
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {TOKEN_PRICE} per token, from {MIN_TOPUP}. Available to Basic and Pro subscribers when their balance is below {TOPUP_BALANCE_LIMIT_TOKENS} tokens. Purchased
-          tokens never expire.
+          {TOKEN_PRICE} per token, from {MIN_TOPUP}. Available to Basic and Pro subscribers when their balance is below {TOPUP_BALANCE_LIMIT_TOKENS} tokens.
+          Purchased tokens never expire.
         </p>
         <div className="mt-6">
           {packages.isPending ? (

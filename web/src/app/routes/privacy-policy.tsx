@@ -41,8 +41,8 @@ const sections: LegalSection[] = [
     title: 'Who is responsible',
     body: (
       <p>
-        Stockpilot is responsible for the personal data described here. For any privacy question or request, write to {mail}; we answer privacy requests
-        within 30 days.
+        Stockpilot is responsible for the personal data described here. For any privacy question or request, write to {mail}; we answer privacy requests within
+        30 days.
       </p>
     ),
   },
@@ -76,8 +76,7 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>To provide the service you signed up for</strong> (performance of our contract with you): your account, analyses, token balance and
-          purchases.
+          <strong>To provide the service you signed up for</strong> (performance of our contract with you): your account, analyses, token balance and purchases.
         </li>
         <li>
           <strong>To keep it secure</strong> (our legitimate interest): session records, rate limits and logs help us detect abuse and account takeover.
@@ -94,13 +93,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Stockpilot sets a single, strictly necessary cookie, <code className="rounded bg-slate-100 px-1 text-[13px]">stockpilot.session_token</code>, when
-          you sign in. It identifies your session, is marked HttpOnly (scripts cannot read it), is sent only to Stockpilot, and expires after 30 days
-          without use or when you sign out.
+          Stockpilot sets a single, strictly necessary cookie, <code className="rounded bg-slate-100 px-1 text-[13px]">stockpilot.session_token</code>, when you
+          sign in. It identifies your session, is marked HttpOnly (scripts cannot read it), is sent only to Stockpilot, and expires after 30 days without use or
+          when you sign out.
         </p>
         <p>
-          We use no analytics, advertising or social-media cookies and load no third-party scripts, so no consent banner is needed. The app keeps no other
-          data in your browser’s storage beyond what it needs to draw the current page.
+          We use no analytics, advertising or social-media cookies and load no third-party scripts, so no consent banner is needed. The app keeps no other data
+          in your browser’s storage beyond what it needs to draw the current page.
         </p>
       </>
     ),
@@ -137,8 +136,8 @@ const sections: LegalSection[] = [
       <>
         <p>
           Account data is kept while your account exists. When you close your account we delete your profile, avatar, sessions, analyses and conversations
-          within 30 days. Token ledger entries and payment references are kept for 7 years where accounting and tax law requires it, then deleted. Server
-          logs, which can contain IP addresses, are kept for 30 days. Backups roll over within 35 days.
+          within 30 days. Token ledger entries and payment references are kept for 7 years where accounting and tax law requires it, then deleted. Server logs,
+          which can contain IP addresses, are kept for 30 days. Backups roll over within 35 days.
         </p>
       </>
     ),

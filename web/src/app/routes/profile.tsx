@@ -64,7 +64,15 @@ function AvatarCard() {
         <div className="flex flex-wrap items-center gap-4">
           <Avatar url={url} fallback={fallback} size={80} />
           <div className="flex flex-wrap gap-2">
-            <input ref={input} type="file" accept={AVATAR_TYPES.join(',')} className="sr-only" onChange={onFile} aria-label="Choose a profile picture" tabIndex={-1} />
+            <input
+              ref={input}
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              className="sr-only"
+              onChange={onFile}
+              aria-label="Choose a profile picture"
+              tabIndex={-1}
+            />
             <Button variant="outline" onClick={() => input.current?.click()} loading={busy === 'upload'} disabled={busy !== null}>
               <Camera className="size-4" aria-hidden />
               {url ? 'Change picture' : 'Upload picture'}
@@ -129,10 +137,30 @@ function NamesCard() {
           {formError && <Alert tone="error">{formError}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="First name" error={errors.first_name}>
-              {(p) => <Input {...p} name="first_name" autoComplete="given-name" maxLength={100} value={first} onChange={(e) => setFirst(e.target.value)} disabled={busy} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  name="first_name"
+                  autoComplete="given-name"
+                  maxLength={100}
+                  value={first}
+                  onChange={(e) => setFirst(e.target.value)}
+                  disabled={busy}
+                />
+              )}
             </Field>
             <Field label="Last name" error={errors.last_name}>
-              {(p) => <Input {...p} name="last_name" autoComplete="family-name" maxLength={100} value={last} onChange={(e) => setLast(e.target.value)} disabled={busy} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  name="last_name"
+                  autoComplete="family-name"
+                  maxLength={100}
+                  value={last}
+                  onChange={(e) => setLast(e.target.value)}
+                  disabled={busy}
+                />
+              )}
             </Field>
           </div>
           <Field label="E-mail" hint="Your sign-in address. It cannot be changed here.">

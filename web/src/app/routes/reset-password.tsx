@@ -87,10 +87,22 @@ export default function ResetPasswordPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Set a new password">
         {formError && <Alert tone="error">{formError}</Alert>}
         <Field label="New password" error={errors.password} hint={describePasswordLength(password) ?? `At least ${PASSWORD_MIN_CHARS} characters.`}>
-          {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} autoFocus />}
+          {(p) => (
+            <PasswordInput
+              {...p}
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+              autoFocus
+            />
+          )}
         </Field>
         <Field label="Repeat the new password" error={errors.confirm}>
-          {(p) => <PasswordInput {...p} name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={busy} />}
+          {(p) => (
+            <PasswordInput {...p} name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={busy} />
+          )}
         </Field>
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? 'Saving…' : 'Set new password'}

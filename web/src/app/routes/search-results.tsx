@@ -10,7 +10,14 @@ export default function Page() {
   const { data, isPending, isError, error } = useMarketSearch(q, 50);
   const results = data?.query === q ? data.results : [];
   return (
-    <PageShell title="Search results" lead={q ? `Matches for “${q}”, best first: exact symbols, then prefixes, then close spellings; symbols with data to analyse first.` : 'Type a symbol or company name.'}>
+    <PageShell
+      title="Search results"
+      lead={
+        q
+          ? `Matches for “${q}”, best first: exact symbols, then prefixes, then close spellings; symbols with data to analyse first.`
+          : 'Type a symbol or company name.'
+      }
+    >
       <div className="mb-6 max-w-2xl">
         <SearchBox key={q} initialQuery={q} size="md" />
       </div>

@@ -6,7 +6,19 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
 import { AFTER_SIGN_UP_PATH, authApi, useAuth } from '../../features/auth/index.ts';
-import { AuthCard, describePasswordLength, GoogleButton, PASSWORD_MIN_CHARS, PasswordInput, preloadPasswordRules, useAuthConfig, validateEmail, validateName, validateNewPassword, validatePasswordLength } from '../../features/auth/forms.ts';
+import {
+  AuthCard,
+  describePasswordLength,
+  GoogleButton,
+  PASSWORD_MIN_CHARS,
+  PasswordInput,
+  preloadPasswordRules,
+  useAuthConfig,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+  validatePasswordLength,
+} from '../../features/auth/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 
 type Values = { first_name: string; last_name: string; email: string; password: string };
@@ -22,8 +34,8 @@ function CheckYourEmail({ email }: { email: string }) {
           <MailCheck className="size-7" aria-hidden />
         </span>
         <p className="text-slate-700">
-          We sent a confirmation link to <strong className="break-all text-ink">{email}</strong>. Open it to confirm your address; it signs you in and takes you to your
-          dashboard.
+          We sent a confirmation link to <strong className="break-all text-ink">{email}</strong>. Open it to confirm your address; it signs you in and takes you
+          to your dashboard.
         </p>
         <p className="text-sm text-slate-500">No mail after a minute? Check your spam folder, or send it again.</p>
         {resend === 'sent' && <Alert tone="success">A new link is on its way.</Alert>}
@@ -137,18 +149,47 @@ export default function SignupPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" error={shown('first_name')}>
             {(p) => (
-              <Input {...p} name="first_name" autoComplete="given-name" maxLength={100} value={values.first_name} onChange={(e) => set('first_name', e.target.value)} onBlur={blur('first_name')} disabled={busy} autoFocus />
+              <Input
+                {...p}
+                name="first_name"
+                autoComplete="given-name"
+                maxLength={100}
+                value={values.first_name}
+                onChange={(e) => set('first_name', e.target.value)}
+                onBlur={blur('first_name')}
+                disabled={busy}
+                autoFocus
+              />
             )}
           </Field>
           <Field label="Last name" error={shown('last_name')}>
             {(p) => (
-              <Input {...p} name="last_name" autoComplete="family-name" maxLength={100} value={values.last_name} onChange={(e) => set('last_name', e.target.value)} onBlur={blur('last_name')} disabled={busy} />
+              <Input
+                {...p}
+                name="last_name"
+                autoComplete="family-name"
+                maxLength={100}
+                value={values.last_name}
+                onChange={(e) => set('last_name', e.target.value)}
+                onBlur={blur('last_name')}
+                disabled={busy}
+              />
             )}
           </Field>
         </div>
         <Field label="E-mail" error={shown('email')}>
           {(p) => (
-            <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={(e) => set('email', e.target.value)} onBlur={blur('email')} disabled={busy} />
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+              onBlur={blur('email')}
+              disabled={busy}
+            />
           )}
         </Field>
         <Field
@@ -156,7 +197,17 @@ export default function SignupPage() {
           error={shown('password')}
           hint={lengthHint ?? `At least ${PASSWORD_MIN_CHARS} characters. A few unrelated words make a strong, memorable password.`}
         >
-          {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} onBlur={blur('password')} disabled={busy} />}
+          {(p) => (
+            <PasswordInput
+              {...p}
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password', e.target.value)}
+              onBlur={blur('password')}
+              disabled={busy}
+            />
+          )}
         </Field>
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? 'Creating account…' : 'Create account'}

@@ -66,8 +66,8 @@ function Performance({ history }: { history: HistoryResponse }) {
           </div>
         </dl>
         <p className="mt-3 text-xs text-slate-500">
-          From {history.bars.length} {daily ? 'daily' : 'month-end'} closes, {history.bars[0]!.date} to {last.date} ({history.source}). Price change only, dividends
-          not included{daily ? '' : ' (month-end closes are dividend-adjusted)'}.
+          From {history.bars.length} {daily ? 'daily' : 'month-end'} closes, {history.bars[0]!.date} to {last.date} ({history.source}). Price change only,
+          dividends not included{daily ? '' : ' (month-end closes are dividend-adjusted)'}.
         </p>
       </CardContent>
     </Card>

@@ -82,7 +82,9 @@ export default function Page() {
               Plan: <strong>{subscription.subscriptionTier}</strong>
               {plan ? ` · ${plan.monthly_tokens} tokens a month` : ''}
             </p>
-            <p>≈ {computeRemainingAnalyses(balance)} full analyses remaining ({convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</p>
+            <p>
+              ≈ {computeRemainingAnalyses(balance)} full analyses remaining ({convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)
+            </p>
           </CardContent>
         </Card>
         <Card className="border-brand-500 bg-brand-50/40">

@@ -19,7 +19,14 @@ import { Field, Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatTokens, formatUsd } from '../../lib/format.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { PaymentProviderNote, SandboxBanner, TokenPackageGrid, useBillingActions, useTokenPackages, verifyTokenPurchase } from '../../features/billing/index.ts';
+import {
+  PaymentProviderNote,
+  SandboxBanner,
+  TokenPackageGrid,
+  useBillingActions,
+  useTokenPackages,
+  verifyTokenPurchase,
+} from '../../features/billing/index.ts';
 import { useSubscription } from '../../features/tokens/index.ts';
 
 /**
@@ -92,7 +99,11 @@ export default function Page() {
   if (!returnedFromCheckout && (!fresh || loading)) return <Spinner label="Loading..." />;
 
   const customCheck = validateTopupTokens(custom.trim() === '' ? Number.NaN : Number(custom));
-  const problem = customCheck.ok ? null : customCheck.problem === 'not_integer' && Number(custom) < MIN_TOPUP_TOKENS ? topupProblemMessages.below_minimum : customCheck.message;
+  const problem = customCheck.ok
+    ? null
+    : customCheck.problem === 'not_integer' && Number(custom) < MIN_TOPUP_TOKENS
+      ? topupProblemMessages.below_minimum
+      : customCheck.message;
   const canBuy = customCheck.ok && selected >= MIN_TOPUP_TOKENS;
 
   const onCustomChange = (value: string) => {
@@ -114,7 +125,11 @@ export default function Page() {
   };
 
   return (
-    <PageShell title="Top Up Your Tokens" lead="Buy extra analysis tokens. They never expire." header={{ back: { label: 'Token Pricing', to: '/token-pricing' } }}>
+    <PageShell
+      title="Top Up Your Tokens"
+      lead="Buy extra analysis tokens. They never expire."
+      header={{ back: { label: 'Token Pricing', to: '/token-pricing' } }}
+    >
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex flex-col gap-6">
           <Card>
@@ -152,7 +167,11 @@ export default function Page() {
             )}
           </section>
 
-          <Field label="Custom amount (tokens)" error={problem} hint={`Whole tokens, ${MIN_TOPUP_TOKENS} to ${MAX_TOPUP_TOKENS.toLocaleString('en-US')}, at ${formatUsd(TOKEN_PRICE_CENTS)} each.`}>
+          <Field
+            label="Custom amount (tokens)"
+            error={problem}
+            hint={`Whole tokens, ${MIN_TOPUP_TOKENS} to ${MAX_TOPUP_TOKENS.toLocaleString('en-US')}, at ${formatUsd(TOKEN_PRICE_CENTS)} each.`}
+          >
             {(props) => (
               <Input
                 {...props}

@@ -15,7 +15,15 @@ export interface UserMenuProps {
 export function Avatar({ url, fallback, size = 36 }: { url: string | null; fallback: string; size?: number }) {
   const [broken, setBroken] = useState(false);
   return url && !broken ? (
-    <img src={url} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} onError={() => setBroken(true)} />
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      className="rounded-full object-cover"
+      style={{ width: size, height: size }}
+      onError={() => setBroken(true)}
+    />
   ) : (
     <span
       className="inline-flex items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"

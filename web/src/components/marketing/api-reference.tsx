@@ -13,7 +13,12 @@ const methodTone: Record<string, string> = {
 
 export function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={cn('inline-flex w-16 shrink-0 justify-center rounded-md px-1.5 py-0.5 font-mono text-xs font-bold ring-1 ring-inset', methodTone[method] ?? 'bg-slate-100 text-slate-700 ring-slate-200')}>
+    <span
+      className={cn(
+        'inline-flex w-16 shrink-0 justify-center rounded-md px-1.5 py-0.5 font-mono text-xs font-bold ring-1 ring-inset',
+        methodTone[method] ?? 'bg-slate-100 text-slate-700 ring-slate-200',
+      )}
+    >
       {method}
     </span>
   );
@@ -194,9 +199,17 @@ export function ApiReference({ groups }: { groups: TagGroup[] }) {
           <label htmlFor="api-filter" className="sr-only">
             Filter endpoints
           </label>
-          <Input id="api-filter" type="search" placeholder={`Filter ${total} endpoints by path or description`} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <Input
+            id="api-filter"
+            type="search"
+            placeholder={`Filter ${total} endpoints by path or description`}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
-        {shown.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No endpoint matches “{query}”.</p>}
+        {shown.length === 0 && (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No endpoint matches “{query}”.</p>
+        )}
         <div className="space-y-10">
           {shown.map((g) => (
             <section key={g.tag} id={tagAnchor(g.tag)} aria-labelledby={`${tagAnchor(g.tag)}-h`} className="scroll-mt-24">

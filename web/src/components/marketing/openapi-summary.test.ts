@@ -7,11 +7,21 @@ const doc: OpenApiDocument = {
     schemas: {
       Error: {
         type: 'object',
-        properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } }, required: ['code', 'message'] } },
+        properties: {
+          error: {
+            type: 'object',
+            properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
+            required: ['code', 'message'],
+          },
+        },
         required: ['error'],
       },
       Fact: { type: 'object', properties: { key: { type: 'string', description: 'snake_case' }, value: { type: ['number', 'null'] } }, required: ['key'] },
-      Analysis: { type: 'object', properties: { id: { type: 'string' }, facts: { type: 'array', items: { $ref: '#/components/schemas/Fact' } } }, required: ['id', 'facts'] },
+      Analysis: {
+        type: 'object',
+        properties: { id: { type: 'string' }, facts: { type: 'array', items: { $ref: '#/components/schemas/Fact' } } },
+        required: ['id', 'facts'],
+      },
     },
   },
   paths: {
@@ -30,7 +40,13 @@ const doc: OpenApiDocument = {
     '/api/billing/create-token-topup': {
       post: {
         tags: ['billing'],
-        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { tokensToPurchase: { type: 'integer', minimum: 20, maximum: 10000 } }, required: ['tokensToPurchase'] } } } },
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { tokensToPurchase: { type: 'integer', minimum: 20, maximum: 10000 } }, required: ['tokensToPurchase'] },
+            },
+          },
+        },
         responses: { '200': { description: 'ok' } },
       },
     },

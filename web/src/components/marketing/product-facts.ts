@@ -1,4 +1,12 @@
-import { computeTopupPriceCents, formatUsdCents, MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, TOKEN_PRICE_CENTS, TOPUP_BALANCE_LIMIT_TOKENS, tierPlans } from '../../../../core/tokens/catalog.ts';
+import {
+  computeTopupPriceCents,
+  formatUsdCents,
+  MAX_TOPUP_TOKENS,
+  MIN_TOPUP_TOKENS,
+  TOKEN_PRICE_CENTS,
+  TOPUP_BALANCE_LIMIT_TOKENS,
+  tierPlans,
+} from '../../../../core/tokens/catalog.ts';
 import { analysisKinds, type AnalysisKind, getActionCostMt, tokenCosts } from '../../../../core/tokens/costs.ts';
 import { monthlyAllocationTokens, type Tier as TierName } from '../../../../core/tokens/tiers.ts';
 import { MT_PER_TOKEN } from '../../../../core/tokens/units.ts';
@@ -18,15 +26,22 @@ export const LEGAL_LAST_UPDATED = '2026-11-21';
 
 export type { AnalysisKind };
 /** "six": how many analysis kinds the token table prices. */
-export const ANALYSIS_KIND_COUNT_WORD = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][analysisKinds.length] ?? String(analysisKinds.length);
+export const ANALYSIS_KIND_COUNT_WORD =
+  ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][analysisKinds.length] ?? String(analysisKinds.length);
 
 /** What a signed-in user can do today (the analyses and the copilot below are not built yet). */
 export const availableNow: Array<{ title: string; detail: string }> = [
   { title: 'Search', detail: `About 13,000 US listings by ticker or company name; ${STOCK_COUNT} large stocks and ${ETF_COUNT} ETFs with full data.` },
   { title: 'Prices and charts', detail: 'Daily price history with volume, returns over standard periods, the 52-week range and moving averages.' },
-  { title: 'Financial statements', detail: 'Income statement, balance sheet and cash flow from SEC EDGAR filings, annual and quarterly, each figure with its source and date.' },
+  {
+    title: 'Financial statements',
+    detail: 'Income statement, balance sheet and cash flow from SEC EDGAR filings, annual and quarterly, each figure with its source and date.',
+  },
   { title: 'ETF details', detail: 'Holdings and sector weights where the data has them (SPY, QQQ, IWM), expense ratios, yields and dividends.' },
-  { title: 'Tokens and plans', detail: 'Free, Basic and Pro plans with a monthly token allowance, token top-ups and a ledger of every change to your balance.' },
+  {
+    title: 'Tokens and plans',
+    detail: 'Free, Basic and Pro plans with a monthly token allowance, token top-ups and a ledger of every change to your balance.',
+  },
 ];
 
 export interface AnalysisProduct {
@@ -104,7 +119,8 @@ export const tiers: Tier[] = tierPlans.map((p) => ({
 export const formatCostMt = (mt: number) => String(mt / MT_PER_TOKEN);
 
 /** "a, b and c". */
-export const joinAnd = (items: readonly string[], last = 'and') => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`);
+export const joinAnd = (items: readonly string[], last = 'and') =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
 
 /** Every row of the costs table as one sentence: "Quick Overview Analysis 0.5 tokens, …, and AI Copilot Query 0.3 tokens". */
 export const describeTokenCosts = () => joinAnd(tokenCosts.map((c) => `${c.name} ${formatCostMt(c.costMt)} ${c.costMt === MT_PER_TOKEN ? 'token' : 'tokens'}`));

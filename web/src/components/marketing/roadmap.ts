@@ -19,12 +19,14 @@ export const roadmap: RoadmapItem[] = [
     path: '/smart-watchlist',
     title: 'Smart Watchlist',
     tagline: 'Watchlists that tell you what changed.',
-    summary:
-      'Group the stocks and ETFs you follow and see, each morning, which of them moved on something that matters — not just on price.',
+    summary: 'Group the stocks and ETFs you follow and see, each morning, which of them moved on something that matters — not just on price.',
     capabilities: [
       { title: 'Lists you control', detail: 'Several named watchlists, any of the covered stocks and ETFs, ordered as you like.' },
       { title: 'What changed since you last looked', detail: 'Price move, new 52-week highs or lows, RSI crossing 30 or 70, a new quarterly filing.' },
-      { title: 'Signals from the same facts', detail: 'Technical rating and F-score changes come from the same code as the analyses, so you can open the analysis behind any flag.' },
+      {
+        title: 'Signals from the same facts',
+        detail: 'Technical rating and F-score changes come from the same code as the analyses, so you can open the analysis behind any flag.',
+      },
       { title: 'Daily digest', detail: 'An optional e-mail summary; nothing is sent unless you turn it on.' },
     ],
     plan: 'All plans (Free: one list of 10 symbols)',
@@ -52,14 +54,21 @@ export const roadmap: RoadmapItem[] = [
       'A discounted cash flow model you can open up: every input comes from the filings or from a formula you can see, and you can change each one in the browser.',
     capabilities: [
       { title: 'Two-stage free cash flow model', detail: 'Five to ten years of explicit FCF growth, then a steady state.' },
-      { title: 'WACC from CAPM', detail: 'Cost of equity = risk-free rate + beta × equity risk premium, blended with after-tax cost of debt by market weights.' },
-      { title: 'Gordon terminal value', detail: 'TV = FCF × (1 + g) / (r − g), refused when r − g is under 1.5 points, with a warning when TV is over 75% of enterprise value.' },
+      {
+        title: 'WACC from CAPM',
+        detail: 'Cost of equity = risk-free rate + beta × equity risk premium, blended with after-tax cost of debt by market weights.',
+      },
+      {
+        title: 'Gordon terminal value',
+        detail: 'TV = FCF × (1 + g) / (r − g), refused when r − g is under 1.5 points, with a warning when TV is over 75% of enterprise value.',
+      },
       { title: 'Reverse DCF', detail: 'Solves for the growth rate the current share price implies.' },
       { title: 'Sensitivity grid', detail: 'Fair value per share for WACC × terminal growth, so you see how much the answer depends on two guesses.' },
     ],
     plan: 'All plans',
     billing: '1 token per valuation; re-opening a saved valuation is free.',
-    availableNow: 'Available now: the inputs the model will use (free cash flow, debt, cash and diluted shares) on each covered stock’s Fundamentals tab, with their sources.',
+    availableNow:
+      'Available now: the inputs the model will use (free cash flow, debt, cash and diluted shares) on each covered stock’s Fundamentals tab, with their sources.',
   },
   {
     path: '/advanced-fundamentals',

@@ -16,8 +16,7 @@ const W = 320;
 const H = 96;
 const min = 108;
 const max = 152;
-const toPoints = (ys: number[]) =>
-  ys.map((y, i) => `${((i / (ys.length - 1)) * W).toFixed(1)},${(H - ((y - min) / (max - min)) * H).toFixed(1)}`).join(' ');
+const toPoints = (ys: number[]) => ys.map((y, i) => `${((i / (ys.length - 1)) * W).toFixed(1)},${(H - ((y - min) / (max - min)) * H).toFixed(1)}`).join(' ');
 
 const facts: Array<[string, string, string]> = [
   ['RSI (14)', '61.4', 'Daily prices'],
@@ -58,7 +57,10 @@ export function SampleReport() {
           <span className="font-semibold text-brand-700">Buy · +0.42</span>
         </div>
         <div className="relative mt-2 h-2 rounded-full bg-linear-to-r from-red-300 via-slate-200 to-emerald-400" aria-hidden>
-          <span className="absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-ink shadow" style={{ left: '71%' }} />
+          <span
+            className="absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-ink shadow"
+            style={{ left: '71%' }}
+          />
         </div>
         <div className="mt-1 flex justify-between text-[10px] text-slate-400" aria-hidden>
           <span>Strong sell</span>
@@ -72,7 +74,9 @@ export function SampleReport() {
           <div key={label} className="flex items-baseline justify-between gap-3 py-1.5">
             <dt className="min-w-0 text-slate-600">
               {label}
-              <span className="block text-[11px] text-slate-400">{source} · as of {DATA_SNAPSHOT_DATE}</span>
+              <span className="block text-[11px] text-slate-400">
+                {source} · as of {DATA_SNAPSHOT_DATE}
+              </span>
             </dt>
             <dd className="tabular font-semibold text-ink">{value}</dd>
           </div>

@@ -56,7 +56,6 @@ function createTabBus(onMessage: (m: TabMessage) => void) {
   };
 }
 
-
 export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
   const [user, setUser] = useState<AuthUser | null>(null);
   const [profile, setProfileState] = useState<Profile | null>(null);

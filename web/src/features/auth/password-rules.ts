@@ -6,9 +6,7 @@ let common: Promise<ReadonlySet<string>> | null = null;
 
 /** The same list the server checks (about 18,000 entries), loaded on first use so it never weighs on other pages. */
 function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  common ??= import('../../../../server/features/auth/common-passwords.txt?raw').then(
-    (m) => new Set((m.default as string).split('\n').filter(Boolean)),
-  );
+  common ??= import('../../../../server/features/auth/common-passwords.txt?raw').then((m) => new Set((m.default as string).split('\n').filter(Boolean)));
   return common;
 }
 

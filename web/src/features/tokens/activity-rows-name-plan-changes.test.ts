@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeEntry, isShownEntry } from './activity-rows.ts';
 
-const entry = (reason: string, change: number, plan_change?: { from: 'Free' | 'Basic' | 'Pro'; to: 'Free' | 'Basic' | 'Pro'; applied: 'now' | 'at-period-end' | 'none' }) => ({
+const entry = (
+  reason: string,
+  change: number,
+  plan_change?: { from: 'Free' | 'Basic' | 'Pro'; to: 'Free' | 'Basic' | 'Pro'; applied: 'now' | 'at-period-end' | 'none' },
+) => ({
   id: 1,
   reason,
   change,

@@ -76,7 +76,9 @@ export function SubscriptionProvider({ userId, children }: { userId: string | nu
 
   const value = useMemo<SubscriptionState>(() => {
     if (!userId) return defaultSubscription;
-    const values = snap.loaded ? deriveSubscriptionValues({ subscription: snap.subscription, account: snap.account, failed: snap.failed }) : defaultSubscriptionValues;
+    const values = snap.loaded
+      ? deriveSubscriptionValues({ subscription: snap.subscription, account: snap.account, failed: snap.failed })
+      : defaultSubscriptionValues;
     return { ...values, loading: !snap.loaded, refresh, version: snap.version };
   }, [userId, snap, refresh]);
 

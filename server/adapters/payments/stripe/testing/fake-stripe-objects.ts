@@ -44,7 +44,16 @@ export const subscriptionObject = (id: string, customer: string, price: string, 
   metadata,
   items: {
     object: 'list',
-    data: [{ id: newId('si'), object: 'subscription_item', price: { id: price, object: 'price' }, quantity: 1, current_period_start: period.start, current_period_end: period.end }],
+    data: [
+      {
+        id: newId('si'),
+        object: 'subscription_item',
+        price: { id: price, object: 'price' },
+        quantity: 1,
+        current_period_start: period.start,
+        current_period_end: period.end,
+      },
+    ],
   },
 });
 

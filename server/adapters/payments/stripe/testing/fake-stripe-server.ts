@@ -70,8 +70,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
   };
   const missing = (res: ServerResponse, what: string, id: string) =>
     send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } });
-  const invalid = (res: ServerResponse, message: string, param?: string) =>
-    send(res, 400, { error: { type: 'invalid_request_error', message, param } });
+  const invalid = (res: ServerResponse, message: string, param?: string) => send(res, 400, { error: { type: 'invalid_request_error', message, param } });
 
   const createSession = (p: Json): Json => {
     const mode = p.mode;
@@ -155,7 +154,8 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       if (req.method === 'POST' && expirePath) {
         const s = sessions.get(decodeURIComponent(expirePath[1]!));
         if (!s) return missing(res, 'checkout.session', expirePath[1]!);
-        if (s.status !== 'open') return invalid(res, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+        if (s.status !== 'open')
+          return invalid(res, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
         s.status = 'expired';
         s.url = null;
         return reply(200, publicSession(s));
@@ -182,7 +182,16 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       if (req.method === 'GET' && path === '/v1/invoice_payments') {
         const found = invoicePayments.get(query.get('invoice') ?? '');
         const data = found
-          ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: query.get('invoice'), status: 'paid', amount_paid: found.amount, payment: { type: 'payment_intent', payment_intent: found.paymentIntent } }]
+          ? [
+              {
+                id: newId('inpay'),
+                object: 'invoice_payment',
+                invoice: query.get('invoice'),
+                status: 'paid',
+                amount_paid: found.amount,
+                payment: { type: 'payment_intent', payment_intent: found.paymentIntent },
+              },
+            ]
           : [];
         return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
       }
@@ -191,13 +200,26 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
         if (amount === undefined) return missing(res, 'payment_intent', body.payment_intent);
         const already = refunds.filter((r) => r.payment_intent === body.payment_intent).reduce((n, r) => n + r.amount, 0);
         if (already >= amount) return invalid(res, `Charge for ${body.payment_intent} has already been refunded.`);
-        const refund = { id: newId('re'), object: 'refund', payment_intent: body.payment_intent, amount: body.amount ? Number(body.amount) : amount - already, status: 'succeeded', created: nowS() };
+        const refund = {
+          id: newId('re'),
+          object: 'refund',
+          payment_intent: body.payment_intent,
+          amount: body.amount ? Number(body.amount) : amount - already,
+          status: 'succeeded',
+          created: nowS(),
+        };
         refunds.push(refund);
         return reply(200, refund);
       }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         if (!customers.has(body.customer)) return missing(res, 'customer', body.customer);
-        return reply(200, { id: newId('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `${url}/portal/${body.customer}` });
+        return reply(200, {
+          id: newId('bps'),
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `${url}/portal/${body.customer}`,
+        });
       }
       return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
     } catch (e) {
@@ -281,7 +303,16 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       };
     },
     buildEvent(type, object, id) {
-      return { id: id ?? newId('evt'), object: 'event', api_version: '2026-10-28.endive', created: nowS(), type, livemode: false, pending_webhooks: 1, data: { object } };
+      return {
+        id: id ?? newId('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: nowS(),
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        data: { object },
+      };
     },
     signEvent(event, o = {}) {
       const body = JSON.stringify(event);

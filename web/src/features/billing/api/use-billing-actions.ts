@@ -41,7 +41,12 @@ export function useBillingActions() {
   const [busy, setBusy] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
-  async function run<T extends { url: string }>(key: string, call: () => Promise<T>, onError: (e: unknown) => void, onOpened: (result: T) => void): Promise<T | null> {
+  async function run<T extends { url: string }>(
+    key: string,
+    call: () => Promise<T>,
+    onError: (e: unknown) => void,
+    onOpened: (result: T) => void,
+  ): Promise<T | null> {
     if (busy) return null;
     setBusy(key);
     const tab = openPendingTab();

@@ -7,10 +7,7 @@ export function SandboxBanner({ className }: { className?: string }) {
   const { data } = useBillingPlans();
   if (data?.provider.kind !== 'sandbox') return null;
   return (
-    <p
-      role="note"
-      className={cn('flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900', className)}
-    >
+    <p role="note" className={cn('flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900', className)}>
       <FlaskConical className="size-4 shrink-0" aria-hidden />
       <span>
         <strong className="font-semibold">Sandbox payments — no real charges</strong>

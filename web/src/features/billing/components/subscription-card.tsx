@@ -129,17 +129,32 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
         <div className="flex flex-wrap gap-2">
           {tier === 'Free' && (
             <>
-              <Button variant="secondary" loading={actions.busy === 'checkout:basic'} disabled={Boolean(actions.busy)} onClick={() => void actions.startCheckout('basic')}>
+              <Button
+                variant="secondary"
+                loading={actions.busy === 'checkout:basic'}
+                disabled={Boolean(actions.busy)}
+                onClick={() => void actions.startCheckout('basic')}
+              >
                 <Sparkles className="size-4" aria-hidden />
                 Upgrade to Basic
               </Button>
-              <Button variant="outline" loading={actions.busy === 'checkout:pro'} disabled={Boolean(actions.busy)} onClick={() => void actions.startCheckout('pro')}>
+              <Button
+                variant="outline"
+                loading={actions.busy === 'checkout:pro'}
+                disabled={Boolean(actions.busy)}
+                onClick={() => void actions.startCheckout('pro')}
+              >
                 Upgrade to Pro
               </Button>
             </>
           )}
           {tier === 'Basic' && (
-            <Button variant="secondary" loading={actions.busy === 'checkout:pro'} disabled={Boolean(actions.busy)} onClick={() => void actions.startCheckout('pro')}>
+            <Button
+              variant="secondary"
+              loading={actions.busy === 'checkout:pro'}
+              disabled={Boolean(actions.busy)}
+              onClick={() => void actions.startCheckout('pro')}
+            >
               <Sparkles className="size-4" aria-hidden />
               Upgrade to Pro
             </Button>

@@ -8,6 +8,12 @@ export type { EtfResponse } from '../../../../../server/features/market/market.r
 export const getEtfInfo = (symbol: string, signal?: AbortSignal) => apiFetch<EtfResponse>(`/api/market/etf/${encodeURIComponent(symbol)}`, { signal });
 
 export const getEtfInfoQueryOptions = (symbol: string, enabled = true) =>
-  queryOptions({ queryKey: ['market', 'etf', symbol], queryFn: ({ signal }) => getEtfInfo(symbol, signal), staleTime: 30 * 60_000, enabled, retry: retryUnlessClientError });
+  queryOptions({
+    queryKey: ['market', 'etf', symbol],
+    queryFn: ({ signal }) => getEtfInfo(symbol, signal),
+    staleTime: 30 * 60_000,
+    enabled,
+    retry: retryUnlessClientError,
+  });
 
 export const useEtfInfo = (symbol: string, enabled = true) => useQuery(getEtfInfoQueryOptions(symbol, enabled));

@@ -8,6 +8,12 @@ export type { QuoteResponse } from '../../../../../server/features/market/market
 export const getQuote = (symbol: string, signal?: AbortSignal) => apiFetch<QuoteResponse>(`/api/market/quote/${encodeURIComponent(symbol)}`, { signal });
 
 export const getQuoteQueryOptions = (symbol: string, enabled = true) =>
-  queryOptions({ queryKey: ['market', 'quote', symbol], queryFn: ({ signal }) => getQuote(symbol, signal), staleTime: 60_000, enabled, retry: retryUnlessClientError });
+  queryOptions({
+    queryKey: ['market', 'quote', symbol],
+    queryFn: ({ signal }) => getQuote(symbol, signal),
+    staleTime: 60_000,
+    enabled,
+    retry: retryUnlessClientError,
+  });
 
 export const useQuote = (symbol: string, enabled = true) => useQuery(getQuoteQueryOptions(symbol, enabled));

@@ -29,8 +29,8 @@ export function AboutTheData() {
           <strong>Prices:</strong> daily bars 2021-07 to {DATA_AS_OF} for 103 large US stocks and 22 ETFs; month-end closes for the rest of the S&amp;P 500.
         </li>
         <li>
-          <strong>Fundamentals:</strong> SEC financial statements for about 500 S&amp;P 500 companies, fiscal years 2015–2025 and recent quarters;
-          per-share values split-adjusted.
+          <strong>Fundamentals:</strong> SEC financial statements for about 500 S&amp;P 500 companies, fiscal years 2015–2025 and recent quarters; per-share
+          values split-adjusted.
         </li>
         <li>
           <strong>ETFs:</strong> holdings for SPY, QQQ and IWM (2025-10-31); expense ratios and yields for 11 funds (2022, stale).

@@ -11,7 +11,11 @@ export function EtfDetails({ etf }: { etf: EtfResponse }) {
       <Card>
         <CardHeader>
           <CardTitle>Fund facts</CardTitle>
-          <CardDescription>{etf.overview_as_of ? `Overview as of ${etf.overview_as_of}: stale, costs change slowly but yields and assets do not.` : 'No fund overview in the current data.'}</CardDescription>
+          <CardDescription>
+            {etf.overview_as_of
+              ? `Overview as of ${etf.overview_as_of}: stale, costs change slowly but yields and assets do not.`
+              : 'No fund overview in the current data.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-3 gap-3">
@@ -53,7 +57,9 @@ export function EtfDetails({ etf }: { etf: EtfResponse }) {
         <CardHeader>
           <CardTitle>Top holdings</CardTitle>
           <CardDescription>
-            {etf.holdings ? `${etf.holdings.length} holdings as of ${etf.holdings_as_of}; the top ${top.length} weigh ${topWeight.toFixed(1)}%.` : 'No holdings list in the current data for this fund.'}
+            {etf.holdings
+              ? `${etf.holdings.length} holdings as of ${etf.holdings_as_of}; the top ${top.length} weigh ${topWeight.toFixed(1)}%.`
+              : 'No holdings list in the current data for this fund.'}
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -57,7 +57,11 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
     add('EPS (diluted)', 'eps_diluted');
     const eps = latestAnnual(f, 'eps_diluted');
     const pe = q && eps?.figure.value && eps.figure.value > 0 ? q.price / eps.figure.value : null;
-    items.push({ label: 'P/E (price ÷ last FY EPS)', value: pe === null ? NOT_REPORTED : pe.toFixed(1), note: eps ? `EPS ${fyOf(eps.end)}` : 'No positive EPS' });
+    items.push({
+      label: 'P/E (price ÷ last FY EPS)',
+      value: pe === null ? NOT_REPORTED : pe.toFixed(1),
+      note: eps ? `EPS ${fyOf(eps.end)}` : 'No positive EPS',
+    });
     const rev = latestAnnual(f, 'revenue');
     const ni = latestAnnual(f, 'net_income');
     const margin = rev && ni && rev.end === ni.end && rev.figure.value ? (ni.figure.value! / rev.figure.value) * 100 : null;
@@ -88,9 +92,7 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
               <div key={k.label} className="min-w-0">
                 <dt className="text-xs font-medium text-slate-500">{k.label}</dt>
                 <dd className="text-base font-semibold tabular text-ink sm:text-lg">{k.value}</dd>
-                <dd className="text-[11px] break-words text-slate-400">
-                  {k.note}
-                </dd>
+                <dd className="text-[11px] break-words text-slate-400">{k.note}</dd>
               </div>
             ))}
           </dl>

@@ -34,7 +34,13 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
     const up = last >= first;
     const series =
       mode === 'candles' && history.interval === '1d'
-        ? chart.addSeries(CandlestickSeries, { upColor: '#059669', downColor: '#dc2626', borderVisible: false, wickUpColor: '#059669', wickDownColor: '#dc2626' })
+        ? chart.addSeries(CandlestickSeries, {
+            upColor: '#059669',
+            downColor: '#dc2626',
+            borderVisible: false,
+            wickUpColor: '#059669',
+            wickDownColor: '#dc2626',
+          })
         : chart.addSeries(AreaSeries, {
             lineColor: up ? '#059669' : '#dc2626',
             topColor: up ? 'rgba(5,150,105,0.25)' : 'rgba(220,38,38,0.2)',
@@ -42,13 +48,21 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
             lineWidth: 2,
           });
     if (mode === 'candles' && history.interval === '1d') {
-      (series as ReturnType<typeof chart.addSeries<'Candlestick'>>).setData(bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
+      (series as ReturnType<typeof chart.addSeries<'Candlestick'>>).setData(
+        bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })),
+      );
     } else {
       (series as ReturnType<typeof chart.addSeries<'Area'>>).setData(bars.map((b) => ({ time: b.date, value: b.close })));
     }
     // Volume sits in the bottom 18%; prices keep clear of it, so neither hides the other's axis labels.
     series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, color: '#cbd5e1', lastValueVisible: false, priceLineVisible: false });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      color: '#cbd5e1',
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     volume.setData(bars.filter((b) => b.volume !== null).map((b) => ({ time: b.date, value: b.volume! })));
     chart.timeScale().fitContent();

@@ -51,7 +51,11 @@ export function PriceChart({ symbol, defaultRange = '1y', candles = false }: { s
           <div className="flex items-center gap-3 text-xs">
             {change !== null && <span className={`font-medium tabular ${changeTone(change)}`}>{formatPercent(change, true)} over the range</span>}
             {data?.interval === '1d' && (
-              <button type="button" className="text-brand-700 underline-offset-2 hover:underline" onClick={() => setMode((m) => (m === 'line' ? 'candles' : 'line'))}>
+              <button
+                type="button"
+                className="text-brand-700 underline-offset-2 hover:underline"
+                onClick={() => setMode((m) => (m === 'line' ? 'candles' : 'line'))}
+              >
                 {mode === 'line' ? 'Candles' : 'Line'}
               </button>
             )}
@@ -68,8 +72,10 @@ export function PriceChart({ symbol, defaultRange = '1y', candles = false }: { s
         )}
         {data && (
           <p className="mt-2 text-xs text-slate-500">
-            {data.interval === '1d' ? 'Daily closes, split-adjusted (not dividend-adjusted)' : 'Month-end closes, split- and dividend-adjusted (no daily data for this symbol)'} ·
-            Source: {data.source} · as of {data.as_of.slice(0, 10)}
+            {data.interval === '1d'
+              ? 'Daily closes, split-adjusted (not dividend-adjusted)'
+              : 'Month-end closes, split- and dividend-adjusted (no daily data for this symbol)'}{' '}
+            · Source: {data.source} · as of {data.as_of.slice(0, 10)}
             {data.served_by !== 'bundled' && ` · served by ${data.served_by}${data.stale ? ' (stale)' : ''}`}
           </p>
         )}

@@ -126,7 +126,9 @@ export function SearchBox({ initialQuery = '', autoFocus = false, size = 'lg' }:
             </div>
           ))}
         </div>
-        {debounced && !isFetching && results.length === 0 && !isError && <p className="px-3 py-3 text-sm text-slate-500">No symbol or company matches “{debounced}”.</p>}
+        {debounced && !isFetching && results.length === 0 && !isError && (
+          <p className="px-3 py-3 text-sm text-slate-500">No symbol or company matches “{debounced}”.</p>
+        )}
         {isError && <p className="px-3 py-3 text-sm text-red-600">Search is unavailable right now. Try again.</p>}
         <button
           type="button"

@@ -42,7 +42,9 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
       </CardHeader>
       <CardContent>
         {lines.length === 0 || cols.length === 0 ? (
-          <p className="text-sm text-slate-600">No {period} {statementNames[statement].toLowerCase()} figures are reported for {data.symbol}.</p>
+          <p className="text-sm text-slate-600">
+            No {period} {statementNames[statement].toLowerCase()} figures are reported for {data.symbol}.
+          </p>
         ) : (
           <ScrollArea label={`${statementNames[statement]} of ${data.symbol}`} className="-mx-5 px-5">
             <table className="w-full min-w-[36rem] text-sm">
@@ -71,7 +73,11 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
                     {cols.map((p) => {
                       const v = l.values[p.index]!;
                       return (
-                        <td key={p.end} className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-slate-400' : 'text-ink'}`} title={v.source ? `${v.source}, as of ${v.as_of}` : 'Not reported'}>
+                        <td
+                          key={p.end}
+                          className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-slate-400' : 'text-ink'}`}
+                          title={v.source ? `${v.source}, as of ${v.as_of}` : 'Not reported'}
+                        >
                           {formatFigure(v.value, l.unit)}
                         </td>
                       );

@@ -37,8 +37,7 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
         <p className="ml-auto shrink-0 text-right tabular leading-tight">
           <span className="block text-sm font-semibold text-ink sm:text-base">{formatPrice(q.price, q.currency)}</span>
           <span className={`block text-xs font-medium ${changeTone(q.change)}`}>
-            {formatSigned(q.change)} ({formatPercent(q.change_percent, true)})
-            {q.change_period === '1mo' && <span className="text-slate-400"> 1M</span>}
+            {formatSigned(q.change)} ({formatPercent(q.change_percent, true)}){q.change_period === '1mo' && <span className="text-slate-400"> 1M</span>}
           </span>
         </p>
       )}

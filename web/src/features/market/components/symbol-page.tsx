@@ -20,8 +20,8 @@ export function AiAnalysisComing({ kind }: { kind: string }) {
     <div className="flex gap-3 rounded-xl border border-dashed border-brand-500/40 bg-brand-50/60 p-4 text-sm text-slate-700" role="note">
       <Sparkles className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
       <p>
-        <strong className="text-ink">The AI {kind} for this page is coming.</strong> It will explain these figures in plain words. Everything shown here
-        already comes straight from the data, with its source and date.
+        <strong className="text-ink">The AI {kind} for this page is coming.</strong> It will explain these figures in plain words. Everything shown here already
+        comes straight from the data, with its source and date.
       </p>
     </div>
   );
@@ -61,7 +61,15 @@ function SymbolTabs({ symbol, profile }: { symbol: string; profile: ProfileRespo
  * puts the stock header in the top bar, shows the data date and coverage, and the states for a bad,
  * unknown or data-less symbol.
  */
-export function SymbolPage({ pageName, lead, children }: { pageName: string; lead: string; children: (symbol: string, profile: ProfileResponse) => ReactNode }) {
+export function SymbolPage({
+  pageName,
+  lead,
+  children,
+}: {
+  pageName: string;
+  lead: string;
+  children: (symbol: string, profile: ProfileResponse) => ReactNode;
+}) {
   // The top bar renders outside this page's providers: hand the stock header this page's query client.
   const queryClient = useQueryClient();
   const { symbol: raw = '' } = useParams();
@@ -75,7 +83,16 @@ export function SymbolPage({ pageName, lead, children }: { pageName: string; lea
     const code = err ? err.code : 'INVALID_SYMBOL';
     return (
       <PageShell title={pageName} header={{ back: true }}>
-        <Alert tone="warning" title={code === 'UNKNOWN_SYMBOL' ? `We don't know the symbol “${symbol}”` : code === 'INVALID_SYMBOL' ? `“${raw}” is not a valid symbol` : 'The data could not be loaded'}>
+        <Alert
+          tone="warning"
+          title={
+            code === 'UNKNOWN_SYMBOL'
+              ? `We don't know the symbol “${symbol}”`
+              : code === 'INVALID_SYMBOL'
+                ? `“${raw}” is not a valid symbol`
+                : 'The data could not be loaded'
+          }
+        >
           {code === 'UNKNOWN_SYMBOL' || code === 'INVALID_SYMBOL' ? 'Search for a company or symbol instead.' : (err?.message ?? 'Try again in a moment.')}
         </Alert>
         <div className="mt-6 max-w-xl">
@@ -115,7 +132,10 @@ export function SymbolPage({ pageName, lead, children }: { pageName: string; lea
           </div>
           {!p.coverage.quote && !p.coverage.fundamentals && (
             <Alert tone="info" title="Listed, but not covered by the current data" className="mb-6">
-              {symbol} trades on {p.exchange ?? 'a US exchange'}, but the bundled snapshot has no prices or statements for it. <ButtonLink to="/search" variant="link">Search another symbol</ButtonLink>
+              {symbol} trades on {p.exchange ?? 'a US exchange'}, but the bundled snapshot has no prices or statements for it.{' '}
+              <ButtonLink to="/search" variant="link">
+                Search another symbol
+              </ButtonLink>
             </Alert>
           )}
           <div className="space-y-6">{children(symbol, p)}</div>

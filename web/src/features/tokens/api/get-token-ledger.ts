@@ -8,7 +8,12 @@ export type { TokenLedgerResponse } from '../../../../../server/features/tokens/
 export const getTokenLedger = (limit: number, signal?: AbortSignal) => apiFetch<TokenLedgerResponse>(`/api/tokens/ledger?limit=${limit}`, { signal });
 
 export const getTokenLedgerQueryOptions = (userId: string | null, limit: number) =>
-  queryOptions({ queryKey: ['tokens', userId, 'ledger', limit], queryFn: ({ signal }) => getTokenLedger(limit, signal), enabled: userId !== null, staleTime: 30_000 });
+  queryOptions({
+    queryKey: ['tokens', userId, 'ledger', limit],
+    queryFn: ({ signal }) => getTokenLedger(limit, signal),
+    enabled: userId !== null,
+    staleTime: 30_000,
+  });
 
 /** Recent balance changes, newest first. */
 export const useTokenLedger = (userId: string | null, limit = 8) => useQuery(getTokenLedgerQueryOptions(userId, limit));

@@ -8,7 +8,12 @@ export type { TokenUsageResponse } from '../../../../../server/features/tokens/t
 export const getTokenUsage = (days: number, signal?: AbortSignal) => apiFetch<TokenUsageResponse>(`/api/tokens/usage?days=${days}`, { signal });
 
 export const getTokenUsageQueryOptions = (userId: string | null, days: number) =>
-  queryOptions({ queryKey: ['tokens', userId, 'usage', days], queryFn: ({ signal }) => getTokenUsage(days, signal), enabled: userId !== null, staleTime: 30_000 });
+  queryOptions({
+    queryKey: ['tokens', userId, 'usage', days],
+    queryFn: ({ signal }) => getTokenUsage(days, signal),
+    enabled: userId !== null,
+    staleTime: 30_000,
+  });
 
 /** Tokens spent per day over the last `days` days. */
 export const useTokenUsage = (userId: string | null, days = 30) => useQuery(getTokenUsageQueryOptions(userId, days));

@@ -30,13 +30,17 @@ export function TokenBalanceCard({ subscription }: { subscription: SubscriptionS
       </CardHeader>
       <CardContent>
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className={`text-4xl font-bold tracking-tight text-ink tabular ${loading ? 'animate-pulse text-slate-300' : ''}`} data-testid="token-card-balance">
+          <span
+            className={`text-4xl font-bold tracking-tight text-ink tabular ${loading ? 'animate-pulse text-slate-300' : ''}`}
+            data-testid="token-card-balance"
+          >
             {formatTokens(tokenBalance)}
           </span>
           <span className="text-slate-500">tokens available</span>
         </p>
         <p className="mt-1 text-sm text-slate-600" data-testid="token-card-analyses">
-          ≈ {analyses} {analyses === 1 ? 'analysis' : 'analyses'} left <span className="text-slate-400">(at {convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</span>
+          ≈ {analyses} {analyses === 1 ? 'analysis' : 'analyses'} left{' '}
+          <span className="text-slate-400">(at {convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</span>
         </p>
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
           <div>

@@ -15,7 +15,10 @@ export function UsageChart({ userId, days = 30 }: { userId: string | null; days?
   const max = Math.max(...data.map((d) => d.used), 0);
   if (max === 0)
     return (
-      <div className="flex h-40 flex-col items-center justify-center rounded-lg border border-dashed border-slate-200 text-center text-sm text-slate-500" data-testid="usage-chart-empty">
+      <div
+        className="flex h-40 flex-col items-center justify-center rounded-lg border border-dashed border-slate-200 text-center text-sm text-slate-500"
+        data-testid="usage-chart-empty"
+      >
         <p>No tokens spent in the last {days} days.</p>
         <p className="mt-1">Run an analysis and your daily usage shows up here.</p>
       </div>
@@ -43,7 +46,9 @@ export function UsageChart({ userId, days = 30 }: { userId: string | null; days?
       </svg>
       <figcaption className="mt-1 flex justify-between text-xs text-slate-500">
         <span>{shortDate(data[0]!.date)}</span>
-        <span className="font-medium text-slate-700">{formatTokens(usage.data.total_used)} tokens in {days} days</span>
+        <span className="font-medium text-slate-700">
+          {formatTokens(usage.data.total_used)} tokens in {days} days
+        </span>
         <span>{shortDate(data.at(-1)!.date)}</span>
       </figcaption>
     </figure>
