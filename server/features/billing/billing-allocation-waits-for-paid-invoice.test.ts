@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import type { FakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import {
@@ -11,7 +11,7 @@ import {
   startBillingApp,
   startStripeBillingApp,
   stopStripeBillingApp,
-} from './testing/billing-test-kit.ts';
+} from '../../test/billing-test-kit.ts';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp } from './testing/billing-test-kit.ts';
+import { createBillingTestApp } from '../../test/billing-test-kit.ts';
 
 /** Each bad request gets a status and a code, and creates no session (ours or Stripe's) and moves no token. */
 describeEachDatabase('billing bad input creates nothing', (kind) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
 
 // A checkout's row is written before the provider is asked for a session, so no write failure can leave
 // a payable session that credits nothing (issue 10, item 8).

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { ProviderError } from '../../adapters/payments/index.ts';
-import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import type { FakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import {
@@ -12,7 +12,7 @@ import {
   startBillingApp,
   startStripeBillingApp,
   stopStripeBillingApp,
-} from './testing/billing-test-kit.ts';
+} from '../../test/billing-test-kit.ts';
 
 type Kit = BillingTestApp;
 

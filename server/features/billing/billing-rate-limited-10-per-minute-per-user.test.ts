@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { BILLING_RATE_LIMIT, VERIFY_RATE_LIMIT } from './billing.handlers.ts';
-import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
 
 // 10 billing requests per user per 60 s window. The clock starts 10 s into a window
 // (12:00:10), so a refusal says "try again in 60 − 10 = 50 s".

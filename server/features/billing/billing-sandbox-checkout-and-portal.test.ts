@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp } from './testing/billing-test-kit.ts';
+import { createBillingTestApp } from '../../test/billing-test-kit.ts';
 
 describeEachDatabase('sandbox checkout and portal', (kind) => {
   let db: Database;

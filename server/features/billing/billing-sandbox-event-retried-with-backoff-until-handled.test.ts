@@ -6,7 +6,7 @@ import { sandboxRetryDelayMs } from '../../adapters/payments/sandbox/sandbox-pro
 import { describeEachDatabase } from '../../test/db.ts';
 import { handleEvent } from './events/handle-event.ts';
 import type { BillingFeature } from './index.ts';
-import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
 
 const MIN = 60_000;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
 
 /** The sandbox rolls its subscriptions over like Stripe's billing: one invoice.paid per period, or the end of a cancelled one. */
 describeEachDatabase('sandbox renewal', (kind) => {

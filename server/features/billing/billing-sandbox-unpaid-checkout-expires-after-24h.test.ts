@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
 
 // Like Stripe, a sandbox checkout left unpaid expires 24 h after it opened and says so with
 // checkout.session.expired; billing then marks it expired. A paid one is never expired.

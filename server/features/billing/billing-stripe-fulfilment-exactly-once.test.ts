@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from './testing/billing-test-kit.ts';
+import { createBillingTestApp, createClock } from '../../test/billing-test-kit.ts';
 
 /**
  * The real `stripe` SDK against a local Stripe-compatible server; webhooks signed with the SDK's

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import type { FakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import type { FakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { type BillingTestApp, createClock, sendStripeWebhook, startStripeBillingApp, stopStripeBillingApp } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, sendStripeWebhook, startStripeBillingApp, stopStripeBillingApp } from '../../test/billing-test-kit.ts';
 
 /** Subscribe, upgrade (prorated), cancel at period end, end — each through Stripe events, acted on the provider's current state. */
 describeEachDatabase('Stripe subscription lifecycle', (kind) => {

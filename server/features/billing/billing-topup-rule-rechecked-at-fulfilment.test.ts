@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { type BillingTestApp, createClock, startBillingApp } from './testing/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
 
 // The rule "Basic or Pro, balance below 5 tokens" holds when a top-up opens; one top-up may be open per
 // user; a payment that arrives after the rule stopped holding is credited (the money is taken) and says so.

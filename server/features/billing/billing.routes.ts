@@ -1,5 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { freePlan, MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, type Plan, plans } from '../../../core/tokens/catalog.ts';
+import {
+  formatUsdCents,
+  freePlan,
+  MAX_TOPUP_TOKENS,
+  MIN_TOPUP_TOKENS,
+  type Plan,
+  plans,
+  TOKEN_PRICE_CENTS,
+  TOPUP_BALANCE_LIMIT_TOKENS,
+} from '../../../core/tokens/catalog.ts';
 import { tiers } from '../../../core/tokens/tiers.ts';
 import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
@@ -157,7 +166,7 @@ export const createTokenTopupRoute = createRoute({
   method: 'post',
   path: '/api/billing/create-token-topup',
   tags: ['billing'],
-  summary: 'Starts a token purchase: integer 20..10,000 tokens at $0.50, Basic/Pro with a balance below 5 only',
+  summary: `Starts a token purchase: integer ${MIN_TOPUP_TOKENS}..${MAX_TOPUP_TOKENS.toLocaleString('en-US')} tokens at ${formatUsdCents(TOKEN_PRICE_CENTS)}, Basic/Pro with a balance below ${TOPUP_BALANCE_LIMIT_TOKENS} only`,
   request: {
     body: {
       required: true,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
 import { parseEnv } from '../../env.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';

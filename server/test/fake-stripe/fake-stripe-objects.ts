@@ -1,4 +1,4 @@
-import { planPriceCents } from '../../../../../core/tokens/catalog.ts';
+import { planPriceCents } from '../../../core/tokens/catalog.ts';
 
 /** Stripe-shaped objects (API 2026-10-28) the fake server stores and the tests send as event payloads. */
 

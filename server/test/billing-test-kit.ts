@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Database } from '../../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../../adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { createTestApp, type TestAppOptions } from '../../../test/app.ts';
-import { createTestDatabase, type DatabaseKind } from '../../../test/db.ts';
-import { insertTestUser } from '../../../test/users.ts';
-import { isSandboxProvider } from '../../../adapters/payments/index.ts';
-import { createLedgerService, type Tier } from '../../tokens/index.ts';
-import type { BillingFeature } from '../index.ts';
+import type { Database } from '../adapters/db/index.ts';
+import { type FakeStripe, startFakeStripe } from './fake-stripe/fake-stripe-server.ts';
+import { createTestApp, type TestAppOptions } from './app.ts';
+import { createTestDatabase, type DatabaseKind } from './db.ts';
+import { insertTestUser } from './users.ts';
+import { isSandboxProvider } from '../adapters/payments/index.ts';
+import { createLedgerService, type Tier } from '../features/tokens/index.ts';
+import type { BillingFeature } from '../features/billing/index.ts';
 
 /** A movable clock for period tests. */
 export function createClock(start = new Date('2026-03-10T12:00:00.000Z')) {
