@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../adapters/db/index.ts';
-import { createTestApp } from '../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../test/db.ts';
+import { startTestApp, type TestApp } from '../test/app.ts';
+import { describeEachDatabase } from '../test/db.ts';
 
 describeEachDatabase('HTTP contract basics', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db);
-  });
+  let t: TestApp;
+  beforeAll(async () => ({ db, t } = await startTestApp(kind)));
   afterAll(() => db.close());
 
   it('health names the database kind and the adapters', async () => {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Feature } from '../http/feature.ts';
 import type { App } from '../http/app-env.ts';
 import { createResponseChecker } from './openapi-conformance.ts';
+import { createTestDatabase, type DatabaseKind } from './db.ts';
 
 function actAsHeaderFeature(db: Database): Feature {
   return {
@@ -104,4 +105,12 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}) 
     return { status: res.status, headers: res.headers, body: data };
   };
   return { app, ctx, features, json, contractMismatches };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A suite's own database and the app on it: `beforeAll(async () => ({ db, t } = await startTestApp(kind)))`. */
+export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}) {
+  const db = await createTestDatabase(kind);
+  return { db, t: await createTestApp(db, options) };
 }

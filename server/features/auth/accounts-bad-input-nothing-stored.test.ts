@@ -2,18 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { readLatestMail, signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 
 describeEachDatabase('bad input on accounts: clear code and field, nothing stored', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   const count = async (table: 'user' | 'profile_avatars' | 'mail_outbox') =>
     (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db);
-  });
+  beforeAll(async () => ({ db, t } = await startTestApp(kind)));
   afterAll(async () => db?.close());
 
   it('sign-up refuses malformed e-mails, short/long/common passwords and names over 100 characters', async () => {

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { signUpAndVerify } from '../../test/auth.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 
 describeEachDatabase('mails: at most 3 per 60 s per address, whatever the client IP', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db, { env: { TRUST_PROXY: 'true' } });
-  });
+  let t: TestApp;
+  beforeAll(async () => ({ db, t } = await startTestApp(kind, { env: { TRUST_PROXY: 'true' } })));
   afterAll(async () => db?.close());
 
   it('1 verification + 5 reset requests from 5 IPs → 3 mails; every request still answers 200 alike', async () => {

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { cookieHeaderFrom, signUpAndVerify } from '../../test/auth.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 
 describeEachDatabase('password change in /settings', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db);
-  });
+  let t: TestApp;
+  beforeAll(async () => ({ db, t } = await startTestApp(kind)));
   afterAll(async () => db?.close());
 
   it('re-checks the current password by signing in again, then revokes the other devices', async () => {

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { cookieHeaderFrom, readLatestMail, signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 
 describeEachDatabase('sign-up → verification link → signed in', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db);
-  });
+  let t: TestApp;
+  beforeAll(async () => ({ db, t } = await startTestApp(kind)));
   afterAll(async () => db?.close());
 
   it('stores names in the profile, lands on /dashboard and signs in', async () => {

@@ -1,32 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import type { FakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp } from '../../test/billing-test-kit.ts';
+import { type BillingTestApp, createBillingTestApp, startStripeBillingApp, stopStripeBillingApp } from '../../test/billing-test-kit.ts';
 
 /** Each bad request gets a status and a code, and creates no session (ours or Stripe's) and moves no token. */
 describeEachDatabase('billing bad input creates nothing', (kind) => {
   let db: Database;
   let fake: FakeStripe;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    fake = await startFakeStripe();
-    t = await createBillingTestApp(db, {
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_PRICE_BASIC: 'price_basic_fake',
-        STRIPE_PRICE_PRO: 'price_pro_fake',
-        STRIPE_API_BASE: fake.url,
-      },
-    });
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await db?.close();
-  });
+  let t: BillingTestApp;
+  beforeAll(async () => ({ db, fake, t } = await startStripeBillingApp(kind)));
+  afterAll(() => stopStripeBillingApp({ db, fake }));
 
   const stripeSessionsCreated = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import type { FakeStripe } from '../../test/fake-stripe/fake-stripe-server.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createBillingTestApp, createClock } from '../../test/billing-test-kit.ts';
+import { type BillingTestApp, createClock, startStripeBillingApp, stopStripeBillingApp } from '../../test/billing-test-kit.ts';
 
 /**
  * The real `stripe` SDK against a local Stripe-compatible server; webhooks signed with the SDK's
@@ -13,26 +13,10 @@ import { createBillingTestApp, createClock } from '../../test/billing-test-kit.t
 describeEachDatabase('Stripe fulfilment happens exactly once', (kind) => {
   let db: Database;
   let fake: FakeStripe;
-  let t: Awaited<ReturnType<typeof createBillingTestApp>>;
+  let t: BillingTestApp;
   const clock = createClock();
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    fake = await startFakeStripe();
-    t = await createBillingTestApp(db, {
-      now: clock.now,
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_PRICE_BASIC: 'price_basic_fake',
-        STRIPE_PRICE_PRO: 'price_pro_fake',
-        STRIPE_API_BASE: fake.url,
-      },
-    });
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await db?.close();
-  });
+  beforeAll(async () => ({ db, fake, t } = await startStripeBillingApp(kind, { now: clock.now })));
+  afterAll(() => stopStripeBillingApp({ db, fake }));
 
   const webhook = (event: object, opts?: { secret?: string; timestamp?: number; tamper?: (body: string) => string }) => {
     const { body, signature } = fake.signEvent(event as Record<string, unknown>, opts);

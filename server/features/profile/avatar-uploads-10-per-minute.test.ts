@@ -3,19 +3,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { signUpAndVerify } from '../../test/auth.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { AVATAR_RATE_LIMIT } from './index.ts';
 
 // 10 uploads per user per 60 s window; the clock sits 45 s into a window, so Retry-After is 60 − 45 = 15.
 describeEachDatabase('avatar uploads are rate limited per user', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   let now = new Date('2026-05-01T08:00:45.000Z');
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db, { now: () => now });
-  });
+  beforeAll(async () => ({ db, t } = await startTestApp(kind, { now: () => now })));
   afterAll(async () => db?.close());
 
   const upload = (cookie: string, color: string) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import { createLedgerService } from './ledger-service.ts';
 
@@ -9,12 +9,9 @@ import { createLedgerService } from './ledger-service.ts';
 // Pro → Free: scheduled for the period end, 0 now. Pro again while Pro: nothing changes (applied 'none').
 describeEachDatabase('token activity names each plan change', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   let now = new Date('2026-06-01T00:00:00.000Z');
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db, { actAsHeader: true, now: () => now });
-  });
+  beforeAll(async () => ({ db, t } = await startTestApp(kind, { actAsHeader: true, now: () => now })));
   afterAll(async () => db?.close());
 
   it('GET /api/tokens/ledger gives tier_change entries their from, to and when', async () => {

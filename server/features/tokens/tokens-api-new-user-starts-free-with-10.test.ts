@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { startTestApp, type TestApp, createTestApp } from '../../test/app.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 
 describeEachDatabase('tokens API', (kind) => {
   let db: Database;
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   const now = new Date('2026-01-31T12:00:00.000Z');
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    t = await createTestApp(db, { actAsHeader: true, now: () => now });
-  });
+  beforeAll(async () => ({ db, t } = await startTestApp(kind, { actAsHeader: true, now: () => now })));
   afterAll(async () => db?.close());
 
   it('a new user (account opened lazily on first read) is Free with 10 tokens, next reset one month later (Jan 31 → Feb 28)', async () => {
