@@ -2,8 +2,8 @@
  * Token ledger budget (issue 11 item 8): hold + capture pairs per second at 1, 8 and 32 clients on PostgreSQL and
  * PGlite, beside pgbench running "the audited pair" (bench/sql/audited-pair.*.sql: each step one CTE — balance
  * update, hold row, one ledger row with a unique key and a (user, time) index) on the same server in the same run.
- * Budget: the app's pairs/s ≥ 0.6 × the audited pair's at 8 clients with pgbench -M extended (how the issue measured
- * it); -M prepared, the protocol of the app's named statements, is printed beside it. Also printed: pgbench running the
+ * Budget: the app's pairs/s ≥ 0.6 × the audited pair's at 8 clients in a plain pgbench run (simple protocol) and with
+ * -M extended (how the issue measured it); -M prepared, the protocol of the app's named statements, is printed beside it. Also printed: pgbench running the
  * ledger's own two statements, which separates what the statements cost from what the Node path costs.
  * Standalone: `npx tsx bench/ledger.bench.ts`; PostgreSQL from BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), where a scratch database is created and dropped.
@@ -123,9 +123,11 @@ async function adminQuery(text: string) {
 
 const AUDITED_SCHEMA = join(import.meta.dirname, 'sql', 'audited-pair-schema.sql');
 const AUDITED_SCRIPT = join(import.meta.dirname, 'sql', 'audited-pair.pgbench.sql');
-// The issue's yardstick is -M extended (its 0.38 before the work reproduces only in that mode); -M prepared, the
-// protocol the app's hot path now uses, is the stricter comparison (docs/ledger-performance.md).
-const BUDGET_NOTE = { extended: 'budget ≥ 0.6', prepared: 'same protocol as the app' };
+// The budget is against "a pgbench run": its default protocol (simple) and -M extended (the issue's 0.38 before the
+// work reproduces in that mode) both parse and plan every statement; -M prepared, the protocol the app's hot path now
+// uses, is the stricter comparison (docs/ledger-performance.md).
+const PGBENCH_MODES = ['simple', 'extended', 'prepared'] as const;
+const BUDGET_NOTE = { simple: 'budget ≥ 0.6 (pgbench default)', extended: 'budget ≥ 0.6', prepared: 'same protocol as the app' };
 
 function findPgbench(): { ok: true } | { ok: false; message: string } {
   const r = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
@@ -139,7 +141,7 @@ function findPgbench(): { ok: true } | { ok: false; message: string } {
 }
 
 /** pairs/s of one pgbench run (-T SECONDS); a failed run reports NaN and why. */
-function runPgbench(url: string, script: string, clients: number, mode: 'prepared' | 'extended'): { tps: number; note: string } {
+function runPgbench(url: string, script: string, clients: number, mode: (typeof PGBENCH_MODES)[number]): { tps: number; note: string } {
   const args = ['-n', '-M', mode, '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(SECONDS), '-f', script, url];
   const r = spawnSync('pgbench', args, { encoding: 'utf8' });
   const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? Number.NaN);
@@ -194,7 +196,7 @@ if (await reachable(adminUrl)) {
       const n = `${clients} client${clients === 1 ? '' : 's'}`;
       report(`ledger hold+capture, PostgreSQL, ${n}`, rate, 'pairs/s');
       if (!pgbench.ok) continue;
-      for (const mode of ['extended', 'prepared'] as const) {
+      for (const mode of PGBENCH_MODES) {
         const audited = runPgbench(url.toString(), AUDITED_SCRIPT, clients, mode);
         report(`  audited pair, pgbench -M ${mode}, ${n}`, audited.tps, 'pairs/s', audited.note);
         report(`  ledger / audited pair (-M ${mode}), ${n}`, rate / audited.tps, 'x', clients === 8 ? BUDGET_NOTE[mode] : '');
