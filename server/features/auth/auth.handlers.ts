@@ -62,6 +62,7 @@ export function createAuthHandlers({ env, mailer, googleEnabled, outboxEnabled, 
       {
         providers: { email: true, google: googleEnabled },
         mail: mailer.kind,
+        outbox_readable: outboxOpen(c),
         password: { min_chars: PASSWORD_MIN_CHARS, max_chars: PASSWORD_MAX_CHARS },
       },
       200,

@@ -5,6 +5,7 @@ export const AuthConfigSchema = z
   .object({
     providers: z.object({ email: z.boolean(), google: z.boolean() }),
     mail: z.enum(['smtp', 'outbox']).openapi({ description: '`outbox`: mails are stored and listed at /dev/outbox instead of being sent' }),
+    outbox_readable: z.boolean().openapi({ description: 'Whether this client may open /dev/outbox (loopback clients only, unless DEV_OUTBOX_PUBLIC=true)' }),
     password: z.object({ min_chars: z.number().int(), max_chars: z.number().int() }),
   })
   .openapi('AuthConfig');

@@ -49,6 +49,8 @@ describeEachDatabase('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLI
       ).toEqual(['http://localhost:3000/reset?token=secret']);
       const page = await t.json('GET', '/dev/outbox', undefined, {}, ip);
       expect([page.status, page.body], ip).toEqual([200, SHELL]);
+      // The sign-up and reset pages offer the outbox link only to whom it opens.
+      expect((await t.json('GET', '/api/auth-config', undefined, {}, ip)).body.outbox_readable, ip).toBe(true);
     }
   });
 
@@ -62,6 +64,7 @@ describeEachDatabase('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLI
       expect([post.status, post.body], ip).toEqual([404, unknownApiRoute('POST', '/api/dev/outbox')]);
       const page = await t.json('GET', '/dev/outbox', undefined, {}, ip);
       expect([page.status, page.body], ip).toEqual([404, unknownPage.body]);
+      expect((await t.json('GET', '/api/auth-config', undefined, {}, ip)).body, ip).toMatchObject({ mail: 'outbox', outbox_readable: false });
     }
     const noSocket = await t.app.request(api);
     expect(noSocket.status).toBe(404);

@@ -44,7 +44,7 @@ export default function ForgotPasswordPage() {
             If an account exists for <strong className="break-all text-ink">{sentTo}</strong>, we sent it a link to choose a new password. The link works once
             and expires in 1 hour.
           </p>
-          {config?.mail === 'outbox' && (
+          {config?.outbox_readable && (
             <ButtonLink to="/dev/outbox" variant="secondary">
               Open the dev outbox
             </ButtonLink>

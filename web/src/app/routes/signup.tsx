@@ -56,7 +56,7 @@ function CheckYourEmail({ email }: { email: string }) {
           >
             Send the link again
           </Button>
-          {config?.mail === 'outbox' && (
+          {config?.outbox_readable && (
             <ButtonLink to="/dev/outbox" variant="secondary">
               Open the dev outbox
             </ButtonLink>
