@@ -20,12 +20,24 @@ export interface LiveSubscription {
   current_period_end: string | null;
 }
 
-/** The user's most recently updated live subscription at this provider, other than `exceptId`. */
-export async function findLiveSubscription(b: BillingContext, q: Queryable, userId: string, exceptId = ''): Promise<LiveSubscription | null> {
+/**
+ * The user's most recently updated live subscription at this provider, other than `exceptId`;
+ * `fromFulfilledCheckout` keeps only one an earlier paid checkout started (the one a user keeps when a second is paid).
+ */
+export async function findLiveSubscription(
+  b: BillingContext,
+  q: Queryable,
+  userId: string,
+  options: { exceptId?: string; fromFulfilledCheckout?: boolean } = {},
+): Promise<LiveSubscription | null> {
+  const fromCheckout = options.fromFulfilledCheckout
+    ? sql`AND EXISTS (SELECT 1 FROM checkout_session c WHERE c.subscription_id = s.subscription_id AND c.status = 'fulfilled')`
+    : sql``;
   const [row] = await q.query<LiveSubscription>(sql`
-    SELECT subscription_id, tier, cancel_at_period_end, current_period_end FROM billing_subscription
-    WHERE user_id = ${userId} AND provider = ${b.provider.kind} AND status IN ('active', 'trialing', 'past_due') AND subscription_id <> ${exceptId}
-    ORDER BY updated_at DESC LIMIT 1`);
+    SELECT s.subscription_id, s.tier, s.cancel_at_period_end, s.current_period_end FROM billing_subscription s
+    WHERE s.user_id = ${userId} AND s.provider = ${b.provider.kind} AND s.status IN ('active', 'trialing', 'past_due')
+      AND s.subscription_id <> ${options.exceptId ?? ''} ${fromCheckout}
+    ORDER BY s.updated_at DESC LIMIT 1`);
   return row ?? null;
 }
 

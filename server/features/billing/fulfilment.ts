@@ -74,7 +74,7 @@ export async function fulfill(
     } else if (subscription) {
       // One subscription fulfilment per user at a time, so two paid at once cannot each supersede the other.
       await tx.query(sql`SELECT 1 FROM billing_customer WHERE user_id = ${row.user_id} FOR UPDATE`);
-      const kept = await findKeptSubscription(b, tx, row.user_id, subscription.id);
+      const kept = await findLiveSubscription(b, tx, row.user_id, { exceptId: subscription.id, fromFulfilledCheckout: true });
       if (kept) {
         const resolution = { kept_subscription: kept.subscription_id, kept_tier: kept.tier, asked_tier: row.tier, superseded_subscription: subscription.id };
         const [superseded] = await tx.query<CheckoutRow>(sql`
@@ -119,17 +119,6 @@ async function findBrokenTopupRule(b: BillingContext, userId: string) {
     tier_at_fulfilment: account.tier,
     balance_mt_at_fulfilment: account.availableMt,
   };
-}
-
-/** The user's live subscription that came from an earlier fulfilled checkout, other than `exceptId`: the one a user keeps. */
-async function findKeptSubscription(b: BillingContext, q: Queryable, userId: string, exceptId: string) {
-  const [row] = await q.query<{ subscription_id: string; tier: Exclude<Tier, 'Free'> | null; price_id: string | null }>(sql`
-    SELECT s.subscription_id, s.tier, s.price_id FROM billing_subscription s
-    WHERE s.user_id = ${userId} AND s.provider = ${b.provider.kind} AND s.status IN ('active', 'trialing', 'past_due')
-      AND s.subscription_id <> ${exceptId}
-      AND EXISTS (SELECT 1 FROM checkout_session c WHERE c.subscription_id = s.subscription_id AND c.status = 'fulfilled')
-    ORDER BY s.updated_at DESC LIMIT 1`);
-  return row ?? null;
 }
 
 /**
@@ -231,7 +220,7 @@ function decideLiveTier(
  * live: then the tier follows that one (a superseded subscription cancelled at once must not drop a user who pays).
  */
 async function applyEndedSubscription(b: BillingContext, q: Queryable, userId: string, sub: ProviderSubscription, common: TierChangeOptions) {
-  const other = await findLiveSubscription(b, q, userId, sub.id);
+  const other = await findLiveSubscription(b, q, userId, { exceptId: sub.id });
   if (!other?.tier) {
     await b.ledger.changeTier(userId, 'Free', { ...common, billingPeriodEnd: null, immediate: true });
     return;
