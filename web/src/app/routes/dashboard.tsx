@@ -14,12 +14,12 @@ export default function Page() {
   return (
     <PageShell
       title="Dashboard"
-      lead="Your tokens, plan and recent analyses."
+      lead="Your tokens, plan and usage."
       width="wide"
       actions={
         <ButtonLink to="/search" variant="secondary">
           <Search className="size-4" aria-hidden />
-          New analysis
+          Search stocks
         </ButtonLink>
       }
     >
@@ -56,7 +56,7 @@ export default function Page() {
             <CardDescription>Reopening a finished analysis is free.</CardDescription>
           </CardHeader>
           <CardContent>
-            <p className="text-sm text-slate-500">Your analyses will appear here once you run one.</p>
+            <p className="text-sm text-slate-500">Analyses are coming. Once they launch, the ones you run appear here.</p>
           </CardContent>
         </Card>
         <Card>
