@@ -1,0 +1,214 @@
+import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
+import { MIN_RATE_MINUS_GROWTH, RATE_EPSILON, TERMINAL_SHARE_WARNING } from './assumptions.ts';
+
+/**
+ * Two-stage free-cash-flow DCF. Money is in USD as floats, not integer cents: discounted values are
+ * estimates, and rounding each year to a cent would add false precision (docs/dcf.md).
+ */
+
+/** What the valuation needs from the company (USD, shares as a count). */
+export interface DcfCompanyInputs {
+  /** The last fiscal year's free cash flow, the base the projection grows from; null when not reported. */
+  baseFcfUsd: number | null;
+  sharesDiluted: number | null;
+  totalDebtUsd: number;
+  /** Cash and short-term investments. */
+  cashUsd: number;
+  /** Non-controlling interest: the part of consolidated value that belongs to minority owners. */
+  nciUsd: number;
+  /** Today's price; null gives no upside. */
+  priceUsd: number | null;
+}
+
+/** Rates are fractions (0.09 = 9 %). */
+export interface DcfParameters {
+  /** WACC, the rate every year's cash flow and the terminal value are discounted at. */
+  discountRate: number;
+  /** Growth each explicit year. */
+  explicitGrowth: number;
+  /** Gordon growth after the fade, forever. */
+  terminalGrowth: number;
+  explicitYears: number;
+  /** Years over which growth steps linearly from `explicitGrowth` towards `terminalGrowth`. */
+  fadeYears: number;
+}
+
+export interface DcfYear {
+  /** 1 = the first projected year after the base year. */
+  year: number;
+  stage: 'explicit' | 'fade';
+  /** Fraction. */
+  growth: number;
+  fcfUsd: number;
+  /** 1 / (1 + r)^year: cash flows arrive at each year's end. */
+  discountFactor: number;
+  presentValueUsd: number;
+}
+
+export interface DcfWarning {
+  code: 'terminal_value_dominates' | 'negative_equity';
+  message: string;
+}
+
+export interface DcfValuation {
+  parameters: DcfParameters;
+  baseFcfUsd: number;
+  years: DcfYear[];
+  presentValueOfYearsUsd: number;
+  terminal: {
+    growth: number;
+    /** FCF of the first year after the last projected one: last FCF × (1 + g). */
+    nextFcfUsd: number;
+    /** Gordon value at the end of the last projected year: nextFcf / (r − g). */
+    valueUsd: number;
+    discountFactor: number;
+    presentValueUsd: number;
+    /** Fraction of enterprise value. */
+    shareOfEnterpriseValue: number;
+  };
+  enterpriseValueUsd: number;
+  bridge: { totalDebtUsd: number; cashUsd: number; netDebtUsd: number; nciUsd: number };
+  equityValueUsd: number;
+  sharesDiluted: number;
+  perShareUsd: number;
+  priceUsd: number | null;
+  /** perShare / price − 1, a fraction; null without a price. */
+  upside: number | null;
+  warnings: DcfWarning[];
+}
+
+export interface ValidDcfCompany extends DcfCompanyInputs {
+  baseFcfUsd: number;
+  sharesDiluted: number;
+}
+
+const points = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
+
+/** The company inputs a DCF can work with, or which one cannot be used. */
+export function validateDcfCompany(c: DcfCompanyInputs): EngineResult<ValidDcfCompany> {
+  const fcf = requireFinite(c.baseFcfUsd, 'free_cash_flow');
+  if (!fcf.ok) return fcf;
+  if (fcf.value <= 0) return fail('not_applicable', 'free_cash_flow', 'Base free cash flow is zero or negative: growing it does not value the company.');
+  const shares = requireFinite(c.sharesDiluted, 'shares_diluted');
+  if (!shares.ok) return shares;
+  if (shares.value === 0) return fail('zero_denominator', 'shares_diluted', 'Diluted shares are zero: no per-share value.');
+  if (shares.value < 0) return fail('invalid_value', 'shares_diluted', 'Diluted shares are negative.');
+  for (const [value, name] of [
+    [c.totalDebtUsd, 'total_debt'],
+    [c.cashUsd, 'cash'],
+    [c.nciUsd, 'noncontrolling_interest'],
+  ] as const) {
+    const v = requireFinite(value, name);
+    if (!v.ok) return v;
+  }
+  if (c.priceUsd !== null && !(Number.isFinite(c.priceUsd) && c.priceUsd > 0)) return fail('invalid_value', 'price', 'The price must be a positive number.');
+  return ok({ ...c, baseFcfUsd: fcf.value, sharesDiluted: shares.value });
+}
+
+/** Parameters that can work together, or the one at fault (including the r − g ≥ 1.5 points guard). */
+export function validateDcfParameters(p: DcfParameters): EngineResult<DcfParameters> {
+  for (const [value, name] of [
+    [p.discountRate, 'discount_rate'],
+    [p.explicitGrowth, 'explicit_growth'],
+    [p.terminalGrowth, 'terminal_growth'],
+  ] as const) {
+    const v = requireFinite(value, name);
+    if (!v.ok) return v;
+  }
+  if (!Number.isInteger(p.explicitYears) || p.explicitYears < 1 || p.explicitYears > 50)
+    return fail('invalid_parameter', 'explicit_years', 'Explicit years must be a whole number from 1 to 50.');
+  if (!Number.isInteger(p.fadeYears) || p.fadeYears < 0 || p.fadeYears > 50)
+    return fail('invalid_parameter', 'fade_years', 'Fade years must be a whole number from 0 to 50.');
+  if (p.discountRate <= 0) return fail('invalid_parameter', 'discount_rate', 'The discount rate must be above zero.');
+  if (p.explicitGrowth <= -1) return fail('invalid_parameter', 'explicit_growth', 'Growth of −100 % or less leaves no cash flow.');
+  if (p.discountRate - p.terminalGrowth < MIN_RATE_MINUS_GROWTH - RATE_EPSILON) {
+    return fail(
+      'invalid_parameter',
+      'terminal_growth',
+      `The discount rate (${points(p.discountRate)}) must exceed terminal growth (${points(p.terminalGrowth)}) by at least ${points(MIN_RATE_MINUS_GROWTH)}: the Gordon value explodes as r − g nears zero.`,
+    );
+  }
+  return ok(p);
+}
+
+/** Each projected year's growth: explicit years at `explicitGrowth`, then fade year k of F at g + (gT − g)·k/(F + 1). */
+export function projectGrowthPath(p: Pick<DcfParameters, 'explicitGrowth' | 'terminalGrowth' | 'explicitYears' | 'fadeYears'>): Float64Array {
+  const growth = new Float64Array(p.explicitYears + p.fadeYears);
+  growth.fill(p.explicitGrowth, 0, p.explicitYears);
+  for (let k = 1; k <= p.fadeYears; k++) {
+    growth[p.explicitYears + k - 1] = p.explicitGrowth + ((p.terminalGrowth - p.explicitGrowth) * k) / (p.fadeYears + 1);
+  }
+  return growth;
+}
+
+/** Valuation of already validated inputs; the grid and reverse DCF call it once per cell or step. */
+function valueValidated(c: ValidDcfCompany, p: DcfParameters): DcfValuation {
+  const growth = projectGrowthPath(p);
+  const years: DcfYear[] = [];
+  let fcf = c.baseFcfUsd;
+  let presentValueOfYearsUsd = 0;
+  let discountFactor = 1;
+  for (let t = 1; t <= growth.length; t++) {
+    fcf *= 1 + growth[t - 1]!;
+    discountFactor = (1 + p.discountRate) ** -t;
+    const presentValueUsd = fcf * discountFactor;
+    presentValueOfYearsUsd += presentValueUsd;
+    years.push({ year: t, stage: t <= p.explicitYears ? 'explicit' : 'fade', growth: growth[t - 1]!, fcfUsd: fcf, discountFactor, presentValueUsd });
+  }
+  const nextFcfUsd = fcf * (1 + p.terminalGrowth);
+  const terminalValueUsd = nextFcfUsd / (p.discountRate - p.terminalGrowth);
+  const terminalPvUsd = terminalValueUsd * discountFactor;
+  const enterpriseValueUsd = presentValueOfYearsUsd + terminalPvUsd;
+  const netDebtUsd = c.totalDebtUsd - c.cashUsd;
+  const equityValueUsd = enterpriseValueUsd - netDebtUsd - c.nciUsd;
+  const perShareUsd = equityValueUsd / c.sharesDiluted;
+  const shareOfEnterpriseValue = terminalPvUsd / enterpriseValueUsd;
+
+  const warnings: DcfWarning[] = [];
+  if (shareOfEnterpriseValue > TERMINAL_SHARE_WARNING) {
+    warnings.push({
+      code: 'terminal_value_dominates',
+      message: `The terminal value is ${points(shareOfEnterpriseValue)} of enterprise value (above ${points(TERMINAL_SHARE_WARNING)}): the result rests mostly on the years after the forecast.`,
+    });
+  }
+  if (equityValueUsd <= 0) {
+    warnings.push({
+      code: 'negative_equity',
+      message: 'Net debt and minority interests exceed the enterprise value: the equity is worth nothing on these assumptions.',
+    });
+  }
+  return {
+    parameters: p,
+    baseFcfUsd: c.baseFcfUsd,
+    years,
+    presentValueOfYearsUsd,
+    terminal: { growth: p.terminalGrowth, nextFcfUsd, valueUsd: terminalValueUsd, discountFactor, presentValueUsd: terminalPvUsd, shareOfEnterpriseValue },
+    enterpriseValueUsd,
+    bridge: { totalDebtUsd: c.totalDebtUsd, cashUsd: c.cashUsd, netDebtUsd, nciUsd: c.nciUsd },
+    equityValueUsd,
+    sharesDiluted: c.sharesDiluted,
+    perShareUsd,
+    priceUsd: c.priceUsd,
+    upside: c.priceUsd === null ? null : perShareUsd / c.priceUsd - 1,
+    warnings,
+  };
+}
+
+/**
+ * Enterprise value = Σ FCF_t / (1 + r)^t + [FCF_T (1 + gT) / (r − gT)] / (1 + r)^T; equity = EV − net debt − NCI;
+ * per share = equity / diluted shares. Every intermediate is returned for the UI's table.
+ */
+export function computeDcf(company: DcfCompanyInputs, parameters: DcfParameters): EngineResult<DcfValuation> {
+  const c = validateDcfCompany(company);
+  if (!c.ok) return c;
+  const p = validateDcfParameters(parameters);
+  if (!p.ok) return p;
+  return ok(valueValidated(c.value, p.value));
+}
+
+/** Per-share value for inputs already validated with `validateDcfCompany`; parameters are checked here. */
+export function computePerShareValue(company: ValidDcfCompany, parameters: DcfParameters): EngineResult<number> {
+  const p = validateDcfParameters(parameters);
+  if (!p.ok) return p;
+  return ok(valueValidated(company, p.value).perShareUsd);
+}
