@@ -47,6 +47,13 @@ describe('DCF bad input: a typed result naming the input, never NaN or Infinity'
     expect(r.ok ? null : r.error.input).toBe(input);
   });
 
+  it('finite inputs whose projection overflows (FCF 1e300 growing 1e10-fold a year) are refused, not served as Infinity', () => {
+    expect(computeDcf({ ...company, baseFcfUsd: 1e300 }, { ...parameters, explicitGrowth: 1e10 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_parameter' },
+    });
+  });
+
   it('a grid axis that is empty or not numbers is refused', () => {
     expect(buildDcfGrid(company, parameters, { discountRates: [], terminalGrowths: [0.02] })).toMatchObject({ ok: false, error: { input: 'discount_rates' } });
     expect(buildDcfGrid(company, parameters, { discountRates: [0.09], terminalGrowths: [Number.NaN] })).toMatchObject({

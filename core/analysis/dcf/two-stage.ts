@@ -142,7 +142,7 @@ export function projectGrowthPath(p: Pick<DcfParameters, 'explicitGrowth' | 'ter
 }
 
 /** Valuation of already validated inputs; the grid and reverse DCF call it once per cell or step. */
-function valueValidated(c: ValidDcfCompany, p: DcfParameters): DcfValuation {
+function valueValidated(c: ValidDcfCompany, p: DcfParameters): EngineResult<DcfValuation> {
   const growth = projectGrowthPath(p);
   const years: DcfYear[] = [];
   let fcf = c.baseFcfUsd;
@@ -162,6 +162,9 @@ function valueValidated(c: ValidDcfCompany, p: DcfParameters): DcfValuation {
   const netDebtUsd = c.totalDebtUsd - c.cashUsd;
   const equityValueUsd = enterpriseValueUsd - netDebtUsd - c.nciUsd;
   const perShareUsd = equityValueUsd / c.sharesDiluted;
+  if (!Number.isFinite(enterpriseValueUsd) || !Number.isFinite(perShareUsd)) {
+    return fail('invalid_parameter', 'explicit_growth', 'The projection overflows: cash flow and growth are too large to value.');
+  }
   const shareOfEnterpriseValue = terminalPvUsd / enterpriseValueUsd;
 
   const warnings: DcfWarning[] = [];
@@ -177,7 +180,7 @@ function valueValidated(c: ValidDcfCompany, p: DcfParameters): DcfValuation {
       message: 'Net debt and minority interests exceed the enterprise value: the equity is worth nothing on these assumptions.',
     });
   }
-  return {
+  return ok({
     parameters: p,
     baseFcfUsd: c.baseFcfUsd,
     years,
@@ -191,7 +194,7 @@ function valueValidated(c: ValidDcfCompany, p: DcfParameters): DcfValuation {
     priceUsd: c.priceUsd,
     upside: c.priceUsd === null ? null : perShareUsd / c.priceUsd - 1,
     warnings,
-  };
+  });
 }
 
 /**
@@ -203,12 +206,13 @@ export function computeDcf(company: DcfCompanyInputs, parameters: DcfParameters)
   if (!c.ok) return c;
   const p = validateDcfParameters(parameters);
   if (!p.ok) return p;
-  return ok(valueValidated(c.value, p.value));
+  return valueValidated(c.value, p.value);
 }
 
 /** Per-share value for inputs already validated with `validateDcfCompany`; parameters are checked here. */
 export function computePerShareValue(company: ValidDcfCompany, parameters: DcfParameters): EngineResult<number> {
   const p = validateDcfParameters(parameters);
   if (!p.ok) return p;
-  return ok(valueValidated(company, p.value).perShareUsd);
+  const v = valueValidated(company, p.value);
+  return v.ok ? ok(v.value.perShareUsd) : v;
 }
