@@ -131,29 +131,45 @@ export function validateDcfParameters(p: DcfParameters): EngineResult<DcfParamet
   return ok(p);
 }
 
-/** Each projected year's growth: explicit years at `explicitGrowth`, then fade year k of F at g + (gT − g)·k/(F + 1). */
-export function projectGrowthPath(p: Pick<DcfParameters, 'explicitGrowth' | 'terminalGrowth' | 'explicitYears' | 'fadeYears'>): Float64Array {
-  const growth = new Float64Array(p.explicitYears + p.fadeYears);
-  growth.fill(p.explicitGrowth, 0, p.explicitYears);
-  for (let k = 1; k <= p.fadeYears; k++) {
-    growth[p.explicitYears + k - 1] = p.explicitGrowth + ((p.terminalGrowth - p.explicitGrowth) * k) / (p.fadeYears + 1);
-  }
-  return growth;
+/** Growth in projected year t (1-based): `explicitGrowth` through the explicit years, then fade year k of F at g + (gT − g)·k/(F + 1). */
+function growthInYear(p: Pick<DcfParameters, 'explicitGrowth' | 'terminalGrowth' | 'explicitYears' | 'fadeYears'>, t: number): number {
+  const k = t - p.explicitYears;
+  return k <= 0 ? p.explicitGrowth : p.explicitGrowth + ((p.terminalGrowth - p.explicitGrowth) * k) / (p.fadeYears + 1);
 }
 
-/** Valuation of already validated inputs; the grid and reverse DCF call it once per cell or step. */
-function valueValidated(c: ValidDcfCompany, p: DcfParameters): EngineResult<DcfValuation> {
-  const growth = projectGrowthPath(p);
-  const years: DcfYear[] = [];
+/** Each projected year's growth, explicit years then fade years. */
+export function projectGrowthPath(p: Pick<DcfParameters, 'explicitGrowth' | 'terminalGrowth' | 'explicitYears' | 'fadeYears'>): Float64Array {
+  return Float64Array.from({ length: p.explicitYears + p.fadeYears }, (_, i) => growthInYear(p, i + 1));
+}
+
+interface Discounted {
+  presentValueOfYearsUsd: number;
+  nextFcfUsd: number;
+  terminalValueUsd: number;
+  discountFactor: number;
+  terminalPvUsd: number;
+  enterpriseValueUsd: number;
+  netDebtUsd: number;
+  equityValueUsd: number;
+  perShareUsd: number;
+}
+
+/**
+ * The valuation arithmetic on validated inputs, allocation-free unless `years` is given to receive the
+ * table: the grid and the reverse DCF run it once per cell or bisection step.
+ */
+function discountValidated(c: ValidDcfCompany, p: DcfParameters, years: DcfYear[] | null): EngineResult<Discounted> {
+  const horizon = p.explicitYears + p.fadeYears;
   let fcf = c.baseFcfUsd;
   let presentValueOfYearsUsd = 0;
   let discountFactor = 1;
-  for (let t = 1; t <= growth.length; t++) {
-    fcf *= 1 + growth[t - 1]!;
+  for (let t = 1; t <= horizon; t++) {
+    const growth = growthInYear(p, t);
+    fcf *= 1 + growth;
     discountFactor = (1 + p.discountRate) ** -t;
     const presentValueUsd = fcf * discountFactor;
     presentValueOfYearsUsd += presentValueUsd;
-    years.push({ year: t, stage: t <= p.explicitYears ? 'explicit' : 'fade', growth: growth[t - 1]!, fcfUsd: fcf, discountFactor, presentValueUsd });
+    years?.push({ year: t, stage: t <= p.explicitYears ? 'explicit' : 'fade', growth, fcfUsd: fcf, discountFactor, presentValueUsd });
   }
   const nextFcfUsd = fcf * (1 + p.terminalGrowth);
   const terminalValueUsd = nextFcfUsd / (p.discountRate - p.terminalGrowth);
@@ -165,35 +181,16 @@ function valueValidated(c: ValidDcfCompany, p: DcfParameters): EngineResult<DcfV
   if (!Number.isFinite(enterpriseValueUsd) || !Number.isFinite(perShareUsd)) {
     return fail('invalid_parameter', 'explicit_growth', 'The projection overflows: cash flow and growth are too large to value.');
   }
-  const shareOfEnterpriseValue = terminalPvUsd / enterpriseValueUsd;
-
-  const warnings: DcfWarning[] = [];
-  if (shareOfEnterpriseValue > TERMINAL_SHARE_WARNING) {
-    warnings.push({
-      code: 'terminal_value_dominates',
-      message: `The terminal value is ${points(shareOfEnterpriseValue)} of enterprise value (above ${points(TERMINAL_SHARE_WARNING)}): the result rests mostly on the years after the forecast.`,
-    });
-  }
-  if (equityValueUsd <= 0) {
-    warnings.push({
-      code: 'negative_equity',
-      message: 'Net debt and minority interests exceed the enterprise value: the equity is worth nothing on these assumptions.',
-    });
-  }
   return ok({
-    parameters: p,
-    baseFcfUsd: c.baseFcfUsd,
-    years,
     presentValueOfYearsUsd,
-    terminal: { growth: p.terminalGrowth, nextFcfUsd, valueUsd: terminalValueUsd, discountFactor, presentValueUsd: terminalPvUsd, shareOfEnterpriseValue },
+    nextFcfUsd,
+    terminalValueUsd,
+    discountFactor,
+    terminalPvUsd,
     enterpriseValueUsd,
-    bridge: { totalDebtUsd: c.totalDebtUsd, cashUsd: c.cashUsd, netDebtUsd, nciUsd: c.nciUsd },
+    netDebtUsd,
     equityValueUsd,
-    sharesDiluted: c.sharesDiluted,
     perShareUsd,
-    priceUsd: c.priceUsd,
-    upside: c.priceUsd === null ? null : perShareUsd / c.priceUsd - 1,
-    warnings,
   });
 }
 
@@ -206,13 +203,53 @@ export function computeDcf(company: DcfCompanyInputs, parameters: DcfParameters)
   if (!c.ok) return c;
   const p = validateDcfParameters(parameters);
   if (!p.ok) return p;
-  return valueValidated(c.value, p.value);
+  const years: DcfYear[] = [];
+  const d = discountValidated(c.value, p.value, years);
+  if (!d.ok) return d;
+  const v = d.value;
+  const shareOfEnterpriseValue = v.terminalPvUsd / v.enterpriseValueUsd;
+  const warnings: DcfWarning[] = [];
+  if (shareOfEnterpriseValue > TERMINAL_SHARE_WARNING) {
+    warnings.push({
+      code: 'terminal_value_dominates',
+      message: `The terminal value is ${points(shareOfEnterpriseValue)} of enterprise value (above ${points(TERMINAL_SHARE_WARNING)}): the result rests mostly on the years after the forecast.`,
+    });
+  }
+  if (v.equityValueUsd <= 0) {
+    warnings.push({
+      code: 'negative_equity',
+      message: 'Net debt and minority interests exceed the enterprise value: the equity is worth nothing on these assumptions.',
+    });
+  }
+  const { priceUsd, totalDebtUsd, cashUsd, nciUsd, baseFcfUsd, sharesDiluted } = c.value;
+  return ok({
+    parameters: p.value,
+    baseFcfUsd,
+    years,
+    presentValueOfYearsUsd: v.presentValueOfYearsUsd,
+    terminal: {
+      growth: p.value.terminalGrowth,
+      nextFcfUsd: v.nextFcfUsd,
+      valueUsd: v.terminalValueUsd,
+      discountFactor: v.discountFactor,
+      presentValueUsd: v.terminalPvUsd,
+      shareOfEnterpriseValue,
+    },
+    enterpriseValueUsd: v.enterpriseValueUsd,
+    bridge: { totalDebtUsd, cashUsd, netDebtUsd: v.netDebtUsd, nciUsd },
+    equityValueUsd: v.equityValueUsd,
+    sharesDiluted,
+    perShareUsd: v.perShareUsd,
+    priceUsd,
+    upside: priceUsd === null ? null : v.perShareUsd / priceUsd - 1,
+    warnings,
+  });
 }
 
 /** Per-share value for inputs already validated with `validateDcfCompany`; parameters are checked here. */
 export function computePerShareValue(company: ValidDcfCompany, parameters: DcfParameters): EngineResult<number> {
   const p = validateDcfParameters(parameters);
   if (!p.ok) return p;
-  const v = valueValidated(company, p.value);
-  return v.ok ? ok(v.value.perShareUsd) : v;
+  const d = discountValidated(company, p.value, null);
+  return d.ok ? ok(d.value.perShareUsd) : d;
 }
