@@ -52,9 +52,13 @@ report('DCF 10 × 10 grid p50 (AAPL)', median(gridMs) * 1000, 'µs', `${periods.
 report('DCF 10 × 10 grid p50 / budget', median(gridMs) / 1, 'x', 'below 1 is within budget');
 report('DCF 10 × 10 grid p95', percentile(gridMs, 95) * 1000, 'µs');
 
-const reverse = solveImpliedGrowth(company, { ...periods, discountRate: wacc.value.wacc, terminalGrowth: DCF_PERIOD_DEFAULTS.terminalGrowth });
-const reverseMs = time(() => solveImpliedGrowth(company, { ...periods, discountRate: wacc.value.wacc, terminalGrowth: DCF_PERIOD_DEFAULTS.terminalGrowth }), 2000);
-const solved = reverse.ok && reverse.value.status === 'solved' ? `implied growth ${(reverse.value.impliedGrowth * 100).toFixed(2)} % in ${reverse.value.iterations} steps` : 'no root';
+const reverseParameters = { ...periods, discountRate: wacc.value.wacc, terminalGrowth: DCF_PERIOD_DEFAULTS.terminalGrowth };
+const reverse = solveImpliedGrowth(company, reverseParameters);
+const reverseMs = time(() => solveImpliedGrowth(company, reverseParameters), 2000);
+const solved =
+  reverse.ok && reverse.value.status === 'solved'
+    ? `implied growth ${(reverse.value.impliedGrowth * 100).toFixed(2)} % in ${reverse.value.iterations} steps`
+    : 'no root';
 report('reverse DCF p50 (AAPL)', median(reverseMs) * 1000, 'µs', `${solved}; no budget, ~1/5 of the grid's budget expected`);
 report('reverse DCF p50 / grid p50', median(reverseMs) / median(gridMs), 'x', '23 valuations vs 100');
 
