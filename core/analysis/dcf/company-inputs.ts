@@ -20,7 +20,7 @@ export interface DcfCompanyData {
   assumedZero: string[];
 }
 
-const debtOf = (values: Parameters<typeof lineValue>[0]) => lineValue(values, 'total_debt') ?? lineValue(values, 'long_term_debt');
+const readDebt = (values: Parameters<typeof lineValue>[0]) => lineValue(values, 'total_debt') ?? lineValue(values, 'long_term_debt');
 
 /**
  * The latest annual period's figures (the caller passes financials already cut to what was filed by
@@ -40,23 +40,23 @@ export function extractDcfCompanyData(financials: CompanyFinancials): EngineResu
   const derivedFcf = ocf !== null && capex !== null ? ocf - capex : null;
 
   const assumedZero: string[] = [];
-  const orZero = (value: number | null, label: string) => {
+  const takeOrZero = (value: number | null, label: string) => {
     if (value !== null) return value;
     assumedZero.push(label);
     return 0;
   };
-  const cash = orZero(lineValue(last, 'cash'), 'cash');
-  const shortTerm = orZero(lineValue(last, 'short_term_investments'), 'short-term investments');
+  const cash = takeOrZero(lineValue(last, 'cash'), 'cash');
+  const shortTerm = takeOrZero(lineValue(last, 'short_term_investments'), 'short-term investments');
   return ok({
     periodEnd: last.end,
     fiscalYear: last.fiscalYear,
     baseFcfUsd: reportedFcf ?? derivedFcf,
     fcfBasis: reportedFcf !== null ? 'reported' : derivedFcf !== null ? 'operating_cash_flow_minus_capex' : 'missing',
     sharesDiluted: lineValue(last, 'shares_diluted'),
-    totalDebtUsd: orZero(debtOf(last), 'total debt'),
-    priorTotalDebtUsd: prior ? debtOf(prior) : null,
+    totalDebtUsd: takeOrZero(readDebt(last), 'total debt'),
+    priorTotalDebtUsd: prior ? readDebt(prior) : null,
     cashUsd: cash + shortTerm,
-    nciUsd: orZero(lineValue(last, 'noncontrolling_interest'), 'non-controlling interest'),
+    nciUsd: takeOrZero(lineValue(last, 'noncontrolling_interest'), 'non-controlling interest'),
     interestExpenseUsd: lineValue(last, 'interest_expense'),
     incomeTaxUsd: lineValue(last, 'income_tax'),
     incomeBeforeTaxUsd: lineValue(last, 'income_before_tax'),

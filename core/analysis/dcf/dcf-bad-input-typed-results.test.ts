@@ -40,6 +40,7 @@ describe('DCF bad input: a typed result naming the input, never NaN or Infinity'
     ['infinite rate', { discountRate: Number.POSITIVE_INFINITY }, 'discount_rate'],
     ['zero rate', { discountRate: 0, terminalGrowth: -0.05 }, 'discount_rate'],
     ['growth −100 %', { explicitGrowth: -1 }, 'explicit_growth'],
+    ['terminal growth −100 %', { terminalGrowth: -1 }, 'terminal_growth'],
     ['no explicit years', { explicitYears: 0 }, 'explicit_years'],
     ['fractional fade', { fadeYears: 2.5 }, 'fade_years'],
   ] as const)('parameter: %s', (_, patch, input) => {

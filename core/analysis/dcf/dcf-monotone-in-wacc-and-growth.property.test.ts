@@ -24,7 +24,7 @@ const parameters = fc
   })
   .map(({ spread, ...p }): DcfParameters => ({ ...p, terminalGrowth: p.discountRate - spread }));
 
-const perShare = (c: DcfCompanyInputs, p: DcfParameters) => {
+const computePerShare = (c: DcfCompanyInputs, p: DcfParameters) => {
   const r = computeDcf(c, p);
   if (!r.ok) throw new Error(r.error.message);
   return r.value.perShareUsd;
@@ -34,7 +34,7 @@ describe('DCF properties (positive FCF)', () => {
   it('per-share value falls strictly as the discount rate rises', () => {
     fc.assert(
       fc.property(company, parameters, bp(1, 500), (c, p, step) => {
-        expect(perShare(c, { ...p, discountRate: p.discountRate + step })).toBeLessThan(perShare(c, p));
+        expect(computePerShare(c, { ...p, discountRate: p.discountRate + step })).toBeLessThan(computePerShare(c, p));
       }),
     );
   });
@@ -42,7 +42,7 @@ describe('DCF properties (positive FCF)', () => {
   it('per-share value rises strictly with explicit growth', () => {
     fc.assert(
       fc.property(company, parameters, bp(1, 2000), (c, p, step) => {
-        expect(perShare(c, { ...p, explicitGrowth: p.explicitGrowth + step })).toBeGreaterThan(perShare(c, p));
+        expect(computePerShare(c, { ...p, explicitGrowth: p.explicitGrowth + step })).toBeGreaterThan(computePerShare(c, p));
       }),
     );
   });
@@ -51,12 +51,12 @@ describe('DCF properties (positive FCF)', () => {
     fc.assert(
       fc.property(company, parameters, bp(1, 100), (c, p, step) => {
         fc.pre(p.discountRate - (p.terminalGrowth + step) >= 0.015);
-        expect(perShare(c, { ...p, terminalGrowth: p.terminalGrowth + step })).toBeGreaterThan(perShare(c, p));
+        expect(computePerShare(c, { ...p, terminalGrowth: p.terminalGrowth + step })).toBeGreaterThan(computePerShare(c, p));
       }),
     );
   });
 
-  it('any finite inputs give either a valuation of finite numbers or a typed error', () => {
+  it('any numbers (NaN and ±Infinity included) give either a valuation of finite numbers or a typed error', () => {
     const anyNumber = fc.oneof(fc.double(), fc.constant(null));
     fc.assert(
       fc.property(

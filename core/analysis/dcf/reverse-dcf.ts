@@ -51,11 +51,11 @@ export function solveImpliedGrowth(
   if (maxIterations < Math.ceil(Math.log2((high - low) / tolerance))) {
     return fail('invalid_parameter', 'search', `Bisection needs ${Math.ceil(Math.log2((high - low) / tolerance))} steps for this bracket and tolerance.`);
   }
-  const valueAt = (explicitGrowth: number) => computePerShareValue(c.value, { ...parameters, explicitGrowth });
+  const valuePerShareAt = (explicitGrowth: number) => computePerShareValue(c.value, { ...parameters, explicitGrowth });
 
-  const atLow = valueAt(low);
+  const atLow = valuePerShareAt(low);
   if (!atLow.ok) return atLow;
-  const atHigh = valueAt(high);
+  const atHigh = valuePerShareAt(high);
   if (!atHigh.ok) return atHigh;
   if (atLow.value > price.value || atHigh.value < price.value) {
     return ok({
@@ -72,14 +72,14 @@ export function solveImpliedGrowth(
   let iterations = 0;
   while (hi - lo > tolerance) {
     const mid = (lo + hi) / 2;
-    const v = valueAt(mid);
+    const v = valuePerShareAt(mid);
     if (!v.ok) return v;
     if (v.value < price.value) lo = mid;
     else hi = mid;
     iterations++;
   }
   const impliedGrowth = (lo + hi) / 2;
-  const atRoot = valueAt(impliedGrowth);
+  const atRoot = valuePerShareAt(impliedGrowth);
   if (!atRoot.ok) return atRoot;
   return ok({ status: 'solved', impliedGrowth, perShareUsd: atRoot.value, priceUsd: price.value, iterations });
 }

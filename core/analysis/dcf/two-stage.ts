@@ -1,5 +1,6 @@
 import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
 import { MIN_RATE_MINUS_GROWTH, RATE_EPSILON, TERMINAL_SHARE_WARNING } from './assumptions.ts';
+import { formatPoints, requireEachFinite } from './checks.ts';
 
 /**
  * Two-stage free-cash-flow DCF. Money is in USD as floats, not integer cents: discounted values are
@@ -82,8 +83,6 @@ export interface ValidDcfCompany extends DcfCompanyInputs {
   sharesDiluted: number;
 }
 
-const points = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
-
 /** The company inputs a DCF can work with, or which one cannot be used. */
 export function validateDcfCompany(c: DcfCompanyInputs): EngineResult<ValidDcfCompany> {
   const fcf = requireFinite(c.baseFcfUsd, 'free_cash_flow');
@@ -93,39 +92,36 @@ export function validateDcfCompany(c: DcfCompanyInputs): EngineResult<ValidDcfCo
   if (!shares.ok) return shares;
   if (shares.value === 0) return fail('zero_denominator', 'shares_diluted', 'Diluted shares are zero: no per-share value.');
   if (shares.value < 0) return fail('invalid_value', 'shares_diluted', 'Diluted shares are negative.');
-  for (const [value, name] of [
+  const finite = requireEachFinite([
     [c.totalDebtUsd, 'total_debt'],
     [c.cashUsd, 'cash'],
     [c.nciUsd, 'noncontrolling_interest'],
-  ] as const) {
-    const v = requireFinite(value, name);
-    if (!v.ok) return v;
-  }
+  ]);
+  if (!finite.ok) return finite;
   if (c.priceUsd !== null && !(Number.isFinite(c.priceUsd) && c.priceUsd > 0)) return fail('invalid_value', 'price', 'The price must be a positive number.');
   return ok({ ...c, baseFcfUsd: fcf.value, sharesDiluted: shares.value });
 }
 
 /** Parameters that can work together, or the one at fault (including the r − g ≥ 1.5 points guard). */
 export function validateDcfParameters(p: DcfParameters): EngineResult<DcfParameters> {
-  for (const [value, name] of [
+  const finite = requireEachFinite([
     [p.discountRate, 'discount_rate'],
     [p.explicitGrowth, 'explicit_growth'],
     [p.terminalGrowth, 'terminal_growth'],
-  ] as const) {
-    const v = requireFinite(value, name);
-    if (!v.ok) return v;
-  }
+  ]);
+  if (!finite.ok) return finite;
   if (!Number.isInteger(p.explicitYears) || p.explicitYears < 1 || p.explicitYears > 50)
     return fail('invalid_parameter', 'explicit_years', 'Explicit years must be a whole number from 1 to 50.');
   if (!Number.isInteger(p.fadeYears) || p.fadeYears < 0 || p.fadeYears > 50)
     return fail('invalid_parameter', 'fade_years', 'Fade years must be a whole number from 0 to 50.');
   if (p.discountRate <= 0) return fail('invalid_parameter', 'discount_rate', 'The discount rate must be above zero.');
   if (p.explicitGrowth <= -1) return fail('invalid_parameter', 'explicit_growth', 'Growth of −100 % or less leaves no cash flow.');
+  if (p.terminalGrowth <= -1) return fail('invalid_parameter', 'terminal_growth', 'Growth of −100 % or less leaves no cash flow.');
   if (p.discountRate - p.terminalGrowth < MIN_RATE_MINUS_GROWTH - RATE_EPSILON) {
     return fail(
       'invalid_parameter',
       'terminal_growth',
-      `The discount rate (${points(p.discountRate)}) must exceed terminal growth (${points(p.terminalGrowth)}) by at least ${points(MIN_RATE_MINUS_GROWTH)}: the Gordon value explodes as r − g nears zero.`,
+      `The discount rate (${formatPoints(p.discountRate)}) must exceed terminal growth (${formatPoints(p.terminalGrowth)}) by at least ${formatPoints(MIN_RATE_MINUS_GROWTH)}: the Gordon value explodes as r − g nears zero.`,
     );
   }
   return ok(p);
@@ -212,7 +208,7 @@ export function computeDcf(company: DcfCompanyInputs, parameters: DcfParameters)
   if (shareOfEnterpriseValue > TERMINAL_SHARE_WARNING) {
     warnings.push({
       code: 'terminal_value_dominates',
-      message: `The terminal value is ${points(shareOfEnterpriseValue)} of enterprise value (above ${points(TERMINAL_SHARE_WARNING)}): the result rests mostly on the years after the forecast.`,
+      message: `The terminal value is ${formatPoints(shareOfEnterpriseValue)} of enterprise value (above ${formatPoints(TERMINAL_SHARE_WARNING)}): the result rests mostly on the years after the forecast.`,
     });
   }
   if (v.equityValueUsd <= 0) {

@@ -1,5 +1,6 @@
 import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
 import { FALLBACK_DEBT_SPREAD, MAX_EFFECTIVE_TAX_RATE, STATUTORY_TAX_RATE } from './assumptions.ts';
+import { requireEachFinite } from './checks.ts';
 
 /** CAPM inputs; rates are fractions. */
 export interface CapmAssumptions {
@@ -83,15 +84,13 @@ export function computeEffectiveTaxRate(i: Pick<WaccInputs, 'incomeTaxUsd' | 'in
 
 /** WACC = E/(E+D) × r_e + D/(E+D) × r_d × (1 − t), E = price × diluted shares, D = total debt (book, for want of market prices). */
 export function computeWacc(inputs: WaccInputs, capm: CapmAssumptions): EngineResult<WaccBreakdown> {
-  for (const [value, name] of [
+  const finite = requireEachFinite([
     [capm.riskFreeRate, 'risk_free_rate'],
     [capm.equityRiskPremium, 'equity_risk_premium'],
     [capm.beta, 'beta'],
     [inputs.totalDebtUsd, 'total_debt'],
-  ] as const) {
-    const v = requireFinite(value, name);
-    if (!v.ok) return v;
-  }
+  ]);
+  if (!finite.ok) return finite;
   const price = requireFinite(inputs.priceUsd, 'price');
   if (!price.ok) return price;
   if (price.value <= 0) return fail('invalid_value', 'price', 'The price must be above zero.');
