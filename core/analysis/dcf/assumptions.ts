@@ -31,7 +31,7 @@ export const MAX_EFFECTIVE_TAX_RATE = 0.5;
 
 /** Gordon's model needs the discount rate clearly above terminal growth: r − g ≥ 1.5 percentage points. */
 export const MIN_RATE_MINUS_GROWTH = 0.015;
-/** Floating-point slack so that exactly 1.5 points passes (0.04 − 0.025 is 0.015000000000000003 or 0.0149999…). */
+/** Floating-point slack so that exactly 1.5 points passes (0.036 − 0.021 is 0.014999999999999996). */
 export const RATE_EPSILON = 1e-12;
 
 /** Warn when the terminal value's present value is more than this share of enterprise value. */

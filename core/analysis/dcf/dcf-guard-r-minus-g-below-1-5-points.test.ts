@@ -6,7 +6,9 @@ const company: DcfCompanyInputs = { baseFcfUsd: 100, sharesDiluted: 10, totalDeb
 const base = { explicitGrowth: 0.05, explicitYears: 5, fadeYears: 0 };
 
 describe('Gordon guard: discount rate − terminal growth ≥ 1.5 percentage points', () => {
-  it('exactly 1.5 points passes: 4 % − 2.5 % (floating point gives 0.015000000000000001)', () => {
+  it('exactly 1.5 points passes, also where floating point falls short: 3.6 % − 2.1 % = 0.014999999999999996', () => {
+    expect(0.036 - 0.021).toBeLessThan(0.015);
+    expect(computeDcf(company, { ...base, discountRate: 0.036, terminalGrowth: 0.021 }).ok).toBe(true);
     const r = computeDcf(company, { ...base, discountRate: 0.04, terminalGrowth: 0.025 });
     expect(r.ok).toBe(true);
     // TV multiple = 1.025 / 0.015 = 68.33 × the last FCF: finite, large.
