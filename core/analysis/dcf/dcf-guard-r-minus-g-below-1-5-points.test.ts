@@ -49,7 +49,7 @@ describe('Gordon guard: discount rate − terminal growth ≥ 1.5 percentage poi
     expect(nulls).toHaveLength(10);
     for (const c of nulls) {
       expect(c.discountRate - c.terminalGrowth).toBeLessThan(0.015 - 1e-12);
-      expect(c.reason).toContain('at least 1.50 %');
+      expect(c.reason).toContain('at least 1.5 percentage points');
     }
     expect(cells.filter((c) => c.perShareUsd !== null).every((c) => Number.isFinite(c.perShareUsd) && c.reason === null)).toBe(true);
   });

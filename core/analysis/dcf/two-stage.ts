@@ -121,7 +121,7 @@ export function validateDcfParameters(p: DcfParameters): EngineResult<DcfParamet
     return fail(
       'invalid_parameter',
       'terminal_growth',
-      `The discount rate (${formatPoints(p.discountRate)}) must exceed terminal growth (${formatPoints(p.terminalGrowth)}) by at least ${formatPoints(MIN_RATE_MINUS_GROWTH)}: the Gordon value explodes as r − g nears zero.`,
+      `The discount rate (${formatPoints(p.discountRate)}) must exceed terminal growth (${formatPoints(p.terminalGrowth)}) by at least ${(MIN_RATE_MINUS_GROWTH * 100).toFixed(1)} percentage points: the Gordon value explodes as r − g nears zero.`,
     );
   }
   return ok(p);
