@@ -1,6 +1,6 @@
 import { type EngineResult, ok } from '../result.ts';
 import { rma } from './moving-averages.ts';
-import { requireWindows } from './require-windows.ts';
+import { requireWindows } from './window-checks.ts';
 import type { OhlcvSeries } from './series.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type EngineResult, ok } from '../result.ts';
-import { requireWindows } from './require-windows.ts';
+import { requireWindows } from './window-checks.ts';
 import type { OhlcvSeries } from './series.ts';
 
 /** Momentum in price units: close − close `period` bars earlier, first value at index `period`. */

@@ -5,12 +5,12 @@ import { atr, trueRange } from './atr.ts';
 import { awesomeOscillator } from './awesome-oscillator.ts';
 import { bullBearPower } from './bull-bear-power.ts';
 import { cci } from './cci.ts';
-import fixture from './fixtures/daily-aapl-msft-spy.json';
+import { FIXTURE_SYMBOLS, loadDailyFixture } from './fixtures/load-daily-fixture.ts';
 import { momentum } from './momentum.ts';
 import { rma } from './moving-averages.ts';
 import { obv } from './obv.ts';
 import { rsi } from './rsi.ts';
-import { type OhlcvSeries, toOhlcvSeries } from './series.ts';
+import type { OhlcvSeries } from './series.ts';
 import { stochRsi } from './stoch-rsi.ts';
 import { fastStochastic, stochastic } from './stochastic.ts';
 import { ultimateOscillator } from './ultimate-oscillator.ts';
@@ -22,16 +22,6 @@ import { williamsR } from './williams-r.ts';
  * and compares what does match.
  */
 const identity = (v: number) => v;
-const symbols = ['AAPL', 'MSFT', 'SPY'] as const;
-
-function seriesOf(symbol: (typeof symbols)[number]): OhlcvSeries {
-  const f = fixture[symbol];
-  const bars = f.date.map((date, i) => ({ date, open: f.open[i]!, high: f.high[i]!, low: f.low[i]!, close: f.close[i]!, volume: f.volume[i]! }));
-  const s = toOhlcvSeries(bars);
-  if (!s.ok) throw new Error(s.error.message);
-  return s.value;
-}
-
 /**
  * Our tail equals the oracle's values to `tolerance`; unless `warmUpMayDiffer`, our warm-up (NaN) is
  * exactly as long as the part the oracle dropped.
@@ -47,8 +37,8 @@ function expectTailEqual(ours: Float64Array, oracle: number[], tolerance = 1e-9,
 
 const plain = (s: OhlcvSeries) => ({ high: [...s.high], low: [...s.low], close: [...s.close], volume: [...s.volume] });
 
-describe.each(symbols)('%s daily closes: oscillators equal technicalindicators', (symbol) => {
-  const s = seriesOf(symbol);
+describe.each(FIXTURE_SYMBOLS)('%s daily closes: oscillators equal technicalindicators', (symbol) => {
+  const s = loadDailyFixture(symbol);
   const p = plain(s);
 
   it('RSI 14: equal to 1e-9 when rebuilt from its unrounded average gain and loss; its RSI class rounds to 2 decimals', () => {

@@ -1,5 +1,5 @@
 import { type EngineResult, ok } from '../result.ts';
-import { requireWindows } from './require-windows.ts';
+import { requireWindows } from './window-checks.ts';
 import { firstFinite, type OhlcvSeries } from './series.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type EngineResult, ok } from '../result.ts';
-import { requireWindows } from './require-windows.ts';
+import { requireWindows } from './window-checks.ts';
 import { rsi } from './rsi.ts';
 import type { OhlcvSeries } from './series.ts';
 import { type StochasticLines, stochastic } from './stochastic.ts';

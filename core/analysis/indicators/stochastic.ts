@@ -1,6 +1,6 @@
 import { type EngineResult, ok } from '../result.ts';
 import { sma } from './moving-averages.ts';
-import { requireWindows } from './require-windows.ts';
+import { requireWindows } from './window-checks.ts';
 import { firstFinite, type OhlcvSeries } from './series.ts';
 
 /**
