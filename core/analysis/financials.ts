@@ -22,7 +22,12 @@ export interface CompanyFinancials {
 }
 
 function toPeriods(set: StatementSet): FinancialPeriod[] {
-  const periods = set.periods.map((p) => ({ end: p.end, fiscalYear: p.fiscal_year, values: {} as Record<string, number | null>, filed: {} as Record<string, string | null> }));
+  const periods = set.periods.map((p) => ({
+    end: p.end,
+    fiscalYear: p.fiscal_year,
+    values: {} as Record<string, number | null>,
+    filed: {} as Record<string, string | null>,
+  }));
   for (const line of [...set.income, ...set.balance, ...set.cash_flow]) {
     line.values.forEach((figure, i) => {
       periods[i]!.values[line.key] = figure.value;
@@ -37,6 +42,7 @@ export function toCompanyFinancials(f: Fundamentals): CompanyFinancials {
 }
 
 /** A line's value in a period, null when absent or not reported. */
+// biome-ignore lint/suspicious/noShadowRestrictedNames: a module export, never confused with Object.prototype.valueOf at call sites
 export function valueOf(period: FinancialPeriod | undefined, key: string): number | null {
   const v = period?.values[key];
   return v === undefined || v === null || !Number.isFinite(v) ? null : v;

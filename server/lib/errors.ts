@@ -44,6 +44,7 @@ export const errorStatus = {
   NOT_CONFIGURED: 501,
   UPSTREAM_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
+  TIMEOUT: 504,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;

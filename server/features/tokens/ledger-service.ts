@@ -1,5 +1,6 @@
 import type { Database } from '../../adapters/db/index.ts';
 import { getAccount, openAccount } from './accounts.ts';
+import { chargeFor } from './charge-for.ts';
 import { capture, expireStaleHolds, hold, release, withHold } from './holds.ts';
 import { DEFAULT_HOLD_TTL_MS, type LedgerContext } from './ledger-context.ts';
 import type { LedgerService } from './ledger-types.ts';
@@ -42,6 +43,7 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
     capture: (userId, holdId, opts) => capture(ctx, userId, holdId, opts),
     release: (userId, holdId, opts) => release(ctx, userId, holdId, opts),
     withHold: (userId, request, work) => withHold(ctx, userId, request, work),
+    chargeFor: (userId, action, key, work, opts) => chargeFor(ctx, userId, action, key, work, opts),
     expireStaleHolds: (opts) => expireStaleHolds(ctx, opts),
     changeTier: (userId, tier, opts) => changeTier(ctx, userId, tier, opts),
     markPeriodPaid: (userId, opts) => markPeriodPaid(ctx, userId, opts),

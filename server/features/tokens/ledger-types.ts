@@ -1,3 +1,5 @@
+import type { TokenAction } from '../../../core/tokens/costs.ts';
+import type { ChargedWork, ChargeOptions, Charged } from './charge-for.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { Tier } from '../../../core/tokens/index.ts';
 
@@ -195,6 +197,14 @@ export interface LedgerService {
    * (user, hold id, error) and the hold stays pending until the sweeper expires it and returns its tokens.
    */
   withHold<T>(userId: string, request: HoldRequest, work: (hold: Hold) => Promise<T>): Promise<{ result: T; hold: Hold }>;
+  /** Charges `action`'s cost for `work`: hold, run (with a timeout), capture on success, release on any failure. */
+  chargeFor<T>(
+    userId: string,
+    action: TokenAction,
+    idempotencyKey: string,
+    work: (charged: ChargedWork) => Promise<T>,
+    opts?: ChargeOptions,
+  ): Promise<Charged<T>>;
 
   /**
    * Sweeper: expires pending holds whose TTL has passed (as of `now`), returning their tokens.
