@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadDailyFixture } from './indicators/fixtures/load-daily-fixture.ts';
+import { cci } from './indicators/cci.ts';
+import { momentum } from './indicators/momentum.ts';
 import { ema, sma } from './indicators/moving-averages.ts';
+import { rsi } from './indicators/rsi.ts';
 import { type OhlcvSeries, toOhlcvSeries } from './indicators/series.ts';
+import { williamsR } from './indicators/williams-r.ts';
 import { computeTechnicalRating, labelRatingScore, type RatingVote, type TechnicalRating } from './technical-rating.ts';
 
 const aapl = loadDailyFixture('AAPL');
@@ -45,6 +49,19 @@ describe('AAPL, five years of daily bars', () => {
         expect(v.vote).toBe(Math.sign(s.close[last]! - line[last]!));
         expect(v.rule).toMatch(/below the close/);
       }
+    }
+  });
+
+  it('oscillator votes show the last two values of their kernels: RSI, CCI, Williams %R, Momentum', () => {
+    const lines = {
+      rsi_14: ['rsi', rsi(s.close, 14)],
+      cci_20: ['cci', cci(s.high, s.low, s.close, 20)],
+      williams_r_14: ['williamsR', williamsR(s.high, s.low, s.close, 14)],
+      momentum_10: ['momentum', momentum(s.close, 10)],
+    } as const;
+    for (const [id, [key, line]] of Object.entries(lines)) {
+      const v = r.oscillators.votes.find((x) => x.id === id)!;
+      expect(v.inputs).toEqual({ [key]: line[last], [`${key}Prev`]: line[last - 1] });
     }
   });
 

@@ -35,7 +35,7 @@ export interface RatingVote {
   name: string;
   group: RatingGroupId;
   vote: Vote;
-  /** The values the rule read, by name; `_prev` is one bar earlier, `_prev2` two. */
+  /** The values the rule read, by name; `…Prev` is one bar earlier, `…Prev2` two. */
   inputs: Record<string, number>;
   /** The rule in words, buy side and sell side. */
   rule: string;
@@ -210,7 +210,7 @@ function buildRules(s: OhlcvSeries): VoteRule[] {
     evaluate: (i) => {
       const value = at(line, i);
       const previous = at(line, i, 1);
-      return { inputs: { [key]: value, [`${key}_prev`]: previous }, vote: voteTurningFromExtreme(value, previous, oversold, overbought) };
+      return { inputs: { [key]: value, [`${key}Prev`]: previous }, vote: voteTurningFromExtreme(value, previous, oversold, overbought) };
     },
   });
   rules.push(turning('rsi_14', 'RSI (14)', 16, rsi(close, 14), 30, 70, 'rsi'));
@@ -257,8 +257,8 @@ function buildRules(s: OhlcvSeries): VoteRule[] {
     needed: 36,
     rule: 'Buy when AO crosses above 0, or above 0 makes a saucer (the previous bar lower than both neighbours); sell on the mirror image below 0.',
     evaluate: (i) => {
-      const x = { ao: at(ao, i), ao_prev: at(ao, i, 1), ao_prev2: at(ao, i, 2) };
-      return { inputs: x, vote: voteAwesomeOscillator(x.ao, x.ao_prev, x.ao_prev2) };
+      const x = { ao: at(ao, i), aoPrev: at(ao, i, 1), aoPrev2: at(ao, i, 2) };
+      return { inputs: x, vote: voteAwesomeOscillator(x.ao, x.aoPrev, x.aoPrev2) };
     },
   });
 
@@ -270,8 +270,8 @@ function buildRules(s: OhlcvSeries): VoteRule[] {
     needed: 12,
     rule: 'Buy when momentum is rising; sell when falling.',
     evaluate: (i) => {
-      const x = { momentum: at(mom, i), momentum_prev: at(mom, i, 1) };
-      return { inputs: x, vote: voteDirection(x.momentum, x.momentum_prev) };
+      const x = { momentum: at(mom, i), momentumPrev: at(mom, i, 1) };
+      return { inputs: x, vote: voteDirection(x.momentum, x.momentumPrev) };
     },
   });
 
@@ -301,7 +301,7 @@ function buildRules(s: OhlcvSeries): VoteRule[] {
     },
   });
 
-  rules.push(turning('williams_r_14', 'Williams %R (14)', 15, williamsR(high, low, close, 14), -80, -20, 'williams_r'));
+  rules.push(turning('williams_r_14', 'Williams %R (14)', 15, williamsR(high, low, close, 14), -80, -20, 'williamsR'));
 
   const power = bullBearPower(high, low, close, 13);
   rules.push({
