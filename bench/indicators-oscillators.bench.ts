@@ -5,16 +5,15 @@
  * so the ratio prices what the kernels' shape (shared helpers, extra passes, NaN warm-ups) costs.
  * Standalone: `npx tsx bench/indicators-oscillators.bench.ts`.
  */
-import fixture from '../core/analysis/indicators/fixtures/daily-aapl-msft-spy.json' with { type: 'json' };
 import { adx } from '../core/analysis/indicators/adx.ts';
 import { atr } from '../core/analysis/indicators/atr.ts';
 import { awesomeOscillator } from '../core/analysis/indicators/awesome-oscillator.ts';
 import { bullBearPower } from '../core/analysis/indicators/bull-bear-power.ts';
 import { cci } from '../core/analysis/indicators/cci.ts';
+import { loadDailyFixture } from '../core/analysis/indicators/fixtures/load-daily-fixture.ts';
 import { momentum } from '../core/analysis/indicators/momentum.ts';
 import { obv } from '../core/analysis/indicators/obv.ts';
 import { rsi } from '../core/analysis/indicators/rsi.ts';
-import { toOhlcvSeries } from '../core/analysis/indicators/series.ts';
 import { stochRsi } from '../core/analysis/indicators/stoch-rsi.ts';
 import { stochastic } from '../core/analysis/indicators/stochastic.ts';
 import { ultimateOscillator } from '../core/analysis/indicators/ultimate-oscillator.ts';
@@ -317,10 +316,7 @@ for (const n of [10_000, 1_000_000]) {
 }
 
 // ---- The full technical rating, AAPL five years daily ----
-const f = fixture.AAPL;
-const aapl = toOhlcvSeries(f.date.map((date, i) => ({ date, open: f.open[i]!, high: f.high[i]!, low: f.low[i]!, close: f.close[i]!, volume: f.volume[i]! })));
-if (!aapl.ok) throw new Error(aapl.error.message);
-const series = aapl.value;
+const series = loadDailyFixture('AAPL');
 for (let i = 0; i < 200; i++) computeTechnicalRating(series);
 const ratingTimes: number[] = [];
 for (let i = 0; i < 1000; i++) {
