@@ -44,7 +44,11 @@ function reader(missing: string[]) {
   };
 }
 
-const ratio = (n: number | null, d: number | null) => (n === null || d === null || d <= 0 ? null : n / d);
+const ratio = (n: number | null, d: number | null) => {
+  if (n === null || d === null || d <= 0) return null;
+  const q = n / d;
+  return Number.isFinite(q) ? q : null;
+};
 
 function makeTest(
   id: PiotroskiTestId,
@@ -56,7 +60,7 @@ function makeTest(
     const missing: string[] = [];
     const [current, prior] = measure(y, reader(missing));
     const complete = current !== null && prior !== null && missing.length === 0;
-    if (!complete && missing.length === 0) missing.push('a positive denominator');
+    if (!complete && missing.length === 0) missing.push('a positive denominator (a finite ratio)');
     return { id, label, passed: complete ? pass(current, prior) : null, current, prior, missing };
   };
 }

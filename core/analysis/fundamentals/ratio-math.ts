@@ -10,7 +10,12 @@ export function divideByPositive(numerator: number | null | undefined, denominat
   const n = requireFinite(numerator, names[0]);
   if (!n.ok) return n;
   if (d.value <= 0) return fail('zero_denominator', names[1], `${names[1]} is ${d.value < 0 ? 'negative' : 'zero'}: the ratio is not meaningful`);
-  return ok(n.value / d.value);
+  return finiteOrFail(n.value / d.value, names[0]);
+}
+
+/** Figures too far apart in size (a subnormal denominator) overflow: refused rather than served as Infinity. */
+function finiteOrFail(v: number, input: string): EngineResult<number> {
+  return Number.isFinite(v) ? ok(v) : fail('invalid_value', input, `${input} gives a ratio out of range`);
 }
 
 /**
@@ -25,5 +30,5 @@ export function cagr(start: number | null, end: number | null, years: number, in
   if (!(years > 0)) return fail('invalid_parameter', 'years', `years must be positive, got ${years}`);
   if (s.value <= 0) return fail('invalid_value', `${input} (start)`, `${input} at the start is ${s.value}: no growth rate from a value ≤ 0`);
   if (e.value < 0) return fail('invalid_value', `${input} (end)`, `${input} at the end is ${e.value}: no growth rate to a negative value`);
-  return ok((e.value / s.value) ** (1 / years) - 1);
+  return finiteOrFail((e.value / s.value) ** (1 / years) - 1, input);
 }
