@@ -8,10 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { CompanyFinancials, FinancialPeriod } from '../core/analysis/financials.ts';
+import { type CompanyClass, classifyCompany } from '../core/analysis/fundamentals/company-class.ts';
 import { computeGradeMetrics } from '../core/analysis/fundamentals/grade-metrics.ts';
 import { computeMomentumReturns, sampleMonthEnds } from '../core/analysis/fundamentals/momentum-returns.ts';
 import { buildSectorTable, type SectorTable } from '../core/analysis/fundamentals/sector-grades.ts';
 import { latestDilutedShares } from '../core/analysis/fundamentals/statement-lines.ts';
+import type { MarketInputs } from '../core/analysis/fundamentals/valuation-ratios.ts';
 import { fiscalYearOf } from '../core/market/fiscal.ts';
 import {
   BUNDLE_FILES,
@@ -27,6 +29,8 @@ import {
 import { type DecodedSeries, decodeDaily, decodeMonthly } from '../server/adapters/market-data/bundled/store.ts';
 
 export const SECTOR_TABLE_VERSION = 1;
+
+const readGz = <T>(dir: string, file: string): T => JSON.parse(gunzipSync(readFileSync(join(dir, file))).toString('utf8')) as T;
 
 export interface SectorTableFile extends SectorTable {
   version: number;
@@ -72,26 +76,65 @@ export function seriesFromBundle(input: Pick<SectorTableInput, 'daily' | 'monthl
   return null;
 }
 
-/** The grade inputs of one stock: latest close as the price, × latest diluted shares as the market cap. */
-export function gradeInputsOf(f: CompanyFinancials, series: DecodedSeries | null) {
+export interface GradeInputs {
+  market: MarketInputs;
+  momentum: ReturnType<typeof computeMomentumReturns>;
+}
+
+/** Market inputs of one stock: the latest close as the price, × the latest diluted shares as the market cap. */
+export function gradeInputsOf(f: CompanyFinancials, series: DecodedSeries | null): GradeInputs | null {
   const price = series?.close.at(-1);
   const shares = latestDilutedShares(f);
   if (!series || price === undefined || !(price > 0) || !shares) return null;
   return { market: { priceUsd: price, marketCapUsd: price * shares.shares }, momentum: computeMomentumReturns(sampleMonthEnds(series.dates, series.close)) };
 }
 
-/** The table body from the prepared snapshot: grade metrics for every stock with fundamentals, a sector and a price. */
-export function buildSectorTableFile(input: SectorTableInput): SectorTableFile {
-  const companies: Array<{ sector: string; metrics: ReturnType<typeof computeGradeMetrics> }> = [];
+export interface UniverseCompany {
+  symbol: string;
+  sector: string | null;
+  companyClass: CompanyClass;
+  financials: CompanyFinancials;
+  /** Null without a price or a share count. */
+  inputs: GradeInputs | null;
+}
+
+/** Every stock with fundamentals in the snapshot, with what the scores and grades take. */
+export function universeOf(input: SectorTableInput): UniverseCompany[] {
+  const out: UniverseCompany[] = [];
   for (const [symbol, b] of Object.entries(input.fundamentals)) {
     const profile = Object.hasOwn(input.profiles, symbol) ? input.profiles[symbol] : undefined;
-    if (!profile?.sector || profile.type !== 'stock') continue;
-    const f = financialsFromBundle(symbol, b);
-    const inputs = gradeInputsOf(f, seriesFromBundle(input, symbol));
-    if (!inputs) continue;
-    companies.push({ sector: profile.sector, metrics: computeGradeMetrics(f, inputs.market, inputs.momentum) });
+    if (profile?.type === 'etf') continue;
+    const financials = financialsFromBundle(symbol, b);
+    out.push({
+      symbol,
+      sector: profile?.sector ?? null,
+      companyClass: classifyCompany({ sector: profile?.sector ?? null, industry: profile?.industry ?? null, sicDescription: profile?.sic ?? null }),
+      financials,
+      inputs: gradeInputsOf(financials, seriesFromBundle(input, symbol)),
+    });
   }
+  return out;
+}
+
+/** The table body: grade metrics of every stock with a sector and a price, per sector. */
+export function buildSectorTableFile(input: SectorTableInput): SectorTableFile {
+  const companies = universeOf(input).flatMap((c) =>
+    c.sector && c.inputs ? [{ sector: c.sector, metrics: computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum) }] : [],
+  );
   return { version: SECTOR_TABLE_VERSION, data_as_of: input.dataAsOf, companies: companies.length, ...buildSectorTable(companies) };
+}
+
+/** The prepared snapshot's files, as the builder takes them. */
+export function readBundleInput(dataDir: string): SectorTableInput {
+  const prices = readGz<PricesFile>(dataDir, BUNDLE_FILES.prices);
+  const { data_as_of } = JSON.parse(readFileSync(join(dataDir, BUNDLE_FILES.sources), 'utf8')) as { data_as_of: string };
+  return {
+    fundamentals: readGz<FundamentalsFile>(dataDir, BUNDLE_FILES.fundamentals).fundamentals,
+    profiles: readGz<CompaniesFile>(dataDir, BUNDLE_FILES.companies).profiles,
+    daily: prices.daily,
+    monthly: prices.monthly,
+    dataAsOf: data_as_of,
+  };
 }
 
 export function writeSectorTable(dataDir: string, input: SectorTableInput): void {
@@ -101,17 +144,7 @@ export function writeSectorTable(dataDir: string, input: SectorTableInput): void
   console.log(`${BUNDLE_FILES.sectorTable}: ${(json.length / 1024).toFixed(0)} KB JSON, ${(body.length / 1024).toFixed(0)} KB on disk`);
 }
 
-const readGz = <T>(dir: string, file: string): T => JSON.parse(gunzipSync(readFileSync(join(dir, file))).toString('utf8')) as T;
-
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
   const dataDir = resolve(import.meta.dirname, '..', 'data');
-  const { data_as_of } = JSON.parse(readFileSync(join(dataDir, BUNDLE_FILES.sources), 'utf8')) as { data_as_of: string };
-  const prices = readGz<PricesFile>(dataDir, BUNDLE_FILES.prices);
-  writeSectorTable(dataDir, {
-    fundamentals: readGz<FundamentalsFile>(dataDir, BUNDLE_FILES.fundamentals).fundamentals,
-    profiles: readGz<CompaniesFile>(dataDir, BUNDLE_FILES.companies).profiles,
-    daily: prices.daily,
-    monthly: prices.monthly,
-    dataAsOf: data_as_of,
-  });
+  writeSectorTable(dataDir, readBundleInput(dataDir));
 }
