@@ -1,12 +1,14 @@
 import type { CompanyFinancials } from '../financials.ts';
 import type { EngineResult } from '../result.ts';
-import { computePiotroski } from './piotroski.ts';
-import { divideByPositive } from './ratio-math.ts';
-import { computeRatios } from './ratios.ts';
-import { ebitdaOf, latestAnnual, lineOf } from './statement-lines.ts';
-import { computeTrailingFlow } from './trailing-twelve-months.ts';
-import { computeEnterpriseValue, type MarketInputs } from './valuation-ratios.ts';
+import { computeLineCagr } from './growth-ratios.ts';
+import { computeCurrentRatio, computeDebtToEquity, computeInterestCover, computeNetDebtToEbitda } from './health-ratios.ts';
 import type { MomentumKey } from './momentum-returns.ts';
+import { computePiotroski, type PiotroskiScore } from './piotroski.ts';
+import { computeMargin, computeRoe, computeRoic } from './profitability-ratios.ts';
+import { divideByPositive } from './ratio-math.ts';
+import { latestAnnual, lineOf } from './statement-lines.ts';
+import { computeTrailingFlow } from './trailing-twelve-months.ts';
+import { computeEnterpriseValue, computeFcfYield, type MarketInputs, validateMarket } from './valuation-ratios.ts';
 
 export type GradeCategory = 'value' | 'growth' | 'profitability' | 'health' | 'momentum';
 
@@ -36,23 +38,36 @@ const valueOrNull = (r: EngineResult<number>) => (r.ok ? r.value : null);
  * The metrics behind a company's grades, from its statements, today's market inputs and its momentum
  * returns (null when unknown). A metric that cannot be computed is null and is left out of its grade.
  */
-export function computeGradeMetrics(f: CompanyFinancials, market: MarketInputs, momentum: Partial<Record<MomentumKey, EngineResult<number>>>): GradeMetrics {
+export function computeGradeMetrics(
+  f: CompanyFinancials,
+  market: MarketInputs,
+  momentum: Partial<Record<MomentumKey, EngineResult<number>>>,
+  /** The company's F-score when the caller has already computed it (an analysis shows both). */
+  piotroski: EngineResult<PiotroskiScore> = computePiotroski(f),
+): GradeMetrics {
   const metrics: GradeMetrics = {};
   const p = latestAnnual(f);
-  const set = computeRatios(f, market);
-  if (p && set.ok) {
-    const r = set.value.ratios;
+  if (p && validateMarket(market).ok) {
     const eps = computeTrailingFlow(f, 'eps_diluted');
     const ev = computeEnterpriseValue(p, market);
     metrics.earnings_yield = eps.ok ? valueOrNull(divideByPositive(eps.value.value, market.priceUsd, ['eps_diluted', 'price'])) : null;
-    metrics.ebitda_to_ev = ev.ok ? valueOrNull(divideByPositive(ebitdaOf(p), ev.value, ['ebitda', 'enterprise_value'])) : null;
+    metrics.fcf_yield = valueOrNull(computeFcfYield(p, market));
+    metrics.ebitda_to_ev = ev.ok ? valueOrNull(divideByPositive(lineOf(p, 'ebitda'), ev.value, ['ebitda', 'enterprise_value'])) : null;
     metrics.book_to_price = valueOrNull(divideByPositive(lineOf(p, 'total_equity'), market.marketCapUsd, ['total_equity', 'market_cap']));
-    for (const key of ['fcf_yield', 'revenue_cagr_3y', 'revenue_growth_1y', 'eps_cagr_3y', 'roe', 'roic', 'operating_margin', 'fcf_margin'] as const)
-      metrics[key] = valueOrNull(r[key]);
-    for (const key of ['current_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover'] as const) metrics[key] = valueOrNull(r[key]);
+    metrics.revenue_cagr_3y = valueOrNull(computeLineCagr(f, 'revenue', 3));
+    metrics.revenue_growth_1y = valueOrNull(computeLineCagr(f, 'revenue', 1));
+    metrics.eps_cagr_3y = valueOrNull(computeLineCagr(f, 'eps_diluted', 3));
+    metrics.roe = valueOrNull(computeRoe(p));
+    const roic = computeRoic(p);
+    metrics.roic = roic.ok ? roic.value.value : null;
+    metrics.operating_margin = valueOrNull(computeMargin(p, 'operating_income'));
+    metrics.fcf_margin = valueOrNull(computeMargin(p, 'free_cash_flow'));
+    metrics.current_ratio = valueOrNull(computeCurrentRatio(p));
+    metrics.debt_to_equity = valueOrNull(computeDebtToEquity(p));
+    metrics.net_debt_to_ebitda = valueOrNull(computeNetDebtToEbitda(p));
+    metrics.interest_cover = valueOrNull(computeInterestCover(p));
   }
-  const f9 = computePiotroski(f);
-  metrics.piotroski_f = f9.ok && f9.value.evaluated === 9 ? f9.value.score : null;
+  metrics.piotroski_f = piotroski.ok && piotroski.value.evaluated === 9 ? piotroski.value.score : null;
   for (const key of ['return_3m', 'return_6m', 'return_12m_ex_1m'] as const) {
     const m = momentum[key];
     metrics[key] = m ? valueOrNull(m) : null;

@@ -1,6 +1,6 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
-import { annualYearsBefore, grossProfitOf, latestAnnual, lineOf } from './statement-lines.ts';
+import { annualYearsBefore, latestAnnual, lineOf } from './statement-lines.ts';
 
 export type PiotroskiTestId =
   | 'roa_positive'
@@ -35,11 +35,14 @@ export interface PiotroskiScore {
 
 type Years = { t: FinancialPeriod; t1: FinancialPeriod; t2: FinancialPeriod | undefined };
 
-/** Reads a line, recording its name when missing so each test says what it lacked. */
+/** Reads a line, recording `key when` if missing so each test says what it lacked (labels built only then). */
 function reader(missing: string[]) {
-  return (p: FinancialPeriod | undefined, key: string, label: string, read = lineOf): number | null => {
-    const v = read(p, key);
-    if (v === null && !missing.includes(label)) missing.push(label);
+  return (p: FinancialPeriod | undefined, key: string, when: string): number | null => {
+    const v = lineOf(p, key);
+    if (v === null) {
+      const label = `${key} ${when}`;
+      if (!missing.includes(label)) missing.push(label);
+    }
     return v;
   };
 }
@@ -66,11 +69,10 @@ function makeTest(
 }
 
 const roa = (get: ReturnType<typeof reader>, year: FinancialPeriod, begin: FinancialPeriod | undefined, tag: string) =>
-  ratio(get(year, 'net_income', `net_income ${tag}`), get(begin, 'total_assets', `total_assets at the start of ${tag}`));
+  ratio(get(year, 'net_income', tag), get(begin, 'total_assets', `at the start of ${tag}`));
 const currentRatio = (get: ReturnType<typeof reader>, p: FinancialPeriod, tag: string) =>
-  ratio(get(p, 'current_assets', `current_assets ${tag}`), get(p, 'current_liabilities', `current_liabilities ${tag}`));
-const grossMargin = (get: ReturnType<typeof reader>, p: FinancialPeriod, tag: string) =>
-  ratio(get(p, 'gross_profit', `gross_profit ${tag}`, grossProfitOf), get(p, 'revenue', `revenue ${tag}`));
+  ratio(get(p, 'current_assets', tag), get(p, 'current_liabilities', tag));
+const grossMargin = (get: ReturnType<typeof reader>, p: FinancialPeriod, tag: string) => ratio(get(p, 'gross_profit', tag), get(p, 'revenue', tag));
 
 /**
  * Piotroski's nine tests (2000), with his scaling by total assets at the start of the year. Leverage is
@@ -87,7 +89,7 @@ const TESTS = [
   makeTest(
     'cfo_positive',
     'Operating cash flow > 0',
-    (y, get) => [ratio(get(y.t, 'operating_cash_flow', 'operating_cash_flow FY t'), get(y.t1, 'total_assets', 'total_assets at the start of FY t')), 0],
+    (y, get) => [ratio(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), 0],
     (c) => c > 0,
   ),
   makeTest(
@@ -99,18 +101,15 @@ const TESTS = [
   makeTest(
     'cfo_exceeds_net_income',
     'Operating cash flow / assets > return on assets (accruals)',
-    (y, get) => [
-      ratio(get(y.t, 'operating_cash_flow', 'operating_cash_flow FY t'), get(y.t1, 'total_assets', 'total_assets at the start of FY t')),
-      roa(get, y.t, y.t1, 'FY t'),
-    ],
+    (y, get) => [ratio(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), roa(get, y.t, y.t1, 'FY t')],
     (c, p) => c > p,
   ),
   makeTest(
     'leverage_fell',
     'Long-term debt / assets fell',
     (y, get) => [
-      ratio(get(y.t, 'long_term_debt', 'long_term_debt FY t'), get(y.t, 'total_assets', 'total_assets FY t')),
-      ratio(get(y.t1, 'long_term_debt', 'long_term_debt FY t−1'), get(y.t1, 'total_assets', 'total_assets FY t−1')),
+      ratio(get(y.t, 'long_term_debt', 'FY t'), get(y.t, 'total_assets', 'FY t')),
+      ratio(get(y.t1, 'long_term_debt', 'FY t−1'), get(y.t1, 'total_assets', 'FY t−1')),
     ],
     // No long-term debt in either year is no increase in leverage.
     (c, p) => c < p || (c === 0 && p === 0),
@@ -124,7 +123,7 @@ const TESTS = [
   makeTest(
     'no_new_shares',
     'No new shares (diluted count did not rise)',
-    (y, get) => [get(y.t, 'shares_diluted', 'shares_diluted FY t'), get(y.t1, 'shares_diluted', 'shares_diluted FY t−1')],
+    (y, get) => [get(y.t, 'shares_diluted', 'FY t'), get(y.t1, 'shares_diluted', 'FY t−1')],
     (c, p) => c <= p,
   ),
   makeTest(
@@ -137,8 +136,8 @@ const TESTS = [
     'asset_turnover_rose',
     'Asset turnover rose',
     (y, get) => [
-      ratio(get(y.t, 'revenue', 'revenue FY t'), get(y.t1, 'total_assets', 'total_assets at the start of FY t')),
-      ratio(get(y.t1, 'revenue', 'revenue FY t−1'), get(y.t2, 'total_assets', 'total_assets at the start of FY t−1')),
+      ratio(get(y.t, 'revenue', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')),
+      ratio(get(y.t1, 'revenue', 'FY t−1'), get(y.t2, 'total_assets', 'at the start of FY t−1')),
     ],
     (c, p) => c > p,
   ),

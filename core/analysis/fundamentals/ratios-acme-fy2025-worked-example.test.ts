@@ -14,7 +14,7 @@ const r = set.value.ratios;
 
 describe('Acme Tools FY2025 ratios at $20 × 100M shares (market cap 2,000)', () => {
   it('describes FY2025, with the P/E on the latest annual EPS (no quarters in the fixture)', () => {
-    expect(set.value).toMatchObject({ fiscalYear: 2025, periodEnd: '2025-12-31', peBasis: 'latest_annual' });
+    expect(set.value).toMatchObject({ fiscalYear: 2025, periodEnd: '2025-12-31', epsTtm: { ok: true, value: { value: 1.12, basis: 'latest_annual' } } });
     for (const key of RATIO_KEYS) expect(r[key].ok, key).toBe(true);
   });
 

@@ -5,14 +5,15 @@ import { computeLineCagr, computeShareCountChange } from './growth-ratios.ts';
 import { computeCurrentRatio, computeDebtToEquity, computeInterestCover, computeNetDebtToEbitda, computeQuickRatio } from './health-ratios.ts';
 import { computeAssetTurnover, computeMargin, computeRoa, computeRoe, computeRoic } from './profitability-ratios.ts';
 import { latestAnnual } from './statement-lines.ts';
+import { computeTrailingFlow, type TrailingFigure } from './trailing-twelve-months.ts';
 import {
   computeEvEbitda,
   computeEvSales,
   computeFcfYield,
   computePriceBook,
-  computePriceEarnings,
   computePriceSales,
   type MarketInputs,
+  priceEarningsFrom,
   validateMarket,
 } from './valuation-ratios.ts';
 
@@ -57,8 +58,8 @@ export interface RatioSet {
   /** The fiscal year the statement ratios describe (flows over it, balances at its end). */
   fiscalYear: number;
   periodEnd: string;
-  /** How the P/E's earnings were built (`pe_ttm` is the one trailing-twelve-months figure). */
-  peBasis: string | null;
+  /** Diluted EPS over the last twelve months, saying how it was built (`pe_ttm` is the one trailing figure). */
+  epsTtm: EngineResult<TrailingFigure>;
   ratios: Record<RatioKey, EngineResult<number>>;
 }
 
@@ -73,7 +74,8 @@ export function computeRatios(f: CompanyFinancials, market: MarketInputs): Engin
   if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const m = validateMarket(market);
   if (!m.ok) return m;
-  const pe = computePriceEarnings(f, market);
+  const epsTtm = computeTrailingFlow(f, 'eps_diluted');
+  const pe = priceEarningsFrom(epsTtm, market);
   const ratios: Record<RatioKey, EngineResult<number>> = {
     gross_margin: computeMargin(p, 'gross_profit'),
     operating_margin: computeMargin(p, 'operating_income'),
@@ -106,5 +108,5 @@ export function computeRatios(f: CompanyFinancials, market: MarketInputs): Engin
     asset_turnover: computeAssetTurnover(p),
     share_count_change: computeShareCountChange(f),
   };
-  return { ok: true, value: { fiscalYear: p.fiscalYear, periodEnd: p.end, peBasis: pe.ok ? pe.value.basis : null, ratios } };
+  return { ok: true, value: { fiscalYear: p.fiscalYear, periodEnd: p.end, epsTtm, ratios } };
 }

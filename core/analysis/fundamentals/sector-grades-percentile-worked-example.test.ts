@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GradeMetrics } from './grade-metrics.ts';
+import type { GradeCategory, GradeMetrics } from './grade-metrics.ts';
 import { buildSectorTable, gradeCompany, letterFor, percentileOf } from './sector-grades.ts';
 
 // Five Tech companies and one Energy company; only some metrics known.
@@ -13,6 +13,17 @@ const peers: Array<{ sector: string | null; metrics: GradeMetrics }> = [
   { sector: null, metrics: { earnings_yield: 1 } },
 ];
 const table = buildSectorTable(peers);
+
+const category = (metrics: GradeMetrics, c: GradeCategory) => {
+  const g = gradeCompany(table, 'Tech', metrics);
+  if (!g.ok) throw new Error(g.error.message);
+  return g.value.grades[c];
+};
+const graded = (metrics: GradeMetrics, c: GradeCategory) => {
+  const r = category(metrics, c);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
 
 describe('sector table and A–F grades from percentiles within the sector', () => {
   it('the table holds each sector’s sorted values, nulls and sector-less companies left out', () => {
@@ -34,26 +45,22 @@ describe('sector table and A–F grades from percentiles within the sector', () 
   });
 
   it('value from earnings yield 0.04 only (70 % → B), the other value metrics excluded with why', () => {
-    const g = gradeCompany(table, 'Tech', { earnings_yield: 0.04, fcf_yield: null });
-    const value = g.ok && g.value.grades.value;
-    expect(value && value.ok && value.value).toMatchObject({ letter: 'B', percentile: 70 });
-    expect(value && value.ok && value.value.excluded.map((e) => e.key)).toEqual(['fcf_yield', 'ebitda_to_ev', 'book_to_price']);
+    const value = graded({ earnings_yield: 0.04, fcf_yield: null }, 'value');
+    expect(value).toMatchObject({ letter: 'B', percentile: 70 });
+    expect(value.excluded.map((e) => e.key)).toEqual(['fcf_yield', 'ebitda_to_ev', 'book_to_price']);
   });
 
   it('health: debt/equity 0.5 is lower-is-better: (1 + 0.5)/5 = 30 % flipped to 70 %; current ratio 1 ties 3 → 1.5/5 = 30 %; mean 50 % → C', () => {
-    const g = gradeCompany(table, 'Tech', { debt_to_equity: 0.5, current_ratio: 1 });
-    const health = g.ok && g.value.grades.health;
-    expect(health && health.ok && health.value.metrics.map((m) => [m.key, m.percentile])).toEqual([
+    const health = graded({ debt_to_equity: 0.5, current_ratio: 1 }, 'health');
+    expect(health.metrics.map((m) => [m.key, m.percentile])).toEqual([
       ['current_ratio', 30],
       ['debt_to_equity', 70],
     ]);
-    expect(health && health.ok && health.value).toMatchObject({ letter: 'C', percentile: 50 });
+    expect(health).toMatchObject({ letter: 'C', percentile: 50 });
   });
 
   it('a metric fewer than 5 sector peers report (revenue CAGR: 4) is excluded; a category with nothing left is missing_input', () => {
-    const g = gradeCompany(table, 'Tech', { revenue_cagr_3y: 0.25 });
-    const growth = g.ok && g.value.grades.growth;
-    expect(growth).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'growth' } });
+    expect(category({ revenue_cagr_3y: 0.25 }, 'growth')).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'growth' } });
   });
 
   it('no sector: missing_input; a sector absent from the table: not_applicable', () => {

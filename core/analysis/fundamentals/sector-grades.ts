@@ -84,6 +84,11 @@ export function letterFor(percentile: number): Letter {
   return 'F';
 }
 
+/** Each category's metrics with their direction, listed once rather than per company graded. */
+const CATEGORY_METRICS = Object.fromEntries(
+  GRADE_CATEGORIES.map((c) => [c, Object.entries(GRADE_METRICS[c]) as Array<[GradeMetricKey, 'higher' | 'lower']>]),
+) as Record<GradeCategory, Array<[GradeMetricKey, 'higher' | 'lower']>>;
+
 function gradeCategory(
   category: GradeCategory,
   distributions: SectorTable['sectors'][string]['distributions'],
@@ -91,7 +96,7 @@ function gradeCategory(
 ): EngineResult<CategoryGrade> {
   const graded: GradedMetric[] = [];
   const excluded: CategoryGrade['excluded'] = [];
-  for (const [key, better] of Object.entries(GRADE_METRICS[category]) as [GradeMetricKey, 'higher' | 'lower'][]) {
+  for (const [key, better] of CATEGORY_METRICS[category]) {
     const value = metrics[key];
     const dist = distributions[key];
     if (value === null || value === undefined || !Number.isFinite(value)) excluded.push({ key, reason: 'not computable for this company' });

@@ -2,7 +2,7 @@ import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
 import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
 import { divideByPositive } from './ratio-math.ts';
 import { cashAndInvestmentsOf, ebitdaOf, freeCashFlowOf, lineOf, noncontrollingInterestOf, totalDebtOf } from './statement-lines.ts';
-import { computeTrailingFlow, type TrailingBasis } from './trailing-twelve-months.ts';
+import { computeTrailingFlow, type TrailingBasis, type TrailingFigure } from './trailing-twelve-months.ts';
 
 /** Market inputs, taken as parameters (the engines read nothing): price per share and market value of the equity, in USD. */
 export interface MarketInputs {
@@ -37,7 +37,11 @@ export interface PriceEarnings {
 
 /** Trailing P/E (times) = price / diluted EPS over the last twelve months; EPS ≤ 0 → zero_denominator. */
 export function computePriceEarnings(f: CompanyFinancials, m: MarketInputs): EngineResult<PriceEarnings> {
-  const eps = computeTrailingFlow(f, 'eps_diluted');
+  return priceEarningsFrom(computeTrailingFlow(f, 'eps_diluted'), m);
+}
+
+/** The P/E from trailing EPS already computed (the ratio set reuses its EPS for the earnings yield). */
+export function priceEarningsFrom(eps: EngineResult<TrailingFigure>, m: MarketInputs): EngineResult<PriceEarnings> {
   if (!eps.ok) return eps;
   const pe = divideByPositive(m.priceUsd, eps.value.value, ['price', 'eps_diluted']);
   return pe.ok ? ok({ value: pe.value, epsTtm: eps.value.value, basis: eps.value.basis, end: eps.value.end }) : pe;
