@@ -56,8 +56,9 @@ beforeAll(async () => {
 /** Every number anywhere in a result is finite; every refusal is a known code with a message. */
 function expectFiniteOrTyped(label: string, value: unknown): void {
   if (typeof value === 'number') expect(Number.isFinite(value), label).toBe(true);
-  else if (Array.isArray(value)) value.forEach((v, i) => expectFiniteOrTyped(`${label}[${i}]`, v));
-  else if (value && typeof value === 'object') {
+  else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) expectFiniteOrTyped(`${label}[${i}]`, v);
+  } else if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
     if (o.ok === false) {
       const e = o.error as { code: EngineErrorCode; message: string; input: string };
