@@ -8,11 +8,11 @@ import { computeAltman } from '../core/analysis/fundamentals/altman.ts';
 import { computeGradeMetrics } from '../core/analysis/fundamentals/grade-metrics.ts';
 import { computePiotroski } from '../core/analysis/fundamentals/piotroski.ts';
 import { buildSectorTable, gradeCompany, type SectorTable } from '../core/analysis/fundamentals/sector-grades.ts';
-import { readBundleInput, universeOf } from '../scripts/build-sector-table.ts';
+import { readBundleInput, buildUniverse } from '../scripts/build-sector-table.ts';
 import { median, report } from './support.ts';
 
 const BUDGET_MS = 50;
-const universe = universeOf(readBundleInput(join(import.meta.dirname, '..', 'data')));
+const universe = buildUniverse(readBundleInput(join(import.meta.dirname, '..', 'data')));
 
 // The grades' sector table is precomputed (data:prepare); built here once from the same inputs so the timed loop only grades.
 const table: SectorTable = buildSectorTable(

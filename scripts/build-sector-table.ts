@@ -12,7 +12,7 @@ import { type CompanyClass, classifyCompany } from '../core/analysis/fundamental
 import { computeGradeMetrics } from '../core/analysis/fundamentals/grade-metrics.ts';
 import { computeMomentumReturns, sampleMonthEnds } from '../core/analysis/fundamentals/momentum-returns.ts';
 import { buildSectorTable, type SectorTable } from '../core/analysis/fundamentals/sector-grades.ts';
-import { latestDilutedShares } from '../core/analysis/fundamentals/statement-lines.ts';
+import { findLatestDilutedShares } from '../core/analysis/fundamentals/statement-lines.ts';
 import type { MarketInputs } from '../core/analysis/fundamentals/valuation-ratios.ts';
 import { fiscalYearOf } from '../core/market/fiscal.ts';
 import {
@@ -65,12 +65,12 @@ function toPeriods(set: BundleStatementSet, refs: BundleFundamentals['refs']): F
 }
 
 /** The engines' view of a bundled company, the same as toCompanyFinancials over what the API serves. */
-export function financialsFromBundle(symbol: string, b: BundleFundamentals): CompanyFinancials {
+export function toFinancialsFromBundle(symbol: string, b: BundleFundamentals): CompanyFinancials {
   return { symbol, annual: toPeriods(b.annual, b.refs), quarterly: toPeriods(b.quarterly, b.refs) };
 }
 
 /** Daily bars when the snapshot has them, else its month-end closes (as the bundled provider serves them). */
-export function seriesFromBundle(input: Pick<SectorTableInput, 'daily' | 'monthly'>, symbol: string): DecodedSeries | null {
+export function decodeBundleSeries(input: Pick<SectorTableInput, 'daily' | 'monthly'>, symbol: string): DecodedSeries | null {
   if (Object.hasOwn(input.daily, symbol)) return decodeDaily(input.daily[symbol]!);
   if (Object.hasOwn(input.monthly, symbol)) return decodeMonthly(input.monthly[symbol]!);
   return null;
@@ -82,9 +82,9 @@ export interface GradeInputs {
 }
 
 /** Market inputs of one stock: the latest close as the price, × the latest diluted shares as the market cap. */
-export function gradeInputsOf(f: CompanyFinancials, series: DecodedSeries | null): GradeInputs | null {
+export function buildGradeInputs(f: CompanyFinancials, series: DecodedSeries | null): GradeInputs | null {
   const price = series?.close.at(-1);
-  const shares = latestDilutedShares(f);
+  const shares = findLatestDilutedShares(f);
   if (!series || price === undefined || !(price > 0) || !shares) return null;
   return { market: { priceUsd: price, marketCapUsd: price * shares.shares }, momentum: computeMomentumReturns(sampleMonthEnds(series.dates, series.close)) };
 }
@@ -99,18 +99,18 @@ export interface UniverseCompany {
 }
 
 /** Every stock with fundamentals in the snapshot, with what the scores and grades take. */
-export function universeOf(input: SectorTableInput): UniverseCompany[] {
+export function buildUniverse(input: SectorTableInput): UniverseCompany[] {
   const out: UniverseCompany[] = [];
   for (const [symbol, b] of Object.entries(input.fundamentals)) {
     const profile = Object.hasOwn(input.profiles, symbol) ? input.profiles[symbol] : undefined;
     if (profile?.type === 'etf') continue;
-    const financials = financialsFromBundle(symbol, b);
+    const financials = toFinancialsFromBundle(symbol, b);
     out.push({
       symbol,
       sector: profile?.sector ?? null,
       companyClass: classifyCompany({ sector: profile?.sector ?? null, industry: profile?.industry ?? null, sicDescription: profile?.sic ?? null }),
       financials,
-      inputs: gradeInputsOf(financials, seriesFromBundle(input, symbol)),
+      inputs: buildGradeInputs(financials, decodeBundleSeries(input, symbol)),
     });
   }
   return out;
@@ -118,7 +118,7 @@ export function universeOf(input: SectorTableInput): UniverseCompany[] {
 
 /** The table body: grade metrics of every stock with a sector and a price, per sector. */
 export function buildSectorTableFile(input: SectorTableInput): SectorTableFile {
-  const companies = universeOf(input).flatMap((c) =>
+  const companies = buildUniverse(input).flatMap((c) =>
     c.sector && c.inputs ? [{ sector: c.sector, metrics: computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum) }] : [],
   );
   return { version: SECTOR_TABLE_VERSION, data_as_of: input.dataAsOf, companies: companies.length, ...buildSectorTable(companies) };

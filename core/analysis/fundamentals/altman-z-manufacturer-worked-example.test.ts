@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { computeAltman, zoneOf } from './altman.ts';
-import { acmeTools } from './fixtures/acme-tools.ts';
+import { computeAltman, classifyAltmanZone } from './altman.ts';
+import { buildAcmeTools } from './fixtures/acme-tools.ts';
 
 describe('Altman Z for Acme Tools FY2025 (a manufacturer) at a 2,000 market cap', () => {
-  const r = computeAltman(acmeTools(), 'manufacturer', 2000);
+  const r = computeAltman(buildAcmeTools(), 'manufacturer', 2000);
   if (!r.ok) throw new Error(r.error.message);
   const v = Object.fromEntries(r.value.variables.map((x) => [x.id, x]));
 
@@ -23,16 +23,21 @@ describe('Altman Z for Acme Tools FY2025 (a manufacturer) at a 2,000 market cap'
   });
 
   it('without a market cap the manufacturer model cannot run: missing_input on market_cap', () => {
-    expect(computeAltman(acmeTools(), 'manufacturer', null)).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'market_cap' } });
+    expect(computeAltman(buildAcmeTools(), 'manufacturer', null)).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'market_cap' } });
   });
 
   it('zones at the cut-offs: Z 2.99 is grey, 1.81 grey, 1.80 distress', () => {
-    expect([zoneOf('z', 3), zoneOf('z', 2.99), zoneOf('z', 1.81), zoneOf('z', 1.8)]).toEqual(['safe', 'grey', 'grey', 'distress']);
+    expect([classifyAltmanZone('z', 3), classifyAltmanZone('z', 2.99), classifyAltmanZone('z', 1.81), classifyAltmanZone('z', 1.8)]).toEqual([
+      'safe',
+      'grey',
+      'grey',
+      'distress',
+    ]);
   });
 });
 
 describe('Altman Z″ for the same statements as a non-manufacturer (book equity, no sales term)', () => {
-  const r = computeAltman(acmeTools(), 'non_manufacturer', null);
+  const r = computeAltman(buildAcmeTools(), 'non_manufacturer', null);
   if (!r.ok) throw new Error(r.error.message);
 
   it('Z″ = 6.56·0.16667 + 3.26·0.33333 + 6.72·0.125 + 1.05·(600/600) = 1.09333 + 1.08667 + 0.84 + 1.05 = 4.07: safe (> 2.60)', () => {
@@ -44,11 +49,11 @@ describe('Altman Z″ for the same statements as a non-manufacturer (book equity
   });
 
   it('Z″ zones: 1.10 is grey, 1.09 distress', () => {
-    expect([zoneOf('z_double_prime', 1.1), zoneOf('z_double_prime', 1.09)]).toEqual(['grey', 'distress']);
+    expect([classifyAltmanZone('z_double_prime', 1.1), classifyAltmanZone('z_double_prime', 1.09)]).toEqual(['grey', 'distress']);
   });
 
   it('no current assets reported (unclassified balance sheet): missing_input on current_assets', () => {
-    expect(computeAltman(acmeTools({ fy2025: { current_assets: null } }), 'non_manufacturer', null)).toMatchObject({
+    expect(computeAltman(buildAcmeTools({ fy2025: { current_assets: null } }), 'non_manufacturer', null)).toMatchObject({
       ok: false,
       error: { code: 'missing_input', input: 'current_assets' },
     });

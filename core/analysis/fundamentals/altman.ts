@@ -2,7 +2,7 @@ import type { CompanyFinancials } from '../financials.ts';
 import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
 import type { CompanyClass } from './company-class.ts';
 import { divideByPositive } from './ratio-math.ts';
-import { latestAnnual, lineOf, totalLiabilitiesOf } from './statement-lines.ts';
+import { findLatestAnnual, lineOf, totalLiabilitiesOf } from './statement-lines.ts';
 
 export type AltmanModel = 'z' | 'z_double_prime';
 export type AltmanZone = 'safe' | 'grey' | 'distress';
@@ -36,7 +36,7 @@ const MODELS = {
   z_double_prime: { weights: [6.56, 3.26, 6.72, 1.05], safeAbove: 2.6, distressBelow: 1.1 },
 } as const;
 
-export function zoneOf(model: AltmanModel, score: number): AltmanZone {
+export function classifyAltmanZone(model: AltmanModel, score: number): AltmanZone {
   const m = MODELS[model];
   return score > m.safeAbove ? 'safe' : score < m.distressBelow ? 'distress' : 'grey';
 }
@@ -53,7 +53,7 @@ export function computeAltman(f: CompanyFinancials, companyClass: CompanyClass, 
       'company_class',
       `Altman Z is not defined for ${companyClass === 'bank' ? 'banks' : 'insurers'}: it was fitted to industrial companies`,
     );
-  const p = latestAnnual(f);
+  const p = findLatestAnnual(f);
   if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const model: AltmanModel = companyClass === 'manufacturer' ? 'z' : 'z_double_prime';
 
@@ -90,5 +90,5 @@ export function computeAltman(f: CompanyFinancials, companyClass: CompanyClass, 
   const { weights } = MODELS[model];
   const variables = values.map((value, i) => ({ id: `x${i + 1}` as AltmanVariable['id'], label: labels[i]!, value, weight: weights[i]! }));
   const score = variables.reduce((sum, v) => sum + v.weight * v.value, 0);
-  return ok({ model, score, zone: zoneOf(model, score), fiscalYear: p.fiscalYear, variables });
+  return ok({ model, score, zone: classifyAltmanZone(model, score), fiscalYear: p.fiscalYear, variables });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeBeneish } from './beneish.ts';
-import { acmeTools } from './fixtures/acme-tools.ts';
+import { buildAcmeTools } from './fixtures/acme-tools.ts';
 
 describe('Beneish M for Acme Tools FY2025 against FY2024', () => {
-  const r = computeBeneish(acmeTools());
+  const r = computeBeneish(buildAcmeTools());
   if (!r.ok) throw new Error(r.error.message);
   const v = Object.fromEntries(r.value.variables.map((x) => [x.id, x.value]));
 
@@ -28,14 +28,14 @@ describe('Beneish M for Acme Tools FY2025 against FY2024', () => {
   });
 
   it('receivables tripling on flat-ish sales lifts DSRI to 3.375 and M above −1.78: flagged', () => {
-    const flagged = computeBeneish(acmeTools({ fy2025: { receivables: 300 } }));
+    const flagged = computeBeneish(buildAcmeTools({ fy2025: { receivables: 300 } }));
     // DSRI (300/1000)/(80/900) = 3.375; AQI unchanged (current assets stay 400): M = −2.39735 + 0.92·(3.375 − 1.125) = −0.32735.
     expect(flagged.ok && flagged.value.m).toBeCloseTo(-2.397346 + 0.92 * 2.25, 6);
     expect(flagged.ok && flagged.value.likelyManipulator).toBe(true);
   });
 
   it('no SG&A reported: the SGAI variable says it is missing', () => {
-    const r2 = computeBeneish(acmeTools({ fy2024: { sga: null } }));
+    const r2 = computeBeneish(buildAcmeTools({ fy2024: { sga: null } }));
     expect(r2).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'sga' } });
     expect(!r2.ok && r2.error.message).toMatch(/^Beneish SGAI/);
   });

@@ -1,8 +1,8 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
-import { type EngineResult, fail, ok } from '../result.ts';
+import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
 import { divideByPositive } from './ratio-math.ts';
 import { computeAccruals } from './sloan-accruals.ts';
-import { annualYearsBefore, grossProfitOf, latestAnnual, lineOf } from './statement-lines.ts';
+import { findAnnualYearsBefore, grossProfitOf, findLatestAnnual, lineOf } from './statement-lines.ts';
 
 export type BeneishVariableId = 'dsri' | 'gmi' | 'aqi' | 'sgi' | 'depi' | 'sgai' | 'lvgi' | 'tata';
 
@@ -37,12 +37,12 @@ const LABELS: Record<BeneishVariableId, [label: string, coefficient: number]> = 
 
 type Measure = (p: FinancialPeriod) => EngineResult<number>;
 
-const over =
+const divideLines =
   (n: (p: FinancialPeriod) => number | null, d: (p: FinancialPeriod) => number | null, names: [string, string]): Measure =>
   (p) =>
     divideByPositive(n(p), d(p), names);
-const line = (key: string) => (p: FinancialPeriod) => lineOf(p, key);
-const sum =
+const readLine = (key: string) => (p: FinancialPeriod) => lineOf(p, key);
+const sumLines =
   (...keys: string[]) =>
   (p: FinancialPeriod) => {
     let s = 0;
@@ -54,23 +54,26 @@ const sum =
     return s;
   };
 
-const receivablesToSales = over(line('receivables'), line('revenue'), ['receivables', 'revenue']);
-const grossMargin = over(grossProfitOf, line('revenue'), ['gross_profit', 'revenue']);
+const receivablesToSales = divideLines(readLine('receivables'), readLine('revenue'), ['receivables', 'revenue']);
+const grossMargin = divideLines(grossProfitOf, readLine('revenue'), ['gross_profit', 'revenue']);
 /** Share of assets that are neither current nor PP&E (the data has no separate long-term securities line). */
 const softAssets: Measure = (p) => {
-  const hard = divideByPositive(sum('current_assets', 'ppe_net')(p), lineOf(p, 'total_assets'), ['current_assets + ppe_net', 'total_assets']);
+  const hard = divideByPositive(sumLines('current_assets', 'ppe_net')(p), lineOf(p, 'total_assets'), ['current_assets + ppe_net', 'total_assets']);
   return hard.ok ? ok(1 - hard.value) : hard;
 };
-const sales = over(line('revenue'), () => 1, ['revenue', 'one']);
-const depreciationRate = over(line('depreciation_amortization'), sum('depreciation_amortization', 'ppe_net'), [
+const sales: Measure = (p) => requireFinite(lineOf(p, 'revenue'), 'revenue');
+const depreciationRate = divideLines(readLine('depreciation_amortization'), sumLines('depreciation_amortization', 'ppe_net'), [
   'depreciation_amortization',
   'depreciation_amortization + ppe_net',
 ]);
-const sgaToSales = over(line('sga'), line('revenue'), ['sga', 'revenue']);
-const leverage = over(sum('current_liabilities', 'long_term_debt'), line('total_assets'), ['current_liabilities + long_term_debt', 'total_assets']);
+const sgaToSales = divideLines(readLine('sga'), readLine('revenue'), ['sga', 'revenue']);
+const leverage = divideLines(sumLines('current_liabilities', 'long_term_debt'), readLine('total_assets'), [
+  'current_liabilities + long_term_debt',
+  'total_assets',
+]);
 
 /** index = measure(t) / measure(t−1), or the inverse for GMI and DEPI (a fall is the warning sign). */
-function index(t: FinancialPeriod, t1: FinancialPeriod, measure: Measure, name: string, inverse = false): EngineResult<number> {
+function computeIndex(t: FinancialPeriod, t1: FinancialPeriod, measure: Measure, name: string, inverse = false): EngineResult<number> {
   const a = measure(t);
   if (!a.ok) return a;
   const b = measure(t1);
@@ -87,20 +90,20 @@ function index(t: FinancialPeriod, t1: FinancialPeriod, measure: Measure, name: 
  * Every variable needs its lines in both years; the first missing one is named.
  */
 export function computeBeneish(f: CompanyFinancials): EngineResult<BeneishScore> {
-  const t = latestAnnual(f);
+  const t = findLatestAnnual(f);
   if (!t) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
-  const t1 = annualYearsBefore(f, t, 1);
+  const t1 = findAnnualYearsBefore(f, t, 1);
   if (!t1) return fail('missing_input', 'prior_year', `Beneish compares two fiscal years: FY${t.fiscalYear - 1} is missing`);
   const accruals = computeAccruals(t);
   const tata = accruals.ok ? divideByPositive(accruals.value, lineOf(t, 'total_assets'), ['net_income − operating_cash_flow', 'total_assets']) : accruals;
   const results: Record<BeneishVariableId, EngineResult<number>> = {
-    dsri: index(t, t1, receivablesToSales, 'receivables / revenue'),
-    gmi: index(t, t1, grossMargin, 'gross margin', true),
-    aqi: index(t, t1, softAssets, 'soft assets / total assets'),
-    sgi: index(t, t1, sales, 'revenue'),
-    depi: index(t, t1, depreciationRate, 'depreciation rate', true),
-    sgai: index(t, t1, sgaToSales, 'sga / revenue'),
-    lvgi: index(t, t1, leverage, 'leverage'),
+    dsri: computeIndex(t, t1, receivablesToSales, 'receivables / revenue'),
+    gmi: computeIndex(t, t1, grossMargin, 'gross margin', true),
+    aqi: computeIndex(t, t1, softAssets, 'soft assets / total assets'),
+    sgi: computeIndex(t, t1, sales, 'revenue'),
+    depi: computeIndex(t, t1, depreciationRate, 'depreciation rate', true),
+    sgai: computeIndex(t, t1, sgaToSales, 'sga / revenue'),
+    lvgi: computeIndex(t, t1, leverage, 'leverage'),
     tata,
   };
   const variables: BeneishVariable[] = [];

@@ -3,7 +3,7 @@ import { type EngineResult, fail, ok } from '../result.ts';
 import { computeEarningsPayout } from './dividend-ratios.ts';
 import { computeNetDebtToEbitda } from './health-ratios.ts';
 import { divideByPositive } from './ratio-math.ts';
-import { freeCashFlowOf, latestAnnual, lineOf } from './statement-lines.ts';
+import { freeCashFlowOf, findLatestAnnual, lineOf } from './statement-lines.ts';
 
 export type SafetyComponentId = 'payout' | 'fcf_cover' | 'leverage' | 'streak' | 'earnings_stability';
 
@@ -42,13 +42,13 @@ const LOOKBACK_YEARS = 10;
 const MAX_STABLE_DROP = 0.2;
 
 /** 1 at `full`, 0 at `zero`, linear in between, clamped; works whichever end is higher. */
-export function rampPoints(value: number, ramp: { full: number; zero: number }): number {
+export function scoreOnRamp(value: number, ramp: { full: number; zero: number }): number {
   const t = (value - ramp.zero) / (ramp.full - ramp.zero);
   return Math.min(1, Math.max(0, t));
 }
 
 /** Consecutive fiscal years, newest first, going back from the latest while years are contiguous. */
-function recentYears(f: CompanyFinancials, count: number): FinancialPeriod[] {
+function takeRecentYears(f: CompanyFinancials, count: number): FinancialPeriod[] {
   const out: FinancialPeriod[] = [];
   for (let i = f.annual.length - 1; i >= 0 && out.length < count; i--) {
     const p = f.annual[i]!;
@@ -60,7 +60,7 @@ function recentYears(f: CompanyFinancials, count: number): FinancialPeriod[] {
 
 /** Years in a row, up to the latest, in which dividends per share did not decrease. */
 export function computeDividendStreak(f: CompanyFinancials): number {
-  const years = recentYears(f, LOOKBACK_YEARS + 1);
+  const years = takeRecentYears(f, LOOKBACK_YEARS + 1);
   let streak = 0;
   for (let i = 0; i + 1 < years.length; i++) {
     const now = lineOf(years[i], 'dividends_per_share');
@@ -73,7 +73,7 @@ export function computeDividendStreak(f: CompanyFinancials): number {
 
 /** Share of the last (up to 10) year-on-year changes in which net income stayed positive and fell by at most 20 %; null with fewer than 3. */
 export function computeEarningsStability(f: CompanyFinancials): number | null {
-  const years = recentYears(f, LOOKBACK_YEARS + 1);
+  const years = takeRecentYears(f, LOOKBACK_YEARS + 1);
   let stable = 0;
   let compared = 0;
   for (let i = 0; i + 1 < years.length; i++) {
@@ -88,7 +88,7 @@ export function computeEarningsStability(f: CompanyFinancials): number | null {
 
 function scoreRatio(id: 'payout' | 'fcf_cover' | 'leverage', r: EngineResult<number>): SafetyComponent {
   const weight = SAFETY_WEIGHTS[id];
-  if (r.ok) return { id, weight, value: r.value, points: rampPoints(r.value, RAMPS[id]), note: null };
+  if (r.ok) return { id, weight, value: r.value, points: scoreOnRamp(r.value, RAMPS[id]), note: null };
   // A loss, negative FCF or negative EBITDA is the least safe case, not an unknown one.
   if (r.error.code === 'zero_denominator') return { id, weight, value: null, points: 0, note: r.error.message };
   return { id, weight, value: null, points: null, note: r.error.message };
@@ -100,7 +100,7 @@ function scoreRatio(id: 'payout' | 'fcf_cover' | 'leverage', r: EngineResult<num
  * a company that paid no dividend gets `not_applicable`.
  */
 export function computeDividendSafety(f: CompanyFinancials): EngineResult<DividendSafety> {
-  const p = latestAnnual(f);
+  const p = findLatestAnnual(f);
   if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const paid = lineOf(p, 'dividends_paid');
   if (paid === null || paid <= 0) return fail('not_applicable', 'dividends_paid', `no dividend paid in FY${p.fiscalYear}: nothing to rate`);
@@ -111,7 +111,7 @@ export function computeDividendSafety(f: CompanyFinancials): EngineResult<Divide
     scoreRatio('payout', computeEarningsPayout(p)),
     scoreRatio('fcf_cover', divideByPositive(freeCashFlowOf(p), paid, ['free_cash_flow', 'dividends_paid'])),
     scoreRatio('leverage', computeNetDebtToEbitda(p)),
-    { id: 'streak', weight: SAFETY_WEIGHTS.streak, value: streak, points: rampPoints(streak, RAMPS.streak), note: null },
+    { id: 'streak', weight: SAFETY_WEIGHTS.streak, value: streak, points: scoreOnRamp(streak, RAMPS.streak), note: null },
     stability === null
       ? { id: 'earnings_stability', weight: SAFETY_WEIGHTS.earnings_stability, value: null, points: null, note: 'fewer than 4 consecutive years of net income' }
       : { id: 'earnings_stability', weight: SAFETY_WEIGHTS.earnings_stability, value: stability, points: stability, note: null },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACME_MARKET, acmeTools } from './fixtures/acme-tools.ts';
+import { ACME_MARKET, buildAcmeTools } from './fixtures/acme-tools.ts';
 import { computeGradeMetrics } from './grade-metrics.ts';
 import { computeMomentumReturns } from './momentum-returns.ts';
 
 describe('grade metrics of Acme Tools FY2025 at $20 (market cap 2,000)', () => {
   const momentum = computeMomentumReturns([16, 16, 16, 16, 16, 16, 16, 17, 17, 17, 18, 19, 20]);
-  const m = computeGradeMetrics(acmeTools(), ACME_MARKET, momentum);
+  const m = computeGradeMetrics(buildAcmeTools(), ACME_MARKET, momentum);
 
   it('value: earnings yield 1.12/20 = 0.056, FCF yield 120/2000 = 0.06, EBITDA/EV 200/2250 = 0.0889, book/price 600/2000 = 0.3', () => {
     expect(m.earnings_yield).toBeCloseTo(0.056, 12);
@@ -29,7 +29,7 @@ describe('grade metrics of Acme Tools FY2025 at $20 (market cap 2,000)', () => {
   });
 
   it('what cannot be computed is null: negative equity drops D/E and ROE, an incomplete F-score is not used', () => {
-    const weak = computeGradeMetrics(acmeTools({ fy2025: { total_equity: -10, current_assets: null } }), ACME_MARKET, {});
+    const weak = computeGradeMetrics(buildAcmeTools({ fy2025: { total_equity: -10, current_assets: null } }), ACME_MARKET, {});
     expect(weak.debt_to_equity).toBeNull();
     expect(weak.roe).toBeNull();
     expect(weak.piotroski_f).toBeNull();

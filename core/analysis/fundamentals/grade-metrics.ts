@@ -6,7 +6,7 @@ import type { MomentumKey } from './momentum-returns.ts';
 import { computePiotroski, type PiotroskiScore } from './piotroski.ts';
 import { computeMargin, computeRoe, computeRoic } from './profitability-ratios.ts';
 import { divideByPositive } from './ratio-math.ts';
-import { latestAnnual, lineOf } from './statement-lines.ts';
+import { findLatestAnnual, lineOf } from './statement-lines.ts';
 import { computeTrailingFlow } from './trailing-twelve-months.ts';
 import { computeEnterpriseValue, computeFcfYield, type MarketInputs, validateMarket } from './valuation-ratios.ts';
 
@@ -32,7 +32,7 @@ export type GradeMetrics = Partial<Record<GradeMetricKey, number | null>>;
 export const GRADE_CATEGORIES = Object.keys(GRADE_METRICS) as GradeCategory[];
 export const GRADE_METRIC_KEYS = GRADE_CATEGORIES.flatMap((c) => Object.keys(GRADE_METRICS[c])) as GradeMetricKey[];
 
-const valueOrNull = (r: EngineResult<number>) => (r.ok ? r.value : null);
+const toValueOrNull = (r: EngineResult<number>) => (r.ok ? r.value : null);
 
 /**
  * The metrics behind a company's grades, from its statements, today's market inputs and its momentum
@@ -46,31 +46,31 @@ export function computeGradeMetrics(
   piotroski: EngineResult<PiotroskiScore> = computePiotroski(f),
 ): GradeMetrics {
   const metrics: GradeMetrics = {};
-  const p = latestAnnual(f);
+  const p = findLatestAnnual(f);
   if (p && validateMarket(market).ok) {
     const eps = computeTrailingFlow(f, 'eps_diluted');
     const ev = computeEnterpriseValue(p, market);
-    metrics.earnings_yield = eps.ok ? valueOrNull(divideByPositive(eps.value.value, market.priceUsd, ['eps_diluted', 'price'])) : null;
-    metrics.fcf_yield = valueOrNull(computeFcfYield(p, market));
-    metrics.ebitda_to_ev = ev.ok ? valueOrNull(divideByPositive(lineOf(p, 'ebitda'), ev.value, ['ebitda', 'enterprise_value'])) : null;
-    metrics.book_to_price = valueOrNull(divideByPositive(lineOf(p, 'total_equity'), market.marketCapUsd, ['total_equity', 'market_cap']));
-    metrics.revenue_cagr_3y = valueOrNull(computeLineCagr(f, 'revenue', 3));
-    metrics.revenue_growth_1y = valueOrNull(computeLineCagr(f, 'revenue', 1));
-    metrics.eps_cagr_3y = valueOrNull(computeLineCagr(f, 'eps_diluted', 3));
-    metrics.roe = valueOrNull(computeRoe(p));
+    metrics.earnings_yield = eps.ok ? toValueOrNull(divideByPositive(eps.value.value, market.priceUsd, ['eps_diluted', 'price'])) : null;
+    metrics.fcf_yield = toValueOrNull(computeFcfYield(p, market));
+    metrics.ebitda_to_ev = ev.ok ? toValueOrNull(divideByPositive(lineOf(p, 'ebitda'), ev.value, ['ebitda', 'enterprise_value'])) : null;
+    metrics.book_to_price = toValueOrNull(divideByPositive(lineOf(p, 'total_equity'), market.marketCapUsd, ['total_equity', 'market_cap']));
+    metrics.revenue_cagr_3y = toValueOrNull(computeLineCagr(f, 'revenue', 3));
+    metrics.revenue_growth_1y = toValueOrNull(computeLineCagr(f, 'revenue', 1));
+    metrics.eps_cagr_3y = toValueOrNull(computeLineCagr(f, 'eps_diluted', 3));
+    metrics.roe = toValueOrNull(computeRoe(p));
     const roic = computeRoic(p);
     metrics.roic = roic.ok ? roic.value.value : null;
-    metrics.operating_margin = valueOrNull(computeMargin(p, 'operating_income'));
-    metrics.fcf_margin = valueOrNull(computeMargin(p, 'free_cash_flow'));
-    metrics.current_ratio = valueOrNull(computeCurrentRatio(p));
-    metrics.debt_to_equity = valueOrNull(computeDebtToEquity(p));
-    metrics.net_debt_to_ebitda = valueOrNull(computeNetDebtToEbitda(p));
-    metrics.interest_cover = valueOrNull(computeInterestCover(p));
+    metrics.operating_margin = toValueOrNull(computeMargin(p, 'operating_income'));
+    metrics.fcf_margin = toValueOrNull(computeMargin(p, 'free_cash_flow'));
+    metrics.current_ratio = toValueOrNull(computeCurrentRatio(p));
+    metrics.debt_to_equity = toValueOrNull(computeDebtToEquity(p));
+    metrics.net_debt_to_ebitda = toValueOrNull(computeNetDebtToEbitda(p));
+    metrics.interest_cover = toValueOrNull(computeInterestCover(p));
   }
   metrics.piotroski_f = piotroski.ok && piotroski.value.evaluated === 9 ? piotroski.value.score : null;
   for (const key of ['return_3m', 'return_6m', 'return_12m_ex_1m'] as const) {
     const m = momentum[key];
-    metrics[key] = m ? valueOrNull(m) : null;
+    metrics[key] = m ? toValueOrNull(m) : null;
   }
   return metrics;
 }

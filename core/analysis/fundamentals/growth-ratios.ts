@@ -1,16 +1,16 @@
 import type { CompanyFinancials } from '../financials.ts';
 import { type EngineResult, fail } from '../result.ts';
 import { cagr } from './ratio-math.ts';
-import { annualYearsBefore, latestAnnual, lineOf } from './statement-lines.ts';
+import { findAnnualYearsBefore, findLatestAnnual, lineOf } from './statement-lines.ts';
 
 /**
  * Growth of an annual line over `years` fiscal years ending with the latest, as a fraction a year
  * (CAGR; 0.08 = 8 %). Both fiscal years must be in the data: a gap is a missing input, not interpolated.
  */
 export function computeLineCagr(f: CompanyFinancials, key: string, years: number): EngineResult<number> {
-  const end = latestAnnual(f);
+  const end = findLatestAnnual(f);
   if (!end) return fail('missing_input', key, 'no annual statements');
-  const start = annualYearsBefore(f, end, years);
+  const start = findAnnualYearsBefore(f, end, years);
   if (!start) return fail('missing_input', `${key} (start)`, `no statements for FY${end.fiscalYear - years}, ${years} years before FY${end.fiscalYear}`);
   return cagr(lineOf(start, key), lineOf(end, key), years, key);
 }

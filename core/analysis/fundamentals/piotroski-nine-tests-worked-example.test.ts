@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acmeTools, company, period } from './fixtures/acme-tools.ts';
+import { buildAcmeTools, makeCompany, makePeriod } from './fixtures/acme-tools.ts';
 import { computePiotroski } from './piotroski.ts';
 
 const scoreOf = (f: Parameters<typeof computePiotroski>[0]) => {
@@ -10,7 +10,7 @@ const scoreOf = (f: Parameters<typeof computePiotroski>[0]) => {
 const test = (s: ReturnType<typeof scoreOf>, id: string) => s.tests.find((t) => t.id === id)!;
 
 describe('Piotroski F for Acme Tools FY2025 (ROA and turnover scaled by assets at the start of the year)', () => {
-  const s = scoreOf(acmeTools());
+  const s = scoreOf(buildAcmeTools());
 
   it('1 ROA = 112 / 1000 (FY2024 year-end assets) = 0.112 > 0', () => {
     expect(test(s, 'roa_positive')).toMatchObject({ passed: true, current: 0.112, prior: 0 });
@@ -60,21 +60,21 @@ describe('Piotroski F for Acme Tools FY2025 (ROA and turnover scaled by assets a
   });
 
   it('current liabilities up to 250 (current ratio 1.6 < 1.65) and 105M shares (> 102M): two fail, F = 7', () => {
-    const worse = scoreOf(acmeTools({ fy2025: { current_liabilities: 250, shares_diluted: 105 } }));
+    const worse = scoreOf(buildAcmeTools({ fy2025: { current_liabilities: 250, shares_diluted: 105 } }));
     expect(test(worse, 'current_ratio_rose')).toMatchObject({ passed: false, current: 1.6 });
     expect(test(worse, 'no_new_shares').passed).toBe(false);
     expect(worse.score).toBe(7);
   });
 
   it('a bank without current assets or gross profit: those tests are null with what they lacked, F counts passes only', () => {
-    const bank = scoreOf(acmeTools({ fy2025: { current_assets: null, cost_of_revenue: null }, fy2024: { current_assets: null, cost_of_revenue: null } }));
+    const bank = scoreOf(buildAcmeTools({ fy2025: { current_assets: null, cost_of_revenue: null }, fy2024: { current_assets: null, cost_of_revenue: null } }));
     expect(test(bank, 'current_ratio_rose')).toMatchObject({ passed: null, missing: ['current_assets FY t', 'current_assets FY t−1'] });
     expect(test(bank, 'gross_margin_rose')).toMatchObject({ passed: null, missing: ['gross_profit FY t', 'gross_profit FY t−1'] });
     expect(bank).toMatchObject({ score: 7, evaluated: 7 });
   });
 
   it('one fiscal year only: missing_input on prior_year', () => {
-    expect(computePiotroski(company([period('2025-12-31', 2025, { net_income: 1 })]))).toMatchObject({
+    expect(computePiotroski(makeCompany([makePeriod('2025-12-31', 2025, { net_income: 1 })]))).toMatchObject({
       ok: false,
       error: { code: 'missing_input', input: 'prior_year' },
     });

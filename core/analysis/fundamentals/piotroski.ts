@@ -1,6 +1,6 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
-import { annualYearsBefore, latestAnnual, lineOf } from './statement-lines.ts';
+import { findAnnualYearsBefore, findLatestAnnual, lineOf } from './statement-lines.ts';
 
 export type PiotroskiTestId =
   | 'roa_positive'
@@ -36,7 +36,7 @@ export interface PiotroskiScore {
 type Years = { t: FinancialPeriod; t1: FinancialPeriod; t2: FinancialPeriod | undefined };
 
 /** Reads a line, recording `key when` if missing so each test says what it lacked (labels built only then). */
-function reader(missing: string[]) {
+function makeReader(missing: string[]) {
   return (p: FinancialPeriod | undefined, key: string, when: string): number | null => {
     const v = lineOf(p, key);
     if (v === null) {
@@ -47,7 +47,7 @@ function reader(missing: string[]) {
   };
 }
 
-const ratio = (n: number | null, d: number | null) => {
+const divideOrNull = (n: number | null, d: number | null) => {
   if (n === null || d === null || d <= 0) return null;
   const q = n / d;
   return Number.isFinite(q) ? q : null;
@@ -56,23 +56,24 @@ const ratio = (n: number | null, d: number | null) => {
 function makeTest(
   id: PiotroskiTestId,
   label: string,
-  measure: (y: Years, get: ReturnType<typeof reader>) => [current: number | null, prior: number | null],
+  measure: (y: Years, get: ReturnType<typeof makeReader>) => [current: number | null, prior: number | null],
   pass: (current: number, prior: number) => boolean,
 ) {
   return (y: Years): PiotroskiTest => {
     const missing: string[] = [];
-    const [current, prior] = measure(y, reader(missing));
+    const [current, prior] = measure(y, makeReader(missing));
     const complete = current !== null && prior !== null && missing.length === 0;
     if (!complete && missing.length === 0) missing.push('a positive denominator (a finite ratio)');
     return { id, label, passed: complete ? pass(current, prior) : null, current, prior, missing };
   };
 }
 
-const roa = (get: ReturnType<typeof reader>, year: FinancialPeriod, begin: FinancialPeriod | undefined, tag: string) =>
-  ratio(get(year, 'net_income', tag), get(begin, 'total_assets', `at the start of ${tag}`));
-const currentRatio = (get: ReturnType<typeof reader>, p: FinancialPeriod, tag: string) =>
-  ratio(get(p, 'current_assets', tag), get(p, 'current_liabilities', tag));
-const grossMargin = (get: ReturnType<typeof reader>, p: FinancialPeriod, tag: string) => ratio(get(p, 'gross_profit', tag), get(p, 'revenue', tag));
+const measureRoa = (get: ReturnType<typeof makeReader>, year: FinancialPeriod, begin: FinancialPeriod | undefined, tag: string) =>
+  divideOrNull(get(year, 'net_income', tag), get(begin, 'total_assets', `at the start of ${tag}`));
+const measureCurrentRatio = (get: ReturnType<typeof makeReader>, p: FinancialPeriod, tag: string) =>
+  divideOrNull(get(p, 'current_assets', tag), get(p, 'current_liabilities', tag));
+const measureGrossMargin = (get: ReturnType<typeof makeReader>, p: FinancialPeriod, tag: string) =>
+  divideOrNull(get(p, 'gross_profit', tag), get(p, 'revenue', tag));
 
 /**
  * Piotroski's nine tests (2000), with his scaling by total assets at the start of the year. Leverage is
@@ -83,33 +84,33 @@ const TESTS = [
   makeTest(
     'roa_positive',
     'Return on assets > 0',
-    (y, get) => [roa(get, y.t, y.t1, 'FY t'), 0],
+    (y, get) => [measureRoa(get, y.t, y.t1, 'FY t'), 0],
     (c) => c > 0,
   ),
   makeTest(
     'cfo_positive',
     'Operating cash flow > 0',
-    (y, get) => [ratio(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), 0],
+    (y, get) => [divideOrNull(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), 0],
     (c) => c > 0,
   ),
   makeTest(
     'roa_improved',
     'Return on assets rose',
-    (y, get) => [roa(get, y.t, y.t1, 'FY t'), roa(get, y.t1, y.t2, 'FY t−1')],
+    (y, get) => [measureRoa(get, y.t, y.t1, 'FY t'), measureRoa(get, y.t1, y.t2, 'FY t−1')],
     (c, p) => c > p,
   ),
   makeTest(
     'cfo_exceeds_net_income',
     'Operating cash flow / assets > return on assets (accruals)',
-    (y, get) => [ratio(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), roa(get, y.t, y.t1, 'FY t')],
+    (y, get) => [divideOrNull(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), measureRoa(get, y.t, y.t1, 'FY t')],
     (c, p) => c > p,
   ),
   makeTest(
     'leverage_fell',
     'Long-term debt / assets fell',
     (y, get) => [
-      ratio(get(y.t, 'long_term_debt', 'FY t'), get(y.t, 'total_assets', 'FY t')),
-      ratio(get(y.t1, 'long_term_debt', 'FY t−1'), get(y.t1, 'total_assets', 'FY t−1')),
+      divideOrNull(get(y.t, 'long_term_debt', 'FY t'), get(y.t, 'total_assets', 'FY t')),
+      divideOrNull(get(y.t1, 'long_term_debt', 'FY t−1'), get(y.t1, 'total_assets', 'FY t−1')),
     ],
     // No long-term debt in either year is no increase in leverage.
     (c, p) => c < p || (c === 0 && p === 0),
@@ -117,7 +118,7 @@ const TESTS = [
   makeTest(
     'current_ratio_rose',
     'Current ratio rose',
-    (y, get) => [currentRatio(get, y.t, 'FY t'), currentRatio(get, y.t1, 'FY t−1')],
+    (y, get) => [measureCurrentRatio(get, y.t, 'FY t'), measureCurrentRatio(get, y.t1, 'FY t−1')],
     (c, p) => c > p,
   ),
   makeTest(
@@ -129,15 +130,15 @@ const TESTS = [
   makeTest(
     'gross_margin_rose',
     'Gross margin rose',
-    (y, get) => [grossMargin(get, y.t, 'FY t'), grossMargin(get, y.t1, 'FY t−1')],
+    (y, get) => [measureGrossMargin(get, y.t, 'FY t'), measureGrossMargin(get, y.t1, 'FY t−1')],
     (c, p) => c > p,
   ),
   makeTest(
     'asset_turnover_rose',
     'Asset turnover rose',
     (y, get) => [
-      ratio(get(y.t, 'revenue', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')),
-      ratio(get(y.t1, 'revenue', 'FY t−1'), get(y.t2, 'total_assets', 'at the start of FY t−1')),
+      divideOrNull(get(y.t, 'revenue', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')),
+      divideOrNull(get(y.t1, 'revenue', 'FY t−1'), get(y.t2, 'total_assets', 'at the start of FY t−1')),
     ],
     (c, p) => c > p,
   ),
@@ -149,11 +150,11 @@ const TESTS = [
  * missing is returned with `passed: null` and what it lacked, and counts as not passed.
  */
 export function computePiotroski(f: CompanyFinancials): EngineResult<PiotroskiScore> {
-  const t = latestAnnual(f);
+  const t = findLatestAnnual(f);
   if (!t) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
-  const t1 = annualYearsBefore(f, t, 1);
+  const t1 = findAnnualYearsBefore(f, t, 1);
   if (!t1) return fail('missing_input', 'prior_year', `Piotroski compares two fiscal years: FY${t.fiscalYear - 1} is missing`);
-  const years = { t, t1, t2: annualYearsBefore(f, t, 2) };
+  const years = { t, t1, t2: findAnnualYearsBefore(f, t, 2) };
   const tests = TESTS.map((run) => run(years));
   return ok({
     score: tests.filter((x) => x.passed === true).length,

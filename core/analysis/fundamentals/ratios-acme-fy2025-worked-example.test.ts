@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineResult } from '../result.ts';
-import { ACME_MARKET, acmeTools } from './fixtures/acme-tools.ts';
+import { ACME_MARKET, buildAcmeTools } from './fixtures/acme-tools.ts';
 import { computeRoic } from './profitability-ratios.ts';
 import { computeRatios, RATIO_KEYS } from './ratios.ts';
 
@@ -8,7 +8,7 @@ const value = (r: EngineResult<number>) => {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
-const set = computeRatios(acmeTools(), ACME_MARKET);
+const set = computeRatios(buildAcmeTools(), ACME_MARKET);
 if (!set.ok) throw new Error(set.error.message);
 const r = set.value.ratios;
 
@@ -31,14 +31,14 @@ describe('Acme Tools FY2025 ratios at $20 × 100M shares (market cap 2,000)', ()
   });
 
   it('ROIC: tax 28/140 = 20 % effective; NOPAT 150 × 0.8 = 120; invested capital 350 + 600 − (80 + 20) = 850; 120/850 = 0.14118', () => {
-    const roic = computeRoic(acmeTools().annual.at(-1)!);
+    const roic = computeRoic(buildAcmeTools().annual.at(-1)!);
     expect(roic.ok && roic.value).toMatchObject({ nopat: 120, investedCapital: 850, taxRate: { source: 'effective' } });
     expect(value(r.roic)).toBeCloseTo(120 / 850, 12);
     expect(120 / 850).toBeCloseTo(0.141176, 6);
   });
 
   it('ROIC falls back to the 21 % statutory rate when pre-tax income is a loss: NOPAT 150 × 0.79 = 118.5', () => {
-    const roic = computeRoic(acmeTools({ fy2025: { income_before_tax: -5, income_tax: 3 } }).annual.at(-1)!);
+    const roic = computeRoic(buildAcmeTools({ fy2025: { income_before_tax: -5, income_tax: 3 } }).annual.at(-1)!);
     expect(roic.ok && roic.value.taxRate).toEqual({ rate: 0.21, source: 'statutory_fallback' });
     expect(roic.ok && roic.value.nopat).toBeCloseTo(118.5, 12);
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ACME_MARKET, acmeTools } from './fixtures/acme-tools.ts';
+import { ACME_MARKET, buildAcmeTools } from './fixtures/acme-tools.ts';
 import { computeRatios } from './ratios.ts';
 
 const ratiosOf = (fy2025: Record<string, number | null>, market = ACME_MARKET) => {
-  const s = computeRatios(acmeTools({ fy2025 }), market);
+  const s = computeRatios(buildAcmeTools({ fy2025 }), market);
   if (!s.ok) throw new Error(s.error.message);
   return s.value.ratios;
 };
@@ -34,11 +34,11 @@ describe('ratios refuse what they cannot compute, saying which input', () => {
   });
 
   it('growth from a loss: EPS CAGR is invalid_value on the start year; no FY2022 at all is missing_input', () => {
-    const f = acmeTools();
+    const f = buildAcmeTools();
     f.annual[2] = { ...f.annual[2]!, values: { ...f.annual[2]!.values, eps_diluted: -0.1 } };
     const s = computeRatios(f, ACME_MARKET);
     expect(s.ok && s.value.ratios.eps_cagr_3y).toMatchObject({ ok: false, error: { code: 'invalid_value', input: 'eps_diluted (start)' } });
-    const gap = acmeTools();
+    const gap = buildAcmeTools();
     gap.annual.splice(2, 1);
     const g = computeRatios(gap, ACME_MARKET);
     expect(g.ok && g.value.ratios.revenue_cagr_3y).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'revenue (start)' } });
@@ -51,8 +51,11 @@ describe('ratios refuse what they cannot compute, saying which input', () => {
   });
 
   it('bad market inputs are invalid_parameter; a company without annual statements is missing_input', () => {
-    expect(computeRatios(acmeTools(), { priceUsd: 0, marketCapUsd: 2000 })).toMatchObject({ ok: false, error: { code: 'invalid_parameter', input: 'price' } });
-    expect(computeRatios(acmeTools(), { priceUsd: 20, marketCapUsd: Number.NaN })).toMatchObject({
+    expect(computeRatios(buildAcmeTools(), { priceUsd: 0, marketCapUsd: 2000 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_parameter', input: 'price' },
+    });
+    expect(computeRatios(buildAcmeTools(), { priceUsd: 20, marketCapUsd: Number.NaN })).toMatchObject({
       ok: false,
       error: { code: 'invalid_parameter', input: 'market_cap' },
     });
@@ -61,7 +64,7 @@ describe('ratios refuse what they cannot compute, saying which input', () => {
 
   it('total liabilities not reported: derived as assets − equity − NCI (1200 − 600 − 0) for Altman, debt falls back to long-term debt', async () => {
     const { totalDebtOf, totalLiabilitiesOf } = await import('./statement-lines.ts');
-    const p = acmeTools({ fy2025: { total_liabilities: null, total_debt: null, noncontrolling_interest: 50 } }).annual.at(-1)!;
+    const p = buildAcmeTools({ fy2025: { total_liabilities: null, total_debt: null, noncontrolling_interest: 50 } }).annual.at(-1)!;
     expect(totalLiabilitiesOf(p)).toBe(1200 - 600 - 50);
     expect(totalDebtOf(p)).toBe(300);
   });

@@ -4,7 +4,7 @@ import { computeDividendYield, computeEarningsPayout, computeFcfPayout } from '.
 import { computeLineCagr, computeShareCountChange } from './growth-ratios.ts';
 import { computeCurrentRatio, computeDebtToEquity, computeInterestCover, computeNetDebtToEbitda, computeQuickRatio } from './health-ratios.ts';
 import { computeAssetTurnover, computeMargin, computeRoa, computeRoe, computeRoic } from './profitability-ratios.ts';
-import { latestAnnual } from './statement-lines.ts';
+import { findLatestAnnual } from './statement-lines.ts';
 import { computeTrailingFlow, type TrailingFigure } from './trailing-twelve-months.ts';
 import {
   computeEvEbitda,
@@ -63,14 +63,14 @@ export interface RatioSet {
   ratios: Record<RatioKey, EngineResult<number>>;
 }
 
-const value = <T extends { value: number }>(r: EngineResult<T>): EngineResult<number> => (r.ok ? { ok: true, value: r.value.value } : r);
+const unwrapValue = <T extends { value: number }>(r: EngineResult<T>): EngineResult<number> => (r.ok ? { ok: true, value: r.value.value } : r);
 
 /**
  * All ratios of the latest fiscal year, valued at today's price. Statement ratios use that year's flows
  * and year-end balances, so numerator and denominator always describe the same period.
  */
 export function computeRatios(f: CompanyFinancials, market: MarketInputs): EngineResult<RatioSet> {
-  const p = latestAnnual(f);
+  const p = findLatestAnnual(f);
   if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const m = validateMarket(market);
   if (!m.ok) return m;
@@ -83,7 +83,7 @@ export function computeRatios(f: CompanyFinancials, market: MarketInputs): Engin
     fcf_margin: computeMargin(p, 'free_cash_flow'),
     roe: computeRoe(p),
     roa: computeRoa(p),
-    roic: value(computeRoic(p)),
+    roic: unwrapValue(computeRoic(p)),
     revenue_cagr_3y: computeLineCagr(f, 'revenue', 3),
     revenue_cagr_5y: computeLineCagr(f, 'revenue', 5),
     eps_cagr_3y: computeLineCagr(f, 'eps_diluted', 3),
@@ -91,7 +91,7 @@ export function computeRatios(f: CompanyFinancials, market: MarketInputs): Engin
     fcf_cagr_3y: computeLineCagr(f, 'free_cash_flow', 3),
     fcf_cagr_5y: computeLineCagr(f, 'free_cash_flow', 5),
     revenue_growth_1y: computeLineCagr(f, 'revenue', 1),
-    pe_ttm: value(pe),
+    pe_ttm: unwrapValue(pe),
     price_sales: computePriceSales(p, market),
     price_book: computePriceBook(p, market),
     ev_ebitda: computeEvEbitda(p, market),

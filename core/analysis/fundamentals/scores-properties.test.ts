@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FinancialPeriod } from '../financials.ts';
 import { computeDividendSafety } from './dividend-safety.ts';
-import { company, period } from './fixtures/acme-tools.ts';
+import { makeCompany, makePeriod } from './fixtures/acme-tools.ts';
 import { computePiotroski } from './piotroski.ts';
 import { computeRatios } from './ratios.ts';
-import { buildSectorTable, gradeCompany, type Letter, letterFor, percentileOf } from './sector-grades.ts';
+import { buildSectorTable, gradeCompany, type Letter, toLetter, computePercentile } from './sector-grades.ts';
 
 const LINES = [
   'revenue',
@@ -36,7 +36,7 @@ const finite = fc.double({ min: -1e6, max: 1e6, noNaN: true });
 const yearValues = fc.record(Object.fromEntries(LINES.map((k) => [k, figure])) as Record<string, typeof figure>);
 const years = fc
   .array(yearValues, { minLength: 2, maxLength: 12 })
-  .map((ys) => company(ys.map((values, i): FinancialPeriod => period(`${2014 + i}-12-31`, 2014 + i, values))));
+  .map((ys) => makeCompany(ys.map((values, i): FinancialPeriod => makePeriod(`${2014 + i}-12-31`, 2014 + i, values))));
 
 describe('score invariants over arbitrary statements', () => {
   it('every ratio is a finite number or a typed error, never NaN or Infinity', () => {
@@ -94,7 +94,7 @@ describe('grade invariants', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), (a, b) => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(rank[letterFor(lo)]).toBeLessThanOrEqual(rank[letterFor(hi)]);
+        expect(rank[toLetter(lo)]).toBeLessThanOrEqual(rank[toLetter(hi)]);
       }),
     );
   });
@@ -105,7 +105,7 @@ describe('grade invariants', () => {
         const table = buildSectorTable(values.map((v) => ({ sector: 'S', metrics: { roe: v, debt_to_equity: v } })));
         const [lo, hi] = a <= b ? [a, b] : [b, a];
         const dist = table.sectors.S!.distributions.roe!;
-        expect(percentileOf(dist, lo)).toBeLessThanOrEqual(percentileOf(dist, hi));
+        expect(computePercentile(dist, lo)).toBeLessThanOrEqual(computePercentile(dist, hi));
         const grade = (roe: number, de: number) => {
           const g = gradeCompany(table, 'S', { roe, debt_to_equity: de });
           if (!g.ok || !g.value.grades.profitability.ok || !g.value.grades.health.ok) throw new Error('ungraded');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GradeCategory, GradeMetrics } from './grade-metrics.ts';
-import { buildSectorTable, gradeCompany, letterFor, percentileOf } from './sector-grades.ts';
+import { buildSectorTable, gradeCompany, toLetter, computePercentile } from './sector-grades.ts';
 
 // Five Tech companies and one Energy company; only some metrics known.
 const peers: Array<{ sector: string | null; metrics: GradeMetrics }> = [
@@ -35,13 +35,13 @@ describe('sector table and A–F grades from percentiles within the sector', () 
 
   it('mid-rank percentile: 0.04 beats 3 of 5 and ties 1 → (3 + 0.5)/5 = 70 %; 0.06 → 100 %; 0.005 → 0 %', () => {
     const d = table.sectors.Tech!.distributions.earnings_yield!;
-    expect(percentileOf(d, 0.04)).toBeCloseTo(70, 12);
-    expect(percentileOf(d, 0.06)).toBe(100);
-    expect(percentileOf(d, 0.005)).toBe(0);
+    expect(computePercentile(d, 0.04)).toBeCloseTo(70, 12);
+    expect(computePercentile(d, 0.06)).toBe(100);
+    expect(computePercentile(d, 0.005)).toBe(0);
   });
 
   it('letters by quintile: ≥ 80 A, ≥ 60 B, ≥ 40 C, ≥ 20 D, else F', () => {
-    expect([95, 80, 79.9, 60, 40, 20, 19.9, 0].map(letterFor)).toEqual(['A', 'A', 'B', 'B', 'C', 'D', 'F', 'F']);
+    expect([95, 80, 79.9, 60, 40, 20, 19.9, 0].map(toLetter)).toEqual(['A', 'A', 'B', 'B', 'C', 'D', 'F', 'F']);
   });
 
   it('value from earnings yield 0.04 only (70 % → B), the other value metrics excluded with why', () => {

@@ -61,7 +61,7 @@ export function buildSectorTable(companies: ReadonlyArray<{ sector: string | nul
 }
 
 /** First index in the sorted array whose value is ≥ v (or > v when `strict`). */
-function bound(sorted: readonly number[], v: number, strict: boolean): number {
+function findBound(sorted: readonly number[], v: number, strict: boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -73,13 +73,13 @@ function bound(sorted: readonly number[], v: number, strict: boolean): number {
 }
 
 /** Mid-rank percentile (percent): share of values below v, plus half the ties. */
-export function percentileOf(sorted: readonly number[], v: number): number {
-  const below = bound(sorted, v, false);
-  const ties = bound(sorted, v, true) - below;
+export function computePercentile(sorted: readonly number[], v: number): number {
+  const below = findBound(sorted, v, false);
+  const ties = findBound(sorted, v, true) - below;
   return (100 * (below + ties / 2)) / sorted.length;
 }
 
-export function letterFor(percentile: number): Letter {
+export function toLetter(percentile: number): Letter {
   for (const [letter, cutoff] of LETTER_CUTOFFS) if (percentile >= cutoff) return letter;
   return 'F';
 }
@@ -102,13 +102,13 @@ function gradeCategory(
     if (value === null || value === undefined || !Number.isFinite(value)) excluded.push({ key, reason: 'not computable for this company' });
     else if (!dist || dist.length < MIN_PEERS) excluded.push({ key, reason: `fewer than ${MIN_PEERS} companies in the sector report it` });
     else {
-      const p = percentileOf(dist, value);
+      const p = computePercentile(dist, value);
       graded.push({ key, value, percentile: better === 'higher' ? p : 100 - p, peers: dist.length, better });
     }
   }
   if (graded.length === 0) return fail('missing_input', category, `no ${category} metric could be ranked: ${excluded.map((e) => e.key).join(', ')}`);
   const percentile = graded.reduce((s, m) => s + m.percentile, 0) / graded.length;
-  return ok({ letter: letterFor(percentile), percentile, metrics: graded, excluded });
+  return ok({ letter: toLetter(percentile), percentile, metrics: graded, excluded });
 }
 
 /** Grades A–F per category from the company's metrics against its GICS sector's distributions. */

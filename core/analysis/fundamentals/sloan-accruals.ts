@@ -1,7 +1,7 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
 import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
 import { divideByPositive } from './ratio-math.ts';
-import { annualYearsBefore, latestAnnual, lineOf } from './statement-lines.ts';
+import { findAnnualYearsBefore, findLatestAnnual, lineOf } from './statement-lines.ts';
 
 /** Total accruals (USD) = net income − operating cash flow: earnings not backed by cash. */
 export function computeAccruals(p: FinancialPeriod): EngineResult<number> {
@@ -29,9 +29,9 @@ export interface SloanAccruals {
  * accruals either way mean earnings and cash diverge).
  */
 export function computeSloanAccruals(f: CompanyFinancials): EngineResult<SloanAccruals> {
-  const t = latestAnnual(f);
+  const t = findLatestAnnual(f);
   if (!t) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
-  const t1 = annualYearsBefore(f, t, 1);
+  const t1 = findAnnualYearsBefore(f, t, 1);
   if (!t1) return fail('missing_input', 'prior_year', `average assets need FY${t.fiscalYear - 1}, which is missing`);
   const accruals = computeAccruals(t);
   if (!accruals.ok) return accruals;

@@ -76,11 +76,11 @@ export function lineOf(p: FinancialPeriod | undefined, key: string): number | nu
 }
 
 /** The latest fiscal year, and the one `yearsBack` before it by fiscal year (gaps in the data are not papered over). */
-export function latestAnnual(f: CompanyFinancials): FinancialPeriod | undefined {
+export function findLatestAnnual(f: CompanyFinancials): FinancialPeriod | undefined {
   return f.annual.at(-1);
 }
 
-export function annualYearsBefore(f: CompanyFinancials, period: FinancialPeriod, yearsBack: number): FinancialPeriod | undefined {
+export function findAnnualYearsBefore(f: CompanyFinancials, period: FinancialPeriod, yearsBack: number): FinancialPeriod | undefined {
   const year = period.fiscalYear - yearsBack;
   for (let i = f.annual.length - 1; i >= 0; i--) {
     const p = f.annual[i]!;
@@ -91,7 +91,7 @@ export function annualYearsBefore(f: CompanyFinancials, period: FinancialPeriod,
 }
 
 /** The latest diluted share count: the newest quarter reporting it, else the newest fiscal year. */
-export function latestDilutedShares(f: CompanyFinancials): { shares: number; end: string } | null {
+export function findLatestDilutedShares(f: CompanyFinancials): { shares: number; end: string } | null {
   let best: { shares: number; end: string } | null = null;
   for (const periods of [f.quarterly, f.annual]) {
     for (let i = periods.length - 1; i >= 0; i--) {

@@ -1,6 +1,6 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
-import { latestAnnual, lineOf } from './statement-lines.ts';
+import { findLatestAnnual, lineOf } from './statement-lines.ts';
 
 /**
  * Which figures a trailing-twelve-months value was built from:
@@ -20,10 +20,10 @@ export interface TrailingFigure {
 
 const DAY_MS = 86_400_000;
 /** Day number of an ISO date (faster than Date.parse, which this runs for every quarter of every company). */
-const dayOf = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+const toDayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
 /** A fiscal quarter is 13 weeks, give or take a 53rd week or a calendar-month close. */
 const isNextQuarter = (prev: string, next: string) => {
-  const d = dayOf(next) - dayOf(prev);
+  const d = toDayNumber(next) - toDayNumber(prev);
   return d >= 80 && d <= 100;
 };
 
@@ -41,10 +41,10 @@ function sumFourQuarters(quarters: readonly FinancialPeriod[], key: string): Tra
 }
 
 /** Index of the quarter ending 365 ± 10 days before quarters[j], searching backwards. */
-function yearEarlierIndex(quarters: readonly FinancialPeriod[], j: number): number {
-  const day = dayOf(quarters[j]!.end);
+function findYearEarlierIndex(quarters: readonly FinancialPeriod[], j: number): number {
+  const day = toDayNumber(quarters[j]!.end);
   for (let i = j - 1; i >= 0; i--) {
-    const gap = day - dayOf(quarters[i]!.end);
+    const gap = day - toDayNumber(quarters[i]!.end);
     if (gap > 375) return -1;
     if (gap >= 355) return i;
   }
@@ -60,7 +60,7 @@ function addInterim(annual: FinancialPeriod, annualValue: number, quarters: read
   for (let j = first; j < Math.min(first + 3, quarters.length); j++) {
     const q = quarters[j]!;
     const current = lineOf(q, key);
-    const prior = lineOf(quarters[yearEarlierIndex(quarters, j)], key);
+    const prior = lineOf(quarters[findYearEarlierIndex(quarters, j)], key);
     if (current === null || prior === null || !isNextQuarter(prevEnd, q.end)) break;
     value += current - prior;
     prevEnd = q.end;
@@ -71,7 +71,7 @@ function addInterim(annual: FinancialPeriod, annualValue: number, quarters: read
 
 /** A flow line (income or cash flow) over the latest twelve months the statements allow, saying how it was built. */
 export function computeTrailingFlow(f: CompanyFinancials, key: string): EngineResult<TrailingFigure> {
-  const annual = latestAnnual(f);
+  const annual = findLatestAnnual(f);
   const annualValue = lineOf(annual, key);
   const candidates: TrailingFigure[] = [];
   const quarters = sumFourQuarters(f.quarterly, key);

@@ -13,7 +13,13 @@ import { computeRatios } from '../../../../core/analysis/fundamentals/ratios.ts'
 import { gradeCompany } from '../../../../core/analysis/fundamentals/sector-grades.ts';
 import { computeSloanAccruals } from '../../../../core/analysis/fundamentals/sloan-accruals.ts';
 import type { EngineErrorCode } from '../../../../core/analysis/result.ts';
-import { buildSectorTableFile, financialsFromBundle, gradeInputsOf, readBundleInput, type SectorTableFile } from '../../../../scripts/build-sector-table.ts';
+import {
+  buildSectorTableFile,
+  toFinancialsFromBundle,
+  buildGradeInputs,
+  readBundleInput,
+  type SectorTableFile,
+} from '../../../../scripts/build-sector-table.ts';
 import { findAppRoot } from '../../../lib/app-root.ts';
 import { BUNDLE_FILES } from './format.ts';
 import { type BundledProvider, createBundledProvider } from './index.ts';
@@ -26,7 +32,7 @@ interface Company {
   sector: string | null;
   financials: CompanyFinancials;
   companyClass: ReturnType<typeof classifyCompany>;
-  inputs: ReturnType<typeof gradeInputsOf>;
+  inputs: ReturnType<typeof buildGradeInputs>;
 }
 
 let p: BundledProvider;
@@ -47,7 +53,7 @@ beforeAll(async () => {
       sector: profile?.sector ?? null,
       financials,
       companyClass: classifyCompany({ sector: profile?.sector ?? null, industry: profile?.industry ?? null, sicDescription: profile?.sic_description ?? null }),
-      inputs: gradeInputsOf(financials, series),
+      inputs: buildGradeInputs(financials, series),
     });
   }
   table = JSON.parse(gunzipSync(readFileSync(join(dataDir, BUNDLE_FILES.sectorTable))).toString('utf8')) as SectorTableFile;
@@ -113,7 +119,7 @@ describe('fundamental engines over the whole bundled universe', () => {
 
   it('the engines see the same statements through the builder as through the API (one view, two readers)', async () => {
     const bundle = (await p.store.fundamentals()).fundamentals;
-    for (const c of universe) expect(financialsFromBundle(c.symbol, bundle[c.symbol]!), c.symbol).toEqual(c.financials);
+    for (const c of universe) expect(toFinancialsFromBundle(c.symbol, bundle[c.symbol]!), c.symbol).toEqual(c.financials);
   });
 
   it('the committed sector table is the one the bundle rebuilds (run the builder after changing data)', () => {
