@@ -1,7 +1,7 @@
 import type { CompanyFinancials } from '../financials.ts';
 import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
 import type { CompanyClass } from './company-class.ts';
-import { divideByPositive } from './ratio-math.ts';
+import { divideByPositive, requireNonNegative } from './ratio-math.ts';
 import { findLatestAnnual, lineOf, totalLiabilitiesOf } from './statement-lines.ts';
 
 export type AltmanModel = 'z' | 'z_double_prime';
@@ -57,9 +57,9 @@ export function computeAltman(f: CompanyFinancials, companyClass: CompanyClass, 
   if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const model: AltmanModel = companyClass === 'manufacturer' ? 'z' : 'z_double_prime';
 
-  const ca = requireFinite(lineOf(p, 'current_assets'), 'current_assets');
+  const ca = requireNonNegative(lineOf(p, 'current_assets'), 'current_assets');
   if (!ca.ok) return ca;
-  const cl = requireFinite(lineOf(p, 'current_liabilities'), 'current_liabilities');
+  const cl = requireNonNegative(lineOf(p, 'current_liabilities'), 'current_liabilities');
   if (!cl.ok) return cl;
   const assets = lineOf(p, 'total_assets');
   const x1 = divideByPositive(ca.value - cl.value, assets, ['working_capital', 'total_assets']);

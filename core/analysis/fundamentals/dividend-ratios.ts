@@ -1,5 +1,6 @@
 import type { FinancialPeriod } from '../financials.ts';
-import { divideByPositive } from './ratio-math.ts';
+import type { EngineResult } from '../result.ts';
+import { divideByPositive, requireNonNegative } from './ratio-math.ts';
 import { freeCashFlowOf, lineOf } from './statement-lines.ts';
 import type { MarketInputs } from './valuation-ratios.ts';
 
@@ -7,9 +8,13 @@ import type { MarketInputs } from './valuation-ratios.ts';
 export const computeDividendYield = (p: FinancialPeriod, m: MarketInputs) =>
   divideByPositive(lineOf(p, 'dividends_per_share'), m.priceUsd, ['dividends_per_share', 'price']);
 
+function payoutOf(p: FinancialPeriod, base: number | null, name: string): EngineResult<number> {
+  const paid = requireNonNegative(lineOf(p, 'dividends_paid'), 'dividends_paid');
+  return paid.ok ? divideByPositive(paid.value, base, ['dividends_paid', name]) : paid;
+}
+
 /** Earnings payout, a fraction = dividends paid / net income (a loss → zero_denominator: nothing to pay out of). */
-export const computeEarningsPayout = (p: FinancialPeriod) =>
-  divideByPositive(lineOf(p, 'dividends_paid'), lineOf(p, 'net_income'), ['dividends_paid', 'net_income']);
+export const computeEarningsPayout = (p: FinancialPeriod) => payoutOf(p, lineOf(p, 'net_income'), 'net_income');
 
 /** FCF payout, a fraction = dividends paid / free cash flow (FCF ≤ 0 → zero_denominator). */
-export const computeFcfPayout = (p: FinancialPeriod) => divideByPositive(lineOf(p, 'dividends_paid'), freeCashFlowOf(p), ['dividends_paid', 'free_cash_flow']);
+export const computeFcfPayout = (p: FinancialPeriod) => payoutOf(p, freeCashFlowOf(p), 'free_cash_flow');

@@ -1,6 +1,6 @@
 import type { FinancialPeriod } from '../financials.ts';
-import { type EngineResult, requireFinite } from '../result.ts';
-import { divideByPositive } from './ratio-math.ts';
+import type { EngineResult } from '../result.ts';
+import { divideByPositive, requireNonNegative } from './ratio-math.ts';
 import { cashAndInvestmentsOf, ebitdaOf, lineOf, totalDebtOf } from './statement-lines.ts';
 
 /** Year-end balance-sheet ratios, in times (1.5 = 1.5×). */
@@ -14,7 +14,7 @@ export const computeCurrentRatio = (p: FinancialPeriod) =>
  * reported; investments or receivables not reported count as none, which can only understate the ratio.
  */
 export function computeQuickRatio(p: FinancialPeriod): EngineResult<number> {
-  const cash = requireFinite(cashAndInvestmentsOf(p), 'cash');
+  const cash = requireNonNegative(cashAndInvestmentsOf(p), 'cash');
   if (!cash.ok) return cash;
   return divideByPositive(cash.value + (lineOf(p, 'receivables') ?? 0), lineOf(p, 'current_liabilities'), ['quick_assets', 'current_liabilities']);
 }
@@ -24,9 +24,9 @@ export const computeDebtToEquity = (p: FinancialPeriod) => divideByPositive(tota
 
 /** Net debt / EBITDA = (total debt − cash − short-term investments) / EBITDA; negative with net cash; EBITDA ≤ 0 → zero_denominator. */
 export function computeNetDebtToEbitda(p: FinancialPeriod): EngineResult<number> {
-  const debt = requireFinite(totalDebtOf(p), 'total_debt');
+  const debt = requireNonNegative(totalDebtOf(p), 'total_debt');
   if (!debt.ok) return debt;
-  const cash = requireFinite(cashAndInvestmentsOf(p), 'cash');
+  const cash = requireNonNegative(cashAndInvestmentsOf(p), 'cash');
   if (!cash.ok) return cash;
   return divideByPositive(debt.value - cash.value, ebitdaOf(p), ['net_debt', 'ebitda']);
 }

@@ -1,6 +1,6 @@
 import type { FinancialPeriod } from '../financials.ts';
 import { type EngineResult, ok, requireFinite } from '../result.ts';
-import { divideByPositive } from './ratio-math.ts';
+import { divideByPositive, requireNonNegative } from './ratio-math.ts';
 import { cashAndInvestmentsOf, lineOf, noncontrollingInterestOf, totalDebtOf } from './statement-lines.ts';
 
 /** All ratios here are fractions of one fiscal year (0.2692 = 26.92 %), on year-end balances. */
@@ -66,11 +66,11 @@ export interface Roic {
 export function computeRoic(p: FinancialPeriod): EngineResult<Roic> {
   const oi = requireFinite(lineOf(p, 'operating_income'), 'operating_income');
   if (!oi.ok) return oi;
-  const debt = requireFinite(totalDebtOf(p), 'total_debt');
+  const debt = requireNonNegative(totalDebtOf(p), 'total_debt');
   if (!debt.ok) return debt;
   const equity = requireFinite(lineOf(p, 'total_equity'), 'total_equity');
   if (!equity.ok) return equity;
-  const cash = requireFinite(cashAndInvestmentsOf(p), 'cash');
+  const cash = requireNonNegative(cashAndInvestmentsOf(p), 'cash');
   if (!cash.ok) return cash;
   const taxRate = computeTaxRate(p);
   const nopat = oi.value * (1 - taxRate.rate);

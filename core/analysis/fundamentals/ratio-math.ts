@@ -18,6 +18,13 @@ function finiteOrFail(v: number, input: string): EngineResult<number> {
   return Number.isFinite(v) ? ok(v) : fail('invalid_value', input, `${input} gives a ratio out of range`);
 }
 
+/** A balance that cannot be negative (cash, debt, current assets): a negative one is a data error, refused. */
+export function requireNonNegative(value: number | null | undefined, input: string): EngineResult<number> {
+  const v = requireFinite(value, input);
+  if (!v.ok) return v;
+  return v.value < 0 ? fail('invalid_value', input, `${input} is negative (${v.value}): a balance that cannot be`) : v;
+}
+
 /**
  * Compound annual growth rate as a fraction (0.08 = 8 % a year): (end / start)^(1 / years) − 1.
  * A start ≤ 0 (a loss, no revenue) or an end < 0 has no growth rate: the answer says which.

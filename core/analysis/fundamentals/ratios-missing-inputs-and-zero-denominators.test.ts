@@ -50,6 +50,14 @@ describe('ratios refuse what they cannot compute, saying which input', () => {
     expect(r.interest_cover).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'interest_expense' } });
   });
 
+  it('a negative balance that cannot be (cash, debt, dividends paid) is invalid_value, not folded into EV or a payout', () => {
+    const r = ratiosOf({ cash: -80, total_debt: -350, dividends_paid: -40 });
+    expect(r.ev_ebitda).toMatchObject({ ok: false, error: { code: 'invalid_value', input: 'total_debt' } });
+    expect(r.quick_ratio).toMatchObject({ ok: false, error: { code: 'invalid_value', input: 'cash' } });
+    expect(r.earnings_payout).toMatchObject({ ok: false, error: { code: 'invalid_value', input: 'dividends_paid' } });
+    expect(r.fcf_payout).toMatchObject({ ok: false, error: { code: 'invalid_value', input: 'dividends_paid' } });
+  });
+
   it('bad market inputs are invalid_parameter; a company without annual statements is missing_input', () => {
     expect(computeRatios(buildAcmeTools(), { priceUsd: 0, marketCapUsd: 2000 })).toMatchObject({
       ok: false,

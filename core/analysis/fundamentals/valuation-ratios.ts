@@ -1,6 +1,6 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
-import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
-import { divideByPositive } from './ratio-math.ts';
+import { type EngineResult, fail, ok } from '../result.ts';
+import { divideByPositive, requireNonNegative } from './ratio-math.ts';
 import { cashAndInvestmentsOf, ebitdaOf, freeCashFlowOf, lineOf, noncontrollingInterestOf, totalDebtOf } from './statement-lines.ts';
 import { computeTrailingFlow, type TrailingBasis, type TrailingFigure } from './trailing-twelve-months.ts';
 
@@ -19,9 +19,9 @@ export function validateMarket(m: MarketInputs): EngineResult<MarketInputs> {
 
 /** Enterprise value (USD) = market cap + total debt + non-controlling interests − cash and short-term investments. */
 export function computeEnterpriseValue(p: FinancialPeriod, m: MarketInputs): EngineResult<number> {
-  const debt = requireFinite(totalDebtOf(p), 'total_debt');
+  const debt = requireNonNegative(totalDebtOf(p), 'total_debt');
   if (!debt.ok) return debt;
-  const cash = requireFinite(cashAndInvestmentsOf(p), 'cash');
+  const cash = requireNonNegative(cashAndInvestmentsOf(p), 'cash');
   if (!cash.ok) return cash;
   return ok(m.marketCapUsd + debt.value + noncontrollingInterestOf(p) - cash.value);
 }
