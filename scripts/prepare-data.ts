@@ -735,3 +735,5 @@ console.log(`last daily bar dropped (close repeated the previous close): ${unfin
 console.log(
   `listings ${ordered.length}, profiles ${Object.keys(profiles).length}, daily ${Object.keys(daily).length}, monthly ${Object.keys(monthly).length}, fundamentals ${Object.keys(fundamentals).length}, etfs ${Object.keys(etfs).length}, dividend tickers ${Object.keys(dividendsOut).length}, split tickers ${Object.keys(splitsOut).length}`,
 );
+// Grades rank each company within its sector over the universe just prepared.
+await import('./build-sector-table.ts').then((m) => m.writeSectorTable(OUT, { fundamentals, profiles, daily, monthly, dataAsOf: DATA_AS_OF }));

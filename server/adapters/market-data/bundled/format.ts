@@ -122,4 +122,6 @@ export const BUNDLE_FILES = {
   fundamentals: 'fundamentals.json.gz',
   prices: 'prices.json.gz',
   sources: 'sources.json',
+  /** Grade metric distributions per GICS sector (scripts/build-sector-table.ts). */
+  sectorTable: 'sector-table.json.gz',
 } as const;

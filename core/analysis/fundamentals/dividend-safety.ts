@@ -1,0 +1,126 @@
+import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
+import { type EngineResult, fail, ok } from '../result.ts';
+import { computeEarningsPayout } from './dividend-ratios.ts';
+import { computeNetDebtToEbitda } from './health-ratios.ts';
+import { divideByPositive } from './ratio-math.ts';
+import { freeCashFlowOf, findLatestAnnual, lineOf } from './statement-lines.ts';
+
+export type SafetyComponentId = 'payout' | 'fcf_cover' | 'leverage' | 'streak' | 'earnings_stability';
+
+export interface SafetyComponent {
+  id: SafetyComponentId;
+  /** Points out of 100 the component is worth (before re-weighting for excluded components). */
+  weight: number;
+  /** The measure: payout fraction, FCF cover (times), net debt / EBITDA (times), streak (years), stability (fraction). */
+  value: number | null;
+  /** 0..1 of the weight earned; null when excluded. */
+  points: number | null;
+  /** Why a component scored 0 or was excluded. */
+  note: string | null;
+}
+
+export interface DividendSafety {
+  /** 0..100. */
+  score: number;
+  fiscalYear: number;
+  components: SafetyComponent[];
+}
+
+/**
+ * Weights and the linear ramps from 0 points (bad end) to full points (good end); docs/scores.md
+ * explains the choice. Streak and stability look back at most 10 fiscal years.
+ */
+export const SAFETY_WEIGHTS: Record<SafetyComponentId, number> = { payout: 30, fcf_cover: 25, leverage: 15, streak: 15, earnings_stability: 15 };
+const RAMPS = {
+  payout: { full: 0.4, zero: 1.0 },
+  fcf_cover: { full: 2, zero: 1 },
+  leverage: { full: 1, zero: 4 },
+  streak: { full: 10, zero: 0 },
+} as const;
+const LOOKBACK_YEARS = 10;
+/** A year whose net income fell by more than this fraction (or was a loss) is an unstable year. */
+const MAX_STABLE_DROP = 0.2;
+
+/** 1 at `full`, 0 at `zero`, linear in between, clamped; works whichever end is higher. */
+export function scoreOnRamp(value: number, ramp: { full: number; zero: number }): number {
+  const t = (value - ramp.zero) / (ramp.full - ramp.zero);
+  return Math.min(1, Math.max(0, t));
+}
+
+/** Consecutive fiscal years, newest first, going back from the latest while years are contiguous. */
+function takeRecentYears(f: CompanyFinancials, count: number): FinancialPeriod[] {
+  const out: FinancialPeriod[] = [];
+  for (let i = f.annual.length - 1; i >= 0 && out.length < count; i--) {
+    const p = f.annual[i]!;
+    if (out.length > 0 && p.fiscalYear !== out.at(-1)!.fiscalYear - 1) break;
+    out.push(p);
+  }
+  return out;
+}
+
+/** Years in a row, up to the latest, in which dividends per share did not decrease. */
+export function computeDividendStreak(f: CompanyFinancials): number {
+  const years = takeRecentYears(f, LOOKBACK_YEARS + 1);
+  let streak = 0;
+  for (let i = 0; i + 1 < years.length; i++) {
+    const now = lineOf(years[i], 'dividends_per_share');
+    const before = lineOf(years[i + 1], 'dividends_per_share');
+    if (now === null || before === null || before <= 0 || now < before) break;
+    streak++;
+  }
+  return streak;
+}
+
+/** Share of the last (up to 10) year-on-year changes in which net income stayed positive and fell by at most 20 %; null with fewer than 3. */
+export function computeEarningsStability(f: CompanyFinancials): number | null {
+  const years = takeRecentYears(f, LOOKBACK_YEARS + 1);
+  let stable = 0;
+  let compared = 0;
+  for (let i = 0; i + 1 < years.length; i++) {
+    const now = lineOf(years[i], 'net_income');
+    const before = lineOf(years[i + 1], 'net_income');
+    if (now === null || before === null) break;
+    compared++;
+    if (now > 0 && now >= before * (1 - MAX_STABLE_DROP)) stable++;
+  }
+  return compared >= 3 ? stable / compared : null;
+}
+
+function scoreRatio(id: 'payout' | 'fcf_cover' | 'leverage', r: EngineResult<number>): SafetyComponent {
+  const weight = SAFETY_WEIGHTS[id];
+  if (r.ok) return { id, weight, value: r.value, points: scoreOnRamp(r.value, RAMPS[id]), note: null };
+  // A loss, negative FCF or negative EBITDA is the least safe case, not an unknown one.
+  if (r.error.code === 'zero_denominator') return { id, weight, value: null, points: 0, note: r.error.message };
+  return { id, weight, value: null, points: null, note: r.error.message };
+}
+
+/**
+ * Dividend safety 0..100 for the latest fiscal year: Σ weight × points over the components that could
+ * be measured, re-scaled to 100 over their weights. Needs the payout and at least three components;
+ * a company that paid no dividend gets `not_applicable`.
+ */
+export function computeDividendSafety(f: CompanyFinancials): EngineResult<DividendSafety> {
+  const p = findLatestAnnual(f);
+  if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
+  const paid = lineOf(p, 'dividends_paid');
+  if (paid === null || paid <= 0) return fail('not_applicable', 'dividends_paid', `no dividend paid in FY${p.fiscalYear}: nothing to rate`);
+
+  const streak = computeDividendStreak(f);
+  const stability = computeEarningsStability(f);
+  const components: SafetyComponent[] = [
+    scoreRatio('payout', computeEarningsPayout(p)),
+    scoreRatio('fcf_cover', divideByPositive(freeCashFlowOf(p), paid, ['free_cash_flow', 'dividends_paid'])),
+    scoreRatio('leverage', computeNetDebtToEbitda(p)),
+    { id: 'streak', weight: SAFETY_WEIGHTS.streak, value: streak, points: scoreOnRamp(streak, RAMPS.streak), note: null },
+    stability === null
+      ? { id: 'earnings_stability', weight: SAFETY_WEIGHTS.earnings_stability, value: null, points: null, note: 'fewer than 4 consecutive years of net income' }
+      : { id: 'earnings_stability', weight: SAFETY_WEIGHTS.earnings_stability, value: stability, points: stability, note: null },
+  ];
+  const scored = components.filter((c) => c.points !== null);
+  if (components[0]!.points === null) return fail('missing_input', 'net_income', `payout cannot be measured: ${components[0]!.note}`);
+  if (scored.length < 3)
+    return fail('missing_input', components.find((c) => c.points === null)!.id, 'fewer than three of the five safety components can be measured');
+  const weight = scored.reduce((s, c) => s + c.weight, 0);
+  const earned = scored.reduce((s, c) => s + c.weight * c.points!, 0);
+  return ok({ score: (100 * earned) / weight, fiscalYear: p.fiscalYear, components });
+}
