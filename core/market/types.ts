@@ -153,7 +153,8 @@ export interface Coverage {
 export interface Listing {
   symbol: string;
   name: string;
-  exchange: string;
+  /** null where no source names the exchange (never a placeholder). */
+  exchange: string | null;
   type: 'stock' | 'etf';
 }
 

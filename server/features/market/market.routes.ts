@@ -33,7 +33,7 @@ export const SearchResponseSchema = z
       z.object({
         symbol: z.string(),
         name: z.string(),
-        exchange: z.string(),
+        exchange: z.string().nullable(),
         type: z.enum(['stock', 'etf']),
         coverage: CoverageSchema,
         match: z.enum(['symbol', 'symbol_prefix', 'name', 'fuzzy']),

@@ -27,7 +27,8 @@ export interface ListingsFile {
   data_as_of: string;
   symbol: string[];
   name: string[];
-  exchange: string[];
+  /** null where no real source names the exchange. */
+  exchange: Array<string | null>;
   etf: number[];
   cov: number[];
   /** Search vocabulary and sorted keys, built by the prepare script so loading only parses JSON. */
@@ -114,6 +115,27 @@ export interface PricesFile {
   monthly: Record<string, BundleMonthly>;
   daily_source: string;
   monthly_source: string;
+}
+
+/** How current each dataset of the snapshot is (YYYY-MM-DD; null when the dataset is empty). */
+export interface DatasetAsOf {
+  /** Last daily bar. */
+  prices: string | null;
+  /** Latest date a served figure is as of (its filing date). */
+  fundamentals: string | null;
+  /** Latest listing directory. */
+  listings: string | null;
+  /** Latest ETF holdings or overview. */
+  etfs: string | null;
+  /** Latest dividend source. */
+  dividends: string | null;
+}
+
+/** sources.json: the snapshot's date, each dataset's own as-of date, and the source catalogue. */
+export interface SourcesFile {
+  data_as_of: string;
+  datasets: DatasetAsOf;
+  sources: SourceInfo[];
 }
 
 export const BUNDLE_FILES = {
