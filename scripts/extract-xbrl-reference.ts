@@ -42,19 +42,20 @@ interface Fact {
 }
 
 const [header, ...lines] = readFileSync(join(SRC, INPUT), 'utf8').trim().split(/\r?\n/);
-const col = Object.fromEntries(splitCsvLine(header!).map((h, i) => [h, i]));
+const columns = splitCsvLine(header!);
 const facts: Fact[] = lines.map((l) => {
-  const f = splitCsvLine(l);
+  const cells = splitCsvLine(l);
+  const field = (name: string) => cells[columns.indexOf(name)] ?? '';
   return {
-    ticker: f[col.ticker]!,
-    tag: f[col.tag]!,
-    end: f[col.end]!,
-    instant: f[col.start] === '',
-    days: Number(f[col.duration_days]),
-    value: Number(f[col.val]),
-    form: f[col.form]!,
-    filed: f[col.filed]!,
-    accn: f[col.accn]!,
+    ticker: field('ticker'),
+    tag: field('tag'),
+    end: field('end'),
+    instant: field('start') === '',
+    days: Number(field('duration_days')),
+    value: Number(field('val')),
+    form: field('form'),
+    filed: field('filed'),
+    accn: field('accn'),
   };
 });
 
