@@ -69,7 +69,10 @@ const reference: Record<string, Record<string, Record<string, [number, string, s
 for (const f of annual) {
   if (!yearEnds.get(f.ticker)?.has(f.end)) continue;
   if (!f.instant && (f.days < 350 || f.days > 380)) continue;
-  const byTag = ((reference[f.ticker] ??= {})[f.end] ??= {});
+  const byEnd = reference[f.ticker] ?? {};
+  reference[f.ticker] = byEnd;
+  const byTag = byEnd[f.end] ?? {};
+  byEnd[f.end] = byTag;
   const prev = byTag[f.tag];
   if (!prev || f.filed > prev[1] || (f.filed === prev[1] && f.accn > prev[2])) byTag[f.tag] = [f.value, f.filed, f.accn];
 }

@@ -31,7 +31,11 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   return {
     name: 'market',
     market,
-    describe: () => ({ market: market.mode, data_as_of: market.dataAsOf() }),
+    // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
+    describe: () => {
+      const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));
+      return { market: market.mode, data_as_of: market.dataAsOf(), ...Object.fromEntries(datasets) };
+    },
     start() {
       // Warm the snapshot in the background: start-up does not wait, the first request awaits what is missing.
       setImmediate(() => {

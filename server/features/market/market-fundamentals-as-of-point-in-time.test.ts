@@ -12,7 +12,11 @@ function cellsOf(f: FundamentalsResponse): Map<string, Figure> {
   const out = new Map<string, Figure>();
   for (const basis of ['annual', 'quarterly'] as const) {
     const set = f[basis];
-    for (const l of [...set.income, ...set.balance, ...set.cash_flow]) set.periods.forEach((p, i) => out.set(`${basis}|${p.end}|${l.key}`, l.values[i]!));
+    for (const l of [...set.income, ...set.balance, ...set.cash_flow]) {
+      set.periods.forEach((p, i) => {
+        out.set(`${basis}|${p.end}|${l.key}`, l.values[i]!);
+      });
+    }
   }
   return out;
 }

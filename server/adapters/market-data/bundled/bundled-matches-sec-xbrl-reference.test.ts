@@ -142,7 +142,11 @@ describe('bundled fundamentals vs the independent SEC XBRL reference (63 names, 
   it('every served value equals the 10-K value within display rounding, or is a split restatement, or a reviewed exception', () => {
     const unexplained = compared.filter((c) => !isWithinRounding(c) && !isSplitRestatement(c) && !REVIEWED_EXCEPTIONS[`${c.symbol}|${c.end}|${c.line}`]);
     const byLine: Record<string, { mismatched: number; of: number; examples: string[] }> = {};
-    for (const c of compared) (byLine[c.line] ??= { mismatched: 0, of: 0, examples: [] }).of++;
+    for (const c of compared) {
+      const s = byLine[c.line] ?? { mismatched: 0, of: 0, examples: [] };
+      s.of++;
+      byLine[c.line] = s;
+    }
     for (const c of unexplained) {
       const s = byLine[c.line]!;
       s.mismatched++;

@@ -37,7 +37,8 @@ function summarise(violations: QualityViolation[]): Record<string, { count: numb
   const out: Record<string, { count: number; examples: string[] }> = {};
   for (const v of violations) {
     const key = v.basis ? `${v.check} (${v.basis})` : v.check;
-    const s = (out[key] ??= { count: 0, examples: [] });
+    const s = out[key] ?? { count: 0, examples: [] };
+    out[key] = s;
     s.count++;
     if (s.examples.length < 5) s.examples.push(`${v.symbol} ${v.period ?? ''} ${v.detail}`);
   }

@@ -5,6 +5,9 @@
  */
 
 import type { SerializedSearchIndex } from '../../../../core/market/search.ts';
+import type { DatasetAsOf } from '../../../../core/market/types.ts';
+
+export type { DatasetAsOf } from '../../../../core/market/types.ts';
 
 export const BUNDLE_VERSION = 2;
 
@@ -115,20 +118,6 @@ export interface PricesFile {
   monthly: Record<string, BundleMonthly>;
   daily_source: string;
   monthly_source: string;
-}
-
-/** How current each dataset of the snapshot is (YYYY-MM-DD; null when the dataset is empty). */
-export interface DatasetAsOf {
-  /** Last daily bar. */
-  prices: string | null;
-  /** Latest date a served figure is as of (its filing date). */
-  fundamentals: string | null;
-  /** Latest listing directory. */
-  listings: string | null;
-  /** Latest ETF holdings or overview. */
-  etfs: string | null;
-  /** Latest dividend source. */
-  dividends: string | null;
 }
 
 /** sources.json: the snapshot's date, each dataset's own as-of date, and the source catalogue. */

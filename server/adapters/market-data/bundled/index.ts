@@ -71,6 +71,7 @@ export function createBundledProvider(dataDir: string): BundledProvider {
     store,
     listings: () => store.listings(),
     dataAsOf: () => store.readDataAsOf(),
+    datasetsAsOf: () => store.readDatasetsAsOf(),
     preload: () => store.preload(),
 
     async getListing(symbol: string): Promise<CoveredListing | null> {
