@@ -50,6 +50,18 @@ describe('fundamentals as of a day: only what was filed by then (no look-ahead)'
     expect(selectFundamentalsAsOf(g, '2030-01-01').annual.periods).toEqual([]);
   });
 
+  it('a value withheld with a note keeps its note once its filing is known, and is not known before', () => {
+    const g = buildFundamentals('X', {
+      ends: ['2024-12-31'],
+      lines: { revenue: [{ value: 5e9, as_of: '2025-02-01' }], eps_diluted: [{ value: null, as_of: '2025-02-01' }] },
+    });
+    const withheld = { value: null, source: 'sec', as_of: '2025-02-01', note: 'EPS × shares is 9× net income: withheld' };
+    Object.assign(g.annual.income.find((l) => l.key === 'eps_diluted')!.values[0]!, withheld);
+    expect(selectFundamentalsAsOf(g, '2025-02-01').annual.income.find((l) => l.key === 'eps_diluted')!.values[0]).toEqual(withheld);
+    // the day before, the period itself is not known yet
+    expect(selectFundamentalsAsOf(g, '2025-01-31').annual.periods).toEqual([]);
+  });
+
   it('quarterly statements follow the same rule', () => {
     const q = buildFundamentals('Q', undefined, {
       ends: ['2024-03-31', '2024-06-30'],

@@ -15,13 +15,16 @@ export function isCalendarDate(s: string): boolean {
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
 }
 
-const isKnownBy = (f: Figure, day: string) => f.value !== null && f.as_of !== null && f.as_of <= day;
+const isFiledBy = (f: Figure, day: string) => f.as_of !== null && f.as_of <= day;
+const isKnownBy = (f: Figure, day: string) => f.value !== null && isFiledBy(f, day);
+/** A figure as seen on `day`: itself when filed by then (a withheld value keeps its note), else not known. */
+const seenOn = (f: Figure, day: string): Figure => (isFiledBy(f, day) || (f.value === null && f.as_of === null) ? f : NOT_KNOWN);
 
 function selectSetAsOf(set: StatementSet, day: string): StatementSet {
   const lines = [...set.income, ...set.balance, ...set.cash_flow];
   const keep = set.periods.map((_, i) => lines.some((l) => isKnownBy(l.values[i]!, day)));
   const pick = <T>(xs: readonly T[]) => xs.filter((_, i) => keep[i]);
-  const selectLines = (ls: StatementSet['income']) => ls.map((l) => ({ ...l, values: pick(l.values).map((v) => (isKnownBy(v, day) ? v : NOT_KNOWN)) }));
+  const selectLines = (ls: StatementSet['income']) => ls.map((l) => ({ ...l, values: pick(l.values).map((v) => seenOn(v, day)) }));
   return { periods: pick(set.periods), income: selectLines(set.income), balance: selectLines(set.balance), cash_flow: selectLines(set.cash_flow) };
 }
 
