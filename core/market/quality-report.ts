@@ -97,7 +97,9 @@ export function renderQualityReport(log: QualityLog, dataAsOf: string): string {
 /** The few lines data:prepare prints: per dataset, checked and each outcome. */
 export function formatQualitySummary(log: QualityLog): string {
   const { rows, groups } = summarizeQualityLog(log);
-  const lines = rows.map((r) => `quality ${r.dataset}: ${show(r.checked)} checked, ${show(r.repaired)} repaired, ${show(r.quarantined)} quarantined, ${show(r.flagged)} flagged`);
+  const lines = rows.map(
+    (r) => `quality ${r.dataset}: ${show(r.checked)} checked, ${show(r.repaired)} repaired, ${show(r.quarantined)} quarantined, ${show(r.flagged)} flagged`,
+  );
   for (const g of groups) lines.push(`  ${g.outcome} ${g.dataset}/${g.kind}: ${show(g.count)}`);
   return lines.join('\n');
 }
