@@ -13,6 +13,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000', '/data': 'http://localhost:3000' },
   },
 });

@@ -7,10 +7,17 @@
  * - Per-share values and share counts are restated for every later true split (spin-off factors are not splits).
  * - Dividends: Yahoo amounts corrected where Yahoo divided by spin-off factors; IEX amounts (as paid) split-adjusted.
  * - Everything is cut at the snapshot date 2026-07-02.
+ * - Listing names cut at a hyphen are rebuilt; a bar whose open/close lies outside its range has the range
+ *   widened; a former ticker sharing a CIK with a listed one is folded into it. Every repair is logged to
+ *   data/QUALITY.md (see docs/data-quality.md).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildListingName, resolveSharedCiks } from '../core/market/listing-repairs.ts';
+import { repairBarRange } from '../core/market/price-bar-repair.ts';
+import { QualityLog } from '../core/market/quality.ts';
+import { formatQualitySummary, renderQualityReport } from '../core/market/quality-report.ts';
 import { mapSecFacts, type SecFact } from '../core/market/sec-facts.ts';
 import { serializeSearchIndex } from '../core/market/search.ts';
 import { deriveFreeCashFlow, nearestShares, restateForSplits, selectPeriodEnds } from '../core/market/normalize.ts';
@@ -27,12 +34,15 @@ import {
   type BundleProfile,
   type BundleStatementSet,
   COV,
+  type DatasetAsOf,
   type CompaniesFile,
   type FundamentalsFile,
   type ListingsFile,
   type PricesFile,
   type SourceInfo,
+  type SourcesFile,
 } from '../server/adapters/market-data/bundled/format.ts';
+import { decodeDaily } from '../server/adapters/market-data/bundled/store.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data'));
@@ -40,6 +50,8 @@ const OUT = join(ROOT, 'data');
 /** Last trading day of the snapshot: the cut-off for every series and the `data_as_of` the app reads back from the files. */
 const DATA_AS_OF = '2026-07-02';
 const PLAINSIGHT_AS_OF = '2026-08-22';
+const startedAt = performance.now();
+const qualityLog = new QualityLog();
 
 // ---------- helpers ----------
 function parseCsv(text: string): Record<string, string>[] {
@@ -214,41 +226,52 @@ const sources: SourceInfo[] = [
 
 // ---------- listings ----------
 const exchangeNames: Record<string, string> = { N: 'NYSE', A: 'NYSE American', P: 'NYSE Arca', Z: 'Cboe BZX', V: 'IEX', Q: 'NASDAQ' };
-const cleanName = (n: string) =>
-  n
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/\s*-?\s*(Class [A-Z] )?(Common Stock|Common Shares|Ordinary Shares|Subordinate Voting Shares)( New)?$/i, '')
-    .replace(/\s*-\s*$/, '')
-    .trim();
+/** Names as the listing files give them, logged when rebuilt (other_listed.csv cuts "Company Name" at the first hyphen). */
+const listingName = (s: string, company: string, security: string, etf: boolean) => {
+  const { name, restored } = buildListingName(company, security, etf);
+  if (restored) {
+    qualityLog.record({
+      dataset: 'listings',
+      symbol: s,
+      outcome: 'repaired',
+      kind: 'listing_name',
+      line: 'name',
+      before: company.trim(),
+      after: name,
+      reason: 'company name cut at a hyphen inside the name; rebuilt from the security name',
+    });
+  }
+  return name;
+};
 
 interface ListingRow {
   symbol: string;
   name: string;
-  exchange: string;
+  exchange: string | null;
   etf: boolean;
 }
 const listings = new Map<string, ListingRow>();
 for (const r of csv('constituents/nasdaq_listed_symbols.csv')) {
   const s = sym(r.Symbol ?? '');
   if (!s || r['Test Issue'] === 'Y' || !r['Company Name']) continue;
-  listings.set(s, { symbol: s, name: cleanName(r['Company Name']!), exchange: 'NASDAQ', etf: r.ETF === 'Y' });
+  listings.set(s, { symbol: s, name: listingName(s, r['Company Name']!, r['Security Name'] ?? '', r.ETF === 'Y'), exchange: 'NASDAQ', etf: r.ETF === 'Y' });
 }
 for (const r of csv('constituents/other_listed.csv')) {
   const s = sym(r['ACT Symbol'] ?? '');
   if (!s || r['Test Issue'] === 'Y' || listings.has(s)) continue;
   listings.set(s, {
     symbol: s,
-    name: cleanName(r['Company Name'] || r['Security Name'] || s),
-    exchange: exchangeNames[r.Exchange ?? ''] ?? (r.Exchange || 'Other'),
+    name: listingName(s, r['Company Name'] ?? '', r['Security Name'] || s, r.ETF === 'Y'),
+    exchange: exchangeNames[r.Exchange ?? ''] ?? (r.Exchange || null),
     etf: r.ETF === 'Y',
   });
 }
 for (const r of csv('constituents/nyse_listed.csv')) {
   const s = sym(r['ACT Symbol'] ?? '');
   if (!s || listings.has(s)) continue;
-  listings.set(s, { symbol: s, name: cleanName(r['Company Name'] || s), exchange: 'NYSE', etf: false });
+  listings.set(s, { symbol: s, name: listingName(s, r['Company Name'] || s, '', false), exchange: 'NYSE', etf: false });
 }
+const listedInFiles = new Set(listings.keys());
 
 // ---------- profiles ----------
 const profiles: Record<string, BundleProfile> = {};
@@ -270,6 +293,26 @@ for (const r of csv('profiles/company_profiles_sp500.csv')) {
     sp500: true,
     source: 'sp500-constituents',
   };
+}
+// AVB and EQR are missing from the listing files: their exchange comes from the SEC submissions profile
+// (in the plainsight extract), or stays null; never a placeholder.
+for (const [s, p] of Object.entries(profiles)) {
+  if (p.exchange) continue;
+  const file = join(SRC, 'fundamentals/sec_companyfacts_derived', `${s}.json`);
+  const secExchange: string | null = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')).profile?.exchange ?? null) : null;
+  p.exchange = secExchange;
+  qualityLog.record({
+    dataset: 'listings',
+    symbol: s,
+    outcome: secExchange ? 'repaired' : 'quarantined',
+    kind: 'exchange',
+    line: 'exchange',
+    before: null,
+    after: secExchange,
+    reason: secExchange
+      ? 'not in the listing files; exchange from the SEC submissions profile'
+      : 'not in the listing files nor in an SEC profile: served as null',
+  });
 }
 const etfNames = new Map<string, string>();
 for (const r of csv('profiles/etf_profiles.csv')) {
@@ -386,6 +429,7 @@ const unfinishedLastBar: string[] = [];
 for (const r of csv('prices/daily_index.csv')) {
   const s = sym(r.ticker!)!;
   const rows = csv(r.file!).filter((x) => x.date! <= DATA_AS_OF);
+  qualityLog.countChecked('prices', rows.length);
   // The snapshot caught 21 of the 22 ETFs mid-session on its last day: the close repeats the previous
   // close while the day's range moved. That is not a real close, so the bar is dropped.
   const last = rows.at(-1)!;
@@ -393,6 +437,24 @@ for (const r of csv('prices/daily_index.csv')) {
   if (last.close === prev.close && (last.high !== last.close || last.low !== last.close)) {
     rows.pop();
     unfinishedLastBar.push(s);
+  }
+  for (const row of rows) {
+    const bar = { open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close) };
+    const repair = repairBarRange(bar);
+    if (!repair) continue;
+    qualityLog.record({
+      dataset: 'prices',
+      symbol: s,
+      outcome: 'repaired',
+      kind: 'ohlc',
+      period: row.date!,
+      line: 'high/low',
+      before: `${bar.low}–${bar.high}`,
+      after: `${repair.bar.low}–${repair.bar.high}`,
+      reason: `vendor fault: ${repair.fault}; the session's range is widened to contain its open and close`,
+    });
+    row.high = String(repair.bar.high);
+    row.low = String(repair.bar.low);
   }
   const dn = rows.map((x) => dayNumber(x.date!));
   daily[s] = {
@@ -682,12 +744,44 @@ for (const s of new Set([...annualBy.keys(), ...quarterlyBy.keys()])) {
 }
 
 // ---------- listings file ----------
+// One company per CIK: share classes that both trade stay; a former ticker is folded into the listed one,
+// keeping whichever fundamentals report more values and the index membership and classification.
+const reportedValues = (f: BundleFundamentals | undefined) =>
+  f ? [f.annual, f.quarterly].reduce((n, set) => n + Object.values(set.lines).reduce((m, [vs]) => m + vs.filter((v) => v !== null).length, 0), 0) : 0;
+const cikHolders = Object.entries(profiles).flatMap(([symbol, p]) => (p.cik ? [{ symbol, cik: p.cik, listed: listedInFiles.has(symbol) }] : []));
+for (const decision of resolveSharedCiks(cikHolders)) {
+  for (const [former, current] of decision.renamed) {
+    const from = profiles[former]!;
+    const to = profiles[current]!;
+    profiles[current] = {
+      ...to,
+      sector: to.sector ?? from.sector,
+      industry: to.industry ?? from.industry,
+      hq: to.hq ?? from.hq,
+      founded: to.founded ?? from.founded,
+      sp500: to.sp500 || from.sp500,
+    };
+    if (reportedValues(fundamentals[former]) > reportedValues(fundamentals[current])) fundamentals[current] = fundamentals[former]!;
+    for (const table of [profiles, fundamentals, daily, monthly, dividendsOut, splitsOut, etfs] as Array<Record<string, unknown>>) delete table[former];
+    qualityLog.record({
+      dataset: 'listings',
+      symbol: former,
+      outcome: 'repaired',
+      kind: 'cik_duplicate',
+      line: 'symbol',
+      before: former,
+      after: current,
+      reason: `CIK ${decision.cik} is also ${current}, the symbol in the current listing files: ${former} is its former ticker and is served as ${current}`,
+    });
+  }
+}
 for (const s of [...Object.keys(profiles), ...Object.keys(daily), ...Object.keys(fundamentals)]) {
   if (!listings.has(s)) {
     const p = profiles[s];
-    listings.set(s, { symbol: s, name: p?.name ?? s, exchange: p?.exchange ?? 'Other', etf: p?.type === 'etf' });
+    listings.set(s, { symbol: s, name: p?.name ?? s, exchange: p?.exchange ?? null, etf: p?.type === 'etf' });
   }
 }
+qualityLog.countChecked('listings', listings.size);
 const ordered = [...listings.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
 const listingsFile: ListingsFile = {
   version: BUNDLE_VERSION,
@@ -730,10 +824,33 @@ write(BUNDLE_FILES.listings, listingsFile);
 write(BUNDLE_FILES.companies, { version: BUNDLE_VERSION, profiles, etfs, dividends: dividendsOut, splits: splitsOut } satisfies CompaniesFile);
 write(BUNDLE_FILES.fundamentals, { version: BUNDLE_VERSION, fundamentals } satisfies FundamentalsFile);
 write(BUNDLE_FILES.prices, { version: BUNDLE_VERSION, daily, monthly, daily_source: 'yahoo-daily', monthly_source: 'yahoo-monthly' } satisfies PricesFile);
-write(BUNDLE_FILES.sources, { data_as_of: DATA_AS_OF, sources });
+const sourceAsOf = (...ids: string[]) =>
+  sources
+    .filter((x) => ids.includes(x.id))
+    .map((x) => x.as_of)
+    .sort()
+    .at(-1)!;
+const latest = (dates: Iterable<string | null>) =>
+  [...dates]
+    .filter((d): d is string => d !== null)
+    .sort()
+    .at(-1) ?? null;
+const datasets: DatasetAsOf = {
+  prices: latest(Object.values(daily).map((b) => decodeDaily(b).dates.at(-1)!)),
+  // the latest date any served figure is as of (its filing date, where the source gives one)
+  fundamentals: latest(Object.values(fundamentals).flatMap((f) => f.refs.map((r) => r[1]))),
+  listings: sourceAsOf('nasdaq-listings', 'nyse-other-listings'),
+  etfs: latest(Object.values(etfs).flatMap((e) => [e.holdings_as_of, e.overview_as_of])),
+  dividends: sourceAsOf('yahoo-dividends', 'iex-dividends'),
+};
+write(BUNDLE_FILES.sources, { data_as_of: DATA_AS_OF, datasets, sources } satisfies SourcesFile);
+writeFileSync(join(OUT, 'QUALITY.md'), renderQualityReport(qualityLog, DATA_AS_OF));
+console.log(formatQualitySummary(qualityLog));
+console.log('QUALITY.md written');
 console.log(`last daily bar dropped (close repeated the previous close): ${unfinishedLastBar.join(' ')}`);
 console.log(
   `listings ${ordered.length}, profiles ${Object.keys(profiles).length}, daily ${Object.keys(daily).length}, monthly ${Object.keys(monthly).length}, fundamentals ${Object.keys(fundamentals).length}, etfs ${Object.keys(etfs).length}, dividend tickers ${Object.keys(dividendsOut).length}, split tickers ${Object.keys(splitsOut).length}`,
 );
 // Grades rank each company within its sector over the universe just prepared.
 await import('./build-sector-table.ts').then((m) => m.writeSectorTable(OUT, { fundamentals, profiles, daily, monthly, dataAsOf: DATA_AS_OF }));
+console.log(`data:prepare took ${((performance.now() - startedAt) / 1000).toFixed(1)} s (budget 60 s)`);

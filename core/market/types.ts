@@ -141,6 +141,22 @@ export interface Split {
   source: string;
 }
 
+/** How current each dataset of the snapshot is (YYYY-MM-DD; null when the dataset is empty or not stated). */
+export interface DatasetAsOf {
+  /** Last daily bar. */
+  prices: string | null;
+  /** Latest date a served figure is as of (its filing date). */
+  fundamentals: string | null;
+  /** Latest listing directory. */
+  listings: string | null;
+  /** Latest ETF holdings or overview. */
+  etfs: string | null;
+  /** Latest dividend source. */
+  dividends: string | null;
+}
+
+export const DATASETS = ['prices', 'fundamentals', 'listings', 'etfs', 'dividends'] as const satisfies ReadonlyArray<keyof DatasetAsOf>;
+
 /** What can be analysed for a symbol. */
 export interface Coverage {
   quote: boolean;
@@ -153,7 +169,8 @@ export interface Coverage {
 export interface Listing {
   symbol: string;
   name: string;
-  exchange: string;
+  /** null where no source names the exchange (never a placeholder). */
+  exchange: string | null;
   type: 'stock' | 'etf';
 }
 

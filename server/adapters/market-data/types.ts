@@ -1,5 +1,17 @@
 import type { HistoryRange } from '../../../core/market/ranges.ts';
-import type { Coverage, Dividend, EtfInfo, Fundamentals, Listing, PriceHistory, Profile, Quote, SearchHit, Split } from '../../../core/market/types.ts';
+import type {
+  Coverage,
+  DatasetAsOf,
+  Dividend,
+  EtfInfo,
+  Fundamentals,
+  Listing,
+  PriceHistory,
+  Profile,
+  Quote,
+  SearchHit,
+  Split,
+} from '../../../core/market/types.ts';
 
 /**
  * The one market-data capability interface. A provider implements the capabilities it has; the rest
@@ -34,6 +46,8 @@ export interface SnapshotProvider extends MarketDataProvider {
   search(query: string, limit: number): Promise<SearchHit[]>;
   /** Data-as-of date of the snapshot (its last trading day), as the data states it. */
   dataAsOf(): string;
+  /** Each dataset's as-of date (prices, fundamentals, listings, ETFs, dividends), or null when the snapshot does not state them. */
+  datasetsAsOf(): DatasetAsOf | null;
   /** Loads everything so the first requests wait less; safe to call in the background. */
   preload(): Promise<void>;
 }

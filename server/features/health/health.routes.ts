@@ -6,6 +6,15 @@ export const HealthSchema = z
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['pglite', 'postgres']),
     data_as_of: z.string().nullable().openapi({ description: 'Date of the bundled market-data snapshot' }),
+    datasets_as_of: z
+      .object({
+        prices: z.string().nullable().openapi({ description: 'Last daily bar', example: '2026-07-02' }),
+        fundamentals: z.string().nullable().openapi({ description: 'Latest filing date of a served figure' }),
+        listings: z.string().nullable().openapi({ description: 'Latest listing directory' }),
+        etfs: z.string().nullable().openapi({ description: 'Latest ETF holdings or overview' }),
+        dividends: z.string().nullable().openapi({ description: 'Latest dividend source' }),
+      })
+      .openapi({ description: 'How current each dataset of the snapshot is (null where not stated)' }),
     adapters: z.record(z.string(), z.string()).openapi({ example: { payments: 'sandbox', mail: 'outbox' } }),
     uptime_s: z.number(),
     sandbox_payments: z.boolean().openapi({

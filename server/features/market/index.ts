@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMarketDataProviders, type MarketDataOptions } from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
+import { AppError } from '../../lib/errors.ts';
 import { createMarketCache } from './market-cache.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
@@ -10,6 +12,8 @@ export type { MarketService, WithServed } from './market-service.ts';
 export type * from '../../../core/market/types.ts';
 
 const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
+/** Where the app serves data/QUALITY.md. */
+export const QUALITY_REPORT_PATH = '/data/quality.md';
 
 export interface MarketFeature extends Feature {
   /** What other features (analyses, copilot, screener) use for market data; passed to them in server/features/index.ts. */
@@ -23,7 +27,8 @@ export interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'li
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
 export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {}): MarketFeature {
-  const { snapshot, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir: deps.dataDir ?? join(ctx.appRoot, 'data'), logger: ctx.logger });
+  const dataDir = deps.dataDir ?? join(ctx.appRoot, 'data');
+  const { snapshot, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger });
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
   const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });
   const handlers = createMarketHandlers(market);
@@ -31,7 +36,11 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   return {
     name: 'market',
     market,
-    describe: () => ({ market: market.mode, data_as_of: market.dataAsOf() }),
+    // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
+    describe: () => {
+      const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));
+      return { market: market.mode, data_as_of: market.dataAsOf(), ...Object.fromEntries(datasets) };
+    },
     start() {
       // Warm the snapshot in the background: start-up does not wait, the first request awaits what is missing.
       setImmediate(() => {
@@ -48,6 +57,17 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
       app.openapi(profileRoute, handlers.getProfile);
       app.openapi(etfRoute, handlers.getEtf);
       app.openapi(dividendsRoute, handlers.getDividends);
+      // The data quality report written by data:prepare, linked from /about: public, like the page.
+      let qualityReport: string | undefined;
+      app.get(QUALITY_REPORT_PATH, (c) => {
+        const file = join(dataDir, 'QUALITY.md');
+        if (qualityReport === undefined && !existsSync(file))
+          throw new AppError('NOT_FOUND', 'The data quality report has not been written: run npm run data:prepare.');
+        qualityReport ??= readFileSync(file, 'utf8');
+        c.header('Content-Type', 'text/markdown; charset=utf-8');
+        c.header('Cache-Control', 'public, max-age=0, must-revalidate');
+        return c.body(qualityReport);
+      });
     },
   };
 }

@@ -50,7 +50,7 @@ describeEachDatabase('market fallback chain: live, then cache, then bundled, eac
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_PROVIDER: 'live', SEC_USER_AGENT: 'Stockpilot tests ops@example.test' });
     const ctx: AppContext = { env, db, logger: createLogger('silent'), appRoot: findAppRoot(), now: () => clock };
     const feature = createMarketFeature(ctx, { fetch: upstream.fetch, liveHttp: { retries: 2, backoffMs: 1, timeoutMs: 50 } });
-    expect(feature.describe?.()).toEqual({ market: 'live', data_as_of: '2026-07-02' });
+    expect(feature.describe?.()).toMatchObject({ market: 'live', data_as_of: '2026-07-02' });
     market = feature.market;
   });
   afterAll(() => db.close());

@@ -1,6 +1,18 @@
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import { normalizeSymbol } from '../../../core/market/symbol.ts';
-import type { Coverage, Dividend, EtfInfo, Fundamentals, PriceHistory, Profile, Quote, SearchHit, Served, Split } from '../../../core/market/types.ts';
+import type {
+  Coverage,
+  DatasetAsOf,
+  Dividend,
+  EtfInfo,
+  Fundamentals,
+  PriceHistory,
+  Profile,
+  Quote,
+  SearchHit,
+  Served,
+  Split,
+} from '../../../core/market/types.ts';
 import type { MarketDataProvider, SnapshotProvider } from '../../adapters/market-data/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -12,6 +24,8 @@ export interface MarketService {
   readonly mode: 'bundled' | 'live';
   /** Date of the bundled snapshot, as the data states it. */
   dataAsOf(): string;
+  /** Each dataset's as-of date in the snapshot, or null when it does not state them. */
+  datasetsAsOf(): DatasetAsOf | null;
   /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). */
   resolveSymbol(raw: string): Promise<string>;
   coverage(symbol: string): Promise<Coverage>;
@@ -101,6 +115,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
   return {
     mode,
     dataAsOf: () => bundled.dataAsOf(),
+    datasetsAsOf: () => bundled.datasetsAsOf(),
     async resolveSymbol(raw) {
       const n = normalizeSymbol(raw);
       if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });

@@ -1,3 +1,4 @@
+import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
 import { isHistoryRange } from '../../../core/market/ranges.ts';
 import { requireUser } from '../../http/openapi.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
@@ -28,7 +29,9 @@ export function createMarketHandlers(market: MarketService) {
 
   const getFundamentals: AppRouteHandler<typeof fundamentalsRoute> = async (c) => {
     requireUser(c);
-    return c.json(await market.getFundamentals(await symbolOf(c)), 200);
+    const { as_of: asOf } = c.req.valid('query');
+    const f = await market.getFundamentals(await symbolOf(c));
+    return c.json(asOf ? { ...selectFundamentalsAsOf(f, asOf), as_of: asOf } : f, 200);
   };
 
   const getProfile: AppRouteHandler<typeof profileRoute> = async (c) => {

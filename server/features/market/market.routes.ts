@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { isCalendarDate } from '../../../core/market/point-in-time.ts';
 import { HISTORY_RANGES } from '../../../core/market/ranges.ts';
 import { errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
@@ -33,7 +34,7 @@ export const SearchResponseSchema = z
       z.object({
         symbol: z.string(),
         name: z.string(),
-        exchange: z.string(),
+        exchange: z.string().nullable(),
         type: z.enum(['stock', 'etf']),
         coverage: CoverageSchema,
         match: z.enum(['symbol', 'symbol_prefix', 'name', 'fuzzy']),
@@ -91,6 +92,10 @@ export const FundamentalsSchema = z
     quarterly: StatementSetSchema,
     split_adjusted: z.literal(true),
     notes: z.array(z.string()),
+    as_of: z
+      .string()
+      .optional()
+      .openapi({ description: 'Present when asked with ?as_of: the statements hold only figures filed on or before this day', example: '2024-12-31' }),
     ...ServedFields,
   })
   .openapi('Fundamentals');
@@ -198,7 +203,15 @@ export const fundamentalsRoute = createRoute({
   path: '/api/market/fundamentals/{symbol}',
   tags,
   summary: 'Annual and quarterly income statement, balance sheet and cash flow; every figure with source and as-of',
-  request: { params: SymbolParam },
+  request: {
+    params: SymbolParam,
+    query: z.object({
+      as_of: z.string().refine(isCalendarDate, 'must be a date written YYYY-MM-DD').optional().openapi({
+        description: 'Point in time: only figures filed on or before this day; periods with none are left out (no look-ahead)',
+        example: '2024-12-31',
+      }),
+    }),
+  },
   responses: { 200: jsonContent(FundamentalsSchema, 'Statements'), ...symbolErrors },
 });
 

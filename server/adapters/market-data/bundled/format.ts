@@ -5,6 +5,9 @@
  */
 
 import type { SerializedSearchIndex } from '../../../../core/market/search.ts';
+import type { DatasetAsOf } from '../../../../core/market/types.ts';
+
+export type { DatasetAsOf } from '../../../../core/market/types.ts';
 
 export const BUNDLE_VERSION = 2;
 
@@ -27,7 +30,8 @@ export interface ListingsFile {
   data_as_of: string;
   symbol: string[];
   name: string[];
-  exchange: string[];
+  /** null where no real source names the exchange. */
+  exchange: Array<string | null>;
   etf: number[];
   cov: number[];
   /** Search vocabulary and sorted keys, built by the prepare script so loading only parses JSON. */
@@ -114,6 +118,13 @@ export interface PricesFile {
   monthly: Record<string, BundleMonthly>;
   daily_source: string;
   monthly_source: string;
+}
+
+/** sources.json: the snapshot's date, each dataset's own as-of date, and the source catalogue. */
+export interface SourcesFile {
+  data_as_of: string;
+  datasets: DatasetAsOf;
+  sources: SourceInfo[];
 }
 
 export const BUNDLE_FILES = {

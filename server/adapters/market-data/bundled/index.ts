@@ -31,7 +31,7 @@ export interface BundledProvider extends SnapshotProvider {
 
 function listingAt(l: ListingsData, i: number): CoveredListing {
   const f = l.file;
-  return { symbol: f.symbol[i]!, name: f.name[i]!, exchange: f.exchange[i]!, type: f.etf[i] ? 'etf' : 'stock', coverage: coverageFromBits(f.cov[i]!) };
+  return { symbol: f.symbol[i]!, name: f.name[i]!, exchange: f.exchange[i] ?? null, type: f.etf[i] ? 'etf' : 'stock', coverage: coverageFromBits(f.cov[i]!) };
 }
 
 function toStatementSet(set: BundleStatementSet, refs: BundleFundamentals['refs'], kind: 'annual' | 'quarterly'): StatementSet {
@@ -71,6 +71,7 @@ export function createBundledProvider(dataDir: string): BundledProvider {
     store,
     listings: () => store.listings(),
     dataAsOf: () => store.readDataAsOf(),
+    datasetsAsOf: () => store.readDatasetsAsOf(),
     preload: () => store.preload(),
 
     async getListing(symbol: string): Promise<CoveredListing | null> {

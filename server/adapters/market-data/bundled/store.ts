@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb } from 'node:zlib';
 import { hydrateSearchIndex, type SearchIndex } from '../../../../core/market/search.ts';
-import type { Coverage } from '../../../../core/market/types.ts';
+import type { Coverage, DatasetAsOf } from '../../../../core/market/types.ts';
 import {
   BUNDLE_FILES,
   BUNDLE_VERSION,
@@ -16,6 +16,7 @@ import {
   type ListingsFile,
   type PricesFile,
   type SourceInfo,
+  type SourcesFile,
 } from './format.ts';
 
 const gunzip = promisify(gunzipCb);
@@ -123,11 +124,21 @@ export class BundleStore {
     return this.listingsPromise;
   }
 
-  private dataAsOf: string | undefined;
-  /** The snapshot's own date, from the small sources.json read once: /api/health states it before the big files load. */
+  private head: (Pick<SourcesFile, 'data_as_of'> & Partial<Pick<SourcesFile, 'datasets'>>) | undefined;
+  /** The small sources.json, read once and synchronously: /api/health states its dates before the big files load. */
+  private readHead(): Pick<SourcesFile, 'data_as_of'> & Partial<Pick<SourcesFile, 'datasets'>> {
+    this.head ??= JSON.parse(readFileSync(join(this.dir, BUNDLE_FILES.sources), 'utf8')) as SourcesFile;
+    return this.head;
+  }
+
+  /** The snapshot's own date (its last trading day). */
   readDataAsOf(): string {
-    this.dataAsOf ??= (JSON.parse(readFileSync(join(this.dir, BUNDLE_FILES.sources), 'utf8')) as { data_as_of: string }).data_as_of;
-    return this.dataAsOf;
+    return this.readHead().data_as_of;
+  }
+
+  /** Each dataset's own as-of date; null for a bundle written before sources.json stated them. */
+  readDatasetsAsOf(): DatasetAsOf | null {
+    return this.readHead().datasets ?? null;
   }
 
   companies = () => this.load<CompaniesFile>(BUNDLE_FILES.companies);

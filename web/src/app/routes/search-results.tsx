@@ -46,7 +46,7 @@ export default function Page() {
                     <span className="min-w-0">
                       <span className="block truncate text-sm text-slate-800">{hit.name}</span>
                       <span className="block text-xs text-slate-500">
-                        {hit.exchange} · {hit.type === 'etf' ? 'ETF' : 'Stock'}
+                        {[hit.exchange, hit.type === 'etf' ? 'ETF' : 'Stock'].filter(Boolean).join(' · ')}
                         {hit.match === 'fuzzy' ? ' · close spelling' : ''}
                       </span>
                     </span>

@@ -1,4 +1,4 @@
-import type { LineUnit } from '../../../../core/market/types.ts';
+import type { Figure, LineUnit } from '../../../../core/market/types.ts';
 
 /** "Not reported" is always an em dash, never 0. */
 export const NOT_REPORTED = '—';
@@ -39,3 +39,18 @@ export function formatFigure(v: number | null | undefined, unit: LineUnit): stri
 /** Tone of a change: green up, red down, grey flat or unknown. */
 export const changeTone = (v: number | null | undefined) =>
   v === null || v === undefined || v === 0 ? 'text-slate-600' : v > 0 ? 'text-emerald-700' : 'text-red-600';
+
+/**
+ * "as of" on a figure is its filing date (the day it could first be known). An estimated filing date
+ * (period end + the SEC deadline, or borrowed from the period's first filing) is marked "≈ … (estimated)".
+ */
+export function formatFigureAsOf(figure: Pick<Figure, 'as_of'> & { as_of_estimated?: true }): string {
+  if (!figure.as_of) return NOT_REPORTED;
+  return figure.as_of_estimated ? `as of ≈${figure.as_of} (estimated)` : `as of ${figure.as_of}`;
+}
+
+/** A figure's provenance for its tooltip: source and filing date, and the note on a repaired or withheld value. */
+export function describeFigureSource(figure: Pick<Figure, 'source' | 'as_of'> & { as_of_estimated?: true; note?: string }): string {
+  const origin = figure.source ? `${figure.source}, ${formatFigureAsOf(figure)}` : 'Not reported';
+  return figure.note ? `${origin}. ${figure.note}` : origin;
+}

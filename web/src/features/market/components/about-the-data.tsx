@@ -9,6 +9,15 @@ const tierNote: Record<string, string> = {
   'C-FMP': 'Proprietary origin: development data only',
 };
 
+/** Each dataset's own as-of date, as sources.json states it (data:prepare derives them from the data). */
+const datasetDates: Array<[label: string, day: string | null, what: string]> = [
+  ['Prices', sourcesFile.datasets.prices, 'last daily bar'],
+  ['Fundamentals', sourcesFile.datasets.fundamentals, 'latest figure'],
+  ['Listings', sourcesFile.datasets.listings, 'symbol directories'],
+  ['ETFs', sourcesFile.datasets.etfs, 'holdings'],
+  ['Dividends', sourcesFile.datasets.dividends, 'latest source'],
+];
+
 /** "About the data": sources, licences, coverage and the as-of date of the bundled market snapshot. */
 export function AboutTheData() {
   return (
@@ -39,6 +48,24 @@ export function AboutTheData() {
       <p className="mt-3 max-w-3xl text-sm text-slate-600">
         “—” means a company did not report a figure; it is never shown as zero. Fiscal years are named by the date they end. Analyses are educational, not
         investment advice.
+      </p>
+      <dl className="mt-4 grid max-w-3xl grid-cols-2 gap-3 text-sm sm:grid-cols-5">
+        {datasetDates.map(([label, day, what]) => (
+          <div key={label}>
+            <dt className="text-slate-500">{label} as of</dt>
+            <dd className="tabular text-slate-800">
+              {day ?? '—'}
+              <span className="block text-xs text-slate-400">{what}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 max-w-3xl text-sm text-slate-600">
+        Every figure passes universe-wide checks before it is served; what was repaired, quarantined or flagged, and why, is in the{' '}
+        <a href="/data/quality.md" className="font-medium text-brand-700 underline">
+          data quality report
+        </a>
+        .
       </p>
       <ScrollArea label="Data sources and licences" className="mt-5">
         <table className="w-full min-w-[40rem] text-sm">

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { type FundamentalsResponse, useFundamentals } from '../api/get-fundamentals.ts';
 import { useHistory } from '../api/get-price-history.ts';
 import { useQuote } from '../api/get-quote.ts';
-import { formatFigure, formatPercent, formatPrice, NOT_REPORTED } from '../format.ts';
+import { formatFigure, formatFigureAsOf, formatPercent, formatPrice, NOT_REPORTED } from '../format.ts';
 
 interface KeyFigure {
   label: string;
@@ -24,7 +24,7 @@ export function latestAnnual(f: FundamentalsResponse | undefined, key: string): 
 }
 
 const sourceNote = (x: { figure: Figure; end: string } | null, fy: (end: string) => string) =>
-  x ? `${fy(x.end)} · ${x.figure.source} · as of ${x.figure.as_of}` : 'Not reported';
+  x ? `${fy(x.end)} · ${x.figure.source} · ${formatFigureAsOf(x.figure)}` : 'Not reported';
 
 /** Key figures from the data, each with its period, source and as-of date. */
 export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFundamentals: boolean }) {

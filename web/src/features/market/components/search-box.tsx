@@ -119,7 +119,7 @@ export function SearchBox({ initialQuery = '', autoFocus = false, size = 'lg' }:
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm text-slate-800">{hit.name}</span>
                 <span className="block truncate text-xs text-slate-500">
-                  {hit.exchange} · {hit.type === 'etf' ? 'ETF' : 'Stock'}
+                  {[hit.exchange, hit.type === 'etf' ? 'ETF' : 'Stock'].filter(Boolean).join(' · ')}
                   {describeCoverage(hit.coverage).length > 0 ? ` · ${describeCoverage(hit.coverage).join(', ')}` : ' · listed only'}
                 </span>
               </span>

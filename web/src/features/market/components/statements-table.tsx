@@ -3,7 +3,7 @@ import type { StatementKind } from '../../../../../core/market/types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { FundamentalsResponse } from '../api/get-fundamentals.ts';
-import { formatFigure } from '../format.ts';
+import { describeFigureSource, formatFigure } from '../format.ts';
 
 const statementNames: Record<StatementKind, string> = { income: 'Income statement', balance: 'Balance sheet', cash_flow: 'Cash flow' };
 
@@ -76,7 +76,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
                         <td
                           key={p.end}
                           className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-slate-400' : 'text-ink'}`}
-                          title={v.source ? `${v.source}, as of ${v.as_of}` : 'Not reported'}
+                          title={describeFigureSource(v)}
                         >
                           {formatFigure(v.value, l.unit)}
                         </td>
