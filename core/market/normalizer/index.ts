@@ -4,6 +4,7 @@
  * and their rules are documented in docs/data-quality.md ("Normaliser rules").
  */
 import { deriveFreeCashFlow } from '../normalize.ts';
+import type { RefusedFact } from '../sec-facts.ts';
 import type { QualityLog } from '../quality.ts';
 import { alignBalanceSheetVintage, separateNoncontrollingInterest } from './balance-sheet.ts';
 import { assignFilingDates } from './filing-dates.ts';
@@ -13,7 +14,7 @@ import { quarantineFailedChecks } from './quarantine.ts';
 import { quarantineMixedFourthQuarters, unifyRevenueDefinition } from './revenue-definition.ts';
 import { repairShareUnits } from './share-units.ts';
 import { detectMissingSplits, restateSplits } from './splits.ts';
-import { type CompanyInput, dayNumber, type NormalizedCompany, type NormCell, type PassContext, type Periods, type SourceStatements } from './types.ts';
+import { type CompanyInput, dayNumber, type NormalizedCompany, type NormCell, type PassContext, type Periods, quarantineCell, type SourceStatements } from './types.ts';
 
 export type { CompanyInput, DerivedSplit, NormalizedCompany, NormCell, Periods, SourceStatements } from './types.ts';
 
@@ -47,6 +48,20 @@ function mergeSources(sources: readonly SourceStatements[]): { annual: Periods; 
   return { annual, quarterly };
 }
 
+/**
+ * A conflicting duplicate withholds its line for that period even if another tag had a value (that
+ * value would be on another definition); a fact in a foreign unit only where nothing valid is left.
+ */
+function withholdRefusedFacts(ctx: PassContext, refused: readonly RefusedFact[]): void {
+  for (const r of refused) {
+    for (const kind of r.basis === 'any' ? (['annual', 'quarterly'] as const) : [r.basis]) {
+      const m = ctx[kind].get(r.end);
+      if (!m || (r.basis === 'any' && m.has(r.line))) continue;
+      quarantineCell(ctx, kind, r.end, r.line, 'refused', r.reason);
+    }
+  }
+}
+
 function summarise(symbol: string, log: QualityLog, from: number): string[] {
   const counts = new Map<string, number>();
   for (const e of log.events.slice(from)) {
@@ -63,6 +78,7 @@ function summarise(symbol: string, log: QualityLog, from: number): string[] {
     equity_nci: 'equity figures made parent-only (non-controlling interest taken out)',
     mixed_vintage: 'balance-sheet totals taken from one filing vintage',
     quarantined: 'values that fail a quality check',
+    refused: 'vendor facts refused (unknown unit or conflicting duplicates)',
   };
   return [...counts].map(([k, n]) => {
     const [outcome, kind] = k.split(' ') as [string, string];
@@ -91,6 +107,7 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   });
   const merged = mergeSources(sources);
   const ctx: PassContext = { symbol: input.symbol, ...merged, sources, quarantined: { annual: new Map(), quarterly: new Map() }, log };
+  withholdRefusedFacts(ctx, input.refused ?? []);
   for (const kind of ['annual', 'quarterly'] as const) {
     alignBalanceSheetVintage(ctx, kind);
     separateNoncontrollingInterest(ctx, kind);

@@ -1,4 +1,5 @@
 import type { QualityLog } from '../quality.ts';
+import type { RefusedFact } from '../sec-facts.ts';
 import type { SplitEvent } from '../split-adjust.ts';
 
 /** One served value with its provenance. `asOf` is the filing date; null until the filing-dates pass fills it. */
@@ -39,6 +40,8 @@ export interface CompanyInput {
   priceAt?: (date: string) => number | null;
   /** Banks and brokers report revenue net of interest expense: a gross vendor figure is not "the total" for them. */
   revenueNetOfInterest?: boolean;
+  /** Facts the vendor mapping refused (unknown unit, conflicting duplicates): withheld with their reason. */
+  refused?: readonly RefusedFact[];
 }
 
 export interface DerivedSplit extends SplitEvent {
