@@ -14,7 +14,16 @@ import { quarantineFailedChecks } from './quarantine.ts';
 import { quarantineMixedFourthQuarters, unifyRevenueDefinition } from './revenue-definition.ts';
 import { repairShareUnits } from './share-units.ts';
 import { detectMissingSplits, restateSplits } from './splits.ts';
-import { type CompanyInput, dayNumber, type NormalizedCompany, type NormCell, type PassContext, type Periods, quarantineCell, type SourceStatements } from './types.ts';
+import {
+  type CompanyInput,
+  dayNumber,
+  type NormalizedCompany,
+  type NormCell,
+  type PassContext,
+  type Periods,
+  quarantineCell,
+  type SourceStatements,
+} from './types.ts';
 
 export type { CompanyInput, DerivedSplit, NormalizedCompany, NormCell, Periods, SourceStatements } from './types.ts';
 

@@ -47,7 +47,12 @@ function toPeriods(values: PeriodValues): Periods {
  * document that is not a companyfacts answer throws (the caller falls back and caches nothing);
  * refused facts are served as null with their reason. Returns null without any annual period.
  */
-export function buildLiveFundamentals(symbol: string, doc: CompanyFactsJson, splits: readonly SplitEvent[], log: QualityLog = new QualityLog()): Fundamentals | null {
+export function buildLiveFundamentals(
+  symbol: string,
+  doc: CompanyFactsJson,
+  splits: readonly SplitEvent[],
+  log: QualityLog = new QualityLog(),
+): Fundamentals | null {
   const flat = flattenCompanyFacts(doc);
   const mapped = mapSecFacts(flat.facts);
   const company = normalizeCompany(
