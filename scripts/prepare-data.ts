@@ -2,9 +2,10 @@
  * Prepares the bundled market snapshot: reads ../shared/data ONCE (run by hand: `npm run data:prepare`)
  * and writes the compact files in data/ that the app loads. The app never reads ../shared.
  *
- * Data-quality rules applied here (see data/SOURCES.md):
- * - SEC-derived values win over FMP; FMP's 0 ("not reported") becomes null; FMP outflows become positive.
- * - Per-share values and share counts are restated for every later true split (spin-off factors are not splits).
+ * Data-quality rules applied here (see data/SOURCES.md; fundamentals: docs/data-quality.md "Normaliser rules"):
+ * - Fundamentals go through core/market/normalizer: SEC-derived values first, FMP fills gaps; vendor zeros
+ *   not reported; positive outflows; share units; splits (table and derived); one revenue definition;
+ *   parent equity with NCI; one balance-sheet vintage; quarantine; filing dates.
  * - Dividends: Yahoo amounts corrected where Yahoo divided by spin-off factors; IEX amounts (as paid) split-adjusted.
  * - Everything is cut at the snapshot date 2026-07-02.
  */

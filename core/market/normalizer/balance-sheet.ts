@@ -4,10 +4,10 @@ import { type NormCell, type PassContext, type PeriodKind, periodsOf, quarantine
 export const BALANCE_TOLERANCE = 0.02;
 
 /**
- * Equity is the parent's: where a period's equity equals assets − liabilities (within 0.5%) and the
- * company has a non-controlling interest of at least 1% of equity, the figure includes the NCI, which
- * is subtracted (`equity_nci`). A vendor that gives both the parent's and the total equity (FMP) also
- * gives the NCI line as their difference when it lacks one.
+ * Equity is the parent's. With an NCI N, assets − liabilities − equity is ≈ 0 when the equity figure
+ * includes N and ≈ N when it is the parent's (plus any mezzanine equity in both cases); a gap nearer 0
+ * than N means the NCI is inside and is subtracted (`equity_nci`). A vendor that gives both the
+ * parent's and the total equity (FMP) also gives the NCI line as their difference when it lacks one.
  */
 export function separateNoncontrollingInterest(ctx: PassContext, kind: PeriodKind): void {
   const p = periodsOf(ctx, kind);
@@ -30,8 +30,8 @@ export function separateNoncontrollingInterest(ctx: PassContext, kind: PeriodKin
     m.delete('equity_including_nci');
     const at = (k: string) => m.get(k)?.value ?? null;
     const [a, l, e, n] = [at('total_assets'), at('total_liabilities'), at('total_equity'), at('noncontrolling_interest')];
-    if (a === null || l === null || e === null || n === null || n <= 0.01 * Math.abs(e)) continue;
-    if (Math.abs(a - l - e) > 0.005 * a) continue;
+    if (a === null || l === null || e === null || n === null || !(n > 0)) continue;
+    if (Math.abs(a - l - e) >= Math.abs(a - l - e - n)) continue;
     repairCell(
       ctx,
       kind,
@@ -41,7 +41,7 @@ export function separateNoncontrollingInterest(ctx: PassContext, kind: PeriodKin
       {
         kind: 'equity_nci',
         before: e,
-        reason: `equity included the non-controlling interest (assets − liabilities = equity); ${e} − NCI ${n} = parent equity`,
+        reason: `equity included the non-controlling interest (assets − liabilities − equity = ${a - l - e}, nearer 0 than the NCI ${n}); ${e} − ${n} = parent equity`,
       },
     );
   }

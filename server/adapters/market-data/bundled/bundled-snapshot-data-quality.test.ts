@@ -70,6 +70,68 @@ describe('bundled snapshot: data quality', () => {
     });
   });
 
+  it('NFLX: the 10-for-1 split missing from the split table is derived and restated (FY2022 EPS 9.95 → 0.995)', async () => {
+    const f = await p.getFundamentals!('NFLX');
+    // 4,491.9M net income / 4,512.9M shares (451.29M × 10) = 0.995.
+    expect(at(f, 'eps_diluted', '2022-12-31')).toMatchObject({ value: 0.995, note: 'restated for a split after the period (9.95 as reported)' });
+    expect(at(f, 'shares_diluted', '2022-12-31').value).toBe(4_512_900_000);
+    expect(at(f, 'eps_diluted', '2023-12-31').value).toBe(1.2);
+    expect((await p.getSplits!('NFLX'))!.filter((x) => x.source === 'derived')).toEqual([{ date: '2025-10-01', ratio: 10, source: 'derived' }]);
+  });
+
+  it('GOOG per-share figures now match GOOGL’s (were 20× before the 2022 split was restated)', async () => {
+    const goog = line(await p.getFundamentals!('GOOG'), 'eps_diluted');
+    const googl = await p.getFundamentals!('GOOGL');
+    const f = await p.getFundamentals!('GOOG');
+    f!.annual.periods.forEach((period, i) => {
+      const v = goog.values[i]!.value;
+      if (v !== null) expect(v, period.end).toBe(at(googl, 'eps_diluted', period.end).value);
+    });
+    // FY2019: 49.16 as filed / 20 = 2.458.
+    expect(at(f, 'eps_diluted', '2019-12-31').value).toBe(2.458);
+  });
+
+  it('share counts in the wrong unit are back in shares: MCD FY2021 751.8 (millions), COP FY2015 1,241,919 (thousands)', async () => {
+    // 7,545.2M / 10.04 = 751.5M ≈ 751.8 × 1,000,000.
+    expect(at(await p.getFundamentals!('MCD'), 'shares_diluted', '2021-12-31').value).toBe(751_800_000);
+    // −4,428M / −3.58 = 1,236.9M ≈ 1,241,919 × 1,000.
+    expect(at(await p.getFundamentals!('COP'), 'shares_diluted', '2015-12-31').value).toBe(1_241_919_000);
+  });
+
+  it('AVB: revenue on a sub-line definition ($5.6M next to $1,034M net income) is withheld with the reason', async () => {
+    const f = await p.getFundamentals!('AVB');
+    expect(at(f, 'revenue', '2015-12-31').value).toBe(1_856_028_000);
+    const fy2016 = at(f, 'revenue', '2016-12-31');
+    expect(fy2016).toMatchObject({ value: null, source: null });
+    expect(fy2016.note).toContain('under 20% of |net income|');
+  });
+
+  it('BRK.B: total revenues, not one segment (SEC 175,445M vs FMP 247,837M in FY2018); equity is the parent’s, NCI its own line', async () => {
+    const f = await p.getFundamentals!('BRK.B');
+    expect(at(f, 'revenue', '2018-12-31')).toMatchObject({ value: 247_837_000_000, source: 'fmp' });
+    // 620,854 − 335,426 − 285,428 = 0: the SEC equity included the 3,358M NCI; 285,428 − 3,358 = 282,070.
+    expect(at(f, 'total_equity', '2016-12-31').value).toBe(282_070_000_000);
+    expect(at(f, 'noncontrolling_interest', '2016-12-31').value).toBe(3_358_000_000);
+  });
+
+  it('MSFT FY2016 balance sheet from one vintage: 193,468 − 121,471 − 71,997 = 0 (was −11,093M with restated equity)', async () => {
+    const f = await p.getFundamentals!('MSFT');
+    const [a, l, e] = ['total_assets', 'total_liabilities', 'total_equity'].map((k) => at(f, k, '2016-06-30').value!);
+    expect(a! - l! - e!).toBe(0);
+    expect(at(f, 'total_equity', '2016-06-30')).toMatchObject({ source: 'fmp', as_of: '2016-07-28' });
+  });
+
+  it('every fundamental value carries a filing date; estimated ones say so', async () => {
+    const f = await p.getFundamentals!('NFLX');
+    for (const l of [...f!.annual.income, ...f!.annual.balance, ...f!.annual.cash_flow]) {
+      for (const [i, v] of l.values.entries()) {
+        if (v.value === null) continue;
+        expect(v.as_of! >= f!.annual.periods[i]!.end, `${l.key} ${v.as_of}`).toBe(true);
+        if (v.source === 'sec') expect(v.as_of_estimated).toBe(true);
+      }
+    }
+  });
+
   it('banks have no gross profit: shown as not reported, never as 0', async () => {
     const f = await p.getFundamentals!('JPM');
     expect(f!.annual.income.find((l) => l.key === 'gross_profit')).toBeUndefined();
