@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nearestSplitRatio } from './splits.ts';
 import { buildSource, readCell, runNormalizer } from './test-kit.ts';
 
 const M = 1_000_000;
@@ -77,5 +78,15 @@ describe('a share jump that is a deal, not a split', () => {
     });
     expect(out.derivedSplits).toEqual([]);
     expect(log.events.find((e) => e.kind === 'share_jump')!.outcome).toBe('flagged');
+  });
+});
+
+describe('which jumps read as a split ratio', () => {
+  it('ORLY’s 15-for-1 after a year of buybacks: 58.7M → 837M = ×14.26 reads as 15 (|ln(14.26/15)| = 0.05 < ln 1.15), not 14', () => {
+    expect(nearestSplitRatio(837 / 58.7)).toBe(15);
+  });
+  it('a 1-for-5 reverse split: ×0.2; and ×2.47 (APO’s merger) is no split ratio (2.47/2 = 1.235 > 1.15, 3/2.47 = 1.21)', () => {
+    expect(nearestSplitRatio(0.2)).toBe(0.2);
+    expect(nearestSplitRatio(2.47)).toBeNull();
   });
 });

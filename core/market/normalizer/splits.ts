@@ -22,7 +22,8 @@ const SIZE_CHANGE_MAX = 1.6;
  */
 const PE_VETO = Math.log(2);
 
-const SPLIT_RATIOS: readonly number[] = [1.5, ...Array.from({ length: 19 }, (_, i) => i + 2), 25, 30, 40, 50].flatMap((r) => [r, 1 / r]);
+/** Ratios companies actually split by (a year of buybacks moves a 15-for-1 jump to ×14.3: it must not read as 14). */
+const SPLIT_RATIOS: readonly number[] = [1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50].flatMap((r) => [r, 1 / r]);
 
 const describeRatio = (r: number) => (r >= 1 ? `${+r.toFixed(2)}-for-1` : `1-for-${Math.round(1 / r)}`);
 
