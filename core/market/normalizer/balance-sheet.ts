@@ -1,7 +1,5 @@
+import { BALANCE_TOLERANCE_FRACTION } from '../quality-checks.ts';
 import { type NormCell, type PassContext, type PeriodKind, periodsOf, quarantineCell, repairCell } from './types.ts';
-
-/** Assets = liabilities + parent equity + NCI, within this fraction of assets (the universe-wide check's tolerance). */
-export const BALANCE_TOLERANCE = 0.02;
 
 /**
  * Equity is the parent's. With an NCI N, assets − liabilities − equity is ≈ 0 when the equity figure
@@ -56,7 +54,7 @@ const gapOf = (set: Map<string, NormCell> | undefined, withNci: boolean): number
 };
 /** A set balances whether its equity includes the NCI or not. */
 const balances = (set: Map<string, NormCell> | undefined): boolean =>
-  [gapOf(set, true), gapOf(set, false)].some((g) => g !== null && Math.abs(g) <= BALANCE_TOLERANCE);
+  [gapOf(set, true), gapOf(set, false)].some((g) => g !== null && Math.abs(g) <= BALANCE_TOLERANCE_FRACTION);
 const SET_LINES = ['total_assets', 'total_liabilities', 'total_equity'] as const;
 
 /**
@@ -75,7 +73,7 @@ export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): vo
     const gap = gapOf(m, false);
     const vintages = new Set(ctx.sources.filter((s) => sources.has(s.source)).map((s) => s.vintage));
     const mixed = vintages.size > 1;
-    if (!mixed && (gap === null || gap >= -BALANCE_TOLERANCE)) continue;
+    if (!mixed && (gap === null || gap >= -BALANCE_TOLERANCE_FRACTION)) continue;
     const ranked = [...ctx.sources.filter((s) => s.vintage === 'restated'), ...ctx.sources.filter((s) => s.vintage !== 'restated')];
     const coherent = ranked.find((s) => balances((kind === 'annual' ? s.annual : s.quarterly).get(end)));
     const why = mixed

@@ -1,10 +1,8 @@
 import { nearestShares, restateForSplits } from '../normalize.ts';
+import { SHARE_JUMP_MAX, SHARE_JUMP_MIN } from '../quality-checks.ts';
 import type { SplitEvent } from '../split-adjust.ts';
 import { addDays, type DerivedSplit, type PassContext, type Periods, sortedEnds, valueAt } from './types.ts';
 
-/** A year-on-year change of the share basis outside [0.55, 1.8] is not buybacks or issuance: a split or a merger. */
-export const SHARE_JUMP_UP = 1.8;
-export const SHARE_JUMP_DOWN = 0.55;
 /** The jump must be within 15% of a split ratio (a year of buybacks or issuance moves the count a few %). */
 const RATIO_TOLERANCE = Math.log(1.15);
 /**
@@ -62,7 +60,8 @@ export function detectMissingSplits(ctx: PassContext, tableSplits: readonly Spli
     const [a, b] = [ends[i - 1]!, ends[i]!];
     const [sa, sb] = [basis(a)!, basis(b)!];
     const change = sb / sa;
-    if (change < SHARE_JUMP_UP && change > SHARE_JUMP_DOWN) continue;
+    // Within the universe-wide check's band a change is buybacks or issuance; outside it, a split or a deal.
+    if (change <= SHARE_JUMP_MAX && change >= SHARE_JUMP_MIN) continue;
     const flag = (why: string) =>
       ctx.log.record({
         dataset: 'fundamentals',

@@ -98,14 +98,6 @@ export function repairCell(
   });
 }
 
-/** Removes a value as not reported (a vendor's 0 for a line it did not report): absent, not quarantined. */
-export function dropNotReported(ctx: PassContext, kind: PeriodKind, end: string, line: string, reason: string): void {
-  const m = periodsOf(ctx, kind).get(end);
-  const before = m?.get(line)?.value ?? null;
-  m?.delete(line);
-  ctx.log.record({ dataset: 'fundamentals', symbol: ctx.symbol, outcome: 'repaired', kind: 'not_reported', period: end, line, before, after: null, reason });
-}
-
 /** Refuses a value: it is served as null with `reason` as its note. */
 export function quarantineCell(ctx: PassContext, kind: PeriodKind, end: string, line: string, eventKind: string, reason: string): void {
   const m = periodsOf(ctx, kind).get(end);
