@@ -61,7 +61,7 @@ export interface Figure {
   as_of: string | null;
   /** The filing date is estimated (borrowed from another source for the period, or period end + the SEC deadline). */
   as_of_estimated?: true;
-  /** Why a value was repaired, or why it is withheld (value null: quarantined). */
+  /** Why a value was repaired, why it is withheld (value null: quarantined), or why it is flagged (served as reported). */
   note?: string;
 }
 

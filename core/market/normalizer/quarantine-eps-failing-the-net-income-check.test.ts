@@ -12,3 +12,15 @@ it('an EPS that still disagrees with net income / shares after every repair is w
   // Net income and shares are still served.
   expect(readCell(out.annual, '2018-12-31', 'net_income')).toBe(1_541_800_000);
 });
+
+it('a balance sheet off by more than 2% with no repair is served as reported, flagged in a note on total assets', () => {
+  const { out, log } = runNormalizer({
+    // 10,763 − (4,000 + 591) = 6,172: 57.3% of assets unexplained; every source agrees, so nothing to repair.
+    sources: [buildSource('sec', { '2023-10-31': { total_assets: 10_763, total_liabilities: 4_000, total_equity: 591 } })],
+  });
+  expect(readCell(out.annual, '2023-10-31', 'total_liabilities')).toBe(4_000);
+  expect(out.annual.get('2023-10-31')!.get('total_assets')!.note).toMatch(
+    /^flagged, served as reported: assets 10763 − \(liabilities \+ equity \+ NCI 4591\) = 6172 \(57.3% of assets\)/,
+  );
+  expect(log.events.find((e) => e.outcome === 'flagged')).toMatchObject({ kind: 'balance_identity', period: '2023-10-31' });
+});

@@ -79,7 +79,10 @@ const FigureSchema = z.object({
     .literal(true)
     .optional()
     .openapi({ description: 'The filing date is estimated (period end + SEC deadline, or the period’s first filing)' }),
-  note: z.string().optional().openapi({ description: 'Why the value was repaired, or why it is withheld (value null)' }),
+  note: z
+    .string()
+    .optional()
+    .openapi({ description: 'Why the value was repaired, why it is withheld (value null), or why it is flagged (served as reported)' }),
 });
 const LineSchema = z.object({ key: z.string(), label: z.string(), unit: z.enum(['USD', 'USD/share', 'shares']), values: z.array(FigureSchema) });
 const StatementSetSchema = z.object({
