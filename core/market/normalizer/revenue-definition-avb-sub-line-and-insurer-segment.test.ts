@@ -18,8 +18,13 @@ describe('revenue definition: one total per company', () => {
     expect(readCell(out.annual, '2015-12-31', 'revenue')).toBe(1_856.028 * M);
     // 5.599M < 20% × 1,034M = 206.8M: no company's total revenue is a fifth of its profit.
     expect(readCell(out.annual, '2016-12-31', 'revenue')).toBeNull();
-    expect(out.quarantined.annual.get('2016-12-31')!.get('revenue')).toContain('under 20% of |net income|');
+    expect(out.quarantined.annual.get('2016-12-31')!.get('revenue')).toContain('under 20% of net income 1034002000');
     expect(out.quarantined.annual.get('2017-12-31')!.has('revenue')).toBe(true);
+  });
+
+  it('a loss may dwarf revenue: MRNA 2019, $60.2M revenue and −$514M net income, is served', () => {
+    const { out } = runNormalizer({ sources: [buildSource('sec', { '2019-12-31': { revenue: 60.209 * M, net_income: -514 * M } })] });
+    expect(readCell(out.annual, '2019-12-31', 'revenue')).toBe(60.209 * M);
   });
 
   it('repairs an off-definition year from another source that passes the same test', () => {

@@ -1,7 +1,7 @@
 import { fiscalYearOf } from '../fiscal.ts';
 import { type NormCell, type PassContext, type PeriodKind, periodsOf, quarantineCell, repairCell, sortedEnds, valueAt } from './types.ts';
 
-/** A revenue below this fraction of |net income|, or of both neighbouring periods' revenue, is not the company's total. */
+/** A revenue below this fraction of a positive net income, or of both neighbouring periods' revenue, is not the company's total. */
 export const OFF_DEFINITION_FRACTION = 0.2;
 /** A source's revenue ≥ 20% below an alternate's in at least three consecutive years at a steady ratio is one segment, not the total. */
 const SEGMENT_RATIO = 0.8;
@@ -11,7 +11,8 @@ type Reading = { value: number; source: string; cell: NormCell };
 
 function isPlausible(value: number, netIncome: number | null, neighbours: readonly number[]): boolean {
   if (!(value > 0)) return false;
-  if (netIncome !== null && value < OFF_DEFINITION_FRACTION * Math.abs(netIncome)) return false;
+  // Only a profit: a loss can dwarf revenue (an impairment; a biotech before launch), a profit cannot.
+  if (netIncome !== null && netIncome > 0 && value < OFF_DEFINITION_FRACTION * netIncome) return false;
   return neighbours.length === 0 || neighbours.some((n) => value >= OFF_DEFINITION_FRACTION * n);
 }
 
@@ -27,8 +28,8 @@ function alternates(ctx: PassContext, kind: PeriodKind, end: string, except: str
 /**
  * One revenue definition per company: the total. (1) A source whose revenue is ≥ 20% below another
  * source's in every shared year is reporting a segment (an insurer's premiums instead of total
- * revenues): the other source's total replaces it. (2) A period whose revenue is ≤ 0, below 20% of
- * |net income|, or below 20% of both neighbouring periods is on another definition (a sub-line tag):
+ * revenues): the other source's total replaces it. (2) A period whose revenue is ≤ 0, below 20% of a
+ * positive net income, or below 20% of both neighbouring periods is on another definition (a sub-line tag):
  * repaired from another source that passes the same test, else quarantined. (3) A fourth quarter
  * that falls in a fiscal year whose revenue was off-definition is quarantined, since Q4 = FY − Q1..Q3
  * would mix definitions.
@@ -54,8 +55,8 @@ export function unifyRevenueDefinition(ctx: PassContext, kind: PeriodKind, netOf
     const ni = valueAt(p, end, 'net_income');
     const why = !(cell.value > 0)
       ? `revenue ${cell.value} is not positive`
-      : ni !== null && cell.value < OFF_DEFINITION_FRACTION * Math.abs(ni)
-        ? `revenue ${cell.value} is under 20% of |net income| ${Math.abs(ni)}`
+      : ni !== null && ni > 0 && cell.value < OFF_DEFINITION_FRACTION * ni
+        ? `revenue ${cell.value} is under 20% of net income ${ni}`
         : `revenue ${cell.value} is under 20% of the neighbouring periods' (${neighbours.join(', ')})`;
     const alt = alternates(ctx, kind, end, cell.source).find((r) => isPlausible(r.value, ni, neighbours));
     if (alt) {

@@ -103,7 +103,7 @@ describe('bundled snapshot: data quality', () => {
     expect(at(f, 'revenue', '2015-12-31').value).toBe(1_856_028_000);
     const fy2016 = at(f, 'revenue', '2016-12-31');
     expect(fy2016).toMatchObject({ value: null, source: null });
-    expect(fy2016.note).toContain('under 20% of |net income|');
+    expect(fy2016.note).toContain('under 20% of net income');
   });
 
   it('BRK.B: total revenues, not one segment (SEC 175,445M vs FMP 247,837M in FY2018); equity is the parent’s, NCI its own line', async () => {
