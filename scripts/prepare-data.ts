@@ -2,9 +2,10 @@
  * Prepares the bundled market snapshot: reads ../shared/data ONCE (run by hand: `npm run data:prepare`)
  * and writes the compact files in data/ that the app loads. The app never reads ../shared.
  *
- * Data-quality rules applied here (see data/SOURCES.md):
- * - SEC-derived values win over FMP; FMP's 0 ("not reported") becomes null; FMP outflows become positive.
- * - Per-share values and share counts are restated for every later true split (spin-off factors are not splits).
+ * Data-quality rules applied here (see data/SOURCES.md; fundamentals: docs/data-quality.md "Normaliser rules"):
+ * - Fundamentals go through core/market/normalizer: SEC-derived values first, FMP fills gaps; vendor zeros
+ *   not reported; positive outflows; share units; splits (table and derived); one revenue definition;
+ *   parent equity with NCI; one balance-sheet vintage; quarantine; filing dates.
  * - Dividends: Yahoo amounts corrected where Yahoo divided by spin-off factors; IEX amounts (as paid) split-adjusted.
  * - Everything is cut at the snapshot date 2026-07-02.
  * - Listing names cut at a hyphen are rebuilt; a bar whose open/close lies outside its range has the range
@@ -20,7 +21,9 @@ import { QualityLog } from '../core/market/quality.ts';
 import { formatQualitySummary, renderQualityReport } from '../core/market/quality-report.ts';
 import { mapSecFacts, type SecFact } from '../core/market/sec-facts.ts';
 import { serializeSearchIndex } from '../core/market/search.ts';
-import { deriveFreeCashFlow, nearestShares, restateForSplits, selectPeriodEnds } from '../core/market/normalize.ts';
+import { selectPeriodEnds } from '../core/market/normalize.ts';
+import { toFigurePeriods } from '../core/market/normalizer/figures.ts';
+import { type NormCell, normalizeCompany, type Periods, type SourceStatements } from '../core/market/normalizer/index.ts';
 import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
 import { normalizeSymbol } from '../core/market/symbol.ts';
@@ -32,6 +35,7 @@ import {
   type BundleFundamentals,
   type BundleMonthly,
   type BundleProfile,
+  type BundleRef,
   type BundleStatementSet,
   COV,
   type DatasetAsOf,
@@ -501,16 +505,7 @@ for (const [s, list] of monthlyRows) {
 }
 
 // ---------- fundamentals ----------
-type Cell = { value: number; source: string; asOf: string };
-type Periods = Map<string, Map<string, Cell>>;
-const setCell = (p: Periods, end: string, key: string, cell: Cell, override = false) => {
-  let m = p.get(end);
-  if (!m) {
-    m = new Map();
-    p.set(end, m);
-  }
-  if (override || !m.has(key)) m.set(key, cell);
-};
+// Each vendor's statements are read as they are; core/market/normalizer does every repair (docs/data-quality.md).
 const plainsightMap: Record<string, string> = {
   revenue: 'revenue',
   costOfRevenue: 'cost_of_revenue',
@@ -531,60 +526,76 @@ const plainsightMap: Record<string, string> = {
   cash: 'cash',
   ltDebt: 'long_term_debt',
 };
-const fmpMap: Record<string, [string, 'abs' | 'as-is']> = {
-  is_revenue: ['revenue', 'as-is'],
-  is_operatingIncome: ['operating_income', 'as-is'],
-  is_ebitda: ['ebitda', 'as-is'],
-  is_interestExpense: ['interest_expense', 'as-is'],
-  is_incomeBeforeTax: ['income_before_tax', 'as-is'],
-  is_incomeTaxExpense: ['income_tax', 'as-is'],
-  is_netIncome: ['net_income', 'as-is'],
-  is_epsDiluted: ['eps_diluted', 'as-is'],
-  is_weightedAverageShsOutDil: ['shares_diluted', 'as-is'],
-  bs_cashAndCashEquivalents: ['cash', 'as-is'],
-  bs_shortTermInvestments: ['short_term_investments', 'as-is'],
-  bs_accountsReceivables: ['receivables', 'as-is'],
-  bs_inventory: ['inventory', 'as-is'],
-  bs_totalCurrentAssets: ['current_assets', 'as-is'],
-  bs_propertyPlantEquipmentNet: ['ppe_net', 'as-is'],
-  bs_goodwillAndIntangibleAssets: ['goodwill_intangibles', 'as-is'],
-  bs_totalAssets: ['total_assets', 'as-is'],
-  bs_accountPayables: ['accounts_payable', 'as-is'],
-  bs_totalCurrentLiabilities: ['current_liabilities', 'as-is'],
-  bs_longTermDebt: ['long_term_debt', 'as-is'],
-  bs_totalDebt: ['total_debt', 'as-is'],
-  bs_totalLiabilities: ['total_liabilities', 'as-is'],
-  bs_retainedEarnings: ['retained_earnings', 'as-is'],
-  bs_totalStockholdersEquity: ['total_equity', 'as-is'],
-  cf_operatingCashFlow: ['operating_cash_flow', 'as-is'],
-  cf_capitalExpenditure: ['capital_expenditure', 'abs'],
-  cf_depreciationAndAmortization: ['depreciation_amortization', 'as-is'],
-  cf_stockBasedCompensation: ['stock_based_compensation', 'as-is'],
-  cf_commonDividendsPaid: ['dividends_paid', 'abs'],
-  cf_commonStockRepurchased: ['share_repurchases', 'abs'],
+const fmpMap: Record<string, string> = {
+  is_revenue: 'revenue',
+  is_operatingIncome: 'operating_income',
+  is_ebitda: 'ebitda',
+  is_interestExpense: 'interest_expense',
+  is_incomeBeforeTax: 'income_before_tax',
+  is_incomeTaxExpense: 'income_tax',
+  is_netIncome: 'net_income',
+  is_epsDiluted: 'eps_diluted',
+  is_weightedAverageShsOutDil: 'shares_diluted',
+  bs_cashAndCashEquivalents: 'cash',
+  bs_shortTermInvestments: 'short_term_investments',
+  bs_accountsReceivables: 'receivables',
+  bs_inventory: 'inventory',
+  bs_totalCurrentAssets: 'current_assets',
+  bs_propertyPlantEquipmentNet: 'ppe_net',
+  bs_goodwillAndIntangibleAssets: 'goodwill_intangibles',
+  bs_totalAssets: 'total_assets',
+  bs_accountPayables: 'accounts_payable',
+  bs_totalCurrentLiabilities: 'current_liabilities',
+  bs_longTermDebt: 'long_term_debt',
+  bs_totalDebt: 'total_debt',
+  bs_totalLiabilities: 'total_liabilities',
+  bs_retainedEarnings: 'retained_earnings',
+  bs_totalStockholdersEquity: 'total_equity',
+  bs_totalEquity: 'equity_including_nci',
+  bs_minorityInterest: 'noncontrolling_interest',
+  cf_operatingCashFlow: 'operating_cash_flow',
+  cf_capitalExpenditure: 'capital_expenditure',
+  cf_depreciationAndAmortization: 'depreciation_amortization',
+  cf_stockBasedCompensation: 'stock_based_compensation',
+  cf_commonDividendsPaid: 'dividends_paid',
+  cf_commonStockRepurchased: 'share_repurchases',
 };
 // Unclassified balance sheets: FMP's current assets/liabilities are its own constructs for these.
 const unclassified = new Set(['JPM', 'BAC', 'WFC', 'C', 'GS', 'MS', 'SCHW', 'BLK', 'AXP', 'BRK.B']);
+// Banks and brokers report revenue net of interest expense; FMP's gross figure is not their total.
+const netRevenueReporters = new Set(['JPM', 'BAC', 'WFC', 'C', 'GS', 'MS', 'SCHW', 'BLK', 'AXP']);
 
-const annualBy = new Map<string, Periods>();
-const quarterlyBy = new Map<string, Periods>();
-const sharesLatestBy = new Map<string, number>();
-const periodsOf = (m: Map<string, Periods>, s: string) => {
-  let p = m.get(s);
-  if (!p) {
-    p = new Map();
-    m.set(s, p);
+interface VendorStatements {
+  annual: Periods;
+  quarterly: Periods;
+}
+const vendors = { sec: new Map<string, VendorStatements>(), 'sec-xbrl': new Map<string, VendorStatements>(), fmp: new Map<string, VendorStatements>() };
+const statementsOf = (vendor: keyof typeof vendors, s: string): VendorStatements => {
+  let v = vendors[vendor].get(s);
+  if (!v) {
+    v = { annual: new Map(), quarterly: new Map() };
+    vendors[vendor].set(s, v);
   }
-  return p;
+  return v;
 };
+const setCell = (p: Periods, end: string, key: string, cell: NormCell) => {
+  let m = p.get(end);
+  if (!m) {
+    m = new Map();
+    p.set(end, m);
+  }
+  if (!m.has(key)) m.set(key, cell);
+};
+const sharesLatestBy = new Map<string, number>();
 
 const plainsightDir = join(SRC, 'fundamentals/sec_companyfacts_derived');
 for (const file of readdirSync(plainsightDir)) {
   const doc = JSON.parse(readFileSync(join(plainsightDir, file), 'utf8'));
   const s = sym(String(doc.symbol ?? file.replace(/\.json$/, '')));
   if (!s) continue;
-  const asOf = String(doc.updated ?? PLAINSIGHT_AS_OF).slice(0, 10);
-  const annual = periodsOf(annualBy, s);
+  // The files carry no filing dates (only their own `updated` stamp): the normaliser assigns them.
+  const cell = (value: number): NormCell => ({ value, source: 'sec', asOf: null });
+  const { annual, quarterly } = statementsOf('sec', s);
   // The annual lists also carry trailing-twelve-month points (e.g. 2026-06-30): keep fiscal year ends only.
   const fye = String(doc.profile?.fye ?? '');
   const isFiscalYearEnd = (end: string) => {
@@ -601,7 +612,7 @@ for (const file of readdirSync(plainsightDir)) {
     for (const p of list) {
       if (p.v === null || p.v === undefined || p.end > DATA_AS_OF || !isFiscalYearEnd(p.end)) continue;
       annualEnds.add(p.end);
-      setCell(annual, p.end, key, { value: p.v, source: 'sec', asOf });
+      setCell(annual, p.end, key, cell(p.v));
     }
   }
   for (const [k, list] of Object.entries(doc.balances ?? {}) as Array<[string, Array<{ end: string; v: number | null }>]>) {
@@ -609,18 +620,17 @@ for (const file of readdirSync(plainsightDir)) {
     if (!key) continue;
     for (const p of list) {
       if (p.v === null || p.end > DATA_AS_OF || !annualEnds.has(p.end)) continue;
-      setCell(annual, p.end, key, { value: p.v, source: 'sec', asOf });
+      setCell(annual, p.end, key, cell(p.v));
     }
   }
   for (const p of (doc.dilutedShares ?? []) as Array<{ end: string; v: number }>) {
-    if (annualEnds.has(p.end) && p.v) setCell(annual, p.end, 'shares_diluted', { value: p.v, source: 'sec', asOf });
+    if (annualEnds.has(p.end) && p.v !== null && p.v !== undefined) setCell(annual, p.end, 'shares_diluted', cell(p.v));
   }
   if (doc.sharesLatest?.v) sharesLatestBy.set(s, doc.sharesLatest.v);
-  const quarterly = periodsOf(quarterlyBy, s);
   for (const [k, list] of Object.entries(doc.quarterly ?? {}) as Array<[string, Array<{ end: string; v: number | null }>]>) {
     const key = plainsightMap[k];
     if (!key) continue;
-    for (const p of list) if (p.v !== null && p.end <= DATA_AS_OF) setCell(quarterly, p.end, key, { value: p.v, source: 'sec', asOf });
+    for (const p of list) if (p.v !== null && p.end <= DATA_AS_OF) setCell(quarterly, p.end, key, cell(p.v));
   }
   if (!profiles[s]) {
     profiles[s] = {
@@ -650,98 +660,105 @@ for (const r of csv('fundamentals/detail/sec_xbrl_facts_subset_long.csv')) {
 }
 for (const [s, facts] of factsBy) {
   const mapped = mapSecFacts(facts);
-  for (const [target, src] of [
-    [periodsOf(annualBy, s), mapped.annual],
-    [periodsOf(quarterlyBy, s), mapped.quarterly],
+  const target = statementsOf('sec-xbrl', s);
+  for (const [periods, src] of [
+    [target.annual, mapped.annual],
+    [target.quarterly, mapped.quarterly],
   ] as const) {
     for (const [end, m] of src) {
       if (end > DATA_AS_OF) continue;
-      for (const [key, v] of m) setCell(target, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed ?? '2026-07-24' });
+      for (const [key, v] of m) setCell(periods, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed });
     }
   }
 }
 
-// FMP detail: only where no SEC value exists; 0 means "not reported". Free cash flow is always derived
-// (operating cash flow − capex), so it follows whichever inputs won, SEC first.
+// FMP detail, as first filed: the normaliser uses it only where the SEC sources have no value.
 for (const r of csv('fundamentals/detail/fmp_statements_annual_curated.csv')) {
   const s = sym(r.ticker!)!;
-  const annual = periodsOf(annualBy, s);
-  let end = r.period_end!;
+  const end = r.period_end!;
   if (end > DATA_AS_OF) continue;
-  // 52/53-week years: align to the SEC period end within a week.
-  const near = [...annual.keys()].find((e) => Math.abs(dayNumber(e) - dayNumber(end)) <= 7);
-  if (near) end = near;
-  for (const [col, [key, sign]] of Object.entries(fmpMap)) {
+  const { annual } = statementsOf('fmp', s);
+  for (const [col, key] of Object.entries(fmpMap)) {
     if (unclassified.has(s) && (key === 'current_assets' || key === 'current_liabilities')) continue;
     const v = num(r[col]);
-    if (v === null || v === 0) continue;
-    setCell(annual, end, key, { value: sign === 'abs' ? Math.abs(v) : v, source: 'fmp', asOf: r.filing_date || '2026-05-07' });
+    if (v !== null) setCell(annual, end, key, { value: v, source: 'fmp', asOf: r.filing_date || null });
   }
 }
 
-const notesBy = new Map<string, string[]>();
-function deriveAndAdjust(s: string, periods: Periods, kind: 'annual' | 'quarterly', sharesRef: (end: string) => number | null) {
-  const splits = trueSplits.get(s) ?? [];
-  deriveFreeCashFlow(periods, (value, ocf, capex) => ({ value, source: ocf.source, asOf: [ocf.asOf, capex.asOf].sort().at(-1)! }));
-  const adjusted = restateForSplits(periods, splits, sharesRef);
-  if (adjusted > 0) {
-    const firstEnd = [...periods.keys()].sort()[0] ?? '';
-    const desc = splits
-      .filter((x) => x.date > firstEnd)
-      .map((x) => `${x.ratio >= 1 ? `${x.ratio}-for-1` : `1-for-${Math.round(1 / x.ratio)}`} on ${x.date}`)
-      .join(', ');
-    const list = notesBy.get(s) ?? [];
-    list.push(`${adjusted} ${kind} per-share or share-count figures restated for later splits (${desc}).`);
-    notesBy.set(s, list);
-  }
-}
+/** Split-adjusted month-end close for the month of `date` (the P/E evidence for splits the table lacks). */
+const priceAtFor = (s: string) => {
+  const closes = new Map((monthlyRows.get(s) ?? []).map((x) => [x.m, x.c]));
+  return closes.size ? (date: string) => closes.get(date.slice(0, 7)) ?? null : undefined;
+};
 
+const fundamentalsLog = new QualityLog();
 const fundamentals: Record<string, BundleFundamentals> = {};
-for (const s of new Set([...annualBy.keys(), ...quarterlyBy.keys()])) {
-  const annual = annualBy.get(s) ?? new Map();
-  const quarterly = quarterlyBy.get(s) ?? new Map();
-  const latestAnnualShares = [...annual.entries()]
-    .filter(([, m]) => m.has('shares_diluted'))
-    .sort((x, y) => (x[0] < y[0] ? -1 : 1))
-    .at(-1)?.[1]
-    .get('shares_diluted')?.value;
-  const latestShares = sharesLatestBy.get(s) ?? latestAnnualShares ?? null;
-  deriveAndAdjust(s, annual, 'annual', () => latestShares);
-  deriveAndAdjust(s, quarterly, 'quarterly', (end) => nearestShares(annual, end));
+for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()])) {
+  const sources: SourceStatements[] = [];
+  for (const [id, vintage] of [
+    ['sec', 'restated'],
+    ['sec-xbrl', 'restated'],
+    ['fmp', 'as_first_filed'],
+  ] as const) {
+    const v = vendors[id].get(s);
+    if (v) sources.push({ source: id, vintage, ...v });
+  }
+  const company = normalizeCompany(
+    {
+      symbol: s,
+      sources,
+      splits: trueSplits.get(s) ?? [],
+      sharesLatest: sharesLatestBy.get(s) ?? null,
+      priceAt: priceAtFor(s),
+      revenueNetOfInterest: netRevenueReporters.has(s),
+    },
+    fundamentalsLog,
+  );
+  if (company.derivedSplits.length) {
+    splitsOut[s] = [...(splitsOut[s] ?? []), ...company.derivedSplits.map((x): [string, number, string] => [x.date, round(x.ratio, 4), 'derived'])].sort(
+      (a, b) => (a[0] < b[0] ? -1 : 1),
+    );
+  }
 
-  const refs: Array<[string, string]> = [];
+  const refs: BundleRef[] = [];
   const refIndex = new Map<string, number>();
-  const refOf = (c: Cell) => {
-    const k = `${c.source}|${c.asOf}`;
+  const refOf = (ref: BundleRef) => {
+    const k = ref.join('|');
     let i = refIndex.get(k);
     if (i === undefined) {
       i = refs.length;
-      refs.push([c.source, c.asOf]);
+      refs.push(ref);
       refIndex.set(k, i);
     }
     return i;
   };
-  const toSet = (p: Periods, keep: number): BundleStatementSet => {
-    const ends = selectPeriodEnds(p, keep);
+  const toSet = (kind: 'annual' | 'quarterly', keep: number): BundleStatementSet => {
+    const figures = toFigurePeriods(company, kind);
+    const ends = selectPeriodEnds(figures, keep);
     const keys = new Set<string>();
-    for (const e of ends) for (const k of p.get(e)!.keys()) keys.add(k);
+    for (const e of ends) for (const k of figures.get(e)!.keys()) keys.add(k);
     const lines: BundleStatementSet['lines'] = {};
     for (const key of keys) {
       if (!LINE_BY_KEY.has(key)) continue;
-      const values = ends.map((e) => p.get(e)!.get(key)?.value ?? null);
-      const rs = ends.map((e) => {
-        const c = p.get(e)!.get(key);
-        return c ? refOf(c) : null;
-      });
-      lines[key] = [values, rs];
+      const fs = ends.map((e) => figures.get(e)!.get(key));
+      lines[key] = [
+        fs.map((f) => f?.value ?? null),
+        fs.map((f) => {
+          if (!f) return null;
+          const base: BundleRef = [f.source ?? '', f.as_of ?? '', f.as_of_estimated ? 1 : 0];
+          return refOf(f.note ? [base[0], base[1], base[2] ?? 0, f.note] : f.as_of_estimated ? base : [base[0], base[1]]);
+        }),
+      ];
     }
     return { ends, lines };
   };
-  const a = toSet(annual, 12);
-  const q = toSet(quarterly, 20);
+  const a = toSet('annual', 12);
+  const q = toSet('quarterly', 20);
   if (a.ends.length === 0 && q.ends.length === 0) continue;
-  fundamentals[s] = { annual: a, quarterly: q, refs, notes: notesBy.get(s) ?? [] };
+  fundamentals[s] = { annual: a, quarterly: q, refs, notes: company.notes };
 }
+// One report for every dataset: the fundamentals' repairs and quarantines join prices' and listings'.
+qualityLog.merge(fundamentalsLog);
 
 // ---------- listings file ----------
 // One company per CIK: share classes that both trade stay; a former ticker is folded into the listed one,

@@ -25,7 +25,7 @@ it('maps companyfacts to annual and quarterly lines: latest filing wins, Q4 = FY
   ];
   const { annual, quarterly } = mapSecFacts(facts);
   expect([...annual.keys()]).toEqual(['2024-12-31']);
-  expect(annual.get('2024-12-31')!.get('revenue')).toEqual({ value: 1010, filed: '2026-02-01' });
+  expect(annual.get('2024-12-31')!.get('revenue')).toEqual({ value: 1010, filed: '2026-02-01', tag: 'Revenues' });
   expect(annual.get('2024-12-31')!.get('total_assets')!.value).toBe(5000);
   // Q4 2024 = 1010 − 200 − 250 − 260 = 300
   expect(quarterly.get('2024-12-31')!.get('revenue')!.value).toBe(300);
@@ -43,5 +43,6 @@ it('flattens only the us-gaap tags that feed a line', () => {
       dei: { EntityCommonStockSharesOutstanding: { units: { shares: [{ end: '2025-01-15', val: 9 }] } } },
     },
   });
-  expect(flat.map((f) => f.tag)).toEqual(['NetIncomeLoss']);
+  expect(flat.facts.map((f) => f.tag)).toEqual(['NetIncomeLoss']);
+  expect(flat.refused).toEqual([]);
 });

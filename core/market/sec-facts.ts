@@ -16,6 +16,16 @@ export interface SecValue {
   value: number;
   /** Filing date of the fact: the figure's as-of date. */
   filed: string | null;
+  /** The us-gaap tag it came from (a derived fourth quarter only combines figures of one tag). */
+  tag: string;
+}
+
+/** A fact the mapping refused, with why: served as null with the reason, never as a guess. */
+export interface RefusedFact {
+  basis: 'annual' | 'quarterly' | 'any';
+  end: string;
+  line: string;
+  reason: string;
 }
 
 /** Normalised values keyed by period end, then by line key. */
@@ -37,20 +47,44 @@ export interface CompanyFactsJson {
   >;
 }
 
-/** Flattens the us-gaap part of a companyfacts document, keeping only the tags we map. */
-export function flattenCompanyFacts(doc: CompanyFactsJson): SecFact[] {
-  const wanted = new Set(LINE_DEFS.flatMap((d) => d.secTags));
-  const out: SecFact[] = [];
-  for (const [tag, body] of Object.entries(doc.facts?.['us-gaap'] ?? {})) {
-    if (!wanted.has(tag)) continue;
-    for (const [unit, list] of Object.entries(body.units ?? {})) {
+/** The unit each line's facts must carry (companyfacts' unit keys). */
+const UNIT_KEY = { USD: 'USD', 'USD/share': 'USD/shares', shares: 'shares' } as const;
+const LINE_OF_TAG = new Map(LINE_DEFS.flatMap((d) => d.secTags.map((t) => [t, d] as const)));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Thrown for a document that is not a companyfacts answer at all (cut off, or another shape): the caller falls back. */
+export class CompanyFactsRejected extends Error {}
+
+/**
+ * Flattens the us-gaap part of a companyfacts document, keeping only the tags we map. Facts in a unit
+ * the line cannot have (EUR or `pure` where USD is expected) and malformed facts are refused with a
+ * reason; a document without a us-gaap section is rejected whole.
+ */
+export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; refused: RefusedFact[] } {
+  const usGaap = doc?.facts?.['us-gaap'];
+  if (!usGaap || typeof usGaap !== 'object') throw new CompanyFactsRejected('companyfacts without a us-gaap section (truncated or not a companyfacts answer)');
+  const facts: SecFact[] = [];
+  const refused: RefusedFact[] = [];
+  for (const [tag, body] of Object.entries(usGaap)) {
+    const def = LINE_OF_TAG.get(tag);
+    if (!def) continue;
+    for (const [unit, list] of Object.entries(body?.units ?? {})) {
+      if (!Array.isArray(list)) continue;
       for (const f of list) {
-        if (typeof f.val !== 'number' || typeof f.end !== 'string') continue;
-        out.push({ tag, unit, start: f.start ?? null, end: f.end, val: f.val, form: f.form ?? null, fp: f.fp ?? null, filed: f.filed ?? null });
+        if (typeof f?.end !== 'string' || !ISO_DATE.test(f.end)) continue;
+        if (unit !== UNIT_KEY[def.unit]) {
+          refused.push({ basis: 'any', end: f.end, line: def.key, reason: `${tag} reported in unit "${unit}", expected ${UNIT_KEY[def.unit]}: refused` });
+          continue;
+        }
+        if (typeof f.val !== 'number' || !Number.isFinite(f.val)) {
+          refused.push({ basis: 'any', end: f.end, line: def.key, reason: `${tag} for ${f.end} is not a number: refused` });
+          continue;
+        }
+        facts.push({ tag, unit, start: f.start ?? null, end: f.end, val: f.val, form: f.form ?? null, fp: f.fp ?? null, filed: f.filed ?? null });
       }
     }
   }
-  return out;
+  return { facts, refused };
 }
 
 /**
@@ -60,13 +94,31 @@ export function flattenCompanyFacts(doc: CompanyFactsJson): SecFact[] {
  * preference list that has a value wins. A missing fourth quarter of a flow line is derived as the
  * fiscal year minus its three quarters, as SEC filers report Q4 only inside the 10-K.
  */
-export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; quarterly: PeriodValues } {
+export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; quarterly: PeriodValues; refused: RefusedFact[] } {
   type Key = string;
   const latest = new Map<Key, SecFact>();
+  const conflicts = new Map<Key, SecFact[]>();
   for (const f of facts) {
     const k = `${f.tag}|${f.unit}|${f.start ?? ''}|${f.end}`;
     const prev = latest.get(k);
-    if (!prev || (f.filed ?? '') > (prev.filed ?? '')) latest.set(k, f);
+    if (prev && (f.filed ?? '') === (prev.filed ?? '') && f.val !== prev.val) conflicts.set(k, [...(conflicts.get(k) ?? [prev]), f]);
+    if (!prev || (f.filed ?? '') > (prev.filed ?? '')) {
+      latest.set(k, f);
+      conflicts.delete(k);
+    }
+  }
+  // The same fact filed twice on one day with different values: neither can be trusted.
+  const refused: RefusedFact[] = [];
+  for (const [k, list] of conflicts) {
+    const f = latest.get(k)!;
+    latest.delete(k);
+    const d = f.start ? days(f.start, f.end) : null;
+    refused.push({
+      basis: d === null ? 'any' : isAnnual(d) ? 'annual' : 'quarterly',
+      end: f.end,
+      line: LINE_OF_TAG.get(f.tag)?.key ?? f.tag,
+      reason: `${f.tag} for ${f.start ? `${f.start}–` : ''}${f.end} filed ${f.filed ?? 'undated'} with conflicting values (${list.map((x) => x.val).join(' vs ')}): refused`,
+    });
   }
   const byTag = new Map<string, SecFact[]>();
   for (const f of latest.values()) {
@@ -98,7 +150,7 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
   for (const def of LINE_DEFS) {
     for (const tag of def.secTags) {
       for (const f of byTag.get(tag) ?? []) {
-        const v = { value: f.val, filed: f.filed ?? null };
+        const v = { value: f.val, filed: f.filed ?? null, tag };
         if (!def.flow) {
           if (f.start) continue;
           if (annualSpans.has(f.end)) put(annual, f.end, def.key, v);
@@ -114,15 +166,16 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
       }
     }
     if (!def.flow || def.unit !== 'USD') continue;
-    // Q4 = FY − Q1 − Q2 − Q3, when the three quarters lie inside that fiscal year.
+    // Q4 = FY − Q1 − Q2 − Q3, when the three quarters lie inside that fiscal year and all four figures
+    // come from the same tag (a revenue total minus sub-line quarters is no quarter at all).
     for (const [end, start] of annualSpans) {
       const fy = annual.get(end)?.get(def.key);
       if (!fy || quarterly.get(end)?.has(def.key)) continue;
       const inside = [...quarterly.entries()].filter(([qEnd, m]) => qEnd > start && qEnd < end && m.has(def.key));
-      if (inside.length !== 3) continue;
+      if (inside.length !== 3 || inside.some(([, m]) => m.get(def.key)!.tag !== fy.tag)) continue;
       const sum = inside.reduce((s, [, m]) => s + m.get(def.key)!.value, 0);
-      put(quarterly, end, def.key, { value: fy.value - sum, filed: fy.filed });
+      put(quarterly, end, def.key, { value: fy.value - sum, filed: fy.filed, tag: fy.tag });
     }
   }
-  return { annual, quarterly };
+  return { annual, quarterly, refused };
 }

@@ -57,6 +57,7 @@ export const LINE_DEFS: readonly LineDef[] = [
   line('balance', 'total_liabilities', 'Total liabilities', ['Liabilities']),
   line('balance', 'retained_earnings', 'Retained earnings', ['RetainedEarningsAccumulatedDeficit']),
   line('balance', 'total_equity', 'Shareholders’ equity', ['StockholdersEquity']),
+  line('balance', 'noncontrolling_interest', 'Non-controlling interest', ['MinorityInterest']),
   line('cash_flow', 'operating_cash_flow', 'Operating cash flow', [
     'NetCashProvidedByUsedInOperatingActivities',
     'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',

@@ -57,7 +57,12 @@ export type LineUnit = 'USD' | 'USD/share' | 'shares';
 export interface Figure {
   value: number | null;
   source: string | null;
+  /** Filing date of the figure (point in time): an analysis as of a day uses only figures filed by then. */
   as_of: string | null;
+  /** The filing date is estimated (borrowed from another source for the period, or period end + the SEC deadline). */
+  as_of_estimated?: true;
+  /** Why a value was repaired, why it is withheld (value null: quarantined), or why it is flagged (served as reported). */
+  note?: string;
 }
 
 export interface StatementLine {

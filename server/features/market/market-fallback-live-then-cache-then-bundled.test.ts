@@ -109,7 +109,7 @@ describeEachDatabase('market fallback chain: live, then cache, then bundled, eac
     expect(ends).toEqual(['2019-09-28', '2020-09-26', '2024-09-28', '2025-09-27']);
     const eps = f.annual.income.find((l) => l.key === 'eps_diluted')!.values;
     // Filed in 2019 before the split: 11.89 / 4 = 2.9725 (net income 55,256M / (4,648.9M × 4) shares ≈ 2.97).
-    expect(eps[0]).toEqual({ value: 2.9725, source: 'sec-edgar-live', as_of: '2019-10-31' });
+    expect(eps[0]).toEqual({ value: 2.9725, source: 'sec-edgar-live', as_of: '2019-10-31', note: 'restated for a split after the period (11.89 as reported)' });
     // Re-filed in 2022 after the split: already restated, left alone.
     expect(eps[1]!.value).toBe(3.28);
     const shares = f.annual.income.find((l) => l.key === 'shares_diluted')!.values;

@@ -75,7 +75,15 @@ export const HistorySchema = z
 const FigureSchema = z.object({
   value: z.number().nullable().openapi({ description: 'null = not reported (shown as "—")' }),
   source: z.string().nullable(),
-  as_of: z.string().nullable(),
+  as_of: z.string().nullable().openapi({ description: 'Filing date of the figure (point in time)' }),
+  as_of_estimated: z
+    .literal(true)
+    .optional()
+    .openapi({ description: 'The filing date is estimated (period end + SEC deadline, or the period’s first filing)' }),
+  note: z
+    .string()
+    .optional()
+    .openapi({ description: 'Why the value was repaired, why it is withheld (value null), or why it is flagged (served as reported)' }),
 });
 const LineSchema = z.object({ key: z.string(), label: z.string(), unit: z.enum(['USD', 'USD/share', 'shares']), values: z.array(FigureSchema) });
 const StatementSetSchema = z.object({

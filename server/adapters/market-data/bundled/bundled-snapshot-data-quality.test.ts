@@ -28,10 +28,12 @@ describe('bundled snapshot: data quality', () => {
     expect((await p.store.series('AAPL'))!.series.dates.at(-1)).toBe(p.dataAsOf());
   });
 
-  it('AAPL FY2025 matches the SEC cross-check in SOURCES.md, with source and as-of on every figure', async () => {
+  it('AAPL FY2025 matches the SEC cross-check in SOURCES.md, with source and filing date on every figure', async () => {
     const f = await p.getFundamentals!('AAPL');
     expect(f!.annual.periods.at(-1)).toEqual({ end: '2025-09-27', fiscal_year: 2025, label: 'FY2025 (ended 2025-09-27)' });
-    expect(at(f, 'revenue', '2025-09-27')).toEqual({ value: 416_161_000_000, source: 'sec', as_of: '2026-08-22' });
+    // The SEC-derived file has no filing dates; the period's 10-K was filed 2025-10-31 (FMP's filing_date),
+    // so that is the figure's as-of, marked estimated (borrowed from another source for the period).
+    expect(at(f, 'revenue', '2025-09-27')).toEqual({ value: 416_161_000_000, source: 'sec', as_of: '2025-10-31', as_of_estimated: true });
     expect(at(f, 'net_income', '2025-09-27').value).toBe(112_010_000_000);
     expect(at(f, 'capital_expenditure', '2025-09-27').value).toBe(12_715_000_000);
     for (const l of [...f!.annual.income, ...f!.annual.balance, ...f!.annual.cash_flow]) {
@@ -66,6 +68,68 @@ describe('bundled snapshot: data quality', () => {
       // EPS ≈ net income / diluted shares within 10% once everything is on today's share basis.
       expect(Math.abs(e / (n / s) - 1), period.end).toBeLessThan(0.1);
     });
+  });
+
+  it('NFLX: the 10-for-1 split missing from the split table is derived and restated (FY2022 EPS 9.95 → 0.995)', async () => {
+    const f = await p.getFundamentals!('NFLX');
+    // 4,491.9M net income / 4,512.9M shares (451.29M × 10) = 0.995.
+    expect(at(f, 'eps_diluted', '2022-12-31')).toMatchObject({ value: 0.995, note: 'restated for a split after the period (9.95 as reported)' });
+    expect(at(f, 'shares_diluted', '2022-12-31').value).toBe(4_512_900_000);
+    expect(at(f, 'eps_diluted', '2023-12-31').value).toBe(1.2);
+    expect((await p.getSplits!('NFLX'))!.filter((x) => x.source === 'derived')).toEqual([{ date: '2025-10-01', ratio: 10, source: 'derived' }]);
+  });
+
+  it('GOOG per-share figures now match GOOGL’s (were 20× before the 2022 split was restated)', async () => {
+    const goog = line(await p.getFundamentals!('GOOG'), 'eps_diluted');
+    const googl = await p.getFundamentals!('GOOGL');
+    const f = await p.getFundamentals!('GOOG');
+    f!.annual.periods.forEach((period, i) => {
+      const v = goog.values[i]!.value;
+      if (v !== null) expect(v, period.end).toBe(at(googl, 'eps_diluted', period.end).value);
+    });
+    // FY2019: 49.16 as filed / 20 = 2.458.
+    expect(at(f, 'eps_diluted', '2019-12-31').value).toBe(2.458);
+  });
+
+  it('share counts in the wrong unit are back in shares: MCD FY2021 751.8 (millions), COP FY2015 1,241,919 (thousands)', async () => {
+    // 7,545.2M / 10.04 = 751.5M ≈ 751.8 × 1,000,000.
+    expect(at(await p.getFundamentals!('MCD'), 'shares_diluted', '2021-12-31').value).toBe(751_800_000);
+    // −4,428M / −3.58 = 1,236.9M ≈ 1,241,919 × 1,000.
+    expect(at(await p.getFundamentals!('COP'), 'shares_diluted', '2015-12-31').value).toBe(1_241_919_000);
+  });
+
+  it('AVB: revenue on a sub-line definition ($5.6M next to $1,034M net income) is withheld with the reason', async () => {
+    const f = await p.getFundamentals!('AVB');
+    expect(at(f, 'revenue', '2015-12-31').value).toBe(1_856_028_000);
+    const fy2016 = at(f, 'revenue', '2016-12-31');
+    expect(fy2016).toMatchObject({ value: null, source: null });
+    expect(fy2016.note).toContain('under 20% of net income');
+  });
+
+  it('BRK.B: total revenues, not one segment (SEC 175,445M vs FMP 247,837M in FY2018); equity is the parent’s, NCI its own line', async () => {
+    const f = await p.getFundamentals!('BRK.B');
+    expect(at(f, 'revenue', '2018-12-31')).toMatchObject({ value: 247_837_000_000, source: 'fmp' });
+    // 620,854 − 335,426 − 285,428 = 0: the SEC equity included the 3,358M NCI; 285,428 − 3,358 = 282,070.
+    expect(at(f, 'total_equity', '2016-12-31').value).toBe(282_070_000_000);
+    expect(at(f, 'noncontrolling_interest', '2016-12-31').value).toBe(3_358_000_000);
+  });
+
+  it('MSFT FY2016 balance sheet from one vintage: 193,468 − 121,471 − 71,997 = 0 (was −11,093M with restated equity)', async () => {
+    const f = await p.getFundamentals!('MSFT');
+    const [a, l, e] = ['total_assets', 'total_liabilities', 'total_equity'].map((k) => at(f, k, '2016-06-30').value!);
+    expect(a! - l! - e!).toBe(0);
+    expect(at(f, 'total_equity', '2016-06-30')).toMatchObject({ source: 'fmp', as_of: '2016-07-28' });
+  });
+
+  it('every fundamental value carries a filing date; estimated ones say so', async () => {
+    const f = await p.getFundamentals!('NFLX');
+    for (const l of [...f!.annual.income, ...f!.annual.balance, ...f!.annual.cash_flow]) {
+      for (const [i, v] of l.values.entries()) {
+        if (v.value === null) continue;
+        expect(v.as_of! >= f!.annual.periods[i]!.end, `${l.key} ${v.as_of}`).toBe(true);
+        if (v.source === 'sec') expect(v.as_of_estimated).toBe(true);
+      }
+    }
   });
 
   it('banks have no gross profit: shown as not reported, never as 0', async () => {

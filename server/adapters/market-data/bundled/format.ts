@@ -9,7 +9,7 @@ import type { DatasetAsOf } from '../../../../core/market/types.ts';
 
 export type { DatasetAsOf } from '../../../../core/market/types.ts';
 
-export const BUNDLE_VERSION = 2;
+export const BUNDLE_VERSION = 3;
 
 /** Coverage bits per listing. */
 export const COV = { daily: 1, monthly: 2, fundamentals: 4, etf: 8, dividends: 16 } as const;
@@ -70,11 +70,19 @@ export interface BundleStatementSet {
   lines: Record<string, [Array<number | null>, Array<number | null>]>;
 }
 
+export type BundleRef =
+  | [source: string, asOf: string]
+  | [source: string, asOf: string, estimated: 0 | 1]
+  | [source: string, asOf: string, estimated: 0 | 1, note: string];
+
 export interface BundleFundamentals {
   annual: BundleStatementSet;
   quarterly: BundleStatementSet;
-  /** [source id, as-of date]. */
-  refs: Array<[string, string]>;
+  /**
+   * [source id, filing date, 1 when the filing date is estimated, note]. A value null whose ref has a
+   * note is quarantined (withheld, the note says why); a value with a note was repaired.
+   */
+  refs: BundleRef[];
   notes: string[];
 }
 
@@ -84,7 +92,7 @@ export interface CompaniesFile {
   etfs: Record<string, BundleEtf>;
   /** [ex_date, amount (split-adjusted), pay_date, source id]. */
   dividends: Record<string, Array<[string, number, string | null, string]>>;
-  /** [date, ratio, source id]. */
+  /** [date, ratio, source id]; source `derived` = found in the figures (share jump + EPS + P/E), dated at the first period on the new basis. */
   splits: Record<string, Array<[string, number, string]>>;
 }
 

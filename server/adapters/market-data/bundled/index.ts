@@ -5,6 +5,7 @@ import { LINE_DEFS } from '../../../../core/market/statements.ts';
 import type {
   Dividend,
   EtfInfo,
+  Figure,
   Fundamentals,
   PriceBar,
   PriceHistory,
@@ -16,7 +17,7 @@ import type {
   StatementSet,
 } from '../../../../core/market/types.ts';
 import type { CoveredListing, SnapshotProvider } from '../types.ts';
-import type { BundleFundamentals, BundleStatementSet } from './format.ts';
+import type { BundleFundamentals, BundleRef, BundleStatementSet } from './format.ts';
 import { BundleStore, coverageFromBits, type ListingsData } from './store.ts';
 
 export type { SourceInfo } from './format.ts';
@@ -32,6 +33,12 @@ export interface BundledProvider extends SnapshotProvider {
 function listingAt(l: ListingsData, i: number): CoveredListing {
   const f = l.file;
   return { symbol: f.symbol[i]!, name: f.name[i]!, exchange: f.exchange[i] ?? null, type: f.etf[i] ? 'etf' : 'stock', coverage: coverageFromBits(f.cov[i]!) };
+}
+
+function figureFromRef(value: number | null, ref: BundleRef | null | undefined): Figure {
+  const note = ref?.[3] ? { note: ref[3] } : {};
+  if (value === null) return { value, source: null, as_of: null, ...note };
+  return { value, source: ref?.[0] ?? null, as_of: ref?.[1] ?? null, ...(ref?.[2] ? { as_of_estimated: true as const } : {}), ...note };
 }
 
 function toStatementSet(set: BundleStatementSet, refs: BundleFundamentals['refs'], kind: 'annual' | 'quarterly'): StatementSet {
@@ -52,7 +59,7 @@ function toStatementSet(set: BundleStatementSet, refs: BundleFundamentals['refs'
       values: values.map((v, i) => {
         const r = rs[i];
         const ref = r === null || r === undefined ? null : refs[r];
-        return { value: v, source: v === null ? null : (ref?.[0] ?? null), as_of: v === null ? null : (ref?.[1] ?? null) };
+        return figureFromRef(v, ref);
       }),
     };
     out[def.statement].push(l);

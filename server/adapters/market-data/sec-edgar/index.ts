@@ -1,7 +1,10 @@
-import { buildStatementSet, deriveFreeCashFlow, nearestShares, restateForSplits } from '../../../../core/market/normalize.ts';
+import { buildStatementSet } from '../../../../core/market/normalize.ts';
+import { toFigurePeriods } from '../../../../core/market/normalizer/figures.ts';
+import { normalizeCompany, type Periods } from '../../../../core/market/normalizer/index.ts';
+import { QualityLog } from '../../../../core/market/quality.ts';
 import { type CompanyFactsJson, flattenCompanyFacts, mapSecFacts, type PeriodValues } from '../../../../core/market/sec-facts.ts';
 import type { SplitEvent } from '../../../../core/market/split-adjust.ts';
-import type { Figure, Fundamentals, Profile } from '../../../../core/market/types.ts';
+import type { Fundamentals, Profile } from '../../../../core/market/types.ts';
 import { fetchJson, type FetchJsonOptions } from '../http.ts';
 import type { FetchLike, MarketDataProvider } from '../types.ts';
 
@@ -33,12 +36,38 @@ export interface SecEdgarOptions extends Omit<FetchJsonOptions, 'fetch' | 'heade
 
 const SOURCE = 'sec-edgar-live';
 
-function toFigures(values: PeriodValues): Map<string, Map<string, Figure & { value: number }>> {
-  const out = new Map<string, Map<string, Figure & { value: number }>>();
-  for (const [end, m] of values) {
-    out.set(end, new Map([...m].map(([k, v]) => [k, { value: v.value, source: SOURCE, as_of: v.filed }])));
-  }
+function toPeriods(values: PeriodValues): Periods {
+  const out: Periods = new Map();
+  for (const [end, m] of values) out.set(end, new Map([...m].map(([k, v]) => [k, { value: v.value, source: SOURCE, asOf: v.filed }])));
   return out;
+}
+
+/**
+ * Maps and normalises one companyfacts answer with the same normaliser as the bundled snapshot. A
+ * document that is not a companyfacts answer throws (the caller falls back and caches nothing);
+ * refused facts are served as null with their reason. Returns null without any annual period.
+ */
+export function buildLiveFundamentals(
+  symbol: string,
+  doc: CompanyFactsJson,
+  splits: readonly SplitEvent[],
+  log: QualityLog = new QualityLog(),
+): Fundamentals | null {
+  const flat = flattenCompanyFacts(doc);
+  const mapped = mapSecFacts(flat.facts);
+  const company = normalizeCompany(
+    {
+      symbol,
+      sources: [{ source: SOURCE, vintage: 'restated', annual: toPeriods(mapped.annual), quarterly: toPeriods(mapped.quarterly) }],
+      splits,
+      refused: [...flat.refused, ...mapped.refused],
+    },
+    log,
+  );
+  const annual = buildStatementSet(toFigurePeriods(company, 'annual'), 'annual', 12);
+  if (annual.periods.length === 0) return null;
+  const quarterly = buildStatementSet(toFigurePeriods(company, 'quarterly'), 'quarterly', 20);
+  return { symbol, currency: 'USD', annual, quarterly, split_adjusted: true, notes: company.notes };
 }
 
 /** Fundamentals (companyfacts) and profiles (submissions) from SEC EDGAR, which asks for at most 10 requests a second. */
@@ -67,28 +96,7 @@ export function createSecEdgarProvider(options: SecEdgarOptions): MarketDataProv
       if (!cik) return null;
       const doc = await get<CompanyFactsJson>(`${data}/api/xbrl/companyfacts/CIK${cik}.json`);
       if (!doc) return null;
-      const mapped = mapSecFacts(flattenCompanyFacts(doc));
-      const annual = toFigures(mapped.annual);
-      const quarterly = toFigures(mapped.quarterly);
-      const splits = (await options.lookupSplits?.(symbol)) ?? [];
-      const latest = [...annual.entries()]
-        .filter(([, m]) => m.has('shares_diluted'))
-        .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-        .at(-1);
-      const latestShares = latest?.[1].get('shares_diluted')?.value ?? null;
-      const notes: string[] = [];
-      const n = restateForSplits(annual, splits, () => latestShares) + restateForSplits(quarterly, splits, (end) => nearestShares(annual, end));
-      if (n > 0) notes.push(`${n} per-share or share-count figures restated for later splits.`);
-      const fcf = (value: number, ocf: Figure, capex: Figure) => ({
-        value,
-        source: SOURCE,
-        as_of: (ocf.as_of ?? '') > (capex.as_of ?? '') ? ocf.as_of : capex.as_of,
-      });
-      deriveFreeCashFlow(annual, fcf);
-      deriveFreeCashFlow(quarterly, fcf);
-      const a = buildStatementSet(annual, 'annual', 12);
-      if (a.periods.length === 0) return null;
-      return { symbol, currency: 'USD', annual: a, quarterly: buildStatementSet(quarterly, 'quarterly', 20), split_adjusted: true, notes };
+      return buildLiveFundamentals(symbol, doc, (await options.lookupSplits?.(symbol)) ?? []);
     },
     async getProfile(symbol): Promise<Profile | null> {
       const cik = await cikOf(symbol);

@@ -1,0 +1,120 @@
+import { BALANCE_TOLERANCE_FRACTION } from '../quality-checks.ts';
+import { type NormCell, type PassContext, type PeriodKind, periodsOf, quarantineCell, repairCell } from './types.ts';
+
+/**
+ * Equity is the parent's. With an NCI N, assets − liabilities − equity is ≈ 0 when the equity figure
+ * includes N and ≈ N when it is the parent's (plus any mezzanine equity in both cases); a gap nearer 0
+ * than N means the NCI is inside and is subtracted (`equity_nci`). A vendor that gives both the
+ * parent's and the total equity (FMP) also gives the NCI line as their difference when it lacks one.
+ */
+export function separateNoncontrollingInterest(ctx: PassContext, kind: PeriodKind): void {
+  const p = periodsOf(ctx, kind);
+  for (const [end, m] of p) {
+    if (!m.has('noncontrolling_interest')) {
+      for (const s of ctx.sources) {
+        const sm = (kind === 'annual' ? s.annual : s.quarterly).get(end);
+        const incl = sm?.get('equity_including_nci');
+        const parent = sm?.get('total_equity');
+        if (incl && parent && incl.value !== parent.value) {
+          m.set('noncontrolling_interest', {
+            ...incl,
+            value: incl.value - parent.value,
+            note: `derived as ${s.source}'s total equity − equity attributable to the parent`,
+          });
+          break;
+        }
+      }
+    }
+    m.delete('equity_including_nci');
+    const at = (k: string) => m.get(k)?.value ?? null;
+    const [a, l, e, n] = [at('total_assets'), at('total_liabilities'), at('total_equity'), at('noncontrolling_interest')];
+    if (a === null || l === null || e === null || n === null || !(n > 0)) continue;
+    if (Math.abs(a - l - e) >= Math.abs(a - l - e - n)) continue;
+    repairCell(
+      ctx,
+      kind,
+      end,
+      'total_equity',
+      { ...m.get('total_equity')!, value: e - n },
+      {
+        kind: 'equity_nci',
+        before: e,
+        reason: `equity included the non-controlling interest (assets − liabilities − equity = ${a - l - e}, nearer 0 than the NCI ${n}); ${e} − ${n} = parent equity`,
+      },
+    );
+  }
+}
+
+/** (assets − liabilities − equity [− NCI]) / assets; null when a total is missing. */
+const gapOf = (set: Map<string, NormCell> | undefined, withNci: boolean): number | null => {
+  const at = (k: string) => set?.get(k)?.value ?? null;
+  const [a, l, e] = [at('total_assets'), at('total_liabilities'), at('total_equity')];
+  if (a === null || l === null || e === null || a === 0) return null;
+  return (a - l - e - (withNci ? (at('noncontrolling_interest') ?? 0) : 0)) / a;
+};
+/** A set balances whether its equity includes the NCI or not. */
+const balances = (set: Map<string, NormCell> | undefined): boolean =>
+  [gapOf(set, true), gapOf(set, false)].some((g) => g !== null && Math.abs(g) <= BALANCE_TOLERANCE_FRACTION);
+const SET_LINES = ['total_assets', 'total_liabilities', 'total_equity'] as const;
+
+/**
+ * One vintage per balance sheet. SEC figures are as last filed (restated), FMP's as first filed; a
+ * period whose totals come from both, or whose totals overshoot assets (liabilities + equity + NCI
+ * more than 2% above assets, which no mezzanine item can explain), takes its totals from ONE source
+ * whose own set balances — restated sources first, since they are the current view of the period.
+ * When no source balances, the liabilities figure that breaks the identity is quarantined.
+ */
+export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): void {
+  const p = periodsOf(ctx, kind);
+  for (const [end, m] of p) {
+    // The NCI line only exists in some sources: it is matched to the totals after this pass.
+    const sources = new Set(SET_LINES.filter((k) => m.has(k)).map((k) => m.get(k)!.source));
+    // Without the NCI: whatever equity means here, liabilities + equity cannot exceed assets.
+    const gap = gapOf(m, false);
+    const vintages = new Set(ctx.sources.filter((s) => sources.has(s.source)).map((s) => s.vintage));
+    const mixed = vintages.size > 1;
+    if (!mixed && (gap === null || gap >= -BALANCE_TOLERANCE_FRACTION)) continue;
+    const ranked = [...ctx.sources.filter((s) => s.vintage === 'restated'), ...ctx.sources.filter((s) => s.vintage !== 'restated')];
+    const coherent = ranked.find((s) => balances((kind === 'annual' ? s.annual : s.quarterly).get(end)));
+    const why = mixed
+      ? `the totals mixed ${[...sources].join(' and ')} (restated and as-first-filed)`
+      : `liabilities + equity exceeded assets by ${(-gap! * 100).toFixed(1)}%`;
+    if (coherent) {
+      const set = (kind === 'annual' ? coherent.annual : coherent.quarterly).get(end)!;
+      for (const k of SET_LINES) {
+        const c = set.get(k);
+        if (!c || m.get(k)?.value === c.value) continue;
+        repairCell(ctx, kind, end, k, c, {
+          kind: 'mixed_vintage',
+          before: m.get(k)?.value ?? null,
+          reason: `${why}: the balance-sheet totals are all taken from ${coherent.source}, whose set balances`,
+        });
+      }
+      continue;
+    }
+    if (mixed) {
+      const primary = m.get('total_assets')?.source;
+      for (const k of SET_LINES) {
+        const c = m.get(k);
+        if (c && primary && c.source !== primary)
+          quarantineCell(
+            ctx,
+            kind,
+            end,
+            k,
+            'mixed_vintage',
+            `${why}, and no single source balances: ${c.source}'s ${k} is not served next to ${primary}'s assets`,
+          );
+      }
+    } else if (m.has('total_liabilities')) {
+      quarantineCell(
+        ctx,
+        kind,
+        end,
+        'total_liabilities',
+        'mixed_vintage',
+        `${why} and no source balances: the liabilities figure is likely from another filing than the assets`,
+      );
+    }
+  }
+}
