@@ -164,7 +164,7 @@ export const streamAnalysisRoute = createRoute({
       description: 'Server-sent events: `progress`, then `result` or `error`',
       content: {
         'text/event-stream': {
-          schema: z.string().openapi({ example: 'event: progress\ndata: {"step":"load","label":"Loading prices","index":1,"total":4}\n\n' }),
+          schema: z.string().openapi({ example: 'event: progress\ndata: {"step":"load","label":"Loading prices and filings","index":1,"total":3}\n\n' }),
         },
       },
     },
@@ -196,7 +196,7 @@ export const getAnalysisRoute = createRoute({
 
 /** The `progress` event of the stream: step `index` of `total` (1-based). */
 export const AnalysisProgressSchema = z.object({
-  step: z.enum(['load', 'compute', 'write', 'save']),
+  step: z.enum(['load', 'compute', 'save']),
   label: z.string(),
   index: z.number().int(),
   total: z.number().int(),
