@@ -9,7 +9,8 @@ import { firstFinite } from './series.ts';
  * period·(period+1)/2. NaN until the window is full; leading-NaN aware like `sma`.
  *
  * Running form: moving the window one step adds period·x_new to the weighted numerator and removes
- * the previous window's plain sum (every old weight drops by one), so each point costs O(1).
+ * the previous window's plain sum (every old weight drops by one), so each point costs O(1). Like
+ * `sma`'s running sum, its absolute error is a few ulps of the largest value the sums have carried.
  */
 export function wma(values: Float64Array, period: number): Float64Array {
   const n = values.length;
