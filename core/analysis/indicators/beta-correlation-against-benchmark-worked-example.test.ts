@@ -42,7 +42,7 @@ describe('returns aligned on common dates', () => {
       ['2024-01-04', 12.6],
     ]);
     const r = alignReturns(a, b);
-    expect(r.dates).toEqual(['2024-01-03', '2024-01-04']);
+    expect([...r.endIndex].map((i) => a.dates[i])).toEqual(['2024-01-03', '2024-01-04']);
     expect(r.asset[0]).toBeCloseTo(0.1, 14); // 110/100 − 1, not via 50
     expect(r.asset[1]).toBeCloseTo(0.1, 14); // 121/110 − 1
     expect(r.benchmark[0]).toBeCloseTo(0.2, 14);

@@ -41,8 +41,8 @@ export function regressReturns(asset: Float64Array, benchmark: Float64Array): Be
 }
 
 export interface AlignedReturns {
-  /** The date each return ends on (the later of its two closes). */
-  dates: string[];
+  /** For each return, the index in the ASSET series of the close it ends on (its date is asset.dates[i]). */
+  endIndex: Int32Array;
   asset: Float64Array;
   benchmark: Float64Array;
 }
@@ -52,21 +52,23 @@ export interface AlignedReturns {
  * skipped in both, so each return spans the same two closes (a holiday gap gives a two-day return on both).
  */
 export function alignReturns(asset: Pick<OhlcvSeries, 'dates' | 'close'>, benchmark: Pick<OhlcvSeries, 'dates' | 'close'>): AlignedReturns {
-  const ia: number[] = [];
-  const ib: number[] = [];
-  for (let a = 0, b = 0; a < asset.dates.length && b < benchmark.dates.length; ) {
+  const na = asset.dates.length;
+  const nb = benchmark.dates.length;
+  const ia = new Int32Array(Math.min(na, nb));
+  const ib = new Int32Array(ia.length);
+  let m = 0;
+  for (let a = 0, b = 0; a < na && b < nb; ) {
     const da = asset.dates[a]!;
     const db = benchmark.dates[b]!;
     if (da === db) {
-      ia.push(a++);
-      ib.push(b++);
+      ia[m] = a++;
+      ib[m++] = b++;
     } else if (da < db) a++;
     else b++;
   }
-  const m = Math.max(0, ia.length - 1);
-  const out: AlignedReturns = { dates: [], asset: new Float64Array(m), benchmark: new Float64Array(m) };
-  for (let k = 0; k < m; k++) {
-    out.dates.push(asset.dates[ia[k + 1]!]!);
+  const count = Math.max(0, m - 1);
+  const out: AlignedReturns = { endIndex: ia.slice(1, m), asset: new Float64Array(count), benchmark: new Float64Array(count) };
+  for (let k = 0; k < count; k++) {
     out.asset[k] = asset.close[ia[k + 1]!]! / asset.close[ia[k]!]! - 1;
     out.benchmark[k] = benchmark.close[ib[k + 1]!]! / benchmark.close[ib[k]!]! - 1;
   }
@@ -93,5 +95,6 @@ export function computeBetaCorrelation(asset: OhlcvSeries, benchmark: OhlcvSerie
   const r = regressReturns(aligned.asset.subarray(from), aligned.benchmark.subarray(from));
   if (Number.isNaN(r.beta)) return fail('zero_denominator', 'benchmark', `the benchmark's returns do not vary over the last ${period} days`);
   if (Number.isNaN(r.correlation)) return fail('zero_denominator', 'close', `the asset's returns do not vary over the last ${period} days`);
-  return ok({ ...r, observations: period, from: aligned.dates[from]!, to: aligned.dates.at(-1)! });
+  const dateOf = (k: number) => asset.dates[aligned.endIndex[k]!]!;
+  return ok({ ...r, observations: period, from: dateOf(from), to: dateOf(aligned.asset.length - 1) });
 }

@@ -9,8 +9,9 @@ import type { OhlcvSeries } from './series.ts';
  */
 export function vwma(close: Float64Array, volume: Float64Array, period: number): Float64Array {
   const n = close.length;
-  const out = new Float64Array(n).fill(Number.NaN);
-  if (n < period) return out;
+  const out = new Float64Array(n);
+  if (n < period) return out.fill(Number.NaN);
+  out.fill(Number.NaN, 0, period - 1);
   let pv = 0;
   let v = 0;
   for (let i = 0; i < period; i++) {

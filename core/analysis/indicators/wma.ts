@@ -14,9 +14,10 @@ import { firstFinite } from './series.ts';
  */
 export function wma(values: Float64Array, period: number): Float64Array {
   const n = values.length;
-  const out = new Float64Array(n).fill(Number.NaN);
+  const out = new Float64Array(n);
   const start = firstFinite(values);
-  if (n - start < period) return out;
+  if (n - start < period) return out.fill(Number.NaN);
+  out.fill(Number.NaN, 0, start + period - 1);
   const denominator = (period * (period + 1)) / 2;
   let weighted = 0;
   let sum = 0;
