@@ -66,7 +66,7 @@ export function computePivotPoints(series: OhlcvSeries, opts: { period?: PivotPe
   const current = key(n - 1);
   let end = n - 1;
   while (end >= 0 && key(end) === current) end--;
-  if (end < 0) return fail('series_too_short', 'close', `needs a completed ${period} before the last bar's`, { needed: n + 1, got: n });
+  if (end < 0) return fail('series_too_short', 'close', `needs a completed ${period} before the last bar's; all ${n} bars are in one`);
   const previous = key(end);
   let high = series.high[end]!;
   let low = series.low[end]!;
