@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadDailyFixture } from './fixtures/load-daily-fixture.ts';
 import { computePivotPoints, pivotPoints, toPeriodKey } from './pivot-points.ts';
 import { toOhlcvSeries } from './series.ts';
 
@@ -75,5 +76,24 @@ describe('computePivotPoints takes the completed period before the last bar', ()
 
   it('refuses a series inside one period (no completed period before it)', () => {
     expect(computePivotPoints(s.value, { period: 'year' })).toMatchObject({ ok: false, error: { code: 'series_too_short' } });
+  });
+});
+
+describe('weekly pivots on real AAPL bars', () => {
+  it('come from the whole previous Monday–Friday week: its highest high, lowest low and Friday-or-last close', () => {
+    const s = loadDailyFixture('AAPL');
+    const r = computePivotPoints(s, { period: 'week' });
+    if (!r.ok) throw new Error(r.error.message);
+    const { from, to, high, low, close } = r.value.basis;
+    const monday = toPeriodKey(from, 'week');
+    const inWeek = s.dates.map((d, i) => [d, i] as const).filter(([d]) => toPeriodKey(d, 'week') === monday);
+    expect(inWeek[0]![0]).toBe(from);
+    expect(inWeek.at(-1)![0]).toBe(to);
+    expect(high).toBe(Math.max(...inWeek.map(([, i]) => s.high[i]!)));
+    expect(low).toBe(Math.min(...inWeek.map(([, i]) => s.low[i]!)));
+    expect(close).toBe(s.close[inWeek.at(-1)![1]]);
+    // the week the levels apply to is the last bar's, and starts right after
+    expect(toPeriodKey(r.value.appliesFrom, 'week')).toBe(toPeriodKey(s.dates.at(-1)!, 'week'));
+    expect(r.value.appliesFrom > to).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ import type { OhlcvSeries } from './series.ts';
 /**
  * Volume-weighted moving average: Σ close·volume / Σ volume over the window (TradingView's
  * `ta.vwma`, i.e. sma(close·volume) / sma(volume)). NaN during warm-up and where the window traded no
- * volume at all (the average is undefined there; `computeVwma` refuses that case).
+ * volume at all (the average is undefined there; `computeVwma` refuses that case). Volumes are whole
+ * shares, so the running Σ volume comes back to exactly 0 over a window without trades.
  */
 export function vwma(close: Float64Array, volume: Float64Array, period: number): Float64Array {
   const n = close.length;

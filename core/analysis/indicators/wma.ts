@@ -1,8 +1,6 @@
-import type { EngineResult } from '../result.ts';
-import { ok } from '../result.ts';
+import { type EngineResult, ok } from '../result.ts';
+import { firstFinite, type OhlcvSeries } from './series.ts';
 import { requireWindows } from './window-checks.ts';
-import type { OhlcvSeries } from './series.ts';
-import { firstFinite } from './series.ts';
 
 /**
  * Linearly weighted moving average: the newest value weighs `period`, the oldest 1, divided by
