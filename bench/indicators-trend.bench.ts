@@ -374,7 +374,7 @@ function plainMonthlyPivot(s: OhlcvSeries) {
 // ——— runs ———
 
 for (const n of [10_000, 1_000_000]) {
-  const reps = n > 100_000 ? 11 : 60;
+  const reps = n > 100_000 ? 15 : 60;
   const s = makeSeries(n, 42);
   const spy = makeSeries(n, 7);
   const label = n.toLocaleString('en-US');

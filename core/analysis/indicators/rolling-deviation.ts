@@ -26,21 +26,25 @@ export function fillRollingDeviation(values: Float64Array, period: number, ddof:
   sdOut.fill(Number.NaN, 0, Math.min(n, first));
   meanOut?.fill(Number.NaN, 0, Math.min(n, first));
   if (n - start < period) return;
-  const divisor = period - ddof;
+  const scale = period > ddof ? 1 / (period - ddof) : 0;
   let sum = 0;
   for (let i = start; i < start + period; i++) sum += values[i]!;
   let mean = sum / period;
   let m2 = sumSquaredDeviations(values, start, start + period, mean);
-  for (let i = first; i < n; i++) {
-    if (i > first) {
-      const x = values[i]!;
-      const old = values[i - period]!;
-      sum += x - old;
-      const next = sum / period;
-      m2 = (i - first) % RESYNC_EVERY === 0 ? sumSquaredDeviations(values, i - period + 1, i + 1, next) : m2 + (x - old) * (x - next + old - mean);
-      mean = next;
-    }
-    sdOut[i] = divisor > 0 && m2 > 0 ? Math.sqrt(m2 / divisor) : 0;
+  sdOut[first] = Math.sqrt(m2 * scale);
+  if (meanOut) meanOut[first] = mean;
+  let untilResync = RESYNC_EVERY;
+  for (let i = first + 1; i < n; i++) {
+    const x = values[i]!;
+    const old = values[i - period]!;
+    sum += x - old;
+    const next = sum / period;
+    if (--untilResync === 0) {
+      m2 = sumSquaredDeviations(values, i - period + 1, i + 1, next);
+      untilResync = RESYNC_EVERY;
+    } else m2 += (x - old) * (x - next + old - mean);
+    mean = next;
+    sdOut[i] = m2 > 0 ? Math.sqrt(m2 * scale) : 0;
     if (meanOut) meanOut[i] = mean;
   }
 }
