@@ -13,7 +13,13 @@ describeEachDatabase('bad analysis requests', (kind) => {
   const cases: Array<{ name: string; body: unknown; status: number; code: string; field?: string }> = [
     { name: 'unknown kind', body: { symbol: 'AAPL', kind: 'astrology' }, status: 400, code: 'VALIDATION_FAILED', field: 'kind' },
     { name: 'unknown subtype', body: { symbol: 'AAPL', kind: 'fundamental', subtype: 'vibes' }, status: 400, code: 'VALIDATION_FAILED', field: 'subtype' },
-    { name: 'a subtype on a technical analysis', body: { symbol: 'AAPL', kind: 'technical', subtype: 'growth' }, status: 400, code: 'VALIDATION_FAILED', field: 'subtype' },
+    {
+      name: 'a subtype on a technical analysis',
+      body: { symbol: 'AAPL', kind: 'technical', subtype: 'growth' },
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      field: 'subtype',
+    },
     { name: 'a malformed symbol', body: { symbol: "AAPL'; DROP TABLE analyses;--", kind: 'technical' }, status: 400, code: 'INVALID_SYMBOL', field: 'symbol' },
     { name: 'a symbol with a space', body: { symbol: 'AA PL', kind: 'technical' }, status: 400, code: 'INVALID_SYMBOL', field: 'symbol' },
     { name: 'an unknown symbol', body: { symbol: 'ZZZZQ', kind: 'technical' }, status: 404, code: 'UNKNOWN_SYMBOL', field: 'symbol' },

@@ -71,7 +71,9 @@ export interface RunOutcome {
 class KeyTakenError extends Error {}
 
 const fingerprintOf = (r: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null }) =>
-  createHash('sha256').update(JSON.stringify([r.symbol, r.kind, r.subtype])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([r.symbol, r.kind, r.subtype]))
+    .digest('hex');
 
 function throwIfAborted(...signals: Array<AbortSignal | undefined>): void {
   if (signals.some((s) => s?.aborted)) throw new AppError('TIMEOUT', 'The analysis was stopped before it finished. Nothing was charged.');

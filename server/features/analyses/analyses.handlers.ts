@@ -63,7 +63,12 @@ export function createAnalysesHandlers(service: AnalysesService, logger: Logger)
             : await service.executeRun(prepared, {
                 signal: disconnected.signal,
                 onProgress: (step) => {
-                  const event: AnalysisProgressEvent = { step, label: labelRunStep(step, prepared.kind), index: runSteps.indexOf(step) + 1, total: runSteps.length };
+                  const event: AnalysisProgressEvent = {
+                    step,
+                    label: labelRunStep(step, prepared.kind),
+                    index: runSteps.indexOf(step) + 1,
+                    total: runSteps.length,
+                  };
                   progress.push(send('progress', event));
                 },
               });

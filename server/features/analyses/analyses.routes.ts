@@ -32,7 +32,7 @@ const IdempotencyHeader = z.object({
     .regex(/^[\x21-\x7e]+$/)
     .optional()
     .openapi({
-      param: { name: 'Idempotency-Key', in: 'header' },
+      param: { name: 'idempotency-key', in: 'header' },
       description:
         'One per click. A retry with the same key and body answers the stored analysis without a second charge; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. Without a key every request is a new, separately charged run.',
       example: 'run-3f1c2a9e',

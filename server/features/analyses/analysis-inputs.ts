@@ -18,8 +18,7 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 /** The full price history of a symbol (daily bars, or month-ends for names without them), or null. */
-export const loadPriceHistory = (market: MarketService, symbol: string): Promise<PriceHistory | null> =>
-  orNull(() => market.getHistory(symbol, 'max'));
+export const loadPriceHistory = (market: MarketService, symbol: string): Promise<PriceHistory | null> => orNull(() => market.getHistory(symbol, 'max'));
 
 /**
  * The data day of a symbol: the date of its last price bar. Everything an analysis uses is as known on
