@@ -1,33 +1,36 @@
 import type { Coverage, Profile } from '../../market/types.ts';
 import type { AnalysisInputName, AnalysisKind, BuildAnalysis, Unavailable } from '../analysis-types.ts';
-import { fail } from '../result.ts';
 import { buildBalanceSheet } from './balance-sheet.ts';
+import { buildDcf } from './dcf.ts';
+import { buildEtf } from './etf.ts';
 import { buildFundamental } from './fundamental.ts';
+import { buildOverview } from './overview.ts';
 import { buildTechnical } from './technical.ts';
 
 export type { BalanceSheetSections } from './balance-sheet.ts';
+export type { DcfSections } from './dcf.ts';
+export type { EtfSections } from './etf.ts';
 export type { FundamentalSections } from './fundamental.ts';
+export type { OverviewSections } from './overview.ts';
 export type { TechnicalSections } from './technical.ts';
-
-const notBuiltYet: BuildAnalysis = () => fail('not_applicable', 'kind', 'this analysis kind is being built');
 
 /** One builder per kind: pure, inputs in, the finished body (facts, note, sections) out. */
 export const analysisBuilders: Record<AnalysisKind, BuildAnalysis> = {
-  overview: notBuiltYet,
+  overview: buildOverview,
   fundamental: buildFundamental,
   technical: buildTechnical,
   'balance-sheet': buildBalanceSheet,
-  etf: notBuiltYet,
-  dcf: notBuiltYet,
+  etf: buildEtf,
+  dcf: buildDcf,
 };
 
 /** The inputs the feature must load for each kind (everything else may be left null or empty). */
 export const analysisRequirements: Record<AnalysisKind, AnalysisInputName[]> = {
-  overview: ['quote', 'daily', 'monthly', 'fundamentals', 'sectorTable'],
+  overview: ['quote', 'daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
   fundamental: ['quote', 'daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
   technical: ['daily', 'benchmark'],
   'balance-sheet': ['quote', 'fundamentals'],
-  etf: ['quote', 'etf', 'compareEtf'],
+  etf: ['quote', 'daily', 'etf', 'compareEtf', 'dividends'],
   dcf: ['quote', 'daily', 'benchmark', 'fundamentals'],
 };
 
