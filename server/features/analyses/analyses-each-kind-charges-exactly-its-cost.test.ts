@@ -9,9 +9,12 @@ const runs = [
   { body: { symbol: 'MSFT', kind: 'fundamental', subtype: 'profitability' }, costMt: 1_000, facts: ['net_margin', 'roe'] },
   { body: { symbol: 'KO', kind: 'fundamental' }, costMt: 1_000, subtype: 'overview', facts: ['piotroski_f'] },
   { body: { symbol: 'AAPL', kind: 'balance-sheet' }, costMt: 1_200, facts: ['current_ratio', 'debt_to_equity', 'altman_z'] },
+  { body: { symbol: 'MSFT', kind: 'dcf' }, costMt: 1_000, facts: ['fair_value_per_share', 'wacc', 'terminal_growth', 'upside_percent'] },
+  { body: { symbol: 'SPY', kind: 'etf' }, costMt: 800, facts: ['expense_ratio', 'top10_weight'] },
+  { body: { symbol: 'JNJ', kind: 'overview' }, costMt: 500, facts: ['net_margin', 'pe_ttm'] },
 ] as const;
 
-describeEachDatabase('each built kind through POST /api/analyses', (kind) => {
+describeEachDatabase('each kind through POST /api/analyses', (kind) => {
   let k: AnalysesTest;
   beforeAll(async () => {
     k = await startAnalysesTest(kind);
