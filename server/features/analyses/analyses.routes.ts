@@ -97,7 +97,10 @@ export const AnalysisListSchema = z
     data_day: z
       .string()
       .nullable()
-      .openapi({ description: 'With a `symbol` filter: the data day a new run on that symbol would use now (null when it has no prices); else null' }),
+      .openapi({
+        description:
+          'With a `symbol` filter: the data day a new run on that symbol would use now (its last price bar, or the snapshot date without prices); else null',
+      }),
   })
   .openapi('AnalysisList');
 
