@@ -1,0 +1,83 @@
+import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype, Sentence } from '../analysis-types.ts';
+import { type FactReader, type FiredRule, fireRules, type NoteRule, pickThree, readFacts, weighBalance, type WriterContext } from './note-rules.ts';
+import { dcfRules, writeDcfHeadline, writeDcfVerdict } from './dcf-rules.ts';
+import { etfRules, writeEtfHeadline, writeEtfVerdict } from './etf-rules.ts';
+import { type CompanyNoteTopic, companyRules, FUNDAMENTAL_FOCUS, overviewRules, writeCompanyHeadline, writeCompanyVerdict } from './company-rules.ts';
+import { technicalRules, writeTechnicalHeadline, writeTechnicalVerdict } from './technical-rules.ts';
+
+export { findUnbackedNumbers } from './check-numbers.ts';
+export { formatFactValue } from './format.ts';
+export type { WriterContext } from './note-rules.ts';
+
+/** A kind's (or fundamental subtype's) rules, and how it frames the headline and the verdict. */
+export interface NoteStyle {
+  rules: readonly NoteRule[];
+  /** Fact keys the note is about: rules on them lead. */
+  focus?: readonly string[];
+  headline(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[]): Sentence;
+  verdict(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[], balance: number): Sentence;
+}
+
+const technicalStyle: NoteStyle = {
+  rules: technicalRules,
+  headline: (r, ctx) => writeTechnicalHeadline(r, ctx),
+  verdict: (r, _ctx, strengths, risks, balance) => writeTechnicalVerdict(r, strengths, risks, balance),
+};
+
+const companyStyle = (tab: CompanyNoteTopic, focus: readonly string[], rules: readonly NoteRule[] = companyRules): NoteStyle => ({
+  rules,
+  focus,
+  headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks),
+  verdict: (r, ctx, _strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, risks.length),
+});
+
+const dcfStyle: NoteStyle = {
+  rules: dcfRules,
+  headline: (r, ctx) => writeDcfHeadline(r, ctx),
+  verdict: (r) => writeDcfVerdict(r),
+};
+
+const etfStyle: NoteStyle = {
+  rules: etfRules,
+  headline: (r, ctx) => writeEtfHeadline(r, ctx),
+  verdict: (r) => writeEtfVerdict(r),
+};
+
+const BALANCE_SHEET_FOCUS = ['current_ratio', 'quick_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'altman_z'];
+
+function selectStyle(kind: AnalysisKind, subtype: FundamentalSubtype | null): NoteStyle {
+  switch (kind) {
+    case 'technical':
+      return technicalStyle;
+    case 'fundamental':
+      return companyStyle(subtype ?? 'overview', FUNDAMENTAL_FOCUS[subtype ?? 'overview']);
+    case 'balance-sheet':
+      return companyStyle('balance-sheet', BALANCE_SHEET_FOCUS);
+    case 'dcf':
+      return dcfStyle;
+    case 'etf':
+      return etfStyle;
+    case 'overview':
+      return companyStyle('summary', [], [...companyRules, ...overviewRules]);
+  }
+}
+
+/**
+ * The rule-based analyst's note: every sentence comes from a rule that fired on the facts and cites the
+ * keys it used; the strongest three strengths and risks lead; headline and verdict name the rating or
+ * grade and what drove it. Pure: the same facts always give the same note.
+ */
+export function writeNote(kind: AnalysisKind, subtype: FundamentalSubtype | null, facts: readonly Fact[], context: WriterContext): AnalysisNote {
+  const style = selectStyle(kind, subtype);
+  const r = readFacts(facts);
+  const focus = new Set(style.focus ?? []);
+  const strengths = fireRules(style.rules, 'strength', r, context, focus);
+  const risks = fireRules(style.rules, 'risk', r, context, focus);
+  return {
+    headline: style.headline(r, context, strengths, risks),
+    strengths: pickThree(strengths, 'strength'),
+    risks: pickThree(risks, 'risk'),
+    verdict: style.verdict(r, context, strengths, risks, weighBalance(strengths, risks)),
+    writer: 'rule-based',
+  };
+}
