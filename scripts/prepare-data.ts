@@ -667,7 +667,7 @@ for (const [s, facts] of factsBy) {
   ] as const) {
     for (const [end, m] of src) {
       if (end > DATA_AS_OF) continue;
-      for (const [key, v] of m) setCell(periods, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed });
+      for (const [key, v] of m) setCell(periods, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed, tag: v.tag });
     }
   }
 }

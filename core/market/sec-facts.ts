@@ -87,11 +87,58 @@ export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; 
   return { facts, refused };
 }
 
+type FactsByEnd = Map<string, SecFact[]>;
+/** Two tags' values within 1% are the same figure (a tag renamed between filings, or rounding). */
+const SAME_FIGURE_FRACTION = 0.01;
+export const isSameFigure = (a: number, b: number) => Math.abs(a - b) <= SAME_FIGURE_FRACTION * Math.max(Math.abs(a), Math.abs(b));
+const filedOf = (f: SecFact) => f.filed ?? '';
+
+/** The latest-filed fact; in one filing, the first in tag preference. */
+const latestFiled = (list: readonly SecFact[]): SecFact | undefined =>
+  list.reduce<SecFact | undefined>((best, f) => (!best || filedOf(f) > filedOf(best) ? f : best), undefined);
+
+/**
+ * The tag that defines a line for the whole company: the first in preference among the tags of the
+ * company's latest annual filing, which restates its comparative years on its current definition
+ * (BLK's 10-K of 2026 tags only contract revenue, its total; COP's tags `Revenues`).
+ */
+export function chooseDefinitionTag(preference: readonly string[], annualFacts: FactsByEnd): string | null {
+  const all = [...annualFacts.values()].flat();
+  const last = latestFiled(all);
+  if (!last) return null;
+  return preference.find((t) => all.some((f) => f.tag === t && filedOf(f) === filedOf(last))) ?? null;
+}
+
+/**
+ * A period's fact on the company's definition. The defining tag's fact, unless another tag restates
+ * the same figure in a later filing (within 1%: MA 2014 `Revenues` 9,473M filed 2015 →
+ * `SalesRevenueNet` 9,441M filed 2017). Where the defining tag is absent, another tag serves only if it
+ * equals the defining one within 1% in the nearest period both report (PFE 2016–19 contract revenue:
+ * equal to `Revenues` in 2020), else the period has no value on the definition.
+ */
+function pickOnDefinition(definition: string, end: string, list: readonly SecFact[], byEnd: FactsByEnd, annualFacts: FactsByEnd): SecFact | undefined {
+  const own = list.find((f) => f.tag === definition);
+  if (own) return latestFiled([own, ...list.filter((f) => f.tag !== definition && filedOf(f) > filedOf(own) && isSameFigure(f.val, own.val))]);
+  return list.find((f) => agreesWithDefinition(definition, f.tag, end, byEnd) ?? agreesWithDefinition(definition, f.tag, end, annualFacts) ?? false);
+}
+
+/** Whether `tag` equals the defining tag within 1% in the period nearest `end` where both are reported; null when they never are. */
+function agreesWithDefinition(definition: string, tag: string, end: string, byEnd: FactsByEnd): boolean | null {
+  let nearest: { distance: number; same: boolean } | null = null;
+  for (const [e, list] of byEnd) {
+    const [a, b] = [list.find((f) => f.tag === definition), list.find((f) => f.tag === tag)];
+    if (!a || !b) continue;
+    const distance = Math.abs(days(e, end));
+    if (!nearest || distance < nearest.distance) nearest = { distance, same: isSameFigure(a.val, b.val) };
+  }
+  return nearest?.same ?? null;
+}
+
 /**
  * Maps raw facts to normalised annual and quarterly values. Annual = durations of about a year,
  * quarterly = about three months; balance-sheet lines take the instant at each period end. For each
- * (tag, period) the latest-filed fact wins (restatements), and for each line the first tag in its
- * preference list that has a value wins. A missing fourth quarter of a flow line is derived as the
+ * (tag, period) the latest-filed fact wins (restatements); among a line's tags, its `tagChoice` decides
+ * (the first tag with a value, the latest filed, or the company's defining tag). A missing fourth quarter of a flow line is derived as the
  * fiscal year minus its three quarters, as SEC filers report Q4 only inside the 10-K.
  */
 export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; quarterly: PeriodValues; refused: RefusedFact[] } {
@@ -148,21 +195,34 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
   };
 
   for (const def of LINE_DEFS) {
+    // Candidates per period end, in the line's tag preference order.
+    const annualFacts: FactsByEnd = new Map();
+    const quarterFacts: FactsByEnd = new Map();
+    const add = (target: FactsByEnd, f: SecFact) => target.set(f.end, [...(target.get(f.end) ?? []), f]);
     for (const tag of def.secTags) {
       for (const f of byTag.get(tag) ?? []) {
-        const v = { value: f.val, filed: f.filed ?? null, tag };
         if (!def.flow) {
           if (f.start) continue;
-          if (annualSpans.has(f.end)) put(annual, f.end, def.key, v);
-          if (quarterEnds.has(f.end)) put(quarterly, f.end, def.key, v);
+          if (annualSpans.has(f.end)) add(annualFacts, f);
+          if (quarterEnds.has(f.end)) add(quarterFacts, f);
           continue;
         }
         if (!f.start) continue;
         const d = days(f.start, f.end);
         // Some filers also tag trailing-twelve-month figures in 10-Qs: a year only counts from a 10-K.
         if (isAnnual(d)) {
-          if (isAnnualForm(f)) put(annual, f.end, def.key, v);
-        } else if (isQuarter(d)) put(quarterly, f.end, def.key, v);
+          if (isAnnualForm(f)) add(annualFacts, f);
+        } else if (isQuarter(d)) add(quarterFacts, f);
+      }
+    }
+    const definition = def.tagChoice === 'company_definition' ? chooseDefinitionTag(def.secTags, annualFacts) : null;
+    for (const [target, byEnd] of [
+      [annual, annualFacts],
+      [quarterly, quarterFacts],
+    ] as const) {
+      for (const [end, list] of byEnd) {
+        const f = def.tagChoice === 'latest_filed' ? latestFiled(list) : definition ? pickOnDefinition(definition, end, list, byEnd, annualFacts) : list[0];
+        if (f) put(target, end, def.key, { value: f.val, filed: f.filed ?? null, tag: f.tag });
       }
     }
     if (!def.flow || def.unit !== 'USD') continue;

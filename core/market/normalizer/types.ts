@@ -11,6 +11,8 @@ export interface NormCell {
   asOfEstimated?: true;
   /** Why the served value differs from the vendor's (repairs only). */
   note?: string;
+  /** The us-gaap tag the value came from, where the source names it (raw SEC XBRL, live companyfacts). */
+  tag?: string;
 }
 
 /** Values of one company: period end → line key → cell. */
