@@ -76,7 +76,7 @@ describe('revenue: one definition per company, the total by the fixed tag prefer
     expect(r.annual(2018)!.value).toBe(14_950 * M);
   });
 
-  it('PFE 2016–19: contract revenue stands in where `Revenues` is absent, because both equal 41,651M in 2020, the nearest year both report', () => {
+  it('PFE 2016–19: contract revenue stands in where `Revenues` is absent, because both equal 41,651M in 2020 (2021: 73,636M vs 81,288M, `Revenues` serves)', () => {
     const r = revenueOf([
       year('RevenueFromContractWithCustomerExcludingAssessedTax', 2019, 40_905, '2022-02-24'),
       year('RevenueFromContractWithCustomerExcludingAssessedTax', 2020, 41_651, '2022-02-24'),
@@ -88,14 +88,27 @@ describe('revenue: one definition per company, the total by the fixed tag prefer
     expect(r.annual(2021)!.value).toBe(81_288 * M);
   });
 
-  it('GE: net sales stand in for no year, since they differ from `Revenues` in the nearest year both report (106,758M vs 117,184M)', () => {
-    const r = revenueOf([
+  it('GE: net sales stand in for no year, since they never equal `Revenues` in a year both report (2014: 106,758M vs 117,184M); the year is refused with the reason', () => {
+    const { annual, refused } = mapSecFacts([
       year('SalesRevenueNet', 2013, 102_000, '2016-02-26'),
       year('SalesRevenueNet', 2014, 106_758, '2017-02-24'),
       year('Revenues', 2014, 117_184, '2017-02-24'),
     ]);
-    expect(r.annual(2013)).toBeNull();
-    expect(r.annual(2014)!.value).toBe(117_184 * M);
+    expect(annual.get('2013-12-31')?.get('revenue')).toBeUndefined();
+    expect(annual.get('2014-12-31')!.get('revenue')!.value).toBe(117_184 * M);
+    expect(refused).toEqual([expect.objectContaining({ basis: 'annual', end: '2013-12-31', line: 'revenue' })]);
+    expect(refused[0]!.reason).toContain('another definition');
+  });
+
+  it('AMAT: agreement carries over: net sales = `Revenues` in 2016 (10,825M), `Revenues` = contract revenue in 2018 (16,705M), so 2014 net sales are on the definition', () => {
+    const r = revenueOf([
+      year('SalesRevenueNet', 2014, 9_072, '2016-12-15'),
+      year('SalesRevenueNet', 2016, 10_825, '2017-12-15'),
+      year('Revenues', 2016, 10_825, '2018-12-13'),
+      year('Revenues', 2018, 16_705, '2019-12-13'),
+      year('RevenueFromContractWithCustomerExcludingAssessedTax', 2018, 16_705, '2020-12-11'),
+    ]);
+    expect(r.annual(2014)!.value).toBe(9_072 * M);
   });
 });
 

@@ -110,28 +110,39 @@ export function chooseDefinitionTag(preference: readonly string[], annualFacts: 
 }
 
 /**
- * A period's fact on the company's definition. The defining tag's fact, unless another tag restates
- * the same figure in a later filing (within 1%: MA 2014 `Revenues` 9,473M filed 2015 →
- * `SalesRevenueNet` 9,441M filed 2017). Where the defining tag is absent, another tag serves only if it
- * equals the defining one within 1% in the nearest period both report (PFE 2016–19 contract revenue:
- * equal to `Revenues` in 2020), else the period has no value on the definition.
+ * The tags on the company's definition: the defining tag, and every tag that equals (within 1%) one
+ * already on it in some period both report, of the same kind or annual (PFE's contract revenue equals
+ * `Revenues` in 2020; AMAT's `SalesRevenueNet` equals `Revenues` in 2016, which equals contract revenue
+ * in 2018). A tag that never does is another definition (GE's net sales: 106,758M vs 117,184M).
  */
-function pickOnDefinition(definition: string, end: string, list: readonly SecFact[], byEnd: FactsByEnd, annualFacts: FactsByEnd): SecFact | undefined {
-  const own = list.find((f) => f.tag === definition);
-  if (own) return latestFiled([own, ...list.filter((f) => f.tag !== definition && filedOf(f) > filedOf(own) && isSameFigure(f.val, own.val))]);
-  return list.find((f) => agreesWithDefinition(definition, f.tag, end, byEnd) ?? agreesWithDefinition(definition, f.tag, end, annualFacts) ?? false);
+function tagsOnDefinition(definition: string, byEnd: FactsByEnd, annualFacts: FactsByEnd): Set<string> {
+  const on = new Set([definition]);
+  const agree = (x: string, y: string, facts: FactsByEnd) =>
+    [...facts.values()].some((list) => {
+      const [a, b] = [list.find((f) => f.tag === x), list.find((f) => f.tag === y)];
+      return a !== undefined && b !== undefined && isSameFigure(a.val, b.val);
+    });
+  const tags = new Set([...byEnd.values(), ...annualFacts.values()].flat().map((f) => f.tag));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const t of tags) {
+      if (on.has(t) || ![...on].some((o) => agree(t, o, byEnd) || agree(t, o, annualFacts))) continue;
+      on.add(t);
+      grew = true;
+    }
+  }
+  return on;
 }
 
-/** Whether `tag` equals the defining tag within 1% in the period nearest `end` where both are reported; null when they never are. */
-function agreesWithDefinition(definition: string, tag: string, end: string, byEnd: FactsByEnd): boolean | null {
-  let nearest: { distance: number; same: boolean } | null = null;
-  for (const [e, list] of byEnd) {
-    const [a, b] = [list.find((f) => f.tag === definition), list.find((f) => f.tag === tag)];
-    if (!a || !b) continue;
-    const distance = Math.abs(days(e, end));
-    if (!nearest || distance < nearest.distance) nearest = { distance, same: isSameFigure(a.val, b.val) };
-  }
-  return nearest?.same ?? null;
+/**
+ * A period's fact on the company's definition: the defining tag's, unless another tag restates the
+ * same figure in a later filing (within 1%: MA 2014 `Revenues` 9,473M filed 2015 → `SalesRevenueNet`
+ * 9,441M filed 2017); where the defining tag is absent, the first tag on the definition.
+ */
+function pickOnDefinition(definition: string, on: ReadonlySet<string>, list: readonly SecFact[]): SecFact | undefined {
+  const own = list.find((f) => f.tag === definition);
+  if (own) return latestFiled([own, ...list.filter((f) => f.tag !== definition && filedOf(f) > filedOf(own) && isSameFigure(f.val, own.val))]);
+  return list.find((f) => on.has(f.tag));
 }
 
 /**
@@ -216,23 +227,36 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
       }
     }
     const definition = def.tagChoice === 'company_definition' ? chooseDefinitionTag(def.secTags, annualFacts) : null;
-    for (const [target, byEnd] of [
-      [annual, annualFacts],
-      [quarterly, quarterFacts],
+    const onDefinition = new Set<string>();
+    for (const [target, byEnd, basis] of [
+      [annual, annualFacts, 'annual'],
+      [quarterly, quarterFacts, 'quarterly'],
     ] as const) {
+      const on = definition ? tagsOnDefinition(definition, byEnd, annualFacts) : null;
+      for (const t of on ?? []) onDefinition.add(t);
       for (const [end, list] of byEnd) {
-        const f = def.tagChoice === 'latest_filed' ? latestFiled(list) : definition ? pickOnDefinition(definition, end, list, byEnd, annualFacts) : list[0];
+        const f = def.tagChoice === 'latest_filed' ? latestFiled(list) : definition && on ? pickOnDefinition(definition, on, list) : list[0];
         if (f) put(target, end, def.key, { value: f.val, filed: f.filed ?? null, tag: f.tag });
+        // Not served silently: withheld with the reason where no other source has a value on the definition.
+        else
+          refused.push({
+            basis,
+            end,
+            line: def.key,
+            reason: `only ${[...new Set(list.map((x) => x.tag))].join(', ')} (${list[0]!.val}) for ${end}: another definition than the company's ${definition} (they never agree in a period both report)`,
+          });
       }
     }
     if (!def.flow || def.unit !== 'USD') continue;
     // Q4 = FY − Q1 − Q2 − Q3, when the three quarters lie inside that fiscal year and all four figures
-    // come from the same tag (a revenue total minus sub-line quarters is no quarter at all).
+    // come from the same tag, or tags on the company's definition (a revenue total minus sub-line
+    // quarters is no quarter at all).
+    const sameBasis = (a: string, b: string) => a === b || (onDefinition.has(a) && onDefinition.has(b));
     for (const [end, start] of annualSpans) {
       const fy = annual.get(end)?.get(def.key);
       if (!fy || quarterly.get(end)?.has(def.key)) continue;
       const inside = [...quarterly.entries()].filter(([qEnd, m]) => qEnd > start && qEnd < end && m.has(def.key));
-      if (inside.length !== 3 || inside.some(([, m]) => m.get(def.key)!.tag !== fy.tag)) continue;
+      if (inside.length !== 3 || inside.some(([, m]) => !sameBasis(m.get(def.key)!.tag, fy.tag))) continue;
       const sum = inside.reduce((s, [, m]) => s + m.get(def.key)!.value, 0);
       put(quarterly, end, def.key, { value: fy.value - sum, filed: fy.filed, tag: fy.tag });
     }

@@ -56,6 +56,8 @@ const gapOf = (set: Map<string, NormCell> | undefined, withNci: boolean): number
 const balances = (set: Map<string, NormCell> | undefined): boolean =>
   [gapOf(set, true), gapOf(set, false)].some((g) => g !== null && Math.abs(g) <= BALANCE_TOLERANCE_FRACTION);
 const SET_LINES = ['total_assets', 'total_liabilities', 'total_equity'] as const;
+/** Assets further apart than this were restated; closer is the vendors' rounding (LLY 2024: 78,714.9M vs 78,715M). */
+const RESTATEMENT_FRACTION = 0.001;
 
 /**
  * One vintage per balance sheet. SEC figures are as last filed (restated), FMP's as first filed; a
@@ -85,12 +87,14 @@ export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): vo
     const assets = m.get('total_assets');
     // A first-filed set that balances is no substitute for a restated one: restated assets win (BA 2017: 112,362M restated vs 92,333M as first filed).
     const restatedAssets = assets && ctx.sources.find((s) => s.source === assets.source)?.vintage === 'restated' ? assets : undefined;
+    const firstFiledAssets = set?.get('total_assets')?.value;
     const supersededSet =
       mixed &&
       coherent !== undefined &&
       coherent.vintage !== 'restated' &&
       restatedAssets !== undefined &&
-      set?.get('total_assets')?.value !== restatedAssets.value;
+      firstFiledAssets !== undefined &&
+      Math.abs(firstFiledAssets - restatedAssets.value) > RESTATEMENT_FRACTION * Math.abs(restatedAssets.value);
     if (coherent && set && !supersededSet) {
       for (const k of SET_LINES) {
         const c = set.get(k);
@@ -115,7 +119,7 @@ export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): vo
             k,
             'mixed_vintage',
             supersededSet
-              ? `${why}; ${coherent!.source}'s first-filed set balances, but the restated assets (${restatedAssets!.value}) differ from its ${set!.get('total_assets')!.value}: restated wins, and ${c.source}'s ${k} is not served next to ${primary}'s restated figures`
+              ? `${why}; ${coherent!.source}'s first-filed set balances, but the restated assets (${restatedAssets!.value}) differ from its ${firstFiledAssets}: restated wins, and ${c.source}'s ${k} is not served next to ${primary}'s restated figures`
               : `${why}, and no single source balances: ${c.source}'s ${k} is not served next to ${primary}'s assets`,
           );
       }
