@@ -13,17 +13,25 @@ function taggedSourceOf(ctx: PassContext, line: string): SourceStatements | unde
 }
 
 /**
- * Whether `source` is on the tagged source's definition: their values agree within 1% in the period
- * nearest `end` that both report (of the same kind, else annual); null when they share no period.
+ * The period nearest `end` that `source` and the tagged source both report (of the same kind, else
+ * annual), with both values; `source` is on the tagged definition when they agree within 1%. Null
+ * when they share no period.
  */
-function agreesWithTagged(ctx: PassContext, kind: PeriodKind, end: string, line: string, source: SourceStatements, tagged: SourceStatements): boolean | null {
+function compareWithTagged(
+  kind: PeriodKind,
+  end: string,
+  line: string,
+  source: SourceStatements,
+  tagged: SourceStatements,
+): { end: string; value: number; tagged: number } | null {
   for (const k of kind === 'annual' ? (['annual'] as const) : (['quarterly', 'annual'] as const)) {
     const shared = [...ofKind(source, k)]
       .filter(([e, m]) => m.has(line) && ofKind(tagged, k).get(e)?.has(line))
       .map(([e]) => e)
       .sort((a, b) => Math.abs(Date.parse(a) - Date.parse(end)) - Math.abs(Date.parse(b) - Date.parse(end)));
     const nearest = shared[0];
-    if (nearest !== undefined) return isSameFigure(ofKind(source, k).get(nearest)!.get(line)!.value, ofKind(tagged, k).get(nearest)!.get(line)!.value);
+    if (nearest !== undefined)
+      return { end: nearest, value: ofKind(source, k).get(nearest)!.get(line)!.value, tagged: ofKind(tagged, k).get(nearest)!.get(line)!.value };
   }
   return null;
 }
@@ -59,17 +67,17 @@ export function applyTaggedLines(ctx: PassContext, kind: PeriodKind): string[] {
       }
       if (!served || def.tagChoice !== 'company_definition') continue;
       const source = ctx.sources.find((s) => s.source === served.source);
-      const agrees = source ? agreesWithTagged(ctx, kind, end, def.key, source, tagged) : null;
-      if (agrees) continue;
+      const nearest = source ? compareWithTagged(kind, end, def.key, source, tagged) : null;
+      if (nearest && isSameFigure(nearest.value, nearest.tagged)) continue;
       quarantineCell(
         ctx,
         kind,
         end,
         def.key,
         eventKind,
-        agrees === null
+        nearest === null
           ? `${served.source}'s ${served.value} cannot be checked against the company's definition (${tagged.source} shares no period with it)`
-          : `${served.source}'s ${served.value} is on another definition than the company's (${tagged.source}'s tagged total): they differ in the nearest period both report`,
+          : `${served.source}'s ${served.value} is on another definition than the company's: in ${nearest.end}, the nearest period both report, ${served.source} had ${nearest.value} vs ${tagged.source}'s tagged total ${nearest.tagged}`,
       );
     }
   }

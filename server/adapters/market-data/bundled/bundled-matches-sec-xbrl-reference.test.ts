@@ -2,8 +2,9 @@
  * Every value the bundle serves for the 63 names of the SEC XBRL subset, compared by fiscal year end with
  * the 10-K value (latest filing wins) in server/test/fixtures/sec-xbrl-reference.json.gz, written by
  * scripts/extract-xbrl-reference.ts: a plain filter of the raw facts, independent of the data pipeline.
- * 100% must agree within display rounding; each exception is either a rule below (split restatement,
- * checked arithmetically) or a row of the reviewed table with its reason.
+ * 100% must agree within display rounding; each exception is either a rule below (split or unit
+ * restatement, checked arithmetically) or a row of the reviewed table with its reason, and a value the
+ * bundle withholds must say why.
  *
  * The subset has no Liabilities, StockholdersEquity or EarningsPerShareDiluted facts, so liabilities,
  * equity and EPS cannot be compared here (EPS is held to net income / shares by the universe checks).
