@@ -88,7 +88,7 @@ function summarise(symbol: string, log: QualityLog, from: number): string[] {
     equity_nci: 'equity figures made parent-only (non-controlling interest taken out)',
     mixed_vintage: 'figures taken from one filing vintage (balance-sheet totals; restated cash flow)',
     quarantined: 'values that fail a quality check',
-    refused: 'vendor facts refused (unknown unit or conflicting duplicates)',
+    refused: 'vendor facts refused (unknown unit, conflicting duplicates, or revenue on another definition)',
   };
   return [...counts].map(([k, n]) => {
     const [outcome, kind] = k.split(' ') as [string, string];

@@ -42,7 +42,7 @@ export interface CompanyInput {
   priceAt?: (date: string) => number | null;
   /** Banks and brokers report revenue net of interest expense: a gross vendor figure is not "the total" for them. */
   revenueNetOfInterest?: boolean;
-  /** Facts the vendor mapping refused (unknown unit, conflicting duplicates): withheld with their reason. */
+  /** Facts the vendor mapping refused (unknown unit, conflicting duplicates, revenue on another definition): withheld with their reason. */
   refused?: readonly RefusedFact[];
 }
 
