@@ -3,6 +3,8 @@
  * computing the same thing, written here as one hand-fused loop, at 10,000 and 1,000,000 points.
  * Budget: ≤ 2× the plain loop. Standalone: `npx tsx bench/indicators-trend.bench.ts`.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { alignReturns, regressReturns } from '../core/analysis/indicators/beta-correlation.ts';
 import { bollinger } from '../core/analysis/indicators/bollinger.ts';
 import { hullMa } from '../core/analysis/indicators/hull-ma.ts';
@@ -47,9 +49,15 @@ function makeSeries(n: number, seed: number): OhlcvSeries {
   return { dates, open, high, low, close, volume };
 }
 
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
 /**
  * Median milliseconds of `reps` runs of each, after warm-up runs (JIT). The two alternate run by run so
- * a burst of load from other processes on the machine falls on both rather than skewing the ratio.
+ * a burst of load from other processes on the machine falls on both rather than skewing the ratio. A
+ * full collection runs before each timed call: at 1,000,000 points the 2 M date strings alive make one
+ * cost ~100 ms, and V8 would otherwise charge it to whichever call crosses its threshold (the same
+ * side run after run, which made one engine look 5–10× slower in some runs).
  */
 function timePair(ours: () => unknown, plain: () => unknown, reps: number): [number, number] {
   for (let i = 0; i < Math.max(3, reps >> 2); i++) {
@@ -58,13 +66,15 @@ function timePair(ours: () => unknown, plain: () => unknown, reps: number): [num
   }
   const a: number[] = [];
   const b: number[] = [];
+  const timed = (fn: () => unknown) => {
+    collectGarbage();
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  };
   for (let i = 0; i < reps; i++) {
-    let t = performance.now();
-    ours();
-    a.push(performance.now() - t);
-    t = performance.now();
-    plain();
-    b.push(performance.now() - t);
+    a.push(timed(ours));
+    b.push(timed(plain));
   }
   return [median(a), median(b)];
 }
@@ -374,7 +384,7 @@ function plainMonthlyPivot(s: OhlcvSeries) {
 // ——— runs ———
 
 for (const n of [10_000, 1_000_000]) {
-  const reps = n > 100_000 ? 15 : 60;
+  const reps = n > 100_000 ? 9 : 60;
   const s = makeSeries(n, 42);
   const spy = makeSeries(n, 7);
   const label = n.toLocaleString('en-US');

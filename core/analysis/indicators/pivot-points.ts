@@ -62,16 +62,18 @@ export function computePivotPoints(series: OhlcvSeries, opts: { period?: PivotPe
   const { period = 'month', method = 'classic' } = opts;
   const n = series.close.length;
   if (n === 0) return fail('series_too_short', 'close', 'needs bars from two periods, has none', { needed: 2, got: 0 });
-  const key = (i: number) => toPeriodKey(series.dates[i]!, period);
-  const current = key(n - 1);
+  const { dates } = series;
+  // dates ascend and a period's key sorts at or before each of its dates (a prefix, or the Monday), so
+  // scanning back, a bar is still in the period while its date is ≥ the key: no key per bar
+  const current = toPeriodKey(dates[n - 1]!, period);
   let end = n - 1;
-  while (end >= 0 && key(end) === current) end--;
+  while (end >= 0 && dates[end]! >= current) end--;
   if (end < 0) return fail('series_too_short', 'close', `needs a completed ${period} before the last bar's; all ${n} bars are in one`);
-  const previous = key(end);
+  const previous = toPeriodKey(dates[end]!, period);
   let high = series.high[end]!;
   let low = series.low[end]!;
   let start = end;
-  while (start > 0 && key(start - 1) === previous) {
+  while (start > 0 && dates[start - 1]! >= previous) {
     start--;
     high = Math.max(high, series.high[start]!);
     low = Math.min(low, series.low[start]!);
@@ -80,8 +82,8 @@ export function computePivotPoints(series: OhlcvSeries, opts: { period?: PivotPe
   return ok({
     method,
     period,
-    basis: { from: series.dates[start]!, to: series.dates[end]!, high, low, close },
-    appliesFrom: series.dates[end + 1]!,
+    basis: { from: dates[start]!, to: dates[end]!, high, low, close },
+    appliesFrom: dates[end + 1]!,
     levels: pivotPoints(high, low, close, method),
   });
 }

@@ -80,5 +80,10 @@ describe('computeSupportResistance', () => {
     const swings = findSwingPoints(s.high, s.low, 5);
     expect(r.value.levels.reduce((t, l) => t + l.touches, 0)).toBe(swings.highs.length + swings.lows.length);
     expect(r.value.levels.every((l) => l.high <= l.low * 1.01)).toBe(true);
+    // each level's latest touch, by brute force over the swing points whose price lies in its band
+    const touches = [...swings.highs.map((i) => [s.high[i]!, i] as const), ...swings.lows.map((i) => [s.low[i]!, i] as const)];
+    for (const l of r.value.levels) {
+      expect(l.lastIndex).toBe(Math.max(...touches.filter(([p]) => p >= l.low && p <= l.high).map(([, i]) => i)));
+    }
   });
 });

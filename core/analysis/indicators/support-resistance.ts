@@ -70,24 +70,24 @@ export interface SupportResistanceOptions {
 export function supportResistance(high: Float64Array, low: Float64Array, close: Float64Array, opts: SupportResistanceOptions = {}): SupportResistance {
   const { lookback = 5, tolerance = 0.01, maxLevels = 3 } = opts;
   const swings = findSwingPoints(high, low, lookback);
-  const points = [...swings.highs.map((i) => ({ price: high[i]!, index: i })), ...swings.lows.map((i) => ({ price: low[i]!, index: i }))].sort(
-    (a, b) => a.price - b.price,
-  );
+  // prices alone sort natively as a typed array; each level's latest touch is found afterwards
+  const prices = Float64Array.from([...swings.highs.map((i) => high[i]!), ...swings.lows.map((i) => low[i]!)]).sort();
   const levels: PriceLevel[] = [];
   let sum = 0;
-  for (const pt of points) {
+  for (const p of prices) {
     const last = levels.at(-1);
-    if (last && pt.price <= last.low * (1 + tolerance)) {
-      sum += pt.price;
+    if (last && p <= last.low * (1 + tolerance)) {
+      sum += p;
       last.touches++;
-      last.high = pt.price;
+      last.high = p;
       last.price = sum / last.touches;
-      last.lastIndex = Math.max(last.lastIndex, pt.index);
     } else {
-      sum = pt.price;
-      levels.push({ price: pt.price, touches: 1, low: pt.price, high: pt.price, lastIndex: pt.index });
+      sum = p;
+      levels.push({ price: p, touches: 1, low: p, high: p, lastIndex: -1 });
     }
   }
+  for (const i of swings.highs) touchLevel(levels, high[i]!, i);
+  for (const i of swings.lows) touchLevel(levels, low[i]!, i);
   const c = close[close.length - 1]!;
   const split = levels.findIndex((l) => l.price > c);
   const above = split < 0 ? levels.length : split;
@@ -96,6 +96,19 @@ export function supportResistance(high: Float64Array, low: Float64Array, close: 
     support: levels.slice(Math.max(0, above - maxLevels), above).reverse(),
     resistance: levels.slice(above, above + maxLevels),
   };
+}
+
+/** Records bar `index` on the level holding `price` (levels are disjoint and ascending: binary search). */
+function touchLevel(levels: PriceLevel[], price: number, index: number): void {
+  let lo = 0;
+  let hi = levels.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (levels[mid]!.low <= price) lo = mid;
+    else hi = mid - 1;
+  }
+  const level = levels[lo]!;
+  if (index > level.lastIndex) level.lastIndex = index;
 }
 
 /** Support and resistance around the last close; needs 2·lookback + 1 bars (one confirmable swing). */
