@@ -8,7 +8,7 @@ import { analysisBuilders, analysisRequirements } from './index.ts';
  * inputs (everything else null or empty) must give the same facts as building it from everything.
  */
 
-const EMPTY: Record<AnalysisInputName, null | []> = {
+const EMPTY: Pick<AnalysisInputs, AnalysisInputName> = {
   quote: null,
   daily: null,
   monthly: null,
