@@ -526,9 +526,9 @@ export function writeCompanyHeadline(
 }
 
 /**
- * Verdicts by the balance of fired strengths and risks (top three each, salience capped at 2): above
- * 1.5 favourable, below −1.5 unfavourable, mixed between; a favourable note on a P/E of 35 or more adds
- * that the price already reflects it.
+ * Verdicts by the balance of fired strengths and risks (top three each, weights capped at 2): above
+ * 1.5 favourable, below −1.5 unfavourable, mixed between (tilted good above 0.3, bad below −0.3); a
+ * favourable note on a P/E of 35 or more adds that the price already reflects it.
  */
 export function writeCompanyVerdict(r: FactReader, ctx: WriterContext, tab: CompanyNoteTopic, balance: number, riskCount: number): Sentence {
   const topic = TAB_WORDS[tab];
@@ -542,5 +542,15 @@ export function writeCompanyVerdict(r: FactReader, ctx: WriterContext, tab: Comp
   if (balance > 1.5) return { text: `On ${topic} ${ctx.name} is clearly stronger than it is weak; the risks above are the ones to monitor.`, fact_keys: [] };
   if (balance < -1.5)
     return { text: `On ${topic} the weaknesses outweigh the strengths; ${ctx.name} needs a turnaround or a lower price to appeal.`, fact_keys: [] };
+  if (balance > 0.3)
+    return {
+      text: `A mixed picture on ${topic}, tilted to the good: ${ctx.name}'s strengths edge out its risks, but not by enough to ignore them.`,
+      fact_keys: [],
+    };
+  if (balance < -0.3)
+    return {
+      text: `A mixed picture on ${topic}, tilted to the bad: ${ctx.name}'s risks weigh more than its strengths, so demand a margin of safety.`,
+      fact_keys: [],
+    };
   return { text: `A mixed picture on ${topic}: ${ctx.name}'s strengths and risks roughly offset, so the price paid matters most.`, fact_keys: [] };
 }
