@@ -1,5 +1,5 @@
 import { selectFundamentalsAsOf } from '../../market/point-in-time.ts';
-import type { Dividend } from '../../market/types.ts';
+import type { Dividend, Fundamentals } from '../../market/types.ts';
 import type { AnalysisInputs } from '../analysis-types.ts';
 import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
@@ -21,6 +21,8 @@ import { toSeriesAsOf } from './price-series.ts';
  * filed after the data day is seen.
  */
 export interface CompanyView {
+  /** The statements as known on the data day (what the page's raw views show). */
+  statements: Fundamentals;
   financials: CompanyFinancials;
   latest: FinancialPeriod;
   companyClass: CompanyClass;
@@ -36,7 +38,8 @@ export interface CompanyView {
 
 export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyView> {
   if (!inputs.fundamentals) return fail('missing_input', 'fundamentals', `no fundamentals for ${inputs.symbol}`);
-  const financials = toCompanyFinancials(selectFundamentalsAsOf(inputs.fundamentals, inputs.asOf));
+  const statements = selectFundamentalsAsOf(inputs.fundamentals, inputs.asOf);
+  const financials = toCompanyFinancials(statements);
   const latest = findLatestAnnual(financials);
   if (!latest) return fail('missing_input', 'fundamentals', `no annual statements of ${inputs.symbol} filed by ${inputs.asOf}`);
   const companyClass = classifyCompany({ sector: inputs.profile.sector, industry: inputs.profile.industry, sicDescription: inputs.profile.sic_description });
@@ -59,7 +62,7 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
       : market.ok
         ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(monthEnds), piotroski))
         : market;
-  return ok({ financials, latest, companyClass, market, monthEnds, ratios, piotroski, altman, grades });
+  return ok({ statements, financials, latest, companyClass, market, monthEnds, ratios, piotroski, altman, grades });
 }
 
 /** Newest filing date among a period's figures: the as-of of a fact computed from that period. */
@@ -213,11 +216,22 @@ export function putMarket(sheet: FactSheet, view: CompanyView, source: string): 
   sheet.put('market_cap', 'Market capitalisation', m.value.marketCapUsd, 'usd', { period: day, source: 'computed', as_of: day });
 }
 
-/** A statement line of the latest fiscal year as a fact (USD as reported). */
+/**
+ * A statement line of the latest fiscal year as a fact (USD as reported), sourced as the filing's figure;
+ * a line the company does not report but the engines derive (free cash flow = operating cash flow − capex)
+ * is `computed`, as of the newest filing in the year.
+ */
 export function putLine(sheet: FactSheet, view: CompanyView, key: string, label: string): void {
   const p = view.latest;
-  const v = lineOf(p, key);
-  sheet.put(key, label, v, 'usd', { period: `FY${p.fiscalYear}`, source: 'sec', as_of: p.filed[key] ?? findNewestFiling(p) });
+  const { annual } = view.statements;
+  const figure = [...annual.income, ...annual.balance, ...annual.cash_flow].find((l) => l.key === key)?.values[annual.periods.length - 1];
+  const reported = figure?.value !== null && figure?.value !== undefined;
+  const origin = {
+    period: `FY${p.fiscalYear}`,
+    source: reported ? (figure.source ?? 'computed') : 'computed',
+    as_of: reported ? (figure.as_of ?? findNewestFiling(p)) : findNewestFiling(p),
+  };
+  sheet.put(key, label, lineOf(p, key), 'usd', origin);
 }
 
 /** The statement ratios of each of the last `years` fiscal years (market ratios left out: no past prices are used). */

@@ -151,7 +151,11 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
     assumption(CAPM_DEFAULTS.equityRiskPremium.asOf),
     100,
   );
-  sheet.put('base_fcf', `Free cash flow, FY${company.fiscalYear}`, v.baseFcfUsd, 'usd', { period: `FY${company.fiscalYear}`, source: 'sec', as_of: filed });
+  sheet.put('base_fcf', `Free cash flow, FY${company.fiscalYear}`, v.baseFcfUsd, 'usd', {
+    period: `FY${company.fiscalYear}`,
+    source: 'computed',
+    as_of: filed,
+  });
   sheet.put('enterprise_value_dcf', 'Enterprise value (DCF)', v.enterpriseValueUsd, 'usd', model);
   sheet.put('terminal_value_share', 'Terminal value share of enterprise value', v.terminal.shareOfEnterpriseValue, 'percent', model, 100);
   if (reverse.status === 'solved') sheet.put('implied_growth', 'FCF growth the price implies', reverse.impliedGrowth, 'percent', model, 100);

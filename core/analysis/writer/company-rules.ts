@@ -418,6 +418,12 @@ const GRADE_WORDS: Record<string, string> = {
   health: 'financial health',
   momentum: 'price momentum',
 };
+/** "Energy companies" from a grade's period "vs Energy peers"; "its sector" when the period does not say. */
+const peersOf = (r: FactReader, key: string): string => {
+  const sector = /^vs (.+) peers$/.exec(r.period(key) ?? '')?.[1];
+  return sector ? `${sector} companies` : 'its sector';
+};
+
 const GRADE_SALIENCE: Record<string, number> = { A: 1.2, B: 0.4, D: 0.4, F: 1.2 };
 
 for (const [category, words] of Object.entries(GRADE_WORDS)) {
@@ -428,14 +434,14 @@ for (const [category, words] of Object.entries(GRADE_WORDS)) {
       side: 'strength',
       keys: [key],
       salience: (r) => (r.text(key) === 'A' || r.text(key) === 'B' ? GRADE_SALIENCE[r.text(key)!]! : null),
-      text: (r) => `It earns a ${words} grade of ${r.text(key)}, ${r.text(key) === 'A' ? 'in the top fifth' : 'in the upper half'} of its sector.`,
+      text: (r) => `It earns a ${words} grade of ${r.text(key)}, ${r.text(key) === 'A' ? 'in the top fifth' : 'in the upper half'} of ${peersOf(r, key)}.`,
     },
     {
       id: `${key}_low`,
       side: 'risk',
       keys: [key],
       salience: (r) => (r.text(key) === 'D' || r.text(key) === 'F' ? GRADE_SALIENCE[r.text(key)!]! : null),
-      text: (r) => `Its ${words} grade is ${r.text(key)}, ${r.text(key) === 'F' ? 'in the bottom fifth' : 'in the lower half'} of its sector.`,
+      text: (r) => `Its ${words} grade is ${r.text(key)}, ${r.text(key) === 'F' ? 'in the bottom fifth' : 'in the lower half'} of ${peersOf(r, key)}.`,
     },
   );
 }

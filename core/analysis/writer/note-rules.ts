@@ -5,6 +5,7 @@ import { formatFactValue } from './format.ts';
 export interface FactReader {
   has(key: string): boolean;
   label(key: string): string;
+  period(key: string): string | null;
   num(key: string): number | null;
   text(key: string): string | null;
   /** The fact as the note writes it ("26.9%", "$212.45"). */
@@ -16,6 +17,7 @@ export function readFacts(facts: readonly Fact[]): FactReader {
   return {
     has: (k) => byKey.has(k),
     label: (k) => byKey.get(k)?.label ?? k,
+    period: (k) => byKey.get(k)?.period ?? null,
     num: (k) => {
       const v = byKey.get(k)?.value;
       return typeof v === 'number' ? v : null;
