@@ -121,7 +121,7 @@ const GROWTH_YEARS: Partial<Record<RatioKey, number>> = {
   share_count_change: 1,
 };
 
-const later = (a: string, b: string) => (a > b ? a : b);
+const pickLater = (a: string, b: string) => (a > b ? a : b);
 
 /** Where a ratio's figures come from: its fiscal year (or the years a CAGR spans), and the price day for market ratios. */
 function originOfRatio(view: CompanyView, key: RatioKey): FactOrigin {
@@ -131,7 +131,7 @@ function originOfRatio(view: CompanyView, key: RatioKey): FactOrigin {
   if (MARKET_RATIOS.has(key) && view.market.ok) {
     const day = view.market.value.priceDate;
     const period = key === 'pe_ttm' ? `TTM, price of ${day}` : `FY${fy}, price of ${day}`;
-    return { period, source: 'computed', as_of: later(filed, day) };
+    return { period, source: 'computed', as_of: pickLater(filed, day) };
   }
   return { period: years ? `${years}y to FY${fy}` : `FY${fy}`, source: 'computed', as_of: filed };
 }
@@ -166,7 +166,7 @@ const ZONE_WORDS = { safe: 'Safe', grey: 'Grey', distress: 'Distress' } as const
 export function putAltman(sheet: FactSheet, view: CompanyView): void {
   const a = view.altman;
   const filed = findNewestFiling(view.latest);
-  const origin = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: view.market.ok ? later(filed, view.market.value.priceDate) : filed };
+  const origin = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: view.market.ok ? pickLater(filed, view.market.value.priceDate) : filed };
   sheet.put(
     'altman_z',
     a.ok && a.value.model === 'z_double_prime' ? 'Altman Z″ (non-manufacturer)' : 'Altman Z',
@@ -191,7 +191,7 @@ export function putGrades(sheet: FactSheet, view: CompanyView, categories: reado
   const origin = {
     period: `vs ${g.ok ? g.value.sector : 'sector'} peers`,
     source: 'computed',
-    as_of: view.market.ok ? later(filed, view.market.value.priceDate) : filed,
+    as_of: view.market.ok ? pickLater(filed, view.market.value.priceDate) : filed,
   };
   for (const c of categories) {
     const key = `grade_${c}`;
@@ -282,7 +282,7 @@ export function putTrailingDividendYield(sheet: FactSheet, view: CompanyView, di
     label,
     total / view.market.value.priceUsd,
     'percent',
-    { period: `${yearAgo} to ${asOf}`, source: paid[0]!.source, as_of: later(newest, view.market.value.priceDate) },
+    { period: `${yearAgo} to ${asOf}`, source: paid[0]!.source, as_of: pickLater(newest, view.market.value.priceDate) },
     100,
   );
 }

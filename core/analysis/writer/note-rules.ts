@@ -62,11 +62,11 @@ export interface FiredRule {
 }
 
 /** Salience of `value` past `threshold` in the direction that matters: null when it does not clear it. */
-export function above(value: number | null, threshold: number, span: number): number | null {
+export function measureAbove(value: number | null, threshold: number, span: number): number | null {
   return value !== null && value > threshold ? (value - threshold) / span : null;
 }
 
-export function below(value: number | null, threshold: number, span: number): number | null {
+export function measureBelow(value: number | null, threshold: number, span: number): number | null {
   return value !== null && value < threshold ? (threshold - value) / span : null;
 }
 
