@@ -8,6 +8,7 @@ const tags = [
   { name: 'accounts', description: 'Sign-up, sign-in and sessions (better-auth under /api/auth), profiles and avatars' },
   { name: 'tokens', description: 'Token balance, usage guide, daily usage and ledger' },
   { name: 'billing', description: 'Plans, checkouts, token top-ups, the customer portal and provider webhooks' },
+  { name: 'analyses', description: 'Paid analyses: runs (plain and streamed), history, re-opening' },
   { name: 'market', description: 'Search, quotes, price history, fundamentals, profiles, ETF data, dividends' },
   { name: 'system', description: 'Liveness and adapters' },
   { name: 'dev', description: 'Development aids, absent in production' },
