@@ -161,7 +161,21 @@ export function writeTechnicalHeadline(r: FactReader, ctx: WriterContext): Sente
   const osc = r.text('oscillator_rating');
   const keys = ['technical_rating', 'ma_rating', 'oscillator_rating'];
   if (rating === null) return { text: `${ctx.name} has no technical rating yet: too few daily bars.`, fact_keys: [] };
-  const drivers = ma === osc ? `moving averages and oscillators both read ${ma}` : `moving averages read ${ma} while oscillators read ${osc}`;
+  // The vote counts say how strong each group's label is: "Buy (9 of 15 buy)".
+  const tally = (group: 'ma' | 'oscillator') => {
+    const buy = `${group}_buy_votes`;
+    const sell = `${group}_sell_votes`;
+    const cast = `${group}_votes`;
+    if (![buy, sell, cast].every((k) => r.has(k))) return '';
+    keys.push(buy, sell, cast);
+    return ` (${r.fmt(buy)} buy, ${r.fmt(sell)} sell of ${r.fmt(cast)})`;
+  };
+  const maTally = tally('ma');
+  const oscTally = tally('oscillator');
+  const drivers =
+    ma === osc
+      ? `moving averages${maTally} and oscillators${oscTally} both read ${ma}`
+      : `moving averages read ${ma}${maTally} while oscillators read ${osc}${oscTally}`;
   return { text: `${ctx.name} (${ctx.symbol}) rates ${rating} on technicals: ${drivers}.`, fact_keys: keys };
 }
 
