@@ -24,14 +24,17 @@ export const analysisBuilders: Record<AnalysisKind, BuildAnalysis> = {
   dcf: buildDcf,
 };
 
-/** The inputs the feature must load for each kind (everything else may be left null or empty). */
+/**
+ * The inputs the feature must load for each kind (everything else may be left null or empty). Company
+ * kinds price off the last daily bar, else the last month-end close, on or before the data day.
+ */
 export const analysisRequirements: Record<AnalysisKind, AnalysisInputName[]> = {
-  overview: ['quote', 'daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
-  fundamental: ['quote', 'daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
+  overview: ['daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
+  fundamental: ['daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
   technical: ['daily', 'benchmark'],
-  'balance-sheet': ['quote', 'fundamentals'],
+  'balance-sheet': ['daily', 'monthly', 'fundamentals'],
   etf: ['quote', 'daily', 'etf', 'compareEtf', 'dividends'],
-  dcf: ['quote', 'daily', 'benchmark', 'fundamentals'],
+  dcf: ['daily', 'monthly', 'benchmark', 'fundamentals'],
 };
 
 const KIND_NAMES: Record<AnalysisKind, string> = {
