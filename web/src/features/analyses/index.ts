@@ -1,0 +1,4 @@
+export { AnalysisRunner, ANALYSIS_PARAM, type RunnerAccount } from './components/analysis-runner.tsx';
+export { useAnalysesList, type AnalysisSummary } from './api/list-analyses.ts';
+export type { AnalysisResponse } from './api/run-analysis.ts';
+export { formatCostTokens } from './format-cost.ts';
