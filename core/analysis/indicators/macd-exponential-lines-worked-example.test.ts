@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeMacd, macd, macdWarmUp } from './macd.ts';
+import { ema } from './moving-averages.ts';
 import { toOhlcvSeries } from './series.ts';
 
 /*
@@ -50,5 +51,17 @@ describe('computeMacd', () => {
     const r = computeMacd(s.value, 2, 3, 2);
     // on a line x = 1 + i both EMAs lag the line by (period − 1)/2: 1/2 and 1, so MACD = 1 − 1/2 = 0.5
     expect(r.ok && r.value.macd[32]).toBeCloseTo(0.5, 9);
+  });
+});
+
+describe('the fused MACD pass is the ema kernel composed, bit for bit', () => {
+  it('EMA(12) − EMA(26), its EMA(9) and their difference, including after a leading warm-up of NaN', () => {
+    const xs = Float64Array.from({ length: 120 }, (_, i) => (i < 3 ? Number.NaN : 100 + 10 * Math.sin(i / 7) + i / 5));
+    const line = ema(xs, 12).map((v, i) => v - ema(xs, 26)[i]!);
+    const signal = ema(line, 9);
+    const r = macd(xs);
+    expect([...r.macd]).toEqual([...line]);
+    expect([...r.signal]).toEqual([...signal]);
+    expect([...r.histogram]).toEqual([...line.map((v, i) => v - signal[i]!)]);
   });
 });

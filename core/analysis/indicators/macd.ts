@@ -1,7 +1,6 @@
 import { type EngineResult, ok } from '../result.ts';
 import { requireWindows } from './window-checks.ts';
-import { ema } from './moving-averages.ts';
-import type { OhlcvSeries } from './series.ts';
+import { firstFinite, type OhlcvSeries } from './series.ts';
 
 export interface Macd {
   /** EMA(fast) − EMA(slow) of the close, from index slow − 1. */
@@ -15,15 +14,46 @@ export interface Macd {
 /**
  * MACD (12, 26, 9) with exponential averages throughout, as TradingView's default and
  * `technicalindicators` with SimpleMAOscillator/SimpleMASignal = false. Each EMA is seeded with the
- * simple average of its first window (the `ema` convention).
+ * simple average of its first window, exactly as `ema` (same sums, same update expression), fused
+ * into one pass so the three averages cost one read of the closes.
  */
 export function macd(close: Float64Array, fast = 12, slow = 26, signal = 9): Macd {
-  const line = ema(close, fast);
-  const slowEma = ema(close, slow);
-  for (let i = 0; i < line.length; i++) line[i] = line[i]! - slowEma[i]!;
-  const sig = ema(line, signal);
-  for (let i = 0; i < slowEma.length; i++) slowEma[i] = line[i]! - sig[i]!;
-  return { macd: line, signal: sig, histogram: slowEma };
+  const n = close.length;
+  const line = new Float64Array(n).fill(Number.NaN);
+  const sig = new Float64Array(n).fill(Number.NaN);
+  const histogram = new Float64Array(n).fill(Number.NaN);
+  const start = firstFinite(close);
+  const lineFrom = Math.max(fast, slow) - 1;
+  const af = 2 / (fast + 1);
+  const as = 2 / (slow + 1);
+  const ag = 2 / (signal + 1);
+  let f = 0;
+  let s = 0;
+  let g = 0;
+  for (let k = 0; k < n - start; k++) {
+    const i = start + k;
+    const x = close[i]!;
+    if (k < fast) {
+      f += x;
+      if (k === fast - 1) f /= fast;
+    } else f = af * x + (1 - af) * f;
+    if (k < slow) {
+      s += x;
+      if (k === slow - 1) s /= slow;
+    } else s = as * x + (1 - as) * s;
+    if (k < lineFrom) continue;
+    const m = f - s;
+    line[i] = m;
+    const j = k - lineFrom;
+    if (j < signal) {
+      g += m;
+      if (j < signal - 1) continue;
+      g /= signal;
+    } else g = ag * m + (1 - ag) * g;
+    sig[i] = g;
+    histogram[i] = m - g;
+  }
+  return { macd: line, signal: sig, histogram };
 }
 
 /** Bars needed for the signal line (and so the histogram) to have a value at the last bar. */

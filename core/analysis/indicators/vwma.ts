@@ -5,12 +5,14 @@ import type { OhlcvSeries } from './series.ts';
 /**
  * Volume-weighted moving average: Σ close·volume / Σ volume over the window (TradingView's
  * `ta.vwma`, i.e. sma(close·volume) / sma(volume)). NaN during warm-up and where the window traded no
- * volume at all (the average is undefined there; `computeVwma` refuses that case).
+ * volume at all (the average is undefined there; `computeVwma` refuses that case). Volumes are whole
+ * shares, so the running Σ volume comes back to exactly 0 over a window without trades.
  */
 export function vwma(close: Float64Array, volume: Float64Array, period: number): Float64Array {
   const n = close.length;
-  const out = new Float64Array(n).fill(Number.NaN);
-  if (n < period) return out;
+  const out = new Float64Array(n);
+  if (n < period) return out.fill(Number.NaN);
+  out.fill(Number.NaN, 0, period - 1);
   let pv = 0;
   let v = 0;
   for (let i = 0; i < period; i++) {

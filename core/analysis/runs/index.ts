@@ -1,0 +1,54 @@
+import type { Coverage, Profile } from '../../market/types.ts';
+import type { AnalysisInputName, AnalysisKind, BuildAnalysis, Unavailable } from '../analysis-types.ts';
+import { fail } from '../result.ts';
+import { buildTechnical } from './technical.ts';
+
+export type { TechnicalSections } from './technical.ts';
+
+const notBuiltYet: BuildAnalysis = () => fail('not_applicable', 'kind', 'this analysis kind is being built');
+
+/** One builder per kind: pure, inputs in, the finished body (facts, note, sections) out. */
+export const analysisBuilders: Record<AnalysisKind, BuildAnalysis> = {
+  overview: notBuiltYet,
+  fundamental: notBuiltYet,
+  technical: buildTechnical,
+  'balance-sheet': notBuiltYet,
+  etf: notBuiltYet,
+  dcf: notBuiltYet,
+};
+
+/** The inputs the feature must load for each kind (everything else may be left null or empty). */
+export const analysisRequirements: Record<AnalysisKind, AnalysisInputName[]> = {
+  overview: ['quote', 'daily', 'monthly', 'fundamentals', 'sectorTable'],
+  fundamental: ['quote', 'daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
+  technical: ['daily', 'benchmark'],
+  'balance-sheet': ['quote', 'fundamentals'],
+  etf: ['quote', 'etf', 'compareEtf'],
+  dcf: ['quote', 'daily', 'benchmark', 'fundamentals'],
+};
+
+const KIND_NAMES: Record<AnalysisKind, string> = {
+  overview: 'An overview',
+  fundamental: 'Fundamental analysis',
+  technical: 'Technical analysis',
+  'balance-sheet': 'Balance sheet analysis',
+  etf: 'ETF analysis',
+  dcf: 'A DCF valuation',
+};
+
+/**
+ * Why `kind` cannot run for a symbol with this profile and coverage, in words for its card and the 422;
+ * null when it can. Checked before any charge.
+ */
+export function checkAvailability(kind: AnalysisKind, { profile, coverage }: { profile: Profile; coverage: Coverage }): Unavailable | null {
+  const no = (input: string, reason: string): Unavailable => ({ kind, reason, input });
+  if (kind === 'etf') {
+    if (profile.type !== 'etf') return no('etf', 'ETF analysis needs an ETF');
+    return coverage.etf ? null : no('etf', 'No holdings or costs for this ETF');
+  }
+  if (kind === 'technical') return coverage.history === 'daily' ? null : no('daily', 'Technical analysis needs daily prices');
+  if (profile.type === 'etf') return no('fundamentals', `${KIND_NAMES[kind]} needs a company's statements; ${profile.symbol} is an ETF`);
+  if (!coverage.fundamentals) return no('fundamentals', 'No fundamentals for this symbol');
+  if (!coverage.quote) return no('quote', `${KIND_NAMES[kind]} needs a price for this symbol`);
+  return null;
+}

@@ -1,0 +1,48 @@
+import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype, Sentence } from '../analysis-types.ts';
+import { type FactReader, type FiredRule, fireRules, type NoteRule, pickThree, readFacts, weighBalance, type WriterContext } from './note-rules.ts';
+import { technicalRules, writeTechnicalHeadline, writeTechnicalVerdict } from './technical-rules.ts';
+
+export { findUnbackedNumbers } from './check-numbers.ts';
+export { formatFactValue } from './format.ts';
+export type { WriterContext } from './note-rules.ts';
+
+/** A kind's (or fundamental subtype's) rules, and how it frames the headline and the verdict. */
+export interface NoteStyle {
+  rules: readonly NoteRule[];
+  headline(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[]): Sentence;
+  verdict(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[], balance: number): Sentence;
+}
+
+const technicalStyle: NoteStyle = {
+  rules: technicalRules,
+  headline: (r, ctx) => writeTechnicalHeadline(r, ctx),
+  verdict: (r, _ctx, strengths, risks, balance) => writeTechnicalVerdict(r, strengths, risks, balance),
+};
+
+function selectStyle(kind: AnalysisKind, _subtype: FundamentalSubtype | null): NoteStyle {
+  switch (kind) {
+    case 'technical':
+      return technicalStyle;
+    default:
+      return technicalStyle;
+  }
+}
+
+/**
+ * The rule-based analyst's note: every sentence comes from a rule that fired on the facts and cites the
+ * keys it used; the strongest three strengths and risks lead; headline and verdict name the rating or
+ * grade and what drove it. Pure: the same facts always give the same note.
+ */
+export function writeNote(kind: AnalysisKind, subtype: FundamentalSubtype | null, facts: readonly Fact[], context: WriterContext): AnalysisNote {
+  const style = selectStyle(kind, subtype);
+  const r = readFacts(facts);
+  const strengths = fireRules(style.rules, 'strength', r, context);
+  const risks = fireRules(style.rules, 'risk', r, context);
+  return {
+    headline: style.headline(r, context, strengths, risks),
+    strengths: pickThree(strengths, 'strength'),
+    risks: pickThree(risks, 'risk'),
+    verdict: style.verdict(r, context, strengths, risks, weighBalance(strengths, risks)),
+    writer: 'rule-based',
+  };
+}

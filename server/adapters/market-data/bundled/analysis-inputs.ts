@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { AnalysisInputs } from '../../../../core/analysis/analysis-types.ts';
+import type { SectorTable } from '../../../../core/analysis/fundamentals/sector-grades.ts';
+import { findAppRoot } from '../../../lib/app-root.ts';
+import { type BundledProvider, createBundledProvider } from './index.ts';
+import { BUNDLE_FILES } from './format.ts';
+
+export function readBundledSectorTable(dataDir: string): SectorTable {
+  return JSON.parse(gunzipSync(readFileSync(join(dataDir, BUNDLE_FILES.sectorTable))).toString('utf8')) as SectorTable;
+}
+
+/**
+ * Every input an analysis may read, from the bundled snapshot: for tests and benchmarks of the pure
+ * builders on real data (the feature loads only what a kind requires). `asOf` defaults to the last bar.
+ */
+export async function loadBundledAnalysisInputs(
+  provider: BundledProvider,
+  sectorTable: SectorTable,
+  symbol: string,
+  opts: { asOf?: string; compareEtf?: string } = {},
+): Promise<AnalysisInputs> {
+  const profile = await provider.getProfile!(symbol);
+  if (!profile) throw new Error(`no profile for ${symbol}`);
+  const history = await provider.getHistory!(symbol, 'max');
+  const benchmark = await provider.getHistory!('SPY', 'max');
+  const quote = await provider.getQuote!(symbol);
+  const lastBar = history?.bars.at(-1)?.date;
+  if (!lastBar) throw new Error(`no prices for ${symbol}`);
+  return {
+    symbol,
+    asOf: opts.asOf ?? lastBar,
+    profile,
+    quote,
+    daily: history?.interval === '1d' ? history : null,
+    monthly: history?.interval === '1mo' ? history : null,
+    benchmark,
+    fundamentals: await provider.getFundamentals!(symbol),
+    etf: await provider.getEtfInfo!(symbol),
+    compareEtf: opts.compareEtf ? await provider.getEtfInfo!(opts.compareEtf) : null,
+    dividends: (await provider.getDividends!(symbol)) ?? [],
+    sectorTable,
+  };
+}
+
+/** The snapshot in `<app root>/data`, opened once: `load(symbol)` gives a symbol's analysis inputs. */
+export function openBundledAnalysisData(dataDir = join(findAppRoot(), 'data')) {
+  const provider = createBundledProvider(dataDir);
+  const sectorTable = readBundledSectorTable(dataDir);
+  return {
+    provider,
+    sectorTable,
+    load: (symbol: string, opts: { asOf?: string; compareEtf?: string } = {}) => loadBundledAnalysisInputs(provider, sectorTable, symbol, opts),
+  };
+}
