@@ -1,5 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { AiAnalysisComing, formatPercent, formatPrice, type HistoryResponse, PriceChart, SymbolPage, useHistory } from '../../features/market/index.ts';
+import { RunAnalysis } from '../analyses/run-analysis.tsx';
+import { TechnicalView } from '../../features/analyses/index.ts';
+import { formatPercent, formatPrice, type HistoryResponse, PriceChart, SymbolPage, useHistory } from '../../features/market/index.ts';
 
 const periods: Array<[string, number]> = [
   ['1 month', 1],
@@ -78,16 +80,19 @@ function TechnicalBody({ symbol }: { symbol: string }) {
   const max = useHistory(symbol, 'max');
   return (
     <>
+      <RunAnalysis symbol={symbol} kind="technical">
+        {(analysis) => <TechnicalView analysis={analysis} />}
+      </RunAnalysis>
+      <h2 className="pt-2 text-lg font-semibold text-ink">Price data</h2>
       <PriceChart symbol={symbol} candles />
       {max.data && max.data.bars.length > 0 && <Performance history={max.data} />}
-      <AiAnalysisComing kind="technical analysis" />
     </>
   );
 }
 
 export default function Page() {
   return (
-    <SymbolPage pageName="Technical Analysis" lead="Technical analysis: trend, momentum and price performance.">
+    <SymbolPage pageName="Technical Analysis" lead="Technical analysis: trend, momentum, the rating with every vote, and support and resistance.">
       {(symbol, profile) =>
         profile.coverage.history ? (
           <TechnicalBody symbol={symbol} />

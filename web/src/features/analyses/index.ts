@@ -2,3 +2,4 @@ export { AnalysisRunner, ANALYSIS_PARAM, type RunnerAccount } from './components
 export { useAnalysesList, type AnalysisSummary } from './api/list-analyses.ts';
 export type { AnalysisResponse } from './api/run-analysis.ts';
 export { formatCostTokens } from './format-cost.ts';
+export { TechnicalView } from './components/technical-view.tsx';

@@ -1,7 +1,4 @@
-import { bollinger } from '../../../../core/analysis/indicators/bollinger.ts';
-import { macd } from '../../../../core/analysis/indicators/macd.ts';
-import { sma } from '../../../../core/analysis/indicators/moving-averages.ts';
-import { rsi } from '../../../../core/analysis/indicators/rsi.ts';
+import type { TechnicalChart } from '../../../../core/analysis/runs/technical.ts';
 
 export interface ChartBar {
   date: string;
@@ -16,8 +13,9 @@ export interface LinePoint {
   value: number;
 }
 
-/** The overlays and panes of the technical chart, each a line of (date, value) without its warm-up. */
+/** The overlays and panes of the technical chart, each a line of (date, value) without its warm-up gaps. */
 export interface TechnicalChartSeries {
+  bars: ChartBar[];
   sma50: LinePoint[];
   sma200: LinePoint[];
   bbUpper: LinePoint[];
@@ -28,26 +26,30 @@ export interface TechnicalChartSeries {
   macdHistogram: LinePoint[];
 }
 
-const toLine = (bars: readonly ChartBar[], values: Float64Array): LinePoint[] =>
-  bars.flatMap((b, i) => (Number.isFinite(values[i]) ? [{ time: b.date, value: values[i]! }] : []));
+const toLine = (dates: string[], values: Array<number | null>): LinePoint[] =>
+  dates.flatMap((time, i) => {
+    const value = values[i];
+    return value === null || value === undefined ? [] : [{ time, value }];
+  });
 
 /**
- * The chart's lines from the same indicator kernels the analysis used (SMA 50/200, Bollinger 20/2,
- * RSI 14, MACD 12/26/9), on the bars up to the analysis' data day, so chart and facts agree.
+ * The analysis' chart columns (one array per line, aligned with `dates`, null where a line has no
+ * value yet) as the points the chart library draws; a bar missing any price is left out.
  */
-export function buildTechnicalChartSeries(allBars: readonly ChartBar[], asOf: string): TechnicalChartSeries {
-  const bars = allBars.filter((b) => b.date <= asOf);
-  const close = Float64Array.from(bars, (b) => b.close);
-  const bb = bollinger(close, 20, 2);
-  const m = macd(close, 12, 26, 9);
+export function toTechnicalChartSeries(chart: TechnicalChart): TechnicalChartSeries {
+  const { dates } = chart;
   return {
-    sma50: toLine(bars, sma(close, 50)),
-    sma200: toLine(bars, sma(close, 200)),
-    bbUpper: toLine(bars, bb.upper),
-    bbLower: toLine(bars, bb.lower),
-    rsi14: toLine(bars, rsi(close, 14)),
-    macd: toLine(bars, m.macd),
-    macdSignal: toLine(bars, m.signal),
-    macdHistogram: toLine(bars, m.histogram),
+    bars: dates.flatMap((date, i) => {
+      const [open, high, low, close] = [chart.open[i], chart.high[i], chart.low[i], chart.close[i]];
+      return open == null || high == null || low == null || close == null ? [] : [{ date, open, high, low, close }];
+    }),
+    sma50: toLine(dates, chart.sma_50),
+    sma200: toLine(dates, chart.sma_200),
+    bbUpper: toLine(dates, chart.bb_upper),
+    bbLower: toLine(dates, chart.bb_lower),
+    rsi14: toLine(dates, chart.rsi_14),
+    macd: toLine(dates, chart.macd),
+    macdSignal: toLine(dates, chart.macd_signal),
+    macdHistogram: toLine(dates, chart.macd_histogram),
   };
 }
