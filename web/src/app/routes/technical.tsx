@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
 import { TechnicalView } from '../../features/analyses/index.ts';
-import { formatPercent, formatPrice, type HistoryResponse, PriceChart, SymbolPage, useHistory } from '../../features/market/index.ts';
+import { formatPercent, formatPrice, type HistoryResponse, type ProfileResponse, PriceChart, SymbolPage, useHistory } from '../../features/market/index.ts';
 
 const periods: Array<[string, number]> = [
   ['1 month', 1],
@@ -76,11 +76,11 @@ function Performance({ history }: { history: HistoryResponse }) {
   );
 }
 
-function TechnicalBody({ symbol }: { symbol: string }) {
+function TechnicalBody({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
   const max = useHistory(symbol, 'max');
   return (
     <>
-      <RunAnalysis symbol={symbol} kind="technical">
+      <RunAnalysis symbol={symbol} kind="technical" profile={profile}>
         {(analysis) => <TechnicalView analysis={analysis} />}
       </RunAnalysis>
       <h2 className="pt-2 text-lg font-semibold text-ink">Price data</h2>
@@ -95,7 +95,7 @@ export default function Page() {
     <SymbolPage pageName="Technical Analysis" lead="Technical analysis: trend, momentum, the rating with every vote, and support and resistance.">
       {(symbol, profile) =>
         profile.coverage.history ? (
-          <TechnicalBody symbol={symbol} />
+          <TechnicalBody symbol={symbol} profile={profile} />
         ) : (
           <p className="text-sm text-slate-600">There is no price history for {symbol} in the current data, so there is nothing to chart.</p>
         )

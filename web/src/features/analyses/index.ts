@@ -3,3 +3,4 @@ export { useAnalysesList, type AnalysisSummary } from './api/list-analyses.ts';
 export type { AnalysisResponse } from './api/run-analysis.ts';
 export { formatCostTokens } from './format-cost.ts';
 export { TechnicalView } from './components/technical-view.tsx';
+export { DcfView } from './components/dcf-view.tsx';
