@@ -1,4 +1,5 @@
 import type { AppContext, Feature } from '../http/feature.ts';
+import { createAnalysesFeature } from './analyses/index.ts';
 import { createAuthFeature } from './auth/index.ts';
 import { createBillingFeature } from './billing/index.ts';
 import { createHealthFeature } from './health/index.ts';
@@ -34,5 +35,7 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   // market.market is the market-data service other features (analyses, copilot) receive as a dependency.
   const market = createMarketFeature(ctx);
   features.push(market);
+  // Analyses charge through the ledger and read market data through the market service.
+  features.push(createAnalysesFeature(ctx, { ledger: tokens.ledger, market: market.market }));
   return features;
 }

@@ -1,3 +1,4 @@
+import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import type {
   Coverage,
@@ -48,6 +49,8 @@ export interface SnapshotProvider extends MarketDataProvider {
   dataAsOf(): string;
   /** Each dataset's as-of date (prices, fundamentals, listings, ETFs, dividends), or null when the snapshot does not state them. */
   datasetsAsOf(): DatasetAsOf | null;
+  /** Grade metric distributions per GICS sector (sector-relative grades), or null when the snapshot has none. */
+  getSectorTable(): Promise<SectorTable | null>;
   /** Loads everything so the first requests wait less; safe to call in the background. */
   preload(): Promise<void>;
 }

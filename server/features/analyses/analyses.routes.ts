@@ -32,7 +32,7 @@ const IdempotencyHeader = z.object({
     .regex(/^[\x21-\x7e]+$/)
     .optional()
     .openapi({
-      param: { name: 'Idempotency-Key', in: 'header' },
+      param: { name: 'idempotency-key', in: 'header' },
       description:
         'One per click. A retry with the same key and body answers the stored analysis without a second charge; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. Without a key every request is a new, separately charged run.',
       example: 'run-3f1c2a9e',
@@ -164,7 +164,7 @@ export const streamAnalysisRoute = createRoute({
       description: 'Server-sent events: `progress`, then `result` or `error`',
       content: {
         'text/event-stream': {
-          schema: z.string().openapi({ example: 'event: progress\ndata: {"step":"load","label":"Loading prices","index":1,"total":4}\n\n' }),
+          schema: z.string().openapi({ example: 'event: progress\ndata: {"step":"load","label":"Loading prices and filings","index":1,"total":3}\n\n' }),
         },
       },
     },
@@ -196,7 +196,7 @@ export const getAnalysisRoute = createRoute({
 
 /** The `progress` event of the stream: step `index` of `total` (1-based). */
 export const AnalysisProgressSchema = z.object({
-  step: z.enum(['load', 'compute', 'write', 'save']),
+  step: z.enum(['load', 'compute', 'save']),
   label: z.string(),
   index: z.number().int(),
   total: z.number().int(),

@@ -1,3 +1,4 @@
+import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import { normalizeSymbol } from '../../../core/market/symbol.ts';
 import type {
@@ -26,6 +27,8 @@ export interface MarketService {
   dataAsOf(): string;
   /** Each dataset's as-of date in the snapshot, or null when it does not state them. */
   datasetsAsOf(): DatasetAsOf | null;
+  /** Grade metric distributions per GICS sector from the bundled snapshot (null when it has none): `AnalysisInputs.sectorTable`. */
+  getSectorTable(): Promise<SectorTable | null>;
   /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). */
   resolveSymbol(raw: string): Promise<string>;
   coverage(symbol: string): Promise<Coverage>;
@@ -116,6 +119,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     mode,
     dataAsOf: () => bundled.dataAsOf(),
     datasetsAsOf: () => bundled.datasetsAsOf(),
+    getSectorTable: () => bundled.getSectorTable(),
     async resolveSymbol(raw) {
       const n = normalizeSymbol(raw);
       if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fiscalYearOf, labelAnnualPeriod, labelQuarterPeriod } from '../../../../core/market/fiscal.ts';
 import { type HistoryRange, lowerBound, rangeStartDate } from '../../../../core/market/ranges.ts';
 import { searchIndex } from '../../../../core/market/search.ts';
@@ -17,7 +19,7 @@ import type {
   StatementSet,
 } from '../../../../core/market/types.ts';
 import type { CoveredListing, SnapshotProvider } from '../types.ts';
-import type { BundleFundamentals, BundleRef, BundleStatementSet } from './format.ts';
+import { BUNDLE_FILES, type BundleFundamentals, type BundleRef, type BundleStatementSet } from './format.ts';
 import { BundleStore, coverageFromBits, type ListingsData } from './store.ts';
 
 export type { SourceInfo } from './format.ts';
@@ -79,6 +81,7 @@ export function createBundledProvider(dataDir: string): BundledProvider {
     listings: () => store.listings(),
     dataAsOf: () => store.readDataAsOf(),
     datasetsAsOf: () => store.readDatasetsAsOf(),
+    getSectorTable: () => (existsSync(join(store.dir, BUNDLE_FILES.sectorTable)) ? store.sectorTable() : Promise.resolve(null)),
     preload: () => store.preload(),
 
     async getListing(symbol: string): Promise<CoveredListing | null> {

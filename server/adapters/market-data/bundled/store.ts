@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb } from 'node:zlib';
+import type { SectorTable } from '../../../../core/analysis/fundamentals/sector-grades.ts';
 import { hydrateSearchIndex, type SearchIndex } from '../../../../core/market/search.ts';
 import type { Coverage, DatasetAsOf } from '../../../../core/market/types.ts';
 import {
@@ -145,6 +146,7 @@ export class BundleStore {
   fundamentals = () => this.load<FundamentalsFile>(BUNDLE_FILES.fundamentals);
   prices = () => this.load<PricesFile>(BUNDLE_FILES.prices);
   sources = () => this.load<{ data_as_of: string; sources: SourceInfo[] }>(BUNDLE_FILES.sources);
+  sectorTable = () => this.load<SectorTable>(BUNDLE_FILES.sectorTable);
 
   /** Daily bars when present, else month-end closes; decoded once per symbol. */
   async series(symbol: string): Promise<{ series: DecodedSeries; interval: '1d' | '1mo'; source: string } | null> {

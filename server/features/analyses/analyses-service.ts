@@ -1,0 +1,213 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AnalysisInputName, AnalysisKind, BuildAnalysis, FundamentalSubtype, Unavailable } from '../../../core/analysis/analysis-types.ts';
+import { analysisBuilders, analysisRequirements, checkAvailability } from '../../../core/analysis/runs/index.ts';
+import type { Coverage, Profile } from '../../../core/market/types.ts';
+import type { Database } from '../../adapters/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MarketService } from '../market/index.ts';
+import type { LedgerService } from '../tokens/index.ts';
+import { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
+import { type AnalysisFilter, findRunByKey, findServedAnalysis, insertAnalysis, listServedAnalyses, type StoredAnalysis } from './analyses-store.ts';
+
+/** What runs an analysis kind: H8's builders, requirements and availability (tests swap a builder for a failing one). */
+export interface AnalysisRuns {
+  builders: Record<AnalysisKind, BuildAnalysis>;
+  requirements: Record<AnalysisKind, readonly AnalysisInputName[]>;
+  checkAvailability(kind: AnalysisKind, on: { profile: Profile; coverage: Coverage }): Unavailable | null;
+}
+
+export const defaultAnalysisRuns: AnalysisRuns = { builders: analysisBuilders, requirements: analysisRequirements, checkAvailability };
+
+export interface RunRequest {
+  symbol: string;
+  kind: AnalysisKind;
+  subtype?: FundamentalSubtype | null;
+}
+
+/** The steps a run reports while it works (the stream's `progress` events). */
+export const runSteps = ['load', 'compute', 'save'] as const;
+export type RunStep = (typeof runSteps)[number];
+
+const computeLabels: Record<AnalysisKind, string> = {
+  overview: 'Computing ratios and grades, writing the note',
+  fundamental: 'Computing ratios and scores, writing the note',
+  technical: 'Computing indicators, writing the note',
+  'balance-sheet': 'Computing liquidity, leverage and Altman Z, writing the note',
+  etf: 'Computing concentration and costs, writing the note',
+  dcf: 'Discounting cash flows, writing the note',
+};
+
+export function labelRunStep(step: RunStep, kind: AnalysisKind): string {
+  if (step === 'load') return 'Loading prices and filings';
+  if (step === 'compute') return computeLabels[kind];
+  return 'Saving';
+}
+
+export interface RunOptions {
+  /** Aborting (the client went away) fails the run: its hold is released, nothing charged. */
+  signal?: AbortSignal;
+  onProgress?: (step: RunStep) => void;
+  timeoutMs?: number;
+}
+
+/** Everything checked before the charge: the canonical request, its key and fingerprint. */
+export interface PreparedRun {
+  userId: string;
+  symbol: string;
+  kind: AnalysisKind;
+  subtype: FundamentalSubtype | null;
+  idempotencyKey: string;
+  fingerprint: string;
+  profile: Profile;
+}
+
+export interface RunOutcome {
+  analysis: StoredAnalysis;
+  /** The stored analysis of an earlier request with the same key and body: not charged again. */
+  replayed: boolean;
+}
+
+/** The key's run is in flight or served: the insert refused to take it over. */
+class KeyTakenError extends Error {}
+
+const fingerprintOf = (r: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null }) =>
+  createHash('sha256')
+    .update(JSON.stringify([r.symbol, r.kind, r.subtype]))
+    .digest('hex');
+
+function throwIfAborted(...signals: Array<AbortSignal | undefined>): void {
+  if (signals.some((s) => s?.aborted)) throw new AppError('TIMEOUT', 'The analysis was stopped before it finished. Nothing was charged.');
+}
+
+// The builders are synchronous: yielding lets a progress event go out and a disconnect be noticed.
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface AnalysesServiceDeps {
+  db: Database;
+  market: MarketService;
+  ledger: LedgerService;
+  now: () => Date;
+  runs?: AnalysisRuns;
+}
+
+/**
+ * Runs, stores and serves analyses. A run is checked (symbol, availability, idempotency key) before any
+ * charge, then charged through `ledger.chargeFor`: the work loads the inputs, builds and inserts the row
+ * while the hold is pending; the capture then makes the row served (see analyses-store.ts).
+ */
+export function createAnalysesService(deps: AnalysesServiceDeps) {
+  const { db, market, ledger, now } = deps;
+  const runs = deps.runs ?? defaultAnalysisRuns;
+
+  /** The served analysis under `key` when it matches this fingerprint; the refusals when it does not. */
+  async function resolveKeyedRun(userId: string, key: string, fingerprint: string): Promise<StoredAnalysis | null> {
+    const earlier = await findRunByKey(db, userId, key);
+    if (!earlier) return null;
+    if (earlier.fingerprint !== fingerprint) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another analysis; send a new key for a new request.', {
+        field: 'Idempotency-Key',
+      });
+    }
+    if (earlier.holdStatus === 'captured') return findServedAnalysis(db, userId, earlier.id);
+    if (earlier.holdStatus === 'pending') {
+      throw new AppError('CONFLICT', 'This analysis is still running under the same Idempotency-Key; open it from your history when it is done.', {
+        field: 'Idempotency-Key',
+      });
+    }
+    return null;
+  }
+
+  async function prepareRun(userId: string, body: RunRequest, idempotencyKey?: string): Promise<PreparedRun | RunOutcome> {
+    if (body.kind !== 'fundamental' && body.subtype) {
+      throw new AppError('VALIDATION_FAILED', 'Only fundamental analyses have a subtype.', { field: 'subtype' });
+    }
+    const subtype = body.kind === 'fundamental' ? (body.subtype ?? 'overview') : null;
+    const symbol = await market.resolveSymbol(body.symbol);
+    const fingerprint = fingerprintOf({ symbol, kind: body.kind, subtype });
+    if (idempotencyKey) {
+      const stored = await resolveKeyedRun(userId, idempotencyKey, fingerprint);
+      if (stored) return { analysis: stored, replayed: true };
+    }
+    const [profile, coverage] = await Promise.all([market.getProfile(symbol), market.coverage(symbol)]);
+    const unavailable = runs.checkAvailability(body.kind, { profile, coverage });
+    if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'kind', details: { input: unavailable.input } });
+    // Without a key every request is its own run: the generated key never matches another request.
+    const key = idempotencyKey ?? `auto:${randomUUID()}`;
+    return { userId, symbol, kind: body.kind, subtype, idempotencyKey: key, fingerprint, profile };
+  }
+
+  async function executeRun(run: PreparedRun, opts: RunOptions = {}): Promise<RunOutcome> {
+    const { userId, symbol, kind, subtype } = run;
+    const id = randomUUID();
+    const report = (step: RunStep) => opts.onProgress?.(step);
+    try {
+      // Each attempt holds under its own ledger key: a retry after a failed attempt is a new hold.
+      const charged = await ledger.chargeFor(
+        userId,
+        kind,
+        `analysis:${id}`,
+        async ({ signal, hold }) => {
+          report('load');
+          const history = await loadPriceHistory(market, symbol);
+          const inputs = await loadAnalysisInputs(market, { symbol, profile: run.profile, history, names: runs.requirements[kind] });
+          throwIfAborted(signal, opts.signal);
+          report('compute');
+          await yieldToEventLoop();
+          const built = runs.builders[kind](inputs, subtype);
+          if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { details: { input: built.error.input } });
+          throwIfAborted(signal, opts.signal);
+          report('save');
+          const { facts, note, sections } = built.value;
+          const stored: StoredAnalysis = {
+            id,
+            userId,
+            symbol,
+            kind,
+            subtype,
+            asOf: inputs.asOf,
+            idempotencyKey: run.idempotencyKey,
+            fingerprint: run.fingerprint,
+            costMt: hold.costMt,
+            holdId: hold.id,
+            createdAt: now().toISOString(),
+            body: { facts, note, sections },
+          };
+          if (!(await insertAnalysis(db, stored))) throw new KeyTakenError();
+          // Stopped after the insert: the release leaves the row unserved.
+          throwIfAborted(signal, opts.signal);
+          return stored;
+        },
+        { timeoutMs: opts.timeoutMs, meta: { kind, symbol, subtype, analysis_id: id } },
+      );
+      return { analysis: charged.result, replayed: false };
+    } catch (e) {
+      if (!(e instanceof KeyTakenError)) throw e;
+      const stored = await resolveKeyedRun(userId, run.idempotencyKey, run.fingerprint);
+      if (stored) return { analysis: stored, replayed: true };
+      throw new AppError('CONFLICT', 'Another request with this Idempotency-Key is being answered; try again.', { field: 'Idempotency-Key' });
+    }
+  }
+
+  async function listAnalyses(userId: string, query: Omit<AnalysisFilter, 'symbol' | 'asOf'> & { symbol?: string; asOf?: string }) {
+    const symbol = query.symbol === undefined ? undefined : await market.resolveSymbol(query.symbol);
+    if (query.asOf === 'current' && !symbol) throw new AppError('VALIDATION_FAILED', 'as_of=current needs a symbol.', { field: 'as_of' });
+    const dataDay = symbol ? findDataDay(market, await loadPriceHistory(market, symbol)) : null;
+    const asOf = query.asOf === 'current' ? (dataDay ?? undefined) : query.asOf;
+    const rows = await listServedAnalyses(db, userId, { ...query, symbol, asOf, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { analyses: page, nextBefore: rows.length > query.limit && last ? { createdAt: last.createdAt, id: last.id } : null, dataDay };
+  }
+
+  async function getAnalysisOrThrow(userId: string, id: string): Promise<StoredAnalysis> {
+    const found = UUID_RE.test(id) ? await findServedAnalysis(db, userId, id) : null;
+    if (!found) throw new AppError('NOT_FOUND', 'No such analysis.');
+    return found;
+  }
+
+  return { prepareRun, executeRun, listAnalyses, getAnalysisOrThrow };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type AnalysesService = ReturnType<typeof createAnalysesService>;

@@ -1,0 +1,108 @@
+import { streamSSE } from 'hono/streaming';
+import { convertMtToTokens } from '../../../core/tokens/index.ts';
+import { requireUser } from '../../http/openapi.ts';
+import type { AppRouteHandler } from '../../http/route-handler.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { createAnalysisRoute, getAnalysisRoute, listAnalysesRoute, streamAnalysisRoute } from './analyses.routes.ts';
+import type { AnalysisErrorEvent, AnalysisProgressEvent, AnalysisResponse, AnalysisSummary } from './analyses.routes.ts';
+import { type AnalysesService, labelRunStep, runSteps } from './analyses-service.ts';
+import type { StoredAnalysis } from './analyses-store.ts';
+
+function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
+  return {
+    id: a.id,
+    symbol: a.symbol,
+    kind: a.kind,
+    subtype: a.subtype,
+    as_of: a.asOf,
+    created_at: a.createdAt,
+    cost_tokens: convertMtToTokens(a.costMt),
+    facts: a.body.facts,
+    note: a.body.note,
+    sections: a.body.sections as Record<string, unknown>,
+  };
+}
+
+function toSummary(a: StoredAnalysis): AnalysisSummary {
+  const { facts: _f, note, sections: _s, ...head } = toAnalysisBody(a);
+  return { ...head, headline: note.headline.text, verdict: note.verdict.text };
+}
+
+const encodeCursor = (b: { createdAt: string; id: string }) => Buffer.from(`${b.createdAt}|${b.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new AppError('VALIDATION_FAILED', 'This cursor is not one the list gave out.', { field: 'cursor' });
+  }
+  return { createdAt, id };
+}
+
+export function createAnalysesHandlers(service: AnalysesService, logger: Logger) {
+  const createAnalysis: AppRouteHandler<typeof createAnalysisRoute> = async (c) => {
+    const user = requireUser(c);
+    const prepared = await service.prepareRun(user.id, c.req.valid('json'), c.req.valid('header')['idempotency-key']);
+    const outcome = 'analysis' in prepared ? prepared : await service.executeRun(prepared);
+    return outcome.replayed ? c.json(toAnalysisBody(outcome.analysis), 200) : c.json(toAnalysisBody(outcome.analysis), 201);
+  };
+
+  // Errors before the charge are plain HTTP answers; from the charge on, the stream says how it ended.
+  const streamAnalysis: AppRouteHandler<typeof streamAnalysisRoute> = async (c) => {
+    const user = requireUser(c);
+    const prepared = await service.prepareRun(user.id, c.req.valid('json'), c.req.valid('header')['idempotency-key']);
+    return streamSSE(c, async (stream) => {
+      const disconnected = new AbortController();
+      stream.onAbort(() => disconnected.abort());
+      const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+      const progress: Promise<void>[] = [];
+      try {
+        const outcome =
+          'analysis' in prepared
+            ? prepared
+            : await service.executeRun(prepared, {
+                signal: disconnected.signal,
+                onProgress: (step) => {
+                  const event: AnalysisProgressEvent = {
+                    step,
+                    label: labelRunStep(step, prepared.kind),
+                    index: runSteps.indexOf(step) + 1,
+                    total: runSteps.length,
+                  };
+                  progress.push(send('progress', event));
+                },
+              });
+        await Promise.all(progress);
+        await send('result', { analysis: toAnalysisBody(outcome.analysis) });
+      } catch (e) {
+        await Promise.all(progress);
+        if (!isAppError(e)) logger.error({ err: e, userId: user.id }, 'analyses: a streamed run failed');
+        const error: AnalysisErrorEvent['error'] = isAppError(e)
+          ? { code: e.code, message: e.message }
+          : { code: 'INTERNAL_ERROR', message: 'The analysis failed. Nothing was charged; please try again.' };
+        await send('error', { error });
+      }
+    }) as unknown as ReturnType<AppRouteHandler<typeof streamAnalysisRoute>>;
+  };
+
+  const listAnalyses: AppRouteHandler<typeof listAnalysesRoute> = async (c) => {
+    const user = requireUser(c);
+    const q = c.req.valid('query');
+    const page = await service.listAnalyses(user.id, {
+      limit: q.limit,
+      symbol: q.symbol,
+      kind: q.kind,
+      subtype: q.subtype,
+      asOf: q.as_of,
+      before: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
+    });
+    return c.json({ analyses: page.analyses.map(toSummary), next_cursor: page.nextBefore ? encodeCursor(page.nextBefore) : null, data_day: page.dataDay }, 200);
+  };
+
+  const getAnalysis: AppRouteHandler<typeof getAnalysisRoute> = async (c) => {
+    const user = requireUser(c);
+    return c.json(toAnalysisBody(await service.getAnalysisOrThrow(user.id, c.req.valid('param').id)), 200);
+  };
+
+  return { createAnalysis, streamAnalysis, listAnalyses, getAnalysis };
+}
