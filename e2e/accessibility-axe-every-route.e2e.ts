@@ -12,7 +12,7 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const failingImpacts = new Set(['serious', 'critical']);
 
 /** Sample values for route parameters; a route with a parameter not listed here fails loudly. */
-const sampleParams: Record<string, string> = { symbol: 'AAPL', analysisType: 'balance-sheet' };
+const sampleParams: Record<string, string> = { symbol: 'AAPL', analysisType: 'profitability' };
 const samplePathOverrides: Record<string, string> = { '/etf/:symbol': '/etf/SPY', '/search-results': '/search-results?q=apple', '*': '/no/such/page' };
 
 function toSamplePath(pattern: string): string {
