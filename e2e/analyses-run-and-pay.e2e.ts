@@ -39,10 +39,16 @@ describe('analyses run from their pages and are paid for once', () => {
     // Every vote is a row: at least the 15 moving averages and the oscillators that have warmed up.
     expect(await rating.locator('tbody tr').count()).toBeGreaterThanOrEqual(20);
     for (const key of ['rsi_14', 'sma_50', 'sma_200', 'macd', 'bb_upper', 'technical_rating']) await page.locator(`#fact-${key}`).waitFor();
-    expect(await page.getByTestId('analysis-note').locator('li').count()).toBe(6); // three strengths + three risks
     await expect.poll(() => balance(page)).toBe('9.200');
     expect(await page.getByTestId('run-status').textContent()).toBe('Analysis ready');
     expect(page.url()).toMatch(/\?analysis=[0-9a-f-]{36}$/);
+    // Every strength and risk the server wrote is on the page, in order.
+    const id = new URL(page.url()).searchParams.get('analysis');
+    const saved = await page.evaluate(async (i) => (await fetch(`/api/analyses/${i}`)).json(), id);
+    const sentences = [...saved.note.strengths, ...saved.note.risks].map((x: { text: string }) => x.text);
+    expect(sentences.length).toBeGreaterThan(0);
+    const items = await page.getByTestId('analysis-note').locator('li').allTextContents();
+    expect(items.map((text, i) => text.startsWith(sentences[i]!))).toEqual(sentences.map(() => true));
     await screenshot(page, 'analyses-technical-aapl-1280');
 
     // The same symbol, kind and data day again: offered free first.

@@ -4,3 +4,4 @@ export type { AnalysisResponse } from './api/run-analysis.ts';
 export { formatCostTokens } from './format-cost.ts';
 export { TechnicalView } from './components/technical-view.tsx';
 export { DcfView } from './components/dcf-view.tsx';
+export { RecentAnalyses } from './components/recent-analyses.tsx';

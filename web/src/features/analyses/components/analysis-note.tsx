@@ -44,8 +44,9 @@ export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[];
               Strengths
             </h3>
             <ul className="mt-2 space-y-2 text-sm text-slate-700">
-              {note.strengths.map((s) => (
-                <li key={s.text} className="flex gap-2">
+              {note.strengths.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
+                <li key={i} className="flex gap-2">
                   <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
                   <span>
                     <Cited sentence={s} facts={byKey} />
@@ -59,8 +60,9 @@ export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[];
               Risks
             </h3>
             <ul className="mt-2 space-y-2 text-sm text-slate-700">
-              {note.risks.map((s) => (
-                <li key={s.text} className="flex gap-2">
+              {note.risks.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
+                <li key={i} className="flex gap-2">
                   <TriangleAlert className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden />
                   <span>
                     <Cited sentence={s} facts={byKey} />
