@@ -1,8 +1,12 @@
 import type { Coverage, Profile } from '../../market/types.ts';
 import type { AnalysisInputName, AnalysisKind, BuildAnalysis, Unavailable } from '../analysis-types.ts';
 import { fail } from '../result.ts';
+import { buildBalanceSheet } from './balance-sheet.ts';
+import { buildFundamental } from './fundamental.ts';
 import { buildTechnical } from './technical.ts';
 
+export type { BalanceSheetSections } from './balance-sheet.ts';
+export type { FundamentalSections } from './fundamental.ts';
 export type { TechnicalSections } from './technical.ts';
 
 const notBuiltYet: BuildAnalysis = () => fail('not_applicable', 'kind', 'this analysis kind is being built');
@@ -10,9 +14,9 @@ const notBuiltYet: BuildAnalysis = () => fail('not_applicable', 'kind', 'this an
 /** One builder per kind: pure, inputs in, the finished body (facts, note, sections) out. */
 export const analysisBuilders: Record<AnalysisKind, BuildAnalysis> = {
   overview: notBuiltYet,
-  fundamental: notBuiltYet,
+  fundamental: buildFundamental,
   technical: buildTechnical,
-  'balance-sheet': notBuiltYet,
+  'balance-sheet': buildBalanceSheet,
   etf: notBuiltYet,
   dcf: notBuiltYet,
 };

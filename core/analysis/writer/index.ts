@@ -1,5 +1,6 @@
 import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype, Sentence } from '../analysis-types.ts';
 import { type FactReader, type FiredRule, fireRules, type NoteRule, pickThree, readFacts, weighBalance, type WriterContext } from './note-rules.ts';
+import { companyRules, FUNDAMENTAL_FOCUS, writeCompanyHeadline, writeCompanyVerdict } from './company-rules.ts';
 import { technicalRules, writeTechnicalHeadline, writeTechnicalVerdict } from './technical-rules.ts';
 
 export { findUnbackedNumbers } from './check-numbers.ts';
@@ -9,6 +10,8 @@ export type { WriterContext } from './note-rules.ts';
 /** A kind's (or fundamental subtype's) rules, and how it frames the headline and the verdict. */
 export interface NoteStyle {
   rules: readonly NoteRule[];
+  /** Fact keys the note is about: rules on them lead. */
+  focus?: readonly string[];
   headline(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[]): Sentence;
   verdict(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[], balance: number): Sentence;
 }
@@ -19,10 +22,23 @@ const technicalStyle: NoteStyle = {
   verdict: (r, _ctx, strengths, risks, balance) => writeTechnicalVerdict(r, strengths, risks, balance),
 };
 
-function selectStyle(kind: AnalysisKind, _subtype: FundamentalSubtype | null): NoteStyle {
+const companyStyle = (tab: FundamentalSubtype | 'balance-sheet', focus: readonly string[]): NoteStyle => ({
+  rules: companyRules,
+  focus,
+  headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks),
+  verdict: (r, ctx, _strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, risks.length),
+});
+
+const BALANCE_SHEET_FOCUS = ['current_ratio', 'quick_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'altman_z'];
+
+function selectStyle(kind: AnalysisKind, subtype: FundamentalSubtype | null): NoteStyle {
   switch (kind) {
     case 'technical':
       return technicalStyle;
+    case 'fundamental':
+      return companyStyle(subtype ?? 'overview', FUNDAMENTAL_FOCUS[subtype ?? 'overview']);
+    case 'balance-sheet':
+      return companyStyle('balance-sheet', BALANCE_SHEET_FOCUS);
     default:
       return technicalStyle;
   }
@@ -36,8 +52,9 @@ function selectStyle(kind: AnalysisKind, _subtype: FundamentalSubtype | null): N
 export function writeNote(kind: AnalysisKind, subtype: FundamentalSubtype | null, facts: readonly Fact[], context: WriterContext): AnalysisNote {
   const style = selectStyle(kind, subtype);
   const r = readFacts(facts);
-  const strengths = fireRules(style.rules, 'strength', r, context);
-  const risks = fireRules(style.rules, 'risk', r, context);
+  const focus = new Set(style.focus ?? []);
+  const strengths = fireRules(style.rules, 'strength', r, context, focus);
+  const risks = fireRules(style.rules, 'risk', r, context, focus);
   return {
     headline: style.headline(r, context, strengths, risks),
     strengths: pickThree(strengths, 'strength'),

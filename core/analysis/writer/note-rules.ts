@@ -4,6 +4,7 @@ import { formatFactValue } from './format.ts';
 /** Read access to an analysis' facts by key. */
 export interface FactReader {
   has(key: string): boolean;
+  label(key: string): string;
   num(key: string): number | null;
   text(key: string): string | null;
   /** The fact as the note writes it ("26.9%", "$212.45"). */
@@ -14,6 +15,7 @@ export function readFacts(facts: readonly Fact[]): FactReader {
   const byKey = new Map(facts.map((f) => [f.key, f]));
   return {
     has: (k) => byKey.has(k),
+    label: (k) => byKey.get(k)?.label ?? k,
     num: (k) => {
       const v = byKey.get(k)?.value;
       return typeof v === 'number' ? v : null;
@@ -50,6 +52,9 @@ export interface NoteRule {
 
 export interface FiredRule {
   rule: NoteRule;
+  /** Salience capped at 2: what the rule weighs in the note's balance. */
+  weight: number;
+  /** Weight plus the focus bonus: the order the sentences appear in. */
   salience: number;
   sentence: Sentence;
 }
@@ -63,14 +68,26 @@ export function below(value: number | null, threshold: number, span: number): nu
   return value !== null && value < threshold ? (threshold - value) / span : null;
 }
 
-/** The fired rules of one side, strongest first. */
-export function fireRules(rules: readonly NoteRule[], side: NoteRule['side'], r: FactReader, ctx: WriterContext): FiredRule[] {
+/**
+ * The fired rules of one side, strongest first. Salience is capped at 2 (an extreme figure is not worth
+ * more than two strong ones) and rules on a `focus` key (the figures a tab is about) gain 2, so the
+ * profitability tab leads with margins even when the balance sheet is louder.
+ */
+export function fireRules(
+  rules: readonly NoteRule[],
+  side: NoteRule['side'],
+  r: FactReader,
+  ctx: WriterContext,
+  focus: ReadonlySet<string> = new Set(),
+): FiredRule[] {
   const fired: FiredRule[] = [];
   for (const rule of rules) {
     if (rule.side !== side || !rule.keys.every((k) => r.has(k))) continue;
-    const salience = rule.salience(r);
-    if (salience === null) continue;
-    fired.push({ rule, salience, sentence: { text: rule.text(r, ctx), fact_keys: rule.keys } });
+    const base = rule.salience(r);
+    if (base === null) continue;
+    const weight = Math.min(base, 2);
+    const salience = weight + (rule.keys.some((k) => focus.has(k)) ? 2 : 0);
+    fired.push({ rule, weight, salience, sentence: { text: rule.text(r, ctx), fact_keys: rule.keys } });
   }
   return fired.sort((a, b) => b.salience - a.salience);
 }
@@ -90,8 +107,16 @@ export function pickThree(fired: readonly FiredRule[], side: NoteRule['side']): 
   return [...top, { text, fact_keys: [] }];
 }
 
-/** Net tone of the fired rules: summed strength salience minus summed risk salience (top three each). */
+/** Net tone of the fired rules: summed strength weights minus summed risk weights (top three each). */
 export function weighBalance(strengths: readonly FiredRule[], risks: readonly FiredRule[]): number {
-  const sum = (xs: readonly FiredRule[]) => xs.slice(0, 3).reduce((s, f) => s + Math.min(f.salience, 2), 0);
+  const sum = (xs: readonly FiredRule[]) => xs.slice(0, 3).reduce((s, f) => s + f.weight, 0);
   return sum(strengths) - sum(risks);
+}
+
+/** "return on equity of 151.9%": a fact named and valued, for headlines built from whichever rule leads. */
+export function describeFact(r: FactReader, key: string): string {
+  const label = r.label(key);
+  const name = label.replace(/ \([^)]*\)$/, '');
+  const lower = /^[A-Z][a-z]/.test(name) && !/^(Piotroski|Altman|Beneish|Sloan)\b/.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
+  return `${lower} of ${r.fmt(key)}`;
 }

@@ -1,0 +1,284 @@
+import { selectFundamentalsAsOf } from '../../market/point-in-time.ts';
+import type { Dividend } from '../../market/types.ts';
+import type { AnalysisInputs } from '../analysis-types.ts';
+import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
+import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
+import { type CompanyClass, classifyCompany } from '../fundamentals/company-class.ts';
+import { computeGradeMetrics, GRADE_CATEGORIES, type GradeCategory } from '../fundamentals/grade-metrics.ts';
+import { computeMomentumReturns, sampleMonthEnds } from '../fundamentals/momentum-returns.ts';
+import { computePiotroski, type PiotroskiScore } from '../fundamentals/piotroski.ts';
+import { computeRatios, RATIO_UNITS, type RatioKey, type RatioSet } from '../fundamentals/ratios.ts';
+import { type CategoryGrade, gradeCompany } from '../fundamentals/sector-grades.ts';
+import { findLatestAnnual, findLatestDilutedShares, lineOf } from '../fundamentals/statement-lines.ts';
+import type { MarketInputs } from '../fundamentals/valuation-ratios.ts';
+import { type EngineResult, fail, ok } from '../result.ts';
+import { FactSheet, type FactOrigin } from './facts.ts';
+import { toSeriesAsOf } from './price-series.ts';
+
+/**
+ * One company as known on the data day, with every score the fundamental, balance-sheet and overview
+ * builders share, computed once. Statements pass through `selectFundamentalsAsOf` first, so nothing
+ * filed after the data day is seen.
+ */
+export interface CompanyView {
+  financials: CompanyFinancials;
+  latest: FinancialPeriod;
+  companyClass: CompanyClass;
+  /** The last close on or before the data day, its date, and price × latest diluted shares. */
+  market: EngineResult<MarketInputs & { priceDate: string }>;
+  /** Month-end closes up to the data day (momentum and price performance). */
+  monthEnds: number[];
+  ratios: EngineResult<RatioSet>;
+  piotroski: EngineResult<PiotroskiScore>;
+  altman: EngineResult<AltmanScore>;
+  grades: EngineResult<{ sector: string; grades: Record<GradeCategory, EngineResult<CategoryGrade>> }>;
+}
+
+export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyView> {
+  if (!inputs.fundamentals) return fail('missing_input', 'fundamentals', `no fundamentals for ${inputs.symbol}`);
+  const financials = toCompanyFinancials(selectFundamentalsAsOf(inputs.fundamentals, inputs.asOf));
+  const latest = findLatestAnnual(financials);
+  if (!latest) return fail('missing_input', 'fundamentals', `no annual statements of ${inputs.symbol} filed by ${inputs.asOf}`);
+  const companyClass = classifyCompany({ sector: inputs.profile.sector, industry: inputs.profile.industry, sicDescription: inputs.profile.sic_description });
+  const series = toSeriesAsOf(inputs.daily ?? inputs.monthly, inputs.asOf, 'price');
+  const monthEnds = series.ok ? sampleMonthEnds(series.value.dates, series.value.close) : [];
+  const shares = findLatestDilutedShares(financials);
+  let market: CompanyView['market'];
+  if (!series.ok) market = series;
+  else if (!shares) market = fail('missing_input', 'shares_diluted', 'no diluted share count reported');
+  else {
+    const price = series.value.close[series.value.close.length - 1]!;
+    market = ok({ priceUsd: price, marketCapUsd: price * shares.shares, priceDate: series.value.dates.at(-1)! });
+  }
+  const ratios = market.ok ? computeRatios(financials, market.value) : market;
+  const piotroski = computePiotroski(financials);
+  const altman = computeAltman(financials, companyClass, market.ok ? market.value.marketCapUsd : null);
+  const grades =
+    inputs.sectorTable === null
+      ? fail('missing_input', 'sector_table', 'no sector table to grade against')
+      : market.ok
+        ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(monthEnds), piotroski))
+        : market;
+  return ok({ financials, latest, companyClass, market, monthEnds, ratios, piotroski, altman, grades });
+}
+
+/** Newest filing date among a period's figures: the as-of of a fact computed from that period. */
+export function findNewestFiling(p: FinancialPeriod): string {
+  let newest = '';
+  for (const d of Object.values(p.filed)) if (d !== null && d > newest) newest = d;
+  return newest;
+}
+
+const RATIO_LABELS: Record<RatioKey, string> = {
+  gross_margin: 'Gross margin',
+  operating_margin: 'Operating margin',
+  net_margin: 'Net margin',
+  fcf_margin: 'Free cash flow margin',
+  roe: 'Return on equity',
+  roa: 'Return on assets',
+  roic: 'Return on invested capital',
+  revenue_cagr_3y: 'Revenue growth, 3-year CAGR',
+  revenue_cagr_5y: 'Revenue growth, 5-year CAGR',
+  eps_cagr_3y: 'EPS growth, 3-year CAGR',
+  eps_cagr_5y: 'EPS growth, 5-year CAGR',
+  fcf_cagr_3y: 'Free cash flow growth, 3-year CAGR',
+  fcf_cagr_5y: 'Free cash flow growth, 5-year CAGR',
+  revenue_growth_1y: 'Revenue growth, 1 year',
+  pe_ttm: 'P/E (trailing twelve months)',
+  price_sales: 'Price / sales',
+  price_book: 'Price / book',
+  ev_ebitda: 'EV / EBITDA',
+  ev_sales: 'EV / sales',
+  fcf_yield: 'Free cash flow yield',
+  dividend_yield: 'Dividend yield',
+  earnings_payout: 'Payout ratio (earnings)',
+  fcf_payout: 'Payout ratio (free cash flow)',
+  current_ratio: 'Current ratio',
+  quick_ratio: 'Quick ratio',
+  debt_to_equity: 'Debt / equity',
+  net_debt_to_ebitda: 'Net debt / EBITDA',
+  interest_cover: 'Interest cover',
+  asset_turnover: 'Asset turnover',
+  share_count_change: 'Change in diluted shares, 1 year',
+};
+
+/** Ratios that mean nothing for a lender or an insurer: deposits and reserves are their raw material, not debt. */
+const NOT_FOR_FINANCIALS: ReadonlySet<RatioKey> = new Set(['current_ratio', 'quick_ratio', 'net_debt_to_ebitda', 'interest_cover']);
+
+const PLAIN_RATIOS: ReadonlySet<RatioKey> = new Set(['current_ratio', 'quick_ratio', 'debt_to_equity']);
+const MARKET_RATIOS: ReadonlySet<RatioKey> = new Set(['pe_ttm', 'price_sales', 'price_book', 'ev_ebitda', 'ev_sales', 'fcf_yield', 'dividend_yield']);
+const GROWTH_YEARS: Partial<Record<RatioKey, number>> = {
+  revenue_cagr_3y: 3,
+  revenue_cagr_5y: 5,
+  eps_cagr_3y: 3,
+  eps_cagr_5y: 5,
+  fcf_cagr_3y: 3,
+  fcf_cagr_5y: 5,
+  revenue_growth_1y: 1,
+  share_count_change: 1,
+};
+
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/** Where a ratio's figures come from: its fiscal year (or the years a CAGR spans), and the price day for market ratios. */
+function originOfRatio(view: CompanyView, key: RatioKey): FactOrigin {
+  const fy = view.latest.fiscalYear;
+  const filed = findNewestFiling(view.latest);
+  const years = GROWTH_YEARS[key];
+  if (MARKET_RATIOS.has(key) && view.market.ok) {
+    const day = view.market.value.priceDate;
+    const period = key === 'pe_ttm' ? `TTM, price of ${day}` : `FY${fy}, price of ${day}`;
+    return { period, source: 'computed', as_of: later(filed, day) };
+  }
+  return { period: years ? `${years}y to FY${fy}` : `FY${fy}`, source: 'computed', as_of: filed };
+}
+
+/** Puts ratios as facts: fractions in percent, the three balance-sheet ratios plain, multiples as times. */
+export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly RatioKey[]): void {
+  for (const key of keys) {
+    const label = RATIO_LABELS[key];
+    if (!view.ratios.ok) {
+      sheet.skip(key, label, view.ratios.error.message);
+      continue;
+    }
+    if ((view.companyClass === 'bank' || view.companyClass === 'insurer') && NOT_FOR_FINANCIALS.has(key)) {
+      sheet.skip(key, label, `not meaningful for a ${view.companyClass}: its deposits or reserves are its business, not ordinary debt`);
+      continue;
+    }
+    const fraction = RATIO_UNITS[key] === 'fraction';
+    const unit = fraction ? 'percent' : PLAIN_RATIOS.has(key) ? 'ratio' : 'times';
+    sheet.put(key, label, view.ratios.value.ratios[key], unit, originOfRatio(view, key), fraction ? 100 : 1);
+  }
+}
+
+export function putPiotroski(sheet: FactSheet, view: CompanyView): void {
+  const p = view.piotroski;
+  const origin = { period: `FY${p.ok ? p.value.fiscalYear : view.latest.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
+  sheet.put('piotroski_f', 'Piotroski F-score (0–9)', p.ok ? ok(p.value.score) : p, 'score', origin);
+  if (p.ok) sheet.put('piotroski_tests_run', 'Piotroski tests with all inputs', p.value.evaluated, 'count', origin);
+}
+
+const ZONE_WORDS = { safe: 'Safe', grey: 'Grey', distress: 'Distress' } as const;
+
+export function putAltman(sheet: FactSheet, view: CompanyView): void {
+  const a = view.altman;
+  const filed = findNewestFiling(view.latest);
+  const origin = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: view.market.ok ? later(filed, view.market.value.priceDate) : filed };
+  sheet.put(
+    'altman_z',
+    a.ok && a.value.model === 'z_double_prime' ? 'Altman Z″ (non-manufacturer)' : 'Altman Z',
+    a.ok ? ok(a.value.score) : a,
+    'score',
+    origin,
+  );
+  if (a.ok) sheet.putLabel('altman_zone', 'Altman zone', ZONE_WORDS[a.value.zone], origin);
+}
+
+export const GRADE_LABELS: Record<GradeCategory, string> = {
+  value: 'Value grade',
+  growth: 'Growth grade',
+  profitability: 'Profitability grade',
+  health: 'Financial health grade',
+  momentum: 'Momentum grade',
+};
+
+export function putGrades(sheet: FactSheet, view: CompanyView, categories: readonly GradeCategory[] = GRADE_CATEGORIES): void {
+  const g = view.grades;
+  const filed = findNewestFiling(view.latest);
+  const origin = {
+    period: `vs ${g.ok ? g.value.sector : 'sector'} peers`,
+    source: 'computed',
+    as_of: view.market.ok ? later(filed, view.market.value.priceDate) : filed,
+  };
+  for (const c of categories) {
+    const key = `grade_${c}`;
+    if (!g.ok) sheet.skip(key, GRADE_LABELS[c], g.error.message);
+    else {
+      const r = g.value.grades[c];
+      if (r.ok) sheet.putLabel(key, GRADE_LABELS[c], r.value.letter, origin);
+      else sheet.skip(key, GRADE_LABELS[c], r.error.message);
+    }
+  }
+}
+
+/** Market price and capitalisation on the data day. */
+export function putMarket(sheet: FactSheet, view: CompanyView, source: string): void {
+  const m = view.market;
+  if (!m.ok) {
+    sheet.skip('price', 'Price', m.error.message);
+    return;
+  }
+  const day = m.value.priceDate;
+  sheet.put('price', 'Price', m.value.priceUsd, 'usd_per_share', { period: day, source, as_of: day });
+  sheet.put('market_cap', 'Market capitalisation', m.value.marketCapUsd, 'usd', { period: day, source: 'computed', as_of: day });
+}
+
+/** A statement line of the latest fiscal year as a fact (USD as reported). */
+export function putLine(sheet: FactSheet, view: CompanyView, key: string, label: string): void {
+  const p = view.latest;
+  const v = lineOf(p, key);
+  sheet.put(key, label, v, 'usd', { period: `FY${p.fiscalYear}`, source: 'sec', as_of: p.filed[key] ?? findNewestFiling(p) });
+}
+
+/** The statement ratios of each of the last `years` fiscal years (market ratios left out: no past prices are used). */
+export function computeRatiosByYear(
+  view: CompanyView,
+  keys: readonly RatioKey[],
+  years = 5,
+): Array<{ fiscal_year: number; values: Record<string, number | null> }> {
+  const out: Array<{ fiscal_year: number; values: Record<string, number | null> }> = [];
+  const annual = view.financials.annual;
+  const statementKeys = keys.filter((k) => !MARKET_RATIOS.has(k));
+  if (!view.market.ok || statementKeys.length === 0) return out;
+  for (let i = Math.max(0, annual.length - years); i < annual.length; i++) {
+    const r = computeRatios({ ...view.financials, annual: annual.slice(0, i + 1), quarterly: [] }, view.market.value);
+    const values: Record<string, number | null> = {};
+    for (const k of statementKeys) {
+      const v = r.ok ? r.value.ratios[k] : null;
+      values[k] = v?.ok ? Math.round(v.value * (RATIO_UNITS[k] === 'fraction' ? 10000 : 100)) / 100 : null;
+    }
+    out.push({ fiscal_year: annual[i]!.fiscalYear, values });
+  }
+  return out;
+}
+
+/** Statement lines by fiscal year (USD), oldest first. */
+export function collectLinesByYear(
+  view: CompanyView,
+  keys: readonly string[],
+  years = 5,
+): Array<{ fiscal_year: number; values: Record<string, number | null> }> {
+  return view.financials.annual.slice(-years).map((p) => ({ fiscal_year: p.fiscalYear, values: Object.fromEntries(keys.map((k) => [k, lineOf(p, k)])) }));
+}
+
+/**
+ * Dividend yield from the dividends actually paid: ex-dates in the year to the data day, over the price.
+ * Serves the companies whose filings do not tag dividends per share.
+ */
+export function putTrailingDividendYield(sheet: FactSheet, view: CompanyView, dividends: readonly Dividend[], asOf: string): void {
+  const label = 'Dividend yield (dividends paid, last 12 months)';
+  if (!view.market.ok) return void sheet.skip('dividend_yield_ttm', label, view.market.error.message);
+  const yearAgo = `${Number(asOf.slice(0, 4)) - 1}${asOf.slice(4)}`;
+  const paid = dividends.filter((d) => d.ex_date > yearAgo && d.ex_date <= asOf);
+  if (paid.length === 0) return void sheet.skip('dividend_yield_ttm', label, 'no dividend went ex in the past twelve months');
+  const total = paid.reduce((s, d) => s + d.amount, 0);
+  const newest = paid.reduce((d, x) => (x.ex_date > d ? x.ex_date : d), '');
+  sheet.put(
+    'dividend_yield_ttm',
+    label,
+    total / view.market.value.priceUsd,
+    'percent',
+    { period: `${yearAgo} to ${asOf}`, source: paid[0]!.source, as_of: later(newest, view.market.value.priceDate) },
+    100,
+  );
+}
+
+/** Dividends per share by calendar year of the ex-date, oldest first (the last year may be partial). */
+export function sumDividendsByYear(dividends: readonly Dividend[], asOf: string, years = 6): Array<{ year: number; amount: number }> {
+  const byYear = new Map<number, number>();
+  for (const d of dividends) if (d.ex_date <= asOf) byYear.set(Number(d.ex_date.slice(0, 4)), (byYear.get(Number(d.ex_date.slice(0, 4))) ?? 0) + d.amount);
+  return [...byYear.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .slice(-years)
+    .map(([year, amount]) => ({ year, amount: Math.round(amount * 10000) / 10000 }));
+}

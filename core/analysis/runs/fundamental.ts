@@ -1,0 +1,210 @@
+import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
+import { type AltmanScore } from '../fundamentals/altman.ts';
+import { type BeneishScore, computeBeneish } from '../fundamentals/beneish.ts';
+import { computeDividendSafety, type DividendSafety } from '../fundamentals/dividend-safety.ts';
+import type { GradeCategory } from '../fundamentals/grade-metrics.ts';
+import type { PiotroskiScore } from '../fundamentals/piotroski.ts';
+import type { RatioKey } from '../fundamentals/ratios.ts';
+import { computeSloanAccruals, type SloanAccruals } from '../fundamentals/sloan-accruals.ts';
+import { type EngineResult, fail, ok } from '../result.ts';
+import { writeNote } from '../writer/index.ts';
+import {
+  buildCompanyView,
+  type CompanyView,
+  collectLinesByYear,
+  computeRatiosByYear,
+  findNewestFiling,
+  putAltman,
+  putGrades,
+  putLine,
+  putMarket,
+  putPiotroski,
+  putRatios,
+  putTrailingDividendYield,
+  sumDividendsByYear,
+} from './company.ts';
+import { FactSheet, type MissingFact } from './facts.ts';
+
+type Score = 'piotroski' | 'altman' | 'dividend_safety' | 'sloan' | 'beneish';
+
+interface SubtypePlan {
+  ratios: RatioKey[];
+  lines: Array<[key: string, label: string]>;
+  grades: GradeCategory[];
+  scores: Score[];
+}
+
+/** The figures every fundamental analysis carries, whatever the tab: the issue's minimum set. */
+const CORE_RATIOS: RatioKey[] = ['net_margin', 'roe', 'revenue_cagr_5y', 'pe_ttm', 'current_ratio', 'debt_to_equity'];
+
+/** What each tab adds on top of the core: its ratios, statement lines, grades and scores. */
+export const FUNDAMENTAL_PLANS: Record<FundamentalSubtype, SubtypePlan> = {
+  overview: {
+    ratios: ['gross_margin', 'operating_margin', 'fcf_margin', 'revenue_growth_1y', 'eps_cagr_5y', 'fcf_yield', 'dividend_yield', 'price_book', 'ev_ebitda'],
+    lines: [
+      ['revenue', 'Revenue'],
+      ['net_income', 'Net income'],
+      ['free_cash_flow', 'Free cash flow'],
+    ],
+    grades: ['value', 'growth', 'profitability', 'health', 'momentum'],
+    scores: ['piotroski', 'altman'],
+  },
+  profitability: {
+    ratios: ['gross_margin', 'operating_margin', 'fcf_margin', 'roa', 'roic', 'asset_turnover'],
+    lines: [
+      ['revenue', 'Revenue'],
+      ['gross_profit', 'Gross profit'],
+      ['operating_income', 'Operating income'],
+      ['net_income', 'Net income'],
+    ],
+    grades: ['profitability'],
+    scores: ['piotroski', 'altman'],
+  },
+  growth: {
+    ratios: ['revenue_cagr_3y', 'revenue_growth_1y', 'eps_cagr_3y', 'eps_cagr_5y', 'fcf_cagr_3y', 'fcf_cagr_5y', 'share_count_change'],
+    lines: [
+      ['revenue', 'Revenue'],
+      ['net_income', 'Net income'],
+      ['free_cash_flow', 'Free cash flow'],
+    ],
+    grades: ['growth', 'momentum'],
+    scores: ['piotroski', 'altman'],
+  },
+  valuation: {
+    ratios: ['price_sales', 'price_book', 'ev_ebitda', 'ev_sales', 'fcf_yield', 'dividend_yield', 'eps_cagr_5y'],
+    lines: [
+      ['revenue', 'Revenue'],
+      ['net_income', 'Net income'],
+      ['ebitda', 'EBITDA'],
+    ],
+    grades: ['value'],
+    scores: ['piotroski', 'altman'],
+  },
+  'financial-health': {
+    ratios: ['quick_ratio', 'net_debt_to_ebitda', 'interest_cover'],
+    lines: [
+      ['cash', 'Cash'],
+      ['total_debt', 'Total debt'],
+      ['total_equity', 'Shareholders’ equity'],
+    ],
+    grades: ['health'],
+    scores: ['piotroski', 'altman', 'beneish'],
+  },
+  dividends: {
+    ratios: ['dividend_yield', 'earnings_payout', 'fcf_payout', 'fcf_margin', 'net_debt_to_ebitda'],
+    lines: [
+      ['dividends_paid', 'Dividends paid'],
+      ['free_cash_flow', 'Free cash flow'],
+      ['net_income', 'Net income'],
+    ],
+    grades: [],
+    scores: ['piotroski', 'altman', 'dividend_safety'],
+  },
+  'cash-flow': {
+    ratios: ['fcf_margin', 'fcf_yield', 'fcf_cagr_3y', 'fcf_cagr_5y', 'share_count_change'],
+    lines: [
+      ['operating_cash_flow', 'Operating cash flow'],
+      ['capital_expenditure', 'Capital expenditure'],
+      ['free_cash_flow', 'Free cash flow'],
+      ['stock_based_compensation', 'Stock-based compensation'],
+    ],
+    grades: [],
+    scores: ['piotroski', 'altman', 'sloan'],
+  },
+};
+
+export interface GradeSection {
+  category: GradeCategory;
+  letter: string | null;
+  /** Mean percentile of the metrics in the sector (percent, 0–100). */
+  percentile: number | null;
+  metrics: Array<{ key: string; value: number; percentile: number }>;
+  reason: string | null;
+}
+
+export interface YearRow {
+  fiscal_year: number;
+  values: Record<string, number | null>;
+}
+
+export interface FundamentalSections {
+  subtype: FundamentalSubtype;
+  sector: string | null;
+  /** Statement ratios per fiscal year, oldest first (percent for fractions, as the facts). */
+  ratios_by_year: YearRow[];
+  /** Statement lines per fiscal year in USD, oldest first. */
+  lines_by_year: YearRow[];
+  grades: GradeSection[];
+  /** Dividends per share by calendar year of the ex-date (dividends tab only; the last year may be partial). */
+  dividends_by_year: Array<{ year: number; amount: number }>;
+  piotroski: PiotroskiScore | null;
+  altman: AltmanScore | null;
+  dividend_safety: DividendSafety | null;
+  sloan: SloanAccruals | null;
+  beneish: BeneishScore | null;
+  missing: MissingFact[];
+}
+
+export function collectGradeSections(view: CompanyView, categories: readonly GradeCategory[]): GradeSection[] {
+  return categories.map((category) => {
+    if (!view.grades.ok) return { category, letter: null, percentile: null, metrics: [], reason: view.grades.error.message };
+    const g = view.grades.value.grades[category];
+    if (!g.ok) return { category, letter: null, percentile: null, metrics: [], reason: g.error.message };
+    const metrics = g.value.metrics.map((m) => ({ key: m.key, value: m.value, percentile: Math.round(m.percentile) }));
+    return { category, letter: g.value.letter, percentile: Math.round(g.value.percentile), metrics, reason: null };
+  });
+}
+
+const valueOrNull = <T>(r: EngineResult<T>): T | null => (r.ok ? r.value : null);
+
+/** One tab of the fundamental analysis: the core ratios, the tab's own figures by year, and its grades and scores. */
+export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSubtype | null): EngineResult<AnalysisBody<FundamentalSections>> {
+  const tab = subtype ?? 'overview';
+  const plan = FUNDAMENTAL_PLANS[tab];
+  if (!plan) return fail('invalid_parameter', 'subtype', `unknown fundamental subtype "${subtype}"`);
+  const viewResult = buildCompanyView(inputs);
+  if (!viewResult.ok) return viewResult;
+  const view = viewResult.value;
+  const sheet = new FactSheet();
+  const filed = findNewestFiling(view.latest);
+  const fy = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: filed };
+
+  putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed');
+  putRatios(sheet, view, [...CORE_RATIOS, ...plan.ratios.filter((k) => !CORE_RATIOS.includes(k))]);
+  putPiotroski(sheet, view);
+  putAltman(sheet, view);
+  putGrades(sheet, view, plan.grades);
+  for (const [key, label] of plan.lines) putLine(sheet, view, key, label);
+
+  const safety = plan.scores.includes('dividend_safety') ? computeDividendSafety(view.financials) : null;
+  if (safety) {
+    sheet.put('dividend_safety', 'Dividend safety score (0–100)', safety.ok ? ok(safety.value.score) : safety, 'score', fy);
+    const streak = safety.ok ? safety.value.components.find((c) => c.id === 'streak')?.value : null;
+    if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', 'Years of dividends without a cut', streak, 'count', fy);
+  }
+  if (tab === 'dividends' || tab === 'overview') putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
+  const sloan = plan.scores.includes('sloan') ? computeSloanAccruals(view.financials) : null;
+  if (sloan) sheet.put('sloan_accruals', 'Sloan accrual ratio', sloan.ok ? ok(sloan.value.ratio) : sloan, 'percent', fy, 100);
+  const beneish = plan.scores.includes('beneish') ? computeBeneish(view.financials) : null;
+  if (beneish) sheet.put('beneish_m', 'Beneish M-score', beneish.ok ? ok(beneish.value.m) : beneish, 'score', fy);
+
+  const sections: FundamentalSections = {
+    subtype: tab,
+    sector: inputs.profile.sector,
+    ratios_by_year: computeRatiosByYear(view, [...CORE_RATIOS, ...plan.ratios]),
+    lines_by_year: collectLinesByYear(
+      view,
+      plan.lines.map(([k]) => k),
+    ),
+    grades: collectGradeSections(view, plan.grades),
+    dividends_by_year: tab === 'dividends' ? sumDividendsByYear(inputs.dividends, inputs.asOf) : [],
+    piotroski: valueOrNull(view.piotroski),
+    altman: valueOrNull(view.altman),
+    dividend_safety: safety ? valueOrNull(safety) : null,
+    sloan: sloan ? valueOrNull(sloan) : null,
+    beneish: beneish ? valueOrNull(beneish) : null,
+    missing: sheet.missing,
+  };
+  const note = writeNote('fundamental', tab, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
+  return ok({ kind: 'fundamental', subtype: tab, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+}

@@ -1,0 +1,512 @@
+import type { FundamentalSubtype, Sentence } from '../analysis-types.ts';
+import { above, below, describeFact, type FactReader, type FiredRule, type NoteRule, type WriterContext } from './note-rules.ts';
+
+/*
+ * Rules on a company's fundamentals, shared by the fundamental, balance-sheet and overview notes.
+ * Thresholds (percent unless said): net margin strong ≥ 20, thin < 5, loss < 0; gross margin ≥ 50;
+ * operating margin ≥ 25; ROE strong ≥ 20, weak < 8; ROIC strong ≥ 15, weak < 6; FCF margin ≥ 20 or
+ * negative; revenue 5-year CAGR ≥ 10 or shrinking; last year's revenue ≥ 15 or < −5; EPS 5-year CAGR
+ * ≥ 15 or negative; FCF 5-year CAGR ≥ 10 or negative; diluted shares down > 1 (buybacks) or up > 3
+ * (dilution); P/E ≤ 12 cheap, ≥ 35 rich; FCF yield ≥ 6 or < 2; EV/EBITDA ≤ 8 or ≥ 25; dividend yield
+ * ≥ 3; current ratio ≥ 2 or < 1; debt/equity ≤ 0.3 or ≥ 2; net debt/EBITDA ≤ 0 (net cash) or ≥ 3;
+ * interest cover ≥ 15 or < 3; Piotroski ≥ 7 or ≤ 3; Altman zone Safe / Grey / Distress; Beneish M
+ * above −1.78; dividend safety ≥ 70 or < 40; payout > 80; ≥ 10 years of dividends without a cut;
+ * Sloan accruals beyond ±10 (earnings far from cash) or within ±5; grades A/B strengths, D/F risks.
+ */
+
+const at = (r: FactReader, k: string) => r.num(k);
+
+export const companyRules: NoteRule[] = [
+  {
+    id: 'net_margin_high',
+    side: 'strength',
+    keys: ['net_margin'],
+    salience: (r) => above(at(r, 'net_margin'), 20, 10),
+    text: (r) => `It keeps about ${r.fmt('net_margin').replace('%', '')} cents of every dollar of sales as net profit, a high margin.`,
+  },
+  {
+    id: 'net_margin_loss',
+    side: 'risk',
+    keys: ['net_margin'],
+    salience: (r) => below(at(r, 'net_margin'), 0, 5),
+    text: (r) => `It is losing money: the net margin is ${r.fmt('net_margin')}.`,
+  },
+  {
+    id: 'net_margin_thin',
+    side: 'risk',
+    keys: ['net_margin'],
+    salience: (r) => {
+      const v = at(r, 'net_margin');
+      return v !== null && v >= 0 && v < 5 ? (5 - v) / 5 : null;
+    },
+    text: (r) => `A net margin of ${r.fmt('net_margin')} leaves little room if costs rise or prices fall.`,
+  },
+  {
+    id: 'gross_margin_high',
+    side: 'strength',
+    keys: ['gross_margin'],
+    salience: (r) => above(at(r, 'gross_margin'), 50, 25),
+    text: (r) => `A gross margin of ${r.fmt('gross_margin')} points to pricing power: customers pay well above what the product costs to make.`,
+  },
+  {
+    id: 'operating_margin_high',
+    side: 'strength',
+    keys: ['operating_margin'],
+    salience: (r) => above(at(r, 'operating_margin'), 25, 15),
+    text: (r) => `The core business is very profitable, with an operating margin of ${r.fmt('operating_margin')}.`,
+  },
+  {
+    id: 'roe_high',
+    side: 'strength',
+    keys: ['roe'],
+    salience: (r) => above(at(r, 'roe'), 20, 20),
+    text: (r) => `Return on equity of ${r.fmt('roe')} means each dollar shareholders have in the business earns well.`,
+  },
+  {
+    id: 'roe_low',
+    side: 'risk',
+    keys: ['roe'],
+    salience: (r) => below(at(r, 'roe'), 8, 8),
+    text: (r) =>
+      (r.num('roe') ?? 0) < 0
+        ? `Return on equity is negative (${r.fmt('roe')}): the year destroyed shareholder value.`
+        : `Return on equity is only ${r.fmt('roe')}, below what investors could expect from the market as a whole.`,
+  },
+  {
+    id: 'roic_high',
+    side: 'strength',
+    keys: ['roic'],
+    salience: (r) => above(at(r, 'roic'), 15, 15),
+    text: (r) => `It earns ${r.fmt('roic')} on the capital it invests, a sign of a durable competitive edge.`,
+  },
+  {
+    id: 'roic_low',
+    side: 'risk',
+    keys: ['roic'],
+    salience: (r) => below(at(r, 'roic'), 6, 6),
+    text: (r) => `A return on invested capital of ${r.fmt('roic')} is barely above the cost of that capital.`,
+  },
+  {
+    id: 'fcf_margin_high',
+    side: 'strength',
+    keys: ['fcf_margin'],
+    salience: (r) => above(at(r, 'fcf_margin'), 20, 10),
+    text: (r) => `It turns ${r.fmt('fcf_margin')} of revenue into free cash flow, money it can return to shareholders or reinvest.`,
+  },
+  {
+    id: 'fcf_margin_negative',
+    side: 'risk',
+    keys: ['fcf_margin'],
+    salience: (r) => below(at(r, 'fcf_margin'), 0, 5),
+    text: (r) => `It burns cash: the free cash flow margin is ${r.fmt('fcf_margin')}.`,
+  },
+  {
+    id: 'revenue_cagr_high',
+    side: 'strength',
+    keys: ['revenue_cagr_5y'],
+    salience: (r) => above(at(r, 'revenue_cagr_5y'), 10, 10),
+    text: (r) => `Revenue has compounded at ${r.fmt('revenue_cagr_5y')} a year over five years.`,
+  },
+  {
+    id: 'revenue_cagr_negative',
+    side: 'risk',
+    keys: ['revenue_cagr_5y'],
+    salience: (r) => below(at(r, 'revenue_cagr_5y'), 0, 5),
+    text: (r) => `Revenue has shrunk by ${r.fmt('revenue_cagr_5y').replace('-', '')} a year over five years.`,
+  },
+  {
+    id: 'revenue_1y_fast',
+    side: 'strength',
+    keys: ['revenue_growth_1y'],
+    salience: (r) => above(at(r, 'revenue_growth_1y'), 15, 15),
+    text: (r) => `Sales grew ${r.fmt('revenue_growth_1y')} in the latest year.`,
+  },
+  {
+    id: 'revenue_1y_falling',
+    side: 'risk',
+    keys: ['revenue_growth_1y'],
+    salience: (r) => below(at(r, 'revenue_growth_1y'), -5, 10),
+    text: (r) => `Sales fell ${r.fmt('revenue_growth_1y').replace('-', '')} in the latest year.`,
+  },
+  {
+    id: 'eps_cagr_high',
+    side: 'strength',
+    keys: ['eps_cagr_5y'],
+    salience: (r) => above(at(r, 'eps_cagr_5y'), 15, 15),
+    text: (r) => `Earnings per share have grown ${r.fmt('eps_cagr_5y')} a year over five years.`,
+  },
+  {
+    id: 'eps_cagr_negative',
+    side: 'risk',
+    keys: ['eps_cagr_5y'],
+    salience: (r) => below(at(r, 'eps_cagr_5y'), 0, 10),
+    text: (r) => `Earnings per share are lower than five years ago (${r.fmt('eps_cagr_5y')} a year).`,
+  },
+  {
+    id: 'fcf_cagr_high',
+    side: 'strength',
+    keys: ['fcf_cagr_5y'],
+    salience: (r) => above(at(r, 'fcf_cagr_5y'), 10, 10),
+    text: (r) => `Free cash flow has grown ${r.fmt('fcf_cagr_5y')} a year over five years.`,
+  },
+  {
+    id: 'fcf_cagr_negative',
+    side: 'risk',
+    keys: ['fcf_cagr_5y'],
+    salience: (r) => below(at(r, 'fcf_cagr_5y'), 0, 10),
+    text: (r) => `Free cash flow has declined ${r.fmt('fcf_cagr_5y').replace('-', '')} a year over five years.`,
+  },
+  {
+    id: 'buybacks',
+    side: 'strength',
+    keys: ['share_count_change'],
+    salience: (r) => below(at(r, 'share_count_change'), -1, 2),
+    text: (r) => `Buybacks cut the diluted share count by ${r.fmt('share_count_change').replace('-', '')} in a year, so each share owns more of the company.`,
+  },
+  {
+    id: 'dilution',
+    side: 'risk',
+    keys: ['share_count_change'],
+    salience: (r) => above(at(r, 'share_count_change'), 3, 3),
+    text: (r) => `The diluted share count rose ${r.fmt('share_count_change')} in a year, diluting existing holders.`,
+  },
+  {
+    id: 'pe_low',
+    side: 'strength',
+    keys: ['pe_ttm'],
+    salience: (r) => {
+      const v = at(r, 'pe_ttm');
+      return v !== null && v > 0 && v <= 12 ? (12 - v) / 6 + 0.2 : null;
+    },
+    text: (r) => `At ${r.fmt('pe_ttm')} trailing earnings the shares are priced modestly.`,
+  },
+  {
+    id: 'pe_high',
+    side: 'risk',
+    keys: ['pe_ttm'],
+    salience: (r) => above(at(r, 'pe_ttm'), 35, 20),
+    text: (r) => `At ${r.fmt('pe_ttm')} trailing earnings the price already assumes strong growth for years.`,
+  },
+  {
+    id: 'fcf_yield_high',
+    side: 'strength',
+    keys: ['fcf_yield'],
+    salience: (r) => above(at(r, 'fcf_yield'), 6, 4),
+    text: (r) => `A free cash flow yield of ${r.fmt('fcf_yield')} is generous for the price paid.`,
+  },
+  {
+    id: 'fcf_yield_low',
+    side: 'risk',
+    keys: ['fcf_yield'],
+    salience: (r) => {
+      const v = at(r, 'fcf_yield');
+      return v !== null && v >= 0 && v < 2 ? (2 - v) / 2 : null;
+    },
+    text: (r) => `The free cash flow yield is only ${r.fmt('fcf_yield')}: buyers pay a lot for each dollar of cash the business produces.`,
+  },
+  {
+    id: 'ev_ebitda_low',
+    side: 'strength',
+    keys: ['ev_ebitda'],
+    salience: (r) => {
+      const v = at(r, 'ev_ebitda');
+      return v !== null && v > 0 && v <= 8 ? (8 - v) / 4 + 0.2 : null;
+    },
+    text: (r) => `An EV/EBITDA of ${r.fmt('ev_ebitda')} is low, so the whole business is valued cheaply against its operating earnings.`,
+  },
+  {
+    id: 'ev_ebitda_high',
+    side: 'risk',
+    keys: ['ev_ebitda'],
+    salience: (r) => above(at(r, 'ev_ebitda'), 25, 15),
+    text: (r) => `An EV/EBITDA of ${r.fmt('ev_ebitda')} is a rich valuation for the whole business.`,
+  },
+  {
+    id: 'dividend_yield_high',
+    side: 'strength',
+    keys: ['dividend_yield'],
+    salience: (r) => above(at(r, 'dividend_yield'), 3, 3),
+    text: (r) => `It pays a dividend yield of ${r.fmt('dividend_yield')}.`,
+  },
+  {
+    id: 'dividend_yield_ttm_high',
+    side: 'strength',
+    keys: ['dividend_yield_ttm'],
+    salience: (r) => (r.has('dividend_yield') ? null : above(at(r, 'dividend_yield_ttm'), 3, 3)),
+    text: (r) => `The dividends paid over the past twelve months give a yield of ${r.fmt('dividend_yield_ttm')}.`,
+  },
+  {
+    id: 'current_ratio_strong',
+    side: 'strength',
+    keys: ['current_ratio'],
+    salience: (r) => above(at(r, 'current_ratio'), 2, 2),
+    text: (r) => `Short-term assets cover short-term bills ${r.fmt('current_ratio')} times over.`,
+  },
+  {
+    id: 'current_ratio_weak',
+    side: 'risk',
+    keys: ['current_ratio'],
+    salience: (r) => below(at(r, 'current_ratio'), 1, 0.5),
+    text: (r) => `A current ratio of ${r.fmt('current_ratio')} means bills due within a year exceed short-term assets; it relies on steady cash flow.`,
+  },
+  {
+    id: 'debt_low',
+    side: 'strength',
+    keys: ['debt_to_equity'],
+    salience: (r) => {
+      const v = at(r, 'debt_to_equity');
+      return v !== null && v >= 0 && v <= 0.3 ? (0.3 - v) / 0.3 + 0.3 : null;
+    },
+    text: (r) => `Debt is light at ${r.fmt('debt_to_equity')} times equity.`,
+  },
+  {
+    id: 'debt_high',
+    side: 'risk',
+    keys: ['debt_to_equity'],
+    salience: (r) => above(at(r, 'debt_to_equity'), 2, 2),
+    text: (r) => `Debt stands at ${r.fmt('debt_to_equity')} times shareholders’ equity, leaving it exposed to higher rates.`,
+  },
+  {
+    id: 'net_cash',
+    side: 'strength',
+    keys: ['net_debt_to_ebitda'],
+    salience: (r) => {
+      const v = at(r, 'net_debt_to_ebitda');
+      return v !== null && v <= 0 ? 0.8 : null;
+    },
+    text: () => 'It holds more cash than debt (net cash), a cushion in a downturn.',
+  },
+  {
+    id: 'net_debt_high',
+    side: 'risk',
+    keys: ['net_debt_to_ebitda'],
+    salience: (r) => above(at(r, 'net_debt_to_ebitda'), 3, 2),
+    text: (r) => `Net debt is ${r.fmt('net_debt_to_ebitda')} years of EBITDA, heavy borrowing for its earnings.`,
+  },
+  {
+    id: 'interest_cover_high',
+    side: 'strength',
+    keys: ['interest_cover'],
+    salience: (r) => above(at(r, 'interest_cover'), 15, 30),
+    text: (r) => `Operating profit covers interest ${r.fmt('interest_cover').replace('x', '')} times.`,
+  },
+  {
+    id: 'interest_cover_low',
+    side: 'risk',
+    keys: ['interest_cover'],
+    salience: (r) => below(at(r, 'interest_cover'), 3, 2),
+    text: (r) => `Operating profit covers interest only ${r.fmt('interest_cover').replace('x', '')} times.`,
+  },
+  {
+    id: 'piotroski_high',
+    side: 'strength',
+    keys: ['piotroski_f'],
+    salience: (r) => above(at(r, 'piotroski_f'), 6, 2),
+    text: (r) => `A Piotroski F-score of ${r.fmt('piotroski_f')} out of 9 says the business improved on most measures last year.`,
+  },
+  {
+    id: 'piotroski_low',
+    side: 'risk',
+    keys: ['piotroski_f'],
+    salience: (r) => below(at(r, 'piotroski_f'), 4, 2),
+    text: (r) => `A Piotroski F-score of ${r.fmt('piotroski_f')} out of 9 flags weakening profitability, leverage or efficiency.`,
+  },
+  {
+    id: 'altman_safe',
+    side: 'strength',
+    keys: ['altman_z', 'altman_zone'],
+    salience: (r) => (r.text('altman_zone') === 'Safe' ? 0.5 : null),
+    text: (r) => `Its Altman Z of ${r.fmt('altman_z')} sits in the safe zone: little sign of financial distress.`,
+  },
+  {
+    id: 'altman_distress',
+    side: 'risk',
+    keys: ['altman_z', 'altman_zone'],
+    salience: (r) => (r.text('altman_zone') === 'Distress' ? 1.5 : r.text('altman_zone') === 'Grey' ? 0.4 : null),
+    text: (r) =>
+      r.text('altman_zone') === 'Distress'
+        ? `Its Altman Z of ${r.fmt('altman_z')} is in the distress zone, a pattern that has preceded bankruptcies.`
+        : `Its Altman Z of ${r.fmt('altman_z')} is in the grey zone: not alarming, not clearly safe.`,
+  },
+  {
+    id: 'beneish_flag',
+    side: 'risk',
+    keys: ['beneish_m'],
+    salience: (r) => above(at(r, 'beneish_m'), -1.78, 1),
+    text: (r) => `A Beneish M-score of ${r.fmt('beneish_m')} resembles companies that overstated earnings; read the filings closely.`,
+  },
+  {
+    id: 'dividend_safe',
+    side: 'strength',
+    keys: ['dividend_safety'],
+    salience: (r) => above(at(r, 'dividend_safety'), 70, 30),
+    text: (r) => `The dividend looks well covered, with a safety score of ${r.fmt('dividend_safety')} out of 100.`,
+  },
+  {
+    id: 'dividend_unsafe',
+    side: 'risk',
+    keys: ['dividend_safety'],
+    salience: (r) => below(at(r, 'dividend_safety'), 40, 40),
+    text: (r) => `A dividend safety score of ${r.fmt('dividend_safety')} out of 100 says the payout is stretched.`,
+  },
+  {
+    id: 'payout_high',
+    side: 'risk',
+    keys: ['earnings_payout'],
+    salience: (r) => above(at(r, 'earnings_payout'), 80, 40),
+    text: (r) => `It pays out ${r.fmt('earnings_payout')} of earnings as dividends, little left to grow or absorb a bad year.`,
+  },
+  {
+    id: 'dividend_streak',
+    side: 'strength',
+    keys: ['dividend_streak_years'],
+    salience: (r) => above(at(r, 'dividend_streak_years'), 9, 10),
+    text: (r) => `It has paid dividends for ${r.fmt('dividend_streak_years')} years without a cut.`,
+  },
+  {
+    id: 'accruals_high',
+    side: 'risk',
+    keys: ['sloan_accruals'],
+    salience: (r) => above(Math.abs(at(r, 'sloan_accruals') ?? 0), 10, 10),
+    text: (r) => `Accruals of ${r.fmt('sloan_accruals')} of assets mean reported earnings and cash flow have drifted apart.`,
+  },
+  {
+    id: 'accruals_low',
+    side: 'strength',
+    keys: ['sloan_accruals'],
+    salience: (r) => below(Math.abs(at(r, 'sloan_accruals') ?? 99), 5, 10),
+    text: (r) => `Earnings are backed by cash: accruals are only ${r.fmt('sloan_accruals')} of assets.`,
+  },
+];
+
+const GRADE_WORDS: Record<string, string> = {
+  value: 'value',
+  growth: 'growth',
+  profitability: 'profitability',
+  health: 'financial health',
+  momentum: 'price momentum',
+};
+const GRADE_SALIENCE: Record<string, number> = { A: 1.2, B: 0.4, D: 0.4, F: 1.2 };
+
+for (const [category, words] of Object.entries(GRADE_WORDS)) {
+  const key = `grade_${category}`;
+  companyRules.push(
+    {
+      id: `${key}_high`,
+      side: 'strength',
+      keys: [key],
+      salience: (r) => (r.text(key) === 'A' || r.text(key) === 'B' ? GRADE_SALIENCE[r.text(key)!]! : null),
+      text: (r) => `It earns a ${words} grade of ${r.text(key)}, ${r.text(key) === 'A' ? 'in the top fifth' : 'in the upper half'} of its sector.`,
+    },
+    {
+      id: `${key}_low`,
+      side: 'risk',
+      keys: [key],
+      salience: (r) => (r.text(key) === 'D' || r.text(key) === 'F' ? GRADE_SALIENCE[r.text(key)!]! : null),
+      text: (r) => `Its ${words} grade is ${r.text(key)}, ${r.text(key) === 'F' ? 'in the bottom fifth' : 'in the lower half'} of its sector.`,
+    },
+  );
+}
+
+/** The figures each fundamental tab is about: rules on them lead its note. */
+export const FUNDAMENTAL_FOCUS: Record<FundamentalSubtype, string[]> = {
+  overview: [],
+  profitability: ['gross_margin', 'operating_margin', 'net_margin', 'fcf_margin', 'roe', 'roic', 'grade_profitability'],
+  growth: ['revenue_cagr_5y', 'revenue_growth_1y', 'eps_cagr_5y', 'fcf_cagr_5y', 'share_count_change', 'grade_growth'],
+  valuation: ['pe_ttm', 'fcf_yield', 'ev_ebitda', 'dividend_yield', 'grade_value'],
+  'financial-health': ['current_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'piotroski_f', 'altman_z', 'beneish_m', 'grade_health'],
+  dividends: ['dividend_yield', 'dividend_safety', 'earnings_payout', 'dividend_streak_years'],
+  'cash-flow': ['fcf_margin', 'fcf_yield', 'fcf_cagr_5y', 'sloan_accruals', 'share_count_change'],
+};
+
+const TAB_WORDS: Record<FundamentalSubtype, string> = {
+  overview: 'fundamentals',
+  profitability: 'profitability',
+  growth: 'growth',
+  valuation: 'valuation',
+  'financial-health': 'financial health',
+  dividends: 'dividend',
+  'cash-flow': 'cash flow',
+};
+
+/** The grade that names the tab, or for the overview the company's strongest and weakest grades. */
+const TAB_GRADE: Partial<Record<FundamentalSubtype, string>> = {
+  profitability: 'grade_profitability',
+  growth: 'grade_growth',
+  valuation: 'grade_value',
+  'financial-health': 'grade_health',
+};
+
+/**
+ * "Apple Inc. (AAPL) earns a profitability grade of A, led by return on equity of 151.9%; the main
+ * concern is current ratio of 0.89." The grade named is the tab's own; without one (dividends, cash
+ * flow, or no sector to grade against) the headline leads with the Piotroski score.
+ */
+export function writeCompanyHeadline(
+  r: FactReader,
+  ctx: WriterContext,
+  tab: FundamentalSubtype | 'balance-sheet',
+  strengths: readonly FiredRule[],
+  risks: readonly FiredRule[],
+): Sentence {
+  const gradeKey = tab === 'balance-sheet' ? 'altman_zone' : TAB_GRADE[tab];
+  const keys: string[] = [];
+  let opening: string;
+  if (gradeKey && r.has(gradeKey)) {
+    keys.push(gradeKey);
+    opening =
+      gradeKey === 'altman_zone'
+        ? `${ctx.name} (${ctx.symbol}) sits in the Altman ${r.text(gradeKey)} zone`
+        : `${ctx.name} (${ctx.symbol}) earns a ${TAB_WORDS[tab as FundamentalSubtype]} grade of ${r.text(gradeKey)}`;
+  } else if (tab === 'overview' && ['grade_value', 'grade_growth', 'grade_profitability', 'grade_health', 'grade_momentum'].some((k) => r.has(k))) {
+    const graded = ['grade_profitability', 'grade_growth', 'grade_health', 'grade_value', 'grade_momentum'].filter((k) => r.has(k));
+    const best = graded.reduce((a, b) => (r.text(b)! < r.text(a)! ? b : a));
+    const worst = graded.reduce((a, b) => (r.text(b)! > r.text(a)! ? b : a));
+    keys.push(best, worst);
+    opening = `${ctx.name} (${ctx.symbol}) grades best on ${r.label(best).replace(' grade', '').toLowerCase()} (${r.text(best)}) and worst on ${r.label(worst).replace(' grade', '').toLowerCase()} (${r.text(worst)})`;
+  } else if (tab === 'dividends' && r.has('dividend_safety')) {
+    keys.push('dividend_safety');
+    opening = `${ctx.name} (${ctx.symbol}) has a dividend safety score of ${r.fmt('dividend_safety')} out of 100`;
+  } else if (r.has('piotroski_f')) {
+    keys.push('piotroski_f');
+    opening = `${ctx.name} (${ctx.symbol}) scores ${r.fmt('piotroski_f')} of 9 on Piotroski’s checklist`;
+  } else opening = `${ctx.name} (${ctx.symbol})`;
+  const lead = strengths.find((f) => !keys.includes(f.rule.keys[0]!));
+  const worry = risks.find((f) => !keys.includes(f.rule.keys[0]!));
+  let text = opening;
+  if (lead) {
+    text += `, led by ${describeFact(r, lead.rule.keys[0]!)}`;
+    keys.push(lead.rule.keys[0]!);
+  }
+  if (worry) {
+    text += `; the main concern is ${describeFact(r, worry.rule.keys[0]!)}`;
+    keys.push(worry.rule.keys[0]!);
+  } else if (risks.length === 0) text += '; none of the risks we test for fire';
+  return { text: `${text}.`, fact_keys: [...new Set(keys)] };
+}
+
+/**
+ * Verdicts by the balance of fired strengths and risks (top three each, salience capped at 2): above
+ * 1.5 favourable, below −1.5 unfavourable, mixed between; a favourable note on a P/E of 35 or more adds
+ * that the price already reflects it.
+ */
+export function writeCompanyVerdict(
+  r: FactReader,
+  ctx: WriterContext,
+  tab: FundamentalSubtype | 'balance-sheet',
+  balance: number,
+  riskCount: number,
+): Sentence {
+  const topic = tab === 'balance-sheet' ? 'the balance sheet' : TAB_WORDS[tab];
+  const rich = (r.num('pe_ttm') ?? 0) >= 35;
+  if (balance > 1.5 && rich)
+    return {
+      text: `On ${topic} ${ctx.name} stands out, but at ${r.fmt('pe_ttm')} earnings the market already knows it: quality at a full price.`,
+      fact_keys: ['pe_ttm'],
+    };
+  if (balance > 1.5 && riskCount === 0) return { text: `On ${topic} ${ctx.name} shows strengths and no red flags in the figures we test.`, fact_keys: [] };
+  if (balance > 1.5) return { text: `On ${topic} ${ctx.name} is clearly stronger than it is weak; the risks above are the ones to monitor.`, fact_keys: [] };
+  if (balance < -1.5)
+    return { text: `On ${topic} the weaknesses outweigh the strengths; ${ctx.name} needs a turnaround or a lower price to appeal.`, fact_keys: [] };
+  return { text: `A mixed picture on ${topic}: ${ctx.name}'s strengths and risks roughly offset, so the price paid matters most.`, fact_keys: [] };
+}
