@@ -2,10 +2,12 @@ import type { Coverage, Profile } from '../../market/types.ts';
 import type { AnalysisInputName, AnalysisKind, BuildAnalysis, Unavailable } from '../analysis-types.ts';
 import { fail } from '../result.ts';
 import { buildBalanceSheet } from './balance-sheet.ts';
+import { buildDcf } from './dcf.ts';
 import { buildFundamental } from './fundamental.ts';
 import { buildTechnical } from './technical.ts';
 
 export type { BalanceSheetSections } from './balance-sheet.ts';
+export type { DcfSections } from './dcf.ts';
 export type { FundamentalSections } from './fundamental.ts';
 export type { TechnicalSections } from './technical.ts';
 
@@ -18,7 +20,7 @@ export const analysisBuilders: Record<AnalysisKind, BuildAnalysis> = {
   technical: buildTechnical,
   'balance-sheet': buildBalanceSheet,
   etf: notBuiltYet,
-  dcf: notBuiltYet,
+  dcf: buildDcf,
 };
 
 /** The inputs the feature must load for each kind (everything else may be left null or empty). */

@@ -1,5 +1,6 @@
 import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype, Sentence } from '../analysis-types.ts';
 import { type FactReader, type FiredRule, fireRules, type NoteRule, pickThree, readFacts, weighBalance, type WriterContext } from './note-rules.ts';
+import { dcfRules, writeDcfHeadline, writeDcfVerdict } from './dcf-rules.ts';
 import { companyRules, FUNDAMENTAL_FOCUS, writeCompanyHeadline, writeCompanyVerdict } from './company-rules.ts';
 import { technicalRules, writeTechnicalHeadline, writeTechnicalVerdict } from './technical-rules.ts';
 
@@ -29,6 +30,12 @@ const companyStyle = (tab: FundamentalSubtype | 'balance-sheet', focus: readonly
   verdict: (r, ctx, _strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, risks.length),
 });
 
+const dcfStyle: NoteStyle = {
+  rules: dcfRules,
+  headline: (r, ctx) => writeDcfHeadline(r, ctx),
+  verdict: (r) => writeDcfVerdict(r),
+};
+
 const BALANCE_SHEET_FOCUS = ['current_ratio', 'quick_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'altman_z'];
 
 function selectStyle(kind: AnalysisKind, subtype: FundamentalSubtype | null): NoteStyle {
@@ -39,6 +46,8 @@ function selectStyle(kind: AnalysisKind, subtype: FundamentalSubtype | null): No
       return companyStyle(subtype ?? 'overview', FUNDAMENTAL_FOCUS[subtype ?? 'overview']);
     case 'balance-sheet':
       return companyStyle('balance-sheet', BALANCE_SHEET_FOCUS);
+    case 'dcf':
+      return dcfStyle;
     default:
       return technicalStyle;
   }
