@@ -1,5 +1,6 @@
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { BalanceSheetView } from '../../features/analyses/index.ts';
 import { type ProfileResponse, StatementsTable, SymbolPage, useFundamentals } from '../../features/market/index.ts';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
 
@@ -8,7 +9,7 @@ function BalanceSheet({ symbol, profile }: { symbol: string; profile: ProfileRes
   return (
     <>
       <RunAnalysis symbol={symbol} kind="balance-sheet" profile={profile}>
-        {() => null}
+        {(analysis) => <BalanceSheetView analysis={analysis} />}
       </RunAnalysis>
       {isPending ? (
         <Spinner />

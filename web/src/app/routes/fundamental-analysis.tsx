@@ -4,6 +4,7 @@ import { type FundamentalSubtype, fundamentalSubtypes } from '../../../../core/a
 import type { StatementKind } from '../../../../core/market/types.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { FundamentalView } from '../../features/analyses/index.ts';
 import { KeyFigures, type ProfileResponse, StatementsTable, SymbolPage, useFundamentals } from '../../features/market/index.ts';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
 
@@ -76,7 +77,7 @@ function Fundamentals({ symbol, subtype, profile }: { symbol: string; subtype: F
         ))}
       </nav>
       <RunAnalysis key={subtype} symbol={symbol} kind="fundamental" subtype={subtype} profile={profile}>
-        {() => null}
+        {(analysis) => <FundamentalView analysis={analysis} />}
       </RunAnalysis>
       {subtype === 'overview' && <KeyFigures symbol={symbol} hasFundamentals />}
       <Statements symbol={symbol} initial={subtype === 'cash-flow' ? 'cash_flow' : subtype === 'financial-health' ? 'balance' : 'income'} />

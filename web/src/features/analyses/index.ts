@@ -5,3 +5,4 @@ export { formatCostTokens } from './format-cost.ts';
 export { TechnicalView } from './components/technical-view.tsx';
 export { DcfView } from './components/dcf-view.tsx';
 export { RecentAnalyses } from './components/recent-analyses.tsx';
+export { BalanceSheetView, FundamentalView } from './components/company-views.tsx';

@@ -1,24 +1,13 @@
-import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
-import type { DcfGrid } from '../../../../../core/analysis/dcf/grid.ts';
-import type { DcfValuation } from '../../../../../core/analysis/dcf/two-stage.ts';
+import type { DcfSections } from '../../../../../core/analysis/runs/dcf.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
 import { formatFactValue } from '../format-fact.ts';
 import { DcfHeatMap } from './dcf-heat-map.tsx';
 import { MissingFacts } from './missing-facts.tsx';
 
-/** The parts of a DCF analysis' sections this page draws. */
-interface DcfSections {
-  grid?: DcfGrid | null;
-  valuation?: DcfValuation | null;
-  missing?: Array<{ key: string; label: string; reason: string }>;
-}
-
-const numberOf = (facts: Fact[], key: string) => {
-  const v = facts.find((f) => f.key === key)?.value;
-  return typeof v === 'number' ? v : null;
-};
+const pct = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
+const usd = (v: number) => formatFactValue({ value: v, unit: 'usd' });
 
 /** Fair value against the price as two bars on one scale, with the values in text. */
 function FairValueVsPrice({ fair, price }: { fair: number; price: number }) {
@@ -44,54 +33,126 @@ function FairValueVsPrice({ fair, price }: { fair: number; price: number }) {
   );
 }
 
-/** A DCF analysis: fair value against the price, the assumptions, the terminal-value warning and the grid as a heat map. */
+function Figures({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-3 border-b border-slate-100 pb-1">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="font-medium text-ink tabular">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A DCF analysis: fair value against the price, the assumptions, the terminal-value warning, the projection and the grid as a heat map. */
 export function DcfView({ analysis }: { analysis: AnalysisResponse }) {
-  const s = analysis.sections as DcfSections;
-  const fair = numberOf(analysis.facts, 'fair_value_per_share');
-  const price = s.valuation?.priceUsd ?? numberOf(analysis.facts, 'price');
-  const assumptions = ['wacc', 'terminal_growth', 'upside_percent'].flatMap((k) => analysis.facts.find((f) => f.key === k) ?? []);
-  const base = s.valuation ? { discountRate: s.valuation.parameters.discountRate, terminalGrowth: s.valuation.parameters.terminalGrowth } : null;
+  const s = analysis.sections as unknown as DcfSections;
+  const a = s.assumptions;
+  const upside = s.price > 0 ? (s.fair_value_per_share / s.price - 1) * 100 : null;
   return (
     <>
-      {s.valuation?.warnings.map((w) => (
-        <Alert key={w.code} tone="warning" title={w.code === 'terminal_value_dominates' ? 'Most of the value is in the terminal value' : 'Negative equity'}>
+      {s.warnings.map((w) => (
+        <Alert key={w.code} tone="warning" title={w.code === 'terminal_value_dominates' ? 'Most of the value sits in the terminal value' : 'Negative equity'}>
           {w.message}
         </Alert>
       ))}
-      <div className="grid gap-6 md:grid-cols-2">
-        {fair !== null && price !== null && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Fair value against the price</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <FairValueVsPrice fair={fair} price={price} />
-            </CardContent>
-          </Card>
-        )}
+      <div className="grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
+        <Card>
+          <CardHeader>
+            <CardTitle>Fair value against the price</CardTitle>
+            {upside !== null && (
+              <CardDescription>
+                {upside >= 0 ? `${upside.toFixed(1)} % above` : `${Math.abs(upside).toFixed(1)} % below`} the price of ${s.price.toFixed(2)}.
+              </CardDescription>
+            )}
+          </CardHeader>
+          <CardContent>
+            <FairValueVsPrice fair={s.fair_value_per_share} price={s.price} />
+            <p className="mt-4 text-sm text-slate-700">
+              {s.reverse.status === 'solved'
+                ? `The price implies ${pct(s.reverse.impliedGrowth)} a year of growth over the explicit years (reverse DCF).`
+                : `No growth between ${pct(s.reverse.bracket.low)} and ${pct(s.reverse.bracket.high)} reaches the price (reverse DCF).`}
+            </p>
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>Assumptions</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-2 gap-3 text-sm">
-              {assumptions.map((f) => (
-                <div key={f.key}>
-                  <dt className="text-xs text-slate-600">{f.label}</dt>
-                  <dd className="font-semibold text-ink tabular">{formatFactValue(f)}</dd>
-                </div>
-              ))}
-              {s.valuation && (
-                <div>
-                  <dt className="text-xs text-slate-600">Terminal value share of enterprise value</dt>
-                  <dd className="font-semibold text-ink tabular">{(s.valuation.terminal.shareOfEnterpriseValue * 100).toFixed(1)} %</dd>
-                </div>
-              )}
-            </dl>
+            <Figures
+              rows={[
+                [
+                  'Growth, explicit years',
+                  `${pct(a.explicit_growth)}${a.growth_clamped ? ' (clamped)' : ''}${a.growth_history ? `, from ${a.growth_history.years}y ${a.growth_history.line === 'free_cash_flow' ? 'FCF' : 'revenue'} CAGR ${pct(a.growth_history.cagr)}` : ''}`,
+                ],
+                ['Years', `${a.explicit_years} explicit + ${a.fade_years} fading`],
+                ['Terminal growth', pct(a.terminal_growth)],
+                ['Beta', `${a.beta.toFixed(2)} (${a.beta_basis === 'spy_1y_adjusted' ? 'adjusted, 1y vs SPY' : 'market default'})`],
+                ['Risk-free rate', `${pct(a.risk_free_rate.value)} (${a.risk_free_rate.as_of})`],
+                ['Equity risk premium', pct(a.equity_risk_premium.value)],
+                ['Cost of equity', pct(s.wacc.costOfEquity)],
+                ['Cost of debt after tax', pct(s.wacc.costOfDebtAfterTax)],
+                ['Weights equity / debt', `${pct(s.wacc.equityWeight)} / ${pct(s.wacc.debtWeight)}`],
+                ['WACC', pct(s.wacc.wacc)],
+              ]}
+            />
           </CardContent>
         </Card>
       </div>
-      {s.grid && <DcfHeatMap grid={s.grid} priceUsd={price} base={base} />}
+      <Card>
+        <CardHeader>
+          <CardTitle>From free cash flow to value per share</CardTitle>
+          <CardDescription>Each year's free cash flow discounted at the WACC, then the terminal value, then debt and cash.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-sm tabular">
+              <thead className="border-b border-slate-200 text-xs text-slate-600">
+                <tr>
+                  {['Year', 'Stage', 'Growth', 'Free cash flow', 'Discount factor', 'Present value'].map((h) => (
+                    <th key={h} scope="col" className="py-1.5 pr-3 text-right font-medium first:text-left">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {s.years.map((y) => (
+                  <tr key={y.year} className="border-b border-slate-100">
+                    <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                      {y.year}
+                    </th>
+                    <td className="py-1.5 pr-3 text-right">{y.stage}</td>
+                    <td className="py-1.5 pr-3 text-right">{pct(y.growth)}</td>
+                    <td className="py-1.5 pr-3 text-right">{usd(y.fcfUsd)}</td>
+                    <td className="py-1.5 pr-3 text-right">{y.discountFactor.toFixed(3)}</td>
+                    <td className="py-1.5 pr-3 text-right">{usd(y.presentValueUsd)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Figures
+            rows={[
+              ['Terminal value', usd(s.terminal.value_usd)],
+              ['Terminal value, present', usd(s.terminal.present_value_usd)],
+              ['Terminal share of enterprise value', `${(s.terminal.share_of_enterprise_value * 100).toFixed(1)} %`],
+              ['Enterprise value', usd(s.bridge.enterprise_value_usd)],
+              ['− Total debt', usd(s.bridge.total_debt_usd)],
+              ['+ Cash', usd(s.bridge.cash_usd)],
+              ['− Non-controlling interests', usd(s.bridge.nci_usd)],
+              ['= Equity value', usd(s.bridge.equity_value_usd)],
+              ['÷ Diluted shares', formatFactValue({ value: s.bridge.shares_diluted, unit: 'shares' })],
+              ['= Fair value per share', `$${s.fair_value_per_share.toFixed(2)}`],
+            ]}
+          />
+          {s.assumed_zero.length > 0 && <p className="text-xs text-slate-600">Taken as 0 because not reported: {s.assumed_zero.join(', ')}.</p>}
+        </CardContent>
+      </Card>
+      <DcfHeatMap grid={s.grid} priceUsd={s.price} base={{ discountRate: s.wacc.wacc, terminalGrowth: a.terminal_growth }} />
       <MissingFacts missing={s.missing} />
     </>
   );

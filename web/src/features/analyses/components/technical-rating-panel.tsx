@@ -52,7 +52,7 @@ const formatInputs = (inputs: Record<string, number>) =>
 
 function GroupTable({ title, group }: { title: string; group: GroupRating }) {
   return (
-    <div>
+    <div className="min-w-0">
       <h3 className="text-sm font-semibold text-ink">
         {title}: {labels[group.label]}{' '}
         <span className="font-normal text-slate-600">
@@ -113,10 +113,12 @@ export function TechnicalRatingPanel({ rating }: { rating: TechnicalRating }) {
           {rating.oscillators.score.toFixed(2)}, giving {rating.overall.score.toFixed(2)} (−1 to 1; above 0.1 is Buy, above 0.5 Strong Buy).
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-[16rem_1fr_1fr]">
+      <CardContent className="space-y-6">
         <Gauge score={rating.overall.score} label={rating.overall.label} />
-        <GroupTable title="Moving averages" group={rating.movingAverages} />
-        <GroupTable title="Oscillators" group={rating.oscillators} />
+        <div className="grid gap-6 xl:grid-cols-2">
+          <GroupTable title="Moving averages" group={rating.movingAverages} />
+          <GroupTable title="Oscillators" group={rating.oscillators} />
+        </div>
       </CardContent>
     </Card>
   );

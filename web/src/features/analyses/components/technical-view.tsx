@@ -19,7 +19,7 @@ export function TechnicalView({ analysis }: { analysis: AnalysisResponse }) {
     <>
       <TechnicalChart symbol={analysis.symbol} chart={s.chart} asOf={analysis.as_of} levels={levels} />
       {s.rating && <TechnicalRatingPanel rating={s.rating} />}
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
         {s.levels && (
           <Card>
             <CardHeader>
