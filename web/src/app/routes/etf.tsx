@@ -2,6 +2,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
+import { EtfOverlapPicker } from '../analyses/etf-overlap-picker.tsx';
 import { EtfDetails, PriceChart, type ProfileResponse, SymbolPage, useEtfInfo } from '../../features/market/index.ts';
 
 function EtfBody({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
@@ -25,7 +26,10 @@ function EtfBody({ symbol, profile }: { symbol: string; profile: ProfileResponse
           {(etf.error as Error).message}
         </Alert>
       ) : (
-        <EtfDetails etf={etf.data} />
+        <>
+          <EtfDetails etf={etf.data} />
+          <EtfOverlapPicker etf={etf.data} />
+        </>
       )}
     </>
   );
