@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { findFailingAxeViolations } from './support/axe.ts';
 import { launchBrowser, type RunningApp, screenshot } from './support/harness.ts';
 
 /**
@@ -56,6 +57,7 @@ describe('analyses run from their pages and are paid for once', () => {
     expect(sentences.length).toBeGreaterThan(0);
     const items = await page.getByTestId('analysis-note').locator('li').allTextContents();
     expect(items.map((text, i) => text.startsWith(sentences[i]!))).toEqual(sentences.map(() => true));
+    expect(await findFailingAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analyses-technical-aapl-1280');
 
     // The same symbol, kind and data day again: offered free first.
@@ -70,6 +72,20 @@ describe('analyses run from their pages and are paid for once', () => {
     await expect.poll(() => balance(page)).toBe('9.200');
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, 'analyses-technical-aapl-375');
+
+    // The dashboard lists it and charts the real charge; its link re-opens it without a second charge.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard');
+    const recent = page.getByTestId('recent-analyses');
+    await recent.waitFor();
+    expect(await recent.locator('li').count()).toBe(1);
+    expect(await recent.textContent()).toContain('AAPL · Technical');
+    expect(await page.getByTestId('usage-chart').textContent()).toContain('0.800 tokens in 30 days');
+    await screenshot(page, 'analyses-dashboard-1280');
+    await recent.getByRole('link').click();
+    await page.waitForURL(/\/technical\/AAPL\?analysis=/);
+    await page.getByTestId('technical-rating').waitFor();
+    await expect.poll(() => balance(page)).toBe('9.200');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -86,6 +102,7 @@ describe('analyses run from their pages and are paid for once', () => {
     expect(await grid.locator('tbody tr').first().locator('td').count()).toBe(10);
     for (const key of ['fair_value_per_share', 'wacc', 'terminal_growth', 'upside_percent']) await page.locator(`#fact-${key}`).waitFor();
     await expect.poll(() => balance(page)).toBe('9.000');
+    expect(await findFailingAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analyses-dcf-aapl-1280');
     await page.setViewportSize({ width: 375, height: 900 });
     await page.reload();
@@ -104,6 +121,7 @@ describe('analyses run from their pages and are paid for once', () => {
     await page.getByTestId('analysis-headline').waitFor();
     await page.locator('#fact-net_margin').waitFor();
     await expect.poll(() => balance(page)).toBe('9.000');
+    expect(await findFailingAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analyses-fundamental-msft-1280');
     expect(errors).toEqual([]);
     await context.close();
@@ -126,6 +144,7 @@ describe('analyses run from their pages and are paid for once', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('This analysis costs 0.8 tokens and your balance is 0.400 tokens. Nothing was charged.');
     await dialog.getByRole('link', { name: 'Upgrade your plan' }).waitFor();
+    expect(await findFailingAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analyses-insufficient-tokens-375');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -165,8 +165,8 @@ export function AnalysisRunner({
               )}
             </ol>
           )}
-          {/* Announces each step, then the outcome, to screen readers. */}
-          <p className="sr-only" role="status" aria-live="polite" data-testid="run-status">
+          {/* Announces each step, then the outcome, to screen readers (no role=status: it never goes away, unlike a loading state). */}
+          <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="run-status">
             {running
               ? run.progress
                 ? `${run.progress.label}, step ${run.progress.index} of ${run.progress.total}`
