@@ -119,7 +119,7 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
   sheet.put('terminal_growth', 'Terminal growth', v.terminal.growth, 'percent', assumption(asOf), 100);
   sheet.put('explicit_growth', 'FCF growth, explicit years', explicitGrowth, 'percent', assumption(filed), 100);
   if (growthHistory) {
-    const label = `${growthHistory.line === 'free_cash_flow' ? 'Free cash flow' : 'Revenue'} growth, ${growthHistory.years}-year CAGR`;
+    const label = `${growthHistory.years}-year ${growthHistory.line === 'free_cash_flow' ? 'free cash flow' : 'revenue'} CAGR`;
     sheet.put(
       'growth_history',
       label,

@@ -1,36 +1,40 @@
 import type { Coverage, Profile } from '../../market/types.ts';
 import type { AnalysisInputName, AnalysisKind, BuildAnalysis, Unavailable } from '../analysis-types.ts';
-import { fail } from '../result.ts';
 import { buildBalanceSheet } from './balance-sheet.ts';
 import { buildDcf } from './dcf.ts';
+import { buildEtf } from './etf.ts';
 import { buildFundamental } from './fundamental.ts';
+import { buildOverview } from './overview.ts';
 import { buildTechnical } from './technical.ts';
 
 export type { BalanceSheetSections } from './balance-sheet.ts';
 export type { DcfSections } from './dcf.ts';
+export type { EtfSections } from './etf.ts';
 export type { FundamentalSections } from './fundamental.ts';
+export type { OverviewSections } from './overview.ts';
 export type { TechnicalSections } from './technical.ts';
-
-const notBuiltYet: BuildAnalysis = () => fail('not_applicable', 'kind', 'this analysis kind is being built');
 
 /** One builder per kind: pure, inputs in, the finished body (facts, note, sections) out. */
 export const analysisBuilders: Record<AnalysisKind, BuildAnalysis> = {
-  overview: notBuiltYet,
+  overview: buildOverview,
   fundamental: buildFundamental,
   technical: buildTechnical,
   'balance-sheet': buildBalanceSheet,
-  etf: notBuiltYet,
+  etf: buildEtf,
   dcf: buildDcf,
 };
 
-/** The inputs the feature must load for each kind (everything else may be left null or empty). */
+/**
+ * The inputs the feature must load for each kind (everything else may be left null or empty). Company
+ * kinds price off the last daily bar, else the last month-end close, on or before the data day.
+ */
 export const analysisRequirements: Record<AnalysisKind, AnalysisInputName[]> = {
-  overview: ['quote', 'daily', 'monthly', 'fundamentals', 'sectorTable'],
-  fundamental: ['quote', 'daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
+  overview: ['daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
+  fundamental: ['daily', 'monthly', 'fundamentals', 'dividends', 'sectorTable'],
   technical: ['daily', 'benchmark'],
-  'balance-sheet': ['quote', 'fundamentals'],
-  etf: ['quote', 'etf', 'compareEtf'],
-  dcf: ['quote', 'daily', 'benchmark', 'fundamentals'],
+  'balance-sheet': ['daily', 'monthly', 'fundamentals'],
+  etf: ['quote', 'daily', 'etf', 'compareEtf', 'dividends'],
+  dcf: ['daily', 'monthly', 'benchmark', 'fundamentals'],
 };
 
 const KIND_NAMES: Record<AnalysisKind, string> = {

@@ -379,6 +379,38 @@ export const companyRules: NoteRule[] = [
   },
 ];
 
+/** Quick-overview rules: six-month price move beyond ±20 %, and the technical rating's direction. */
+export const overviewRules: NoteRule[] = [
+  {
+    id: 'momentum_up',
+    side: 'strength',
+    keys: ['return_6m'],
+    salience: (r) => above(at(r, 'return_6m'), 20, 20),
+    text: (r) => `The shares have gained ${r.fmt('return_6m')} over six months.`,
+  },
+  {
+    id: 'momentum_down',
+    side: 'risk',
+    keys: ['return_6m'],
+    salience: (r) => below(at(r, 'return_6m'), -20, 20),
+    text: (r) => `The shares have lost ${r.fmt('return_6m').replace('-', '')} over six months.`,
+  },
+  {
+    id: 'rating_buy',
+    side: 'strength',
+    keys: ['technical_rating'],
+    salience: (r) => (r.text('technical_rating')?.includes('Buy') ? 0.6 : null),
+    text: (r) => `The chart agrees: the technical rating is ${r.text('technical_rating')}.`,
+  },
+  {
+    id: 'rating_sell',
+    side: 'risk',
+    keys: ['technical_rating'],
+    salience: (r) => (r.text('technical_rating')?.includes('Sell') ? 0.6 : null),
+    text: (r) => `The chart is against it for now: the technical rating is ${r.text('technical_rating')}.`,
+  },
+];
+
 const GRADE_WORDS: Record<string, string> = {
   value: 'value',
   growth: 'growth',
@@ -419,7 +451,12 @@ export const FUNDAMENTAL_FOCUS: Record<FundamentalSubtype, string[]> = {
   'cash-flow': ['fcf_margin', 'fcf_yield', 'fcf_cagr_5y', 'sloan_accruals', 'share_count_change'],
 };
 
-const TAB_WORDS: Record<FundamentalSubtype, string> = {
+/** What a company note is about: a fundamental tab, the balance-sheet kind, or the quick overview kind. */
+export type CompanyNoteTopic = FundamentalSubtype | 'balance-sheet' | 'summary';
+
+const TAB_WORDS: Record<CompanyNoteTopic, string> = {
+  'balance-sheet': 'the balance sheet',
+  summary: 'the figures overall',
   overview: 'fundamentals',
   profitability: 'profitability',
   growth: 'growth',
@@ -445,11 +482,11 @@ const TAB_GRADE: Partial<Record<FundamentalSubtype, string>> = {
 export function writeCompanyHeadline(
   r: FactReader,
   ctx: WriterContext,
-  tab: FundamentalSubtype | 'balance-sheet',
+  tab: CompanyNoteTopic,
   strengths: readonly FiredRule[],
   risks: readonly FiredRule[],
 ): Sentence {
-  const gradeKey = tab === 'balance-sheet' ? 'altman_zone' : TAB_GRADE[tab];
+  const gradeKey = tab === 'balance-sheet' ? 'altman_zone' : tab === 'summary' ? undefined : TAB_GRADE[tab];
   const keys: string[] = [];
   let opening: string;
   if (gradeKey && r.has(gradeKey)) {
@@ -457,8 +494,11 @@ export function writeCompanyHeadline(
     opening =
       gradeKey === 'altman_zone'
         ? `${ctx.name} (${ctx.symbol}) sits in the Altman ${r.text(gradeKey)} zone`
-        : `${ctx.name} (${ctx.symbol}) earns a ${TAB_WORDS[tab as FundamentalSubtype]} grade of ${r.text(gradeKey)}`;
-  } else if (tab === 'overview' && ['grade_value', 'grade_growth', 'grade_profitability', 'grade_health', 'grade_momentum'].some((k) => r.has(k))) {
+        : `${ctx.name} (${ctx.symbol}) earns a ${TAB_WORDS[tab]} grade of ${r.text(gradeKey)}`;
+  } else if (
+    (tab === 'overview' || tab === 'summary') &&
+    ['grade_value', 'grade_growth', 'grade_profitability', 'grade_health', 'grade_momentum'].some((k) => r.has(k))
+  ) {
     const graded = ['grade_profitability', 'grade_growth', 'grade_health', 'grade_value', 'grade_momentum'].filter((k) => r.has(k));
     const best = graded.reduce((a, b) => (r.text(b)! < r.text(a)! ? b : a));
     const worst = graded.reduce((a, b) => (r.text(b)! > r.text(a)! ? b : a));
@@ -475,29 +515,23 @@ export function writeCompanyHeadline(
   const worry = risks.find((f) => !keys.includes(f.rule.keys[0]!));
   let text = opening;
   if (lead) {
-    text += `, led by ${describeFact(r, lead.rule.keys[0]!)}`;
+    text += `, led by the ${describeFact(r, lead.rule.keys[0]!)}`;
     keys.push(lead.rule.keys[0]!);
   }
   if (worry) {
-    text += `; the main concern is ${describeFact(r, worry.rule.keys[0]!)}`;
+    text += `; the main concern is the ${describeFact(r, worry.rule.keys[0]!)}`;
     keys.push(worry.rule.keys[0]!);
   } else if (risks.length === 0) text += '; none of the risks we test for fire';
   return { text: `${text}.`, fact_keys: [...new Set(keys)] };
 }
 
 /**
- * Verdicts by the balance of fired strengths and risks (top three each, salience capped at 2): above
- * 1.5 favourable, below −1.5 unfavourable, mixed between; a favourable note on a P/E of 35 or more adds
- * that the price already reflects it.
+ * Verdicts by the balance of fired strengths and risks (top three each, weights capped at 2): above
+ * 1.5 favourable, below −1.5 unfavourable, mixed between (tilted good above 0.3, bad below −0.3); a
+ * favourable note on a P/E of 35 or more adds that the price already reflects it.
  */
-export function writeCompanyVerdict(
-  r: FactReader,
-  ctx: WriterContext,
-  tab: FundamentalSubtype | 'balance-sheet',
-  balance: number,
-  riskCount: number,
-): Sentence {
-  const topic = tab === 'balance-sheet' ? 'the balance sheet' : TAB_WORDS[tab];
+export function writeCompanyVerdict(r: FactReader, ctx: WriterContext, tab: CompanyNoteTopic, balance: number, riskCount: number): Sentence {
+  const topic = TAB_WORDS[tab];
   const rich = (r.num('pe_ttm') ?? 0) >= 35;
   if (balance > 1.5 && rich)
     return {
@@ -508,5 +542,15 @@ export function writeCompanyVerdict(
   if (balance > 1.5) return { text: `On ${topic} ${ctx.name} is clearly stronger than it is weak; the risks above are the ones to monitor.`, fact_keys: [] };
   if (balance < -1.5)
     return { text: `On ${topic} the weaknesses outweigh the strengths; ${ctx.name} needs a turnaround or a lower price to appeal.`, fact_keys: [] };
+  if (balance > 0.3)
+    return {
+      text: `A mixed picture on ${topic}, tilted to the good: ${ctx.name}'s strengths edge out its risks, but not by enough to ignore them.`,
+      fact_keys: [],
+    };
+  if (balance < -0.3)
+    return {
+      text: `A mixed picture on ${topic}, tilted to the bad: ${ctx.name}'s risks weigh more than its strengths, so demand a margin of safety.`,
+      fact_keys: [],
+    };
   return { text: `A mixed picture on ${topic}: ${ctx.name}'s strengths and risks roughly offset, so the price paid matters most.`, fact_keys: [] };
 }

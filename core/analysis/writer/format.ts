@@ -15,7 +15,7 @@ const compactUsd = (v: number): string => {
 
 /**
  * How a fact reads in a note: the one rendering the rule-based writer uses, and (with its roundings) what
- * `findUnbackedNumbers` accepts. Percent to one decimal ("26.9%"), dollars compact ("$394.3 billion"),
+ * `findUnbackedNumbers` accepts. Percent to one decimal ("26.9%"; two below 1 %: "0.09%"), dollars compact ("$394.3 billion"),
  * multiples with an x ("28.4x").
  */
 export function formatFactValue(fact: Pick<Fact, 'value' | 'unit'>): string {
@@ -23,7 +23,7 @@ export function formatFactValue(fact: Pick<Fact, 'value' | 'unit'>): string {
   if (typeof v === 'string') return v;
   switch (fact.unit) {
     case 'percent':
-      return `${v.toFixed(1)}%`;
+      return `${v.toFixed(Math.abs(v) < 1 && v !== 0 ? 2 : 1)}%`;
     case 'usd':
       return compactUsd(v);
     case 'usd_per_share':

@@ -1,7 +1,8 @@
 import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype, Sentence } from '../analysis-types.ts';
 import { type FactReader, type FiredRule, fireRules, type NoteRule, pickThree, readFacts, weighBalance, type WriterContext } from './note-rules.ts';
 import { dcfRules, writeDcfHeadline, writeDcfVerdict } from './dcf-rules.ts';
-import { companyRules, FUNDAMENTAL_FOCUS, writeCompanyHeadline, writeCompanyVerdict } from './company-rules.ts';
+import { etfRules, writeEtfHeadline, writeEtfVerdict } from './etf-rules.ts';
+import { type CompanyNoteTopic, companyRules, FUNDAMENTAL_FOCUS, overviewRules, writeCompanyHeadline, writeCompanyVerdict } from './company-rules.ts';
 import { technicalRules, writeTechnicalHeadline, writeTechnicalVerdict } from './technical-rules.ts';
 
 export { findUnbackedNumbers } from './check-numbers.ts';
@@ -23,8 +24,8 @@ const technicalStyle: NoteStyle = {
   verdict: (r, _ctx, strengths, risks, balance) => writeTechnicalVerdict(r, strengths, risks, balance),
 };
 
-const companyStyle = (tab: FundamentalSubtype | 'balance-sheet', focus: readonly string[]): NoteStyle => ({
-  rules: companyRules,
+const companyStyle = (tab: CompanyNoteTopic, focus: readonly string[], rules: readonly NoteRule[] = companyRules): NoteStyle => ({
+  rules,
   focus,
   headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks),
   verdict: (r, ctx, _strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, risks.length),
@@ -34,6 +35,12 @@ const dcfStyle: NoteStyle = {
   rules: dcfRules,
   headline: (r, ctx) => writeDcfHeadline(r, ctx),
   verdict: (r) => writeDcfVerdict(r),
+};
+
+const etfStyle: NoteStyle = {
+  rules: etfRules,
+  headline: (r, ctx) => writeEtfHeadline(r, ctx),
+  verdict: (r) => writeEtfVerdict(r),
 };
 
 const BALANCE_SHEET_FOCUS = ['current_ratio', 'quick_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'altman_z'];
@@ -48,8 +55,10 @@ function selectStyle(kind: AnalysisKind, subtype: FundamentalSubtype | null): No
       return companyStyle('balance-sheet', BALANCE_SHEET_FOCUS);
     case 'dcf':
       return dcfStyle;
-    default:
-      return technicalStyle;
+    case 'etf':
+      return etfStyle;
+    case 'overview':
+      return companyStyle('summary', [], [...companyRules, ...overviewRules]);
   }
 }
 

@@ -1,0 +1,133 @@
+import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
+import type { ExpenseRatioCost } from '../etf/costs-and-yield.ts';
+import { summariseEtf } from '../etf/etf-summary.ts';
+import { type EngineResult, fail, ok } from '../result.ts';
+import { writeNote } from '../writer/index.ts';
+import { FactSheet, type MissingFact } from './facts.ts';
+
+/** Holdings and common holdings listed on the page: enough to see the fund, small enough for a phone. */
+export const LISTED_HOLDINGS = 25;
+
+export interface EtfSections {
+  /** The largest holdings, weight in percent of the fund. */
+  holdings: Array<{ symbol: string; name: string; weight_pct: number }>;
+  holdings_as_of: string | null;
+  /** Sector weights in percent, normalised to 100, largest first. */
+  sector_weights: Array<{ sector: string; weight_pct: number }>;
+  concentration: { holding_count: number; listed_weight_pct: number; top10_weight_pct: number; hhi: number; effective_holdings: number } | null;
+  /** What the expense ratio costs on $10,000 over ten years at 5 % a year before fees. */
+  costs: (Omit<ExpenseRatioCost, 'expenseRatio'> & { expense_ratio_pct: number }) | null;
+  dividend_yield: { yield_pct: number; basis: 'trailing_12m_dividends' | 'reported'; events: number | null } | null;
+  /** Overlap with the fund picked for comparison (null when none was given). */
+  overlap: {
+    compare_symbol: string;
+    overlap_pct: number;
+    common_count: number;
+    common: Array<{ symbol: string; name: string; weight_a_pct: number; weight_b_pct: number }>;
+  } | null;
+  missing: MissingFact[];
+}
+
+const pct = (fraction: number) => Math.round(fraction * 10000) / 100;
+
+/** ETF analysis: holdings, sectors, concentration, costs and yield, and overlap with a second fund when one is picked. */
+export function buildEtf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | null = null): EngineResult<AnalysisBody<EtfSections>> {
+  const info = inputs.etf;
+  if (!info) return fail('missing_input', 'etf', `${inputs.symbol} has no ETF holdings or costs`);
+  const priceBar = inputs.daily?.bars.findLast((b) => b.date <= inputs.asOf) ?? null;
+  const price = priceBar?.close ?? inputs.quote?.price ?? null;
+  const s = summariseEtf({
+    info,
+    asOf: inputs.asOf,
+    priceUsd: price,
+    // An empty history here means the snapshot has none for the fund, not that it paid none: use the reported yield.
+    dividends: inputs.dividends.length > 0 ? inputs.dividends : null,
+    ...(inputs.compareEtf ? { compareWith: inputs.compareEtf } : {}),
+  });
+  const source = info.sources[0] ?? 'computed';
+  const holdingsAt = { period: info.holdings_as_of ?? inputs.asOf, source, as_of: info.holdings_as_of ?? inputs.asOf };
+  const overviewAt = { period: info.overview_as_of ?? inputs.asOf, source, as_of: info.overview_as_of ?? inputs.asOf };
+  const computedAt = { ...holdingsAt, source: 'computed' };
+  const sheet = new FactSheet();
+
+  sheet.put('expense_ratio', 'Expense ratio (a year)', info.expense_ratio_pct, 'percent', overviewAt);
+  if (s.expenseCost.ok)
+    sheet.put('expense_cost_10y', 'Fees over 10 years on $10,000 (5% a year before fees)', s.expenseCost.value.costCents / 100, 'usd', {
+      ...overviewAt,
+      source: 'computed',
+    });
+  else sheet.skip('expense_cost_10y', 'Fees over 10 years on $10,000', s.expenseCost.error.message);
+  sheet.put('aum', 'Assets under management', info.aum_musd === null ? null : info.aum_musd * 1e6, 'usd', overviewAt);
+  const c = s.concentration;
+  sheet.put('top10_weight', 'Top 10 holdings, share of the fund', c.ok ? ok(c.value.topWeight) : c, 'percent', computedAt, 100);
+  if (c.ok) {
+    sheet.put('holdings_count', 'Holdings', c.value.holdingCount, 'count', holdingsAt);
+    sheet.put('effective_holdings', 'Effective number of holdings (1 / HHI)', c.value.effectiveHoldings, 'ratio', computedAt);
+    const largest = c.value.top[0];
+    if (largest) {
+      sheet.putLabel('largest_holding', 'Largest holding', largest.symbol, holdingsAt);
+      sheet.put('largest_holding_weight', 'Largest holding, share of the fund', largest.weight, 'percent', holdingsAt, 100);
+    }
+  }
+  if (s.sectors.ok && s.sectors.value.length > 0) {
+    const top = [...s.sectors.value].sort((a, b) => b.weight - a.weight)[0]!;
+    sheet.putLabel('top_sector', 'Largest sector', top.sector, computedAt);
+    sheet.put('top_sector_weight', 'Largest sector, share of the fund', top.weight, 'percent', computedAt, 100);
+  } else if (!s.sectors.ok) sheet.skip('top_sector', 'Largest sector', s.sectors.error.message);
+  const y = s.yield;
+  const yieldAt =
+    y.ok && y.value.basis === 'trailing_12m_dividends'
+      ? { period: `12 months to ${inputs.asOf}`, source: 'computed', as_of: priceBar?.date ?? inputs.asOf }
+      : overviewAt;
+  sheet.put('dividend_yield', 'Dividend yield', y.ok ? ok(y.value.yield) : y, 'percent', yieldAt, 100);
+  if (s.overlap && inputs.compareEtf) {
+    const o = s.overlap;
+    const at = {
+      period: `${info.symbol} vs ${inputs.compareEtf.symbol}`,
+      source: 'computed',
+      as_of:
+        [info.holdings_as_of, inputs.compareEtf.holdings_as_of]
+          .filter((d) => d !== null)
+          .sort()
+          .at(-1) ?? inputs.asOf,
+    };
+    sheet.putLabel('compare_etf', 'Compared with', inputs.compareEtf.symbol, at);
+    sheet.put('overlap', `Overlap with ${inputs.compareEtf.symbol}`, o.ok ? ok(o.value.overlap) : o, 'percent', at, 100);
+    if (o.ok) sheet.put('common_holdings', `Holdings shared with ${inputs.compareEtf.symbol}`, o.value.commonCount, 'count', at);
+  }
+
+  const sections: EtfSections = {
+    holdings: (info.holdings ?? [])
+      .slice()
+      .sort((a, b) => b.weight_pct - a.weight_pct)
+      .slice(0, LISTED_HOLDINGS)
+      .map((h) => ({ symbol: h.symbol, name: h.name, weight_pct: h.weight_pct })),
+    holdings_as_of: info.holdings_as_of,
+    sector_weights: s.sectors.ok ? [...s.sectors.value].sort((a, b) => b.weight - a.weight).map((w) => ({ sector: w.sector, weight_pct: pct(w.weight) })) : [],
+    concentration: c.ok
+      ? {
+          holding_count: c.value.holdingCount,
+          listed_weight_pct: pct(c.value.listedWeight),
+          top10_weight_pct: pct(c.value.topWeight),
+          hhi: c.value.hhi,
+          effective_holdings: c.value.effectiveHoldings,
+        }
+      : null,
+    costs: s.expenseCost.ok ? (({ expenseRatio, ...rest }) => ({ ...rest, expense_ratio_pct: pct(expenseRatio) }))(s.expenseCost.value) : null,
+    dividend_yield: y.ok ? { yield_pct: pct(y.value.yield), basis: y.value.basis, events: y.value.events } : null,
+    overlap:
+      s.overlap?.ok && inputs.compareEtf
+        ? {
+            compare_symbol: inputs.compareEtf.symbol,
+            overlap_pct: pct(s.overlap.value.overlap),
+            common_count: s.overlap.value.commonCount,
+            common: s.overlap.value.common
+              .slice(0, LISTED_HOLDINGS)
+              .map((h) => ({ symbol: h.symbol, name: h.name, weight_a_pct: pct(h.weightA), weight_b_pct: pct(h.weightB) })),
+          }
+        : null,
+    missing: sheet.missing,
+  };
+  const note = writeNote('etf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
+  return ok({ kind: 'etf', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+}

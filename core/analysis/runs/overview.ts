@@ -1,0 +1,79 @@
+import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
+import { computeMomentumReturns, type MomentumKey } from '../fundamentals/momentum-returns.ts';
+import type { RatioKey } from '../fundamentals/ratios.ts';
+import { type EngineResult, ok } from '../result.ts';
+import { computeTechnicalRating } from '../technical-rating.ts';
+import { writeNote } from '../writer/index.ts';
+import { buildCompanyView, putAltman, putGrades, putMarket, putPiotroski, putRatios, putTrailingDividendYield } from './company.ts';
+import { FactSheet, type MissingFact } from './facts.ts';
+import { collectGradeSections, type GradeSection } from './fundamental.ts';
+import { toSeriesAsOf } from './price-series.ts';
+import { describeRating } from './technical.ts';
+
+const KEY_RATIOS: RatioKey[] = ['net_margin', 'roe', 'revenue_cagr_5y', 'pe_ttm', 'fcf_yield', 'debt_to_equity', 'current_ratio'];
+
+const RETURN_LABELS: Record<MomentumKey, string> = {
+  return_3m: '3-month price change',
+  return_6m: '6-month price change',
+  return_12m_ex_1m: '12-month price change to a month ago',
+};
+
+export interface OverviewSections {
+  /** Month-end price changes in percent (null with a reason in `missing` when the history is too short). */
+  performance: Record<MomentumKey, number | null>;
+  /** The technical rating and its two groups, as labels (the technical analysis has the votes). */
+  rating: { overall: string; moving_averages: string; oscillators: string; score: number } | null;
+  grades: GradeSection[];
+  missing: MissingFact[];
+}
+
+/** The quick overview: price performance, the technical rating, key ratios and the five grades. */
+export function buildOverview(inputs: AnalysisInputs, _subtype: FundamentalSubtype | null = null): EngineResult<AnalysisBody<OverviewSections>> {
+  const viewResult = buildCompanyView(inputs);
+  if (!viewResult.ok) return viewResult;
+  const view = viewResult.value;
+  const sheet = new FactSheet();
+  putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed');
+  const priceDay = view.market.ok ? view.market.value.priceDate : inputs.asOf;
+  const momentum = computeMomentumReturns(view.monthEnds);
+  const performance = {} as Record<MomentumKey, number | null>;
+  for (const key of Object.keys(RETURN_LABELS) as MomentumKey[]) {
+    performance[key] = sheet.put(
+      key,
+      RETURN_LABELS[key],
+      momentum[key],
+      'percent',
+      { period: `month-ends to ${priceDay}`, source: 'computed', as_of: priceDay },
+      100,
+    );
+  }
+
+  const daily = toSeriesAsOf(inputs.daily, inputs.asOf, 'daily');
+  const rating = daily.ok ? computeTechnicalRating(daily.value) : daily;
+  let ratingSection: OverviewSections['rating'] = null;
+  if (rating.ok) {
+    const at = { period: rating.value.date, source: 'computed', as_of: rating.value.date };
+    sheet.putLabel('technical_rating', 'Technical rating', describeRating(rating.value.overall.label), at);
+    ratingSection = {
+      overall: describeRating(rating.value.overall.label),
+      moving_averages: describeRating(rating.value.movingAverages.label),
+      oscillators: describeRating(rating.value.oscillators.label),
+      score: rating.value.overall.score,
+    };
+  } else sheet.skip('technical_rating', 'Technical rating', rating.error.message);
+
+  putRatios(sheet, view, KEY_RATIOS);
+  putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
+  putPiotroski(sheet, view);
+  putAltman(sheet, view);
+  putGrades(sheet, view);
+
+  const sections: OverviewSections = {
+    performance,
+    rating: ratingSection,
+    grades: collectGradeSections(view, ['value', 'growth', 'profitability', 'health', 'momentum']),
+    missing: sheet.missing,
+  };
+  const note = writeNote('overview', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
+  return ok({ kind: 'overview', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+}
