@@ -51,6 +51,10 @@ describeEachDatabase('an analysis is charged only when it is stored and served',
     );
     const meta = typeof entry!.meta === 'string' ? JSON.parse(entry!.meta) : entry!.meta;
     expect(meta).toMatchObject({ action: 'technical', kind: 'technical', symbol: 'AAPL', analysis_id: res.body.id });
+    // The token activity names what was bought on the hold that took the 0.8.
+    const activity = await k.t.json('GET', '/api/tokens/ledger', undefined, { 'x-test-user-id': userId });
+    const held = activity.body.entries.find((e: { reason: string }) => e.reason === 'hold');
+    expect(held).toMatchObject({ change: -0.8, analysis: { kind: 'technical', symbol: 'AAPL', subtype: null } });
   });
 
   it('the same key and body again: 200 with the stored analysis, still 9.2 (no second charge)', async () => {

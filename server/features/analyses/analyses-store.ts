@@ -119,3 +119,15 @@ export async function listServedAnalyses(q: Queryable, userId: string, f: Analys
   );
   return rows.map(toStoredAnalysis);
 }
+
+/**
+ * Deletes rows of failed attempts (their hold released or expired, so never served or charged) created
+ * before `before`; returns how many. Safe in several processes at once.
+ */
+export async function purgeUnservedAnalyses(q: Queryable, before: string): Promise<number> {
+  const rows = await q.query<{ id: string }>(sql`
+    DELETE FROM analyses a USING token_holds h
+    WHERE h.id = a.hold_id AND h.status IN ('released', 'expired') AND a.created_at < ${before}
+    RETURNING a.id`);
+  return rows.length;
+}

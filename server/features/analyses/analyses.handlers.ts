@@ -47,35 +47,37 @@ export function createAnalysesHandlers(service: AnalysesService, logger: Logger)
     return outcome.replayed ? c.json(toAnalysisBody(outcome.analysis), 200) : c.json(toAnalysisBody(outcome.analysis), 201);
   };
 
-  // Errors before the charge are plain HTTP answers; from the charge on, the stream says how it ended.
+  // Errors before the hold (402 included) are plain HTTP answers: the stream opens once the paid work starts.
   const streamAnalysis: AppRouteHandler<typeof streamAnalysisRoute> = async (c) => {
     const user = requireUser(c);
     const prepared = await service.prepareRun(user.id, c.req.valid('json'), c.req.valid('header')['idempotency-key']);
+    const disconnected = new AbortController();
+    const pending: AnalysisProgressEvent[] = [];
+    let emit = (e: AnalysisProgressEvent) => void pending.push(e);
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const run =
+      'analysis' in prepared
+        ? Promise.resolve(prepared)
+        : service.executeRun(prepared, {
+            signal: disconnected.signal,
+            onProgress: (step) => {
+              emit({ step, label: labelRunStep(step, prepared.kind), index: runSteps.indexOf(step) + 1, total: runSteps.length });
+              markStarted();
+            },
+          });
+    await Promise.race([started, run]);
     return streamSSE(c, async (stream) => {
-      const disconnected = new AbortController();
       stream.onAbort(() => disconnected.abort());
       const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
-      const progress: Promise<void>[] = [];
+      const writes = pending.map((e) => send('progress', e));
+      emit = (e) => void writes.push(send('progress', e));
       try {
-        const outcome =
-          'analysis' in prepared
-            ? prepared
-            : await service.executeRun(prepared, {
-                signal: disconnected.signal,
-                onProgress: (step) => {
-                  const event: AnalysisProgressEvent = {
-                    step,
-                    label: labelRunStep(step, prepared.kind),
-                    index: runSteps.indexOf(step) + 1,
-                    total: runSteps.length,
-                  };
-                  progress.push(send('progress', event));
-                },
-              });
-        await Promise.all(progress);
+        const outcome = await run;
+        await Promise.all(writes);
         await send('result', { analysis: toAnalysisBody(outcome.analysis) });
       } catch (e) {
-        await Promise.all(progress);
+        await Promise.all(writes);
         if (!isAppError(e)) logger.error({ err: e, userId: user.id }, 'analyses: a streamed run failed');
         const error: AnalysisErrorEvent['error'] = isAppError(e)
           ? { code: e.code, message: e.message }

@@ -205,6 +205,8 @@ export const AnalysisProgressSchema = z.object({
 // What the web imports (type-only): the bodies these routes take and answer with.
 export type CreateAnalysisBody = z.infer<typeof CreateAnalysisBodySchema>;
 export type AnalysisResponse = z.infer<typeof AnalysisSchema>;
+/** An analysis with its kind's sections typed, e.g. `AnalysisOf<TechnicalSections>` (the builders export each kind's type). */
+export type AnalysisOf<S> = Omit<AnalysisResponse, 'sections'> & { sections: S };
 export type AnalysisSummary = z.infer<typeof AnalysisSummarySchema>;
 export type AnalysisListResponse = z.infer<typeof AnalysisListSchema>;
 export type ListAnalysesQuery = z.input<typeof ListAnalysesQuerySchema>;

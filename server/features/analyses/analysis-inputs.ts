@@ -29,8 +29,8 @@ export function findDataDay(market: MarketService, history: PriceHistory | null)
 }
 
 /**
- * Loads what `names` lists for one run (everything else stays null or empty), fundamentals cut to what was
- * filed by the data day. `history` is the symbol's price history, already loaded to find that day.
+ * Loads what `names` lists for one run (everything else stays null or empty) plus the price history,
+ * fundamentals cut to what was filed by the data day. `history` is the symbol's price history, already loaded to find that day.
  */
 export async function loadAnalysisInputs(
   market: MarketService,
@@ -52,8 +52,9 @@ export async function loadAnalysisInputs(
     asOf,
     profile,
     quote,
-    daily: wants('daily') && history?.interval === '1d' ? history : null,
-    monthly: wants('monthly') && history?.interval === '1mo' ? history : null,
+    // The history is loaded for the data day anyway: every builder gets it (prices feed market cap and P/E too).
+    daily: history?.interval === '1d' ? history : null,
+    monthly: history?.interval === '1mo' ? history : null,
     benchmark: benchmark?.interval === '1d' ? benchmark : null,
     fundamentals: fundamentals ? selectFundamentalsAsOf(fundamentals, asOf) : null,
     etf,

@@ -13,6 +13,13 @@ function readPlanChange(meta: Record<string, unknown> | null) {
   return { from, to, applied: applied as (typeof applications)[number] };
 }
 
+/** A hold entry's analysis (the analyses feature puts kind, symbol and subtype in the hold's meta); undefined otherwise. */
+function readAnalysis(meta: Record<string, unknown> | null) {
+  const { kind, symbol, subtype } = (meta ?? {}) as { kind?: unknown; symbol?: unknown; subtype?: unknown };
+  if (typeof kind !== 'string' || typeof symbol !== 'string') return undefined;
+  return { kind, symbol, subtype: typeof subtype === 'string' ? subtype : null };
+}
+
 /** The SPEC §3 row plus the buckets (DESIGN §5), tokens with ≤ 3 decimals. */
 function toTokenAccountBody(a: TokenAccount) {
   return {
@@ -86,6 +93,7 @@ export function createTokensHandlers(ledger: LedgerService) {
           balance_after: convertMtToTokens(e.balanceAfterMt),
           created_at: e.createdAt,
           ...(e.reason === 'tier_change' ? { plan_change: readPlanChange(e.meta) } : {}),
+          ...(e.reason === 'hold' && readAnalysis(e.meta) ? { analysis: readAnalysis(e.meta) } : {}),
         })),
       },
       200,

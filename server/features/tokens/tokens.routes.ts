@@ -64,6 +64,10 @@ export const LedgerEntriesSchema = z
           })
           .optional()
           .openapi({ description: 'On `tier_change` entries: which plan change this was' }),
+        analysis: z
+          .object({ kind: z.string(), symbol: z.string(), subtype: z.string().nullable() })
+          .optional()
+          .openapi({ description: 'On `hold` entries of an analysis run: what was bought (kind, symbol, fundamental subtype)' }),
       }),
     ),
   })
