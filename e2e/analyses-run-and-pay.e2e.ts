@@ -127,6 +127,27 @@ describe('analyses run from their pages and are paid for once', () => {
     await context.close();
   });
 
+  it('a quick overview of AAPL then an ETF analysis of SPY with the overlap picker: 10.000 − 0.500 − 0.800 = 8.700', async () => {
+    const { page, context, errors } = await signedIn('overview-etf');
+    await page.goto('/overview/AAPL');
+    await expect.poll(() => balance(page)).toBe('10.000');
+    await page.getByRole('button', { name: 'Run analysis (0.5 tokens)' }).click();
+    await page.getByTestId('analysis-headline').waitFor();
+    await expect.poll(() => balance(page)).toBe('9.500');
+    await page.goto('/etf/SPY');
+    await page.getByRole('button', { name: 'Run analysis (0.8 tokens)' }).click();
+    await page.getByTestId('analysis-headline').waitFor();
+    for (const key of ['expense_ratio', 'top10_weight']) await page.locator(`#fact-${key}`).waitFor();
+    await expect.poll(() => balance(page)).toBe('8.700');
+    await page.getByLabel('Compare with').fill('qqq');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    expect(await page.getByTestId('etf-overlap').textContent()).toMatch(/^SPY and QQQ overlap by \d+\.\d\d %/);
+    expect(await findFailingAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'analyses-etf-spy-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('too few tokens: 12 technical runs leave 10 − 12 × 0.8 = 0.4; the next one opens the dialog (cost 0.8, balance 0.400, upgrade) and charges nothing', async () => {
     const { page, context, errors, cookie } = await signedIn('broke', 375);
     for (let i = 0; i < 12; i++) {

@@ -3,6 +3,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
 import { EtfOverlapPicker } from '../analyses/etf-overlap-picker.tsx';
+import { EtfView } from '../../features/analyses/index.ts';
 import { EtfDetails, PriceChart, type ProfileResponse, SymbolPage, useEtfInfo } from '../../features/market/index.ts';
 
 function EtfBody({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
@@ -12,7 +13,7 @@ function EtfBody({ symbol, profile }: { symbol: string; profile: ProfileResponse
   return (
     <>
       <RunAnalysis symbol={symbol} kind="etf" profile={profile}>
-        {() => null}
+        {(analysis) => <EtfView analysis={analysis} />}
       </RunAnalysis>
       {hasPrices && <PriceChart symbol={symbol} />}
       {!hasEtfData ? (

@@ -1,3 +1,4 @@
+import { OverviewView } from '../../features/analyses/index.ts';
 import { KeyFigures, PriceChart, SymbolPage } from '../../features/market/index.ts';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
 
@@ -7,7 +8,7 @@ export default function Page() {
       {(symbol, profile) => (
         <>
           <RunAnalysis symbol={symbol} kind="overview" profile={profile}>
-            {() => null}
+            {(analysis) => <OverviewView analysis={analysis} />}
           </RunAnalysis>
           {profile.coverage.quote && <PriceChart symbol={symbol} />}
           <KeyFigures symbol={symbol} hasFundamentals={profile.coverage.fundamentals} />

@@ -6,3 +6,4 @@ export { TechnicalView } from './components/technical-view.tsx';
 export { DcfView } from './components/dcf-view.tsx';
 export { RecentAnalyses } from './components/recent-analyses.tsx';
 export { BalanceSheetView, FundamentalView } from './components/company-views.tsx';
+export { EtfView, OverviewView } from './components/overview-etf-views.tsx';
