@@ -1,6 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
-import { TechnicalView } from '../../features/analyses/index.ts';
+import { useEffect } from 'react';
+import { preloadTechnicalChart, TechnicalView } from '../../features/analyses/index.ts';
 import { formatPercent, formatPrice, type HistoryResponse, type ProfileResponse, PriceChart, SymbolPage, useHistory } from '../../features/market/index.ts';
 
 const periods: Array<[string, number]> = [
@@ -78,6 +79,7 @@ function Performance({ history }: { history: HistoryResponse }) {
 
 function TechnicalBody({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
   const max = useHistory(symbol, 'max');
+  useEffect(preloadTechnicalChart, []);
   return (
     <>
       <RunAnalysis symbol={symbol} kind="technical" profile={profile}>

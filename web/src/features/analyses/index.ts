@@ -7,3 +7,4 @@ export { DcfView } from './components/dcf-view.tsx';
 export { RecentAnalyses } from './components/recent-analyses.tsx';
 export { BalanceSheetView, FundamentalView } from './components/company-views.tsx';
 export { EtfView, OverviewView } from './components/overview-etf-views.tsx';
+export { preloadTechnicalChart } from './components/technical-chart.tsx';

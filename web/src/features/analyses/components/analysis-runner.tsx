@@ -66,7 +66,10 @@ export function AnalysisRunner({
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const shown = fresh && fresh.id === openId ? fresh : (opened.data ?? null);
+  // A fresh result shows at once: the URL catches up in a transition, which must not hold the result back.
+  const shown = fresh ?? opened.data ?? null;
+  // Another analysis opened through the URL (a link, "Open it free") replaces the fresh one.
+  useEffect(() => setFresh((f) => (f && openId !== null && f.id !== openId ? null : f)), [openId]);
   const matches = (a: AnalysisResponse | null) => a !== null && a.symbol === symbol && a.kind === kind && (a.subtype ?? null) === (subtype ?? null);
   const analysis = matches(shown) ? shown : null;
   const saved = sameDay.data?.analyses[0] ?? null;

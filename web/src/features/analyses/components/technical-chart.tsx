@@ -4,7 +4,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toTechnicalChartSeries } from '../technical-chart-series.ts';
 import { chartColours, type PriceLevel } from './technical-chart-canvas.tsx';
 
-const TechnicalChartCanvas = lazy(() => import('./technical-chart-canvas.tsx'));
+const loadCanvas = () => import('./technical-chart-canvas.tsx');
+const TechnicalChartCanvas = lazy(loadCanvas);
+
+/** Starts fetching the chart library while the user decides to run, so the result does not wait for it. */
+export const preloadTechnicalChart = () => void loadCanvas();
 
 const legend: Array<[string, string, boolean]> = [
   ['SMA 50', chartColours.sma50, false],
