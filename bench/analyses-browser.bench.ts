@@ -3,7 +3,7 @@
  * (note, rating and the chart's canvas) ≤ 300 ms in Chromium, on the built app with the rule-based
  * writer. Standalone: `npm run build && npx tsx bench/analyses-browser.bench.ts`.
  */
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { openSignedInPage } from '../e2e/support/accounts.ts';
 import { launchBrowser, startApp } from '../e2e/support/harness.ts';
 import { median, percentile, report } from './support.ts';
@@ -49,4 +49,4 @@ report('technical analysis click → rendered result p95 (Chromium)', percentile
 report('technical analysis click → note rendered p50 (Chromium)', median(noteTimes), 'ms', 'the note comes before the chart');
 report('p50 vs budget', p50 / BUDGET_MS, 'x', '≤ 1 meets it');
 // Browser timings scale with CPU contention: say how busy the machine was.
-report('load average (1 min) at the end', loadavg()[0]!, 'processes', `on ${navigator.hardwareConcurrency} cores`);
+report('load average (1 min) at the end', loadavg()[0]!, 'processes', `on ${availableParallelism()} cores`);
