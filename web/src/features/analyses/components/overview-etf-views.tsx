@@ -129,7 +129,7 @@ export function EtfView({ analysis }: { analysis: AnalysisResponse }) {
           <CardContent>
             <ul className="space-y-1.5 text-sm">
               {s.sector_weights.map((w) => (
-                <li key={w.sector} className="grid grid-cols-[10rem_1fr_4rem] items-center gap-2 max-sm:grid-cols-[7rem_1fr_3.5rem]">
+                <li key={w.sector} className="grid grid-cols-[13rem_1fr_4rem] items-center gap-2 max-sm:grid-cols-[7.5rem_1fr_3.5rem]">
                   <span className="truncate text-slate-700">{w.sector}</span>
                   <span className="h-2.5 rounded bg-slate-100" aria-hidden>
                     <span className="block h-2.5 rounded bg-brand-600" style={{ width: `${Math.min(100, w.weight_pct)}%` }} />
