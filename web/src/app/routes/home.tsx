@@ -30,7 +30,6 @@ import {
   STOCK_COUNT,
   tiers,
 } from '../../components/marketing/product-facts.ts';
-import { SampleReport } from '../../components/marketing/sample-report.tsx';
 import { Faq, Section } from '../../components/marketing/section.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/index.ts';
@@ -107,7 +106,18 @@ function Hero() {
           </ul>
         </div>
         <div className="flex justify-center lg:justify-end">
-          <SampleReport />
+          <figure className="w-full max-w-xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
+            <img
+              src="/images/technical-analysis-aapl.webp"
+              width={720}
+              height={619}
+              className="h-auto w-full"
+              alt="A technical analysis of Apple (AAPL) in Stockpilot: the analyst's note rating it Strong Buy, each sentence with the figures it uses, above a candlestick chart with SMA 50 and 200, Bollinger bands, support and resistance, RSI and MACD."
+            />
+            <figcaption className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
+              A real technical analysis of AAPL, on data as of {DATA_SNAPSHOT_DATE}.
+            </figcaption>
+          </figure>
         </div>
       </div>
     </section>
