@@ -102,10 +102,15 @@ export function AnalysisRunner({
       queryClient.setQueryData(['analyses', 'one', result.id], result);
       setFresh(result);
       setRun({ status: 'idle' });
-      show(result.id);
-      account.onBalanceChanged();
-      void queryClient.invalidateQueries({ queryKey: ['analyses', userId, 'list'] });
-      requestAnimationFrame(() => resultRef.current?.querySelector<HTMLElement>('[data-testid="analysis-headline"]')?.focus());
+      // The result paints first; the URL, the balance and the history catch up in the frame after.
+      requestAnimationFrame(() => {
+        resultRef.current?.querySelector<HTMLElement>('[data-testid="analysis-headline"]')?.focus();
+        setTimeout(() => {
+          show(result.id);
+          account.onBalanceChanged();
+          void queryClient.invalidateQueries({ queryKey: ['analyses', userId, 'list'] });
+        }, 0);
+      });
     } catch (e) {
       if ((e as Error).name === 'AbortError') return;
       const error = e instanceof ApiError ? e : new ApiError(0, 'UNKNOWN', (e as Error).message);

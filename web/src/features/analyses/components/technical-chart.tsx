@@ -4,8 +4,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toTechnicalChartSeries } from '../technical-chart-series.ts';
 import { chartColours, type PriceLevel } from './technical-chart-canvas.tsx';
 
-const loadCanvas = () => import('./technical-chart-canvas.tsx');
-const TechnicalChartCanvas = lazy(loadCanvas);
+type Canvas = typeof import('./technical-chart-canvas.tsx')['default'];
+/** Set once the chart module has loaded: rendered directly then, without a Suspense round trip. */
+let loadedCanvas: Canvas | null = null;
+const loadCanvas = () =>
+  import('./technical-chart-canvas.tsx').then((m) => {
+    loadedCanvas = m.default;
+    return m;
+  });
+const LazyCanvas = lazy(loadCanvas);
 
 /** Starts fetching the chart library while the user decides to run, so the result does not wait for it. */
 export const preloadTechnicalChart = () => void loadCanvas();
@@ -22,6 +29,7 @@ const legend: Array<[string, string, boolean]> = [
 export function TechnicalChart({ symbol, chart, asOf, levels }: { symbol: string; chart: ChartColumns; asOf: string; levels: PriceLevel[] }) {
   const series = useMemo(() => toTechnicalChartSeries(chart), [chart]);
   const visible = series.bars;
+  const TechnicalChartCanvas = loadedCanvas ?? LazyCanvas;
   const last = series.rsi14.at(-1);
   return (
     <Card>
