@@ -2,8 +2,8 @@
  * Analyses in the browser (issue 14): p50 from the click on "Run analysis" to the rendered result
  * (note, rating and the chart's canvas) ≤ 300 ms in Chromium, on the built app with the rule-based
  * writer, clicked once the page has loaded (network idle). Measured in the page (click event → the
- * first frame with the result painted), and, for
- * reference, as the test driver sees it (its click and polling add their own round trips).
+ * first frame with the result painted) and, for reference, as the test driver sees it (its click and
+ * polling add their own round trips).
  * Standalone: `npm run build && npx tsx bench/analyses-browser.bench.ts`.
  */
 import { availableParallelism, loadavg } from 'node:os';
