@@ -18,6 +18,7 @@ import { createLedgerService } from '../server/features/tokens/index.ts';
 import { findAppRoot } from '../server/lib/app-root.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { median, percentile, report } from './support.ts';
+import { loadavg } from 'node:os';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENT = 20;
@@ -67,6 +68,12 @@ try {
   const warm = await createUser(10_000);
   for (let i = 0; i < 3; i++) await runOnce(warm, `warm-${i}`);
 
+  // One at a time: what a single click costs the server when nothing else runs.
+  const solo = await createUser(100_000);
+  const soloTimes: number[] = [];
+  for (let i = 0; i < 20; i++) soloTimes.push((await runOnce(solo, `solo-${i}`)).ms);
+  report('analyses: one run at a time p50 (PostgreSQL)', median(soloTimes), 'ms', 'technical AAPL: checks, hold, inputs, builder, insert, capture');
+
   const okTimes: number[] = [];
   const refusedTimes: number[] = [];
   const rounds = [
@@ -112,6 +119,7 @@ try {
   );
   report('analyses: successful run p95 (20 concurrent, PostgreSQL)', percentile(okTimes, 95), 'ms');
   report('analyses: 402 answer p50 (before any work)', median(refusedTimes), 'ms', `${refusedTimes.length} refusals`);
+  report('machine load average (1 min) during the run', loadavg()[0]!, '', '2 cores shared with other work: figures vary with it');
   report('analyses: 20 concurrent runs, wall time p50', median(wall), 'ms', `${(CONCURRENT / (median(wall) / 1000)).toFixed(0)} runs/s on 2 shared cores`);
 } finally {
   await db.close();

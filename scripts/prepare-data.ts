@@ -19,7 +19,7 @@ import { buildListingName, resolveSharedCiks } from '../core/market/listing-repa
 import { repairBarRange } from '../core/market/price-bar-repair.ts';
 import { QualityLog } from '../core/market/quality.ts';
 import { formatQualitySummary, renderQualityReport } from '../core/market/quality-report.ts';
-import { mapSecFacts, type SecFact } from '../core/market/sec-facts.ts';
+import { mapSecFacts, type RefusedFact, type SecFact } from '../core/market/sec-facts.ts';
 import { serializeSearchIndex } from '../core/market/search.ts';
 import { selectPeriodEnds } from '../core/market/normalize.ts';
 import { toFigurePeriods } from '../core/market/normalizer/figures.ts';
@@ -658,8 +658,10 @@ for (const r of csv('fundamentals/detail/sec_xbrl_facts_subset_long.csv')) {
   list.push({ tag: r.tag!, unit: r.unit!, start: r.start || null, end: r.end!, val: Number(r.val), form: r.form, fp: r.fp, filed: r.filed });
   factsBy.set(s, list);
 }
+const refusedBy = new Map<string, RefusedFact[]>();
 for (const [s, facts] of factsBy) {
   const mapped = mapSecFacts(facts);
+  refusedBy.set(s, mapped.refused);
   const target = statementsOf('sec-xbrl', s);
   for (const [periods, src] of [
     [target.annual, mapped.annual],
@@ -667,7 +669,7 @@ for (const [s, facts] of factsBy) {
   ] as const) {
     for (const [end, m] of src) {
       if (end > DATA_AS_OF) continue;
-      for (const [key, v] of m) setCell(periods, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed });
+      for (const [key, v] of m) setCell(periods, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed, tag: v.tag });
     }
   }
 }
@@ -711,6 +713,7 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
       sharesLatest: sharesLatestBy.get(s) ?? null,
       priceAt: priceAtFor(s),
       revenueNetOfInterest: netRevenueReporters.has(s),
+      refused: refusedBy.get(s) ?? [],
     },
     fundamentalsLog,
   );

@@ -87,11 +87,69 @@ export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; 
   return { facts, refused };
 }
 
+type FactsByEnd = Map<string, SecFact[]>;
+/** Two tags' values within 1% are the same figure (a tag renamed between filings, or rounding). */
+const SAME_FIGURE_FRACTION = 0.01;
+export const isSameFigure = (a: number, b: number) => Math.abs(a - b) <= SAME_FIGURE_FRACTION * Math.max(Math.abs(a), Math.abs(b));
+const filedOf = (f: SecFact) => f.filed ?? '';
+
+/** The latest-filed fact; in one filing, the first in tag preference. */
+const latestFiled = (list: readonly SecFact[]): SecFact | undefined =>
+  list.reduce<SecFact | undefined>((best, f) => (!best || filedOf(f) > filedOf(best) ? f : best), undefined);
+
+/**
+ * The tag that defines a line for the whole company: the first in preference among the tags of the
+ * company's latest annual filing, which restates its comparative years on its current definition
+ * (BLK's 10-K of 2026 tags only contract revenue, its total; COP's tags `Revenues`).
+ */
+export function chooseDefinitionTag(preference: readonly string[], annualFacts: FactsByEnd): string | null {
+  const all = [...annualFacts.values()].flat();
+  const last = latestFiled(all);
+  if (!last) return null;
+  return preference.find((t) => all.some((f) => f.tag === t && filedOf(f) === filedOf(last))) ?? null;
+}
+
+/**
+ * The tags on the company's definition: the defining tag, and every tag that equals (within 1%) one
+ * already on it in some period both report, of the same kind or annual (PFE's contract revenue equals
+ * `Revenues` in 2020; AMAT's `SalesRevenueNet` equals `Revenues` in 2016, which equals contract revenue
+ * in 2018). A tag that never does is another definition (GE's net sales: 106,758M vs 117,184M).
+ */
+function tagsOnDefinition(definition: string, byEnd: FactsByEnd, annualFacts: FactsByEnd): Set<string> {
+  const on = new Set([definition]);
+  const agree = (x: string, y: string, facts: FactsByEnd) =>
+    [...facts.values()].some((list) => {
+      const [a, b] = [list.find((f) => f.tag === x), list.find((f) => f.tag === y)];
+      return a !== undefined && b !== undefined && isSameFigure(a.val, b.val);
+    });
+  const tags = new Set([...byEnd.values(), ...annualFacts.values()].flat().map((f) => f.tag));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const t of tags) {
+      if (on.has(t) || ![...on].some((o) => agree(t, o, byEnd) || agree(t, o, annualFacts))) continue;
+      on.add(t);
+      grew = true;
+    }
+  }
+  return on;
+}
+
+/**
+ * A period's fact on the company's definition: the defining tag's, unless another tag restates the
+ * same figure in a later filing (within 1%: MA 2014 `Revenues` 9,473M filed 2015 → `SalesRevenueNet`
+ * 9,441M filed 2017); where the defining tag is absent, the first tag on the definition.
+ */
+function pickOnDefinition(definition: string, on: ReadonlySet<string>, list: readonly SecFact[]): SecFact | undefined {
+  const own = list.find((f) => f.tag === definition);
+  if (own) return latestFiled([own, ...list.filter((f) => f.tag !== definition && filedOf(f) > filedOf(own) && isSameFigure(f.val, own.val))]);
+  return list.find((f) => on.has(f.tag));
+}
+
 /**
  * Maps raw facts to normalised annual and quarterly values. Annual = durations of about a year,
  * quarterly = about three months; balance-sheet lines take the instant at each period end. For each
- * (tag, period) the latest-filed fact wins (restatements), and for each line the first tag in its
- * preference list that has a value wins. A missing fourth quarter of a flow line is derived as the
+ * (tag, period) the latest-filed fact wins (restatements); among a line's tags, its `tagChoice` decides
+ * (the first tag with a value, the latest filed, or the company's defining tag). A missing fourth quarter of a flow line is derived as the
  * fiscal year minus its three quarters, as SEC filers report Q4 only inside the 10-K.
  */
 export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; quarterly: PeriodValues; refused: RefusedFact[] } {
@@ -148,31 +206,57 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
   };
 
   for (const def of LINE_DEFS) {
+    // Candidates per period end, in the line's tag preference order.
+    const annualFacts: FactsByEnd = new Map();
+    const quarterFacts: FactsByEnd = new Map();
+    const add = (target: FactsByEnd, f: SecFact) => target.set(f.end, [...(target.get(f.end) ?? []), f]);
     for (const tag of def.secTags) {
       for (const f of byTag.get(tag) ?? []) {
-        const v = { value: f.val, filed: f.filed ?? null, tag };
         if (!def.flow) {
           if (f.start) continue;
-          if (annualSpans.has(f.end)) put(annual, f.end, def.key, v);
-          if (quarterEnds.has(f.end)) put(quarterly, f.end, def.key, v);
+          if (annualSpans.has(f.end)) add(annualFacts, f);
+          if (quarterEnds.has(f.end)) add(quarterFacts, f);
           continue;
         }
         if (!f.start) continue;
         const d = days(f.start, f.end);
         // Some filers also tag trailing-twelve-month figures in 10-Qs: a year only counts from a 10-K.
         if (isAnnual(d)) {
-          if (isAnnualForm(f)) put(annual, f.end, def.key, v);
-        } else if (isQuarter(d)) put(quarterly, f.end, def.key, v);
+          if (isAnnualForm(f)) add(annualFacts, f);
+        } else if (isQuarter(d)) add(quarterFacts, f);
+      }
+    }
+    const definition = def.tagChoice === 'company_definition' ? chooseDefinitionTag(def.secTags, annualFacts) : null;
+    const onDefinition = new Set<string>();
+    for (const [target, byEnd, basis] of [
+      [annual, annualFacts, 'annual'],
+      [quarterly, quarterFacts, 'quarterly'],
+    ] as const) {
+      const on = definition ? tagsOnDefinition(definition, byEnd, annualFacts) : null;
+      for (const t of on ?? []) onDefinition.add(t);
+      for (const [end, list] of byEnd) {
+        const f = def.tagChoice === 'latest_filed' ? latestFiled(list) : definition && on ? pickOnDefinition(definition, on, list) : list[0];
+        if (f) put(target, end, def.key, { value: f.val, filed: f.filed ?? null, tag: f.tag });
+        // Not served silently: withheld with the reason where no other source has a value on the definition.
+        else
+          refused.push({
+            basis,
+            end,
+            line: def.key,
+            reason: `only ${[...new Set(list.map((x) => x.tag))].join(', ')} (${list[0]!.val}) for ${end}: another definition than the company's ${definition} (they never agree in a period both report)`,
+          });
       }
     }
     if (!def.flow || def.unit !== 'USD') continue;
     // Q4 = FY − Q1 − Q2 − Q3, when the three quarters lie inside that fiscal year and all four figures
-    // come from the same tag (a revenue total minus sub-line quarters is no quarter at all).
+    // come from the same tag, or tags on the company's definition (a revenue total minus sub-line
+    // quarters is no quarter at all).
+    const sameBasis = (a: string, b: string) => a === b || (onDefinition.has(a) && onDefinition.has(b));
     for (const [end, start] of annualSpans) {
       const fy = annual.get(end)?.get(def.key);
       if (!fy || quarterly.get(end)?.has(def.key)) continue;
       const inside = [...quarterly.entries()].filter(([qEnd, m]) => qEnd > start && qEnd < end && m.has(def.key));
-      if (inside.length !== 3 || inside.some(([, m]) => m.get(def.key)!.tag !== fy.tag)) continue;
+      if (inside.length !== 3 || inside.some(([, m]) => !sameBasis(m.get(def.key)!.tag, fy.tag))) continue;
       const sum = inside.reduce((s, [, m]) => s + m.get(def.key)!.value, 0);
       put(quarterly, end, def.key, { value: fy.value - sum, filed: fy.filed, tag: fy.tag });
     }

@@ -6,29 +6,53 @@ export interface LineDef {
   label: string;
   unit: LineUnit;
   statement: StatementKind;
-  /** us-gaap tags in order of preference. */
+  /** us-gaap tags in order of preference: a total before a component. */
   secTags: readonly string[];
+  /**
+   * How a period's value is chosen among several tags (sec-facts.ts). `first`: the first tag with a
+   * value. `latest_filed`: the tags name one concept renamed over time, so the latest filing wins as
+   * it would for one tag (restated wins). `company_definition`: one tag defines the line for the whole
+   * company (see chooseDefinitionTag).
+   */
+  tagChoice: 'first' | 'latest_filed' | 'company_definition';
   /** Flows over a period (income, cash flow) vs instants (balance sheet). */
   flow: boolean;
 }
 
-const line = (statement: StatementKind, key: string, label: string, secTags: string[], unit: LineUnit = 'USD'): LineDef => ({
+const line = (
+  statement: StatementKind,
+  key: string,
+  label: string,
+  secTags: string[],
+  unit: LineUnit = 'USD',
+  tagChoice: LineDef['tagChoice'] = 'first',
+): LineDef => ({
   key,
   label,
   unit,
   statement,
   secTags,
+  tagChoice,
   flow: statement !== 'balance',
 });
 
+/**
+ * Revenue is the company's total, by this fixed preference (docs/data-quality.md, "Revenue definition"):
+ * `Revenues` is total revenues; `RevenuesNetOfInterestExpense` is a bank's or card issuer's total (AXP's
+ * contract revenue is its discount revenue, one component); contract revenue (ASC 606) excludes lease,
+ * interest and other income, so it is a component where `Revenues` is also tagged (COP, CVX, WMT, PFE);
+ * `SalesRevenueNet` is its pre-2018 name.
+ */
+export const REVENUE_TAG_PREFERENCE = [
+  'Revenues',
+  'RevenuesNetOfInterestExpense',
+  'RevenueFromContractWithCustomerExcludingAssessedTax',
+  'SalesRevenueNet',
+  'RevenueFromContractWithCustomerIncludingAssessedTax',
+] as const;
+
 export const LINE_DEFS: readonly LineDef[] = [
-  line('income', 'revenue', 'Revenue', [
-    'Revenues',
-    'RevenueFromContractWithCustomerExcludingAssessedTax',
-    'SalesRevenueNet',
-    'RevenuesNetOfInterestExpense',
-    'RevenueFromContractWithCustomerIncludingAssessedTax',
-  ]),
+  line('income', 'revenue', 'Revenue', [...REVENUE_TAG_PREFERENCE], 'USD', 'company_definition'),
   line('income', 'cost_of_revenue', 'Cost of revenue', ['CostOfRevenue', 'CostOfGoodsAndServicesSold']),
   line('income', 'gross_profit', 'Gross profit', ['GrossProfit']),
   line('income', 'research_development', 'Research and development', ['ResearchAndDevelopmentExpense']),
@@ -62,7 +86,14 @@ export const LINE_DEFS: readonly LineDef[] = [
     'NetCashProvidedByUsedInOperatingActivities',
     'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
   ]),
-  line('cash_flow', 'capital_expenditure', 'Capital expenditure', ['PaymentsToAcquirePropertyPlantAndEquipment', 'PaymentsToAcquireProductiveAssets']),
+  line(
+    'cash_flow',
+    'capital_expenditure',
+    'Capital expenditure',
+    ['PaymentsToAcquirePropertyPlantAndEquipment', 'PaymentsToAcquireProductiveAssets'],
+    'USD',
+    'latest_filed',
+  ),
   line('cash_flow', 'free_cash_flow', 'Free cash flow', []),
   line('cash_flow', 'depreciation_amortization', 'Depreciation and amortisation', ['DepreciationDepletionAndAmortization', 'DepreciationAndAmortization']),
   line('cash_flow', 'stock_based_compensation', 'Stock-based compensation', ['ShareBasedCompensation']),

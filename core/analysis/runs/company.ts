@@ -1,5 +1,5 @@
 import { selectFundamentalsAsOf } from '../../market/point-in-time.ts';
-import type { Dividend } from '../../market/types.ts';
+import type { Dividend, Fundamentals } from '../../market/types.ts';
 import type { AnalysisInputs } from '../analysis-types.ts';
 import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
@@ -21,6 +21,8 @@ import { toSeriesAsOf } from './price-series.ts';
  * filed after the data day is seen.
  */
 export interface CompanyView {
+  /** The statements as known on the data day (what the page's raw views show). */
+  statements: Fundamentals;
   financials: CompanyFinancials;
   latest: FinancialPeriod;
   companyClass: CompanyClass;
@@ -36,7 +38,8 @@ export interface CompanyView {
 
 export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyView> {
   if (!inputs.fundamentals) return fail('missing_input', 'fundamentals', `no fundamentals for ${inputs.symbol}`);
-  const financials = toCompanyFinancials(selectFundamentalsAsOf(inputs.fundamentals, inputs.asOf));
+  const statements = selectFundamentalsAsOf(inputs.fundamentals, inputs.asOf);
+  const financials = toCompanyFinancials(statements);
   const latest = findLatestAnnual(financials);
   if (!latest) return fail('missing_input', 'fundamentals', `no annual statements of ${inputs.symbol} filed by ${inputs.asOf}`);
   const companyClass = classifyCompany({ sector: inputs.profile.sector, industry: inputs.profile.industry, sicDescription: inputs.profile.sic_description });
@@ -59,7 +62,7 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
       : market.ok
         ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(monthEnds), piotroski))
         : market;
-  return ok({ financials, latest, companyClass, market, monthEnds, ratios, piotroski, altman, grades });
+  return ok({ statements, financials, latest, companyClass, market, monthEnds, ratios, piotroski, altman, grades });
 }
 
 /** Newest filing date among a period's figures: the as-of of a fact computed from that period. */
@@ -118,7 +121,7 @@ const GROWTH_YEARS: Partial<Record<RatioKey, number>> = {
   share_count_change: 1,
 };
 
-const later = (a: string, b: string) => (a > b ? a : b);
+const pickLater = (a: string, b: string) => (a > b ? a : b);
 
 /** Where a ratio's figures come from: its fiscal year (or the years a CAGR spans), and the price day for market ratios. */
 function originOfRatio(view: CompanyView, key: RatioKey): FactOrigin {
@@ -128,7 +131,7 @@ function originOfRatio(view: CompanyView, key: RatioKey): FactOrigin {
   if (MARKET_RATIOS.has(key) && view.market.ok) {
     const day = view.market.value.priceDate;
     const period = key === 'pe_ttm' ? `TTM, price of ${day}` : `FY${fy}, price of ${day}`;
-    return { period, source: 'computed', as_of: later(filed, day) };
+    return { period, source: 'computed', as_of: pickLater(filed, day) };
   }
   return { period: years ? `${years}y to FY${fy}` : `FY${fy}`, source: 'computed', as_of: filed };
 }
@@ -163,7 +166,7 @@ const ZONE_WORDS = { safe: 'Safe', grey: 'Grey', distress: 'Distress' } as const
 export function putAltman(sheet: FactSheet, view: CompanyView): void {
   const a = view.altman;
   const filed = findNewestFiling(view.latest);
-  const origin = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: view.market.ok ? later(filed, view.market.value.priceDate) : filed };
+  const origin = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: view.market.ok ? pickLater(filed, view.market.value.priceDate) : filed };
   sheet.put(
     'altman_z',
     a.ok && a.value.model === 'z_double_prime' ? 'Altman Z″ (non-manufacturer)' : 'Altman Z',
@@ -188,7 +191,7 @@ export function putGrades(sheet: FactSheet, view: CompanyView, categories: reado
   const origin = {
     period: `vs ${g.ok ? g.value.sector : 'sector'} peers`,
     source: 'computed',
-    as_of: view.market.ok ? later(filed, view.market.value.priceDate) : filed,
+    as_of: view.market.ok ? pickLater(filed, view.market.value.priceDate) : filed,
   };
   for (const c of categories) {
     const key = `grade_${c}`;
@@ -213,11 +216,22 @@ export function putMarket(sheet: FactSheet, view: CompanyView, source: string): 
   sheet.put('market_cap', 'Market capitalisation', m.value.marketCapUsd, 'usd', { period: day, source: 'computed', as_of: day });
 }
 
-/** A statement line of the latest fiscal year as a fact (USD as reported). */
+/**
+ * A statement line of the latest fiscal year as a fact (USD as reported), sourced as the filing's figure;
+ * a line the company does not report but the engines derive (free cash flow = operating cash flow − capex)
+ * is `computed`, as of the newest filing in the year.
+ */
 export function putLine(sheet: FactSheet, view: CompanyView, key: string, label: string): void {
   const p = view.latest;
-  const v = lineOf(p, key);
-  sheet.put(key, label, v, 'usd', { period: `FY${p.fiscalYear}`, source: 'sec', as_of: p.filed[key] ?? findNewestFiling(p) });
+  const { annual } = view.statements;
+  const figure = [...annual.income, ...annual.balance, ...annual.cash_flow].find((l) => l.key === key)?.values[annual.periods.length - 1];
+  const reported = figure?.value !== null && figure?.value !== undefined;
+  const origin = {
+    period: `FY${p.fiscalYear}`,
+    source: reported ? (figure.source ?? 'computed') : 'computed',
+    as_of: reported ? (figure.as_of ?? findNewestFiling(p)) : findNewestFiling(p),
+  };
+  sheet.put(key, label, lineOf(p, key), 'usd', origin);
 }
 
 /** The statement ratios of each of the last `years` fiscal years (market ratios left out: no past prices are used). */
@@ -268,7 +282,7 @@ export function putTrailingDividendYield(sheet: FactSheet, view: CompanyView, di
     label,
     total / view.market.value.priceUsd,
     'percent',
-    { period: `${yearAgo} to ${asOf}`, source: paid[0]!.source, as_of: later(newest, view.market.value.priceDate) },
+    { period: `${yearAgo} to ${asOf}`, source: paid[0]!.source, as_of: pickLater(newest, view.market.value.priceDate) },
     100,
   );
 }

@@ -84,4 +84,16 @@ describe('DCF guards', () => {
     expect(s.assumptions.beta_basis).toBe('default');
     expect(s.assumptions.beta).toBe(1);
   });
+
+  it('no free cash flow (nor operating cash flow and capex) in the latest report: refused, said in words', () => {
+    const f = msft.fundamentals!;
+    const blank = new Set(['free_cash_flow', 'operating_cash_flow', 'capital_expenditure']);
+    const cashFlow = f.annual.cash_flow.map((l) => (blank.has(l.key) ? { ...l, values: l.values.map((v) => ({ ...v, value: null })) } : l));
+    const r = analysisBuilders.dcf({ ...msft, fundamentals: { ...f, annual: { ...f.annual, cash_flow: cashFlow } } }, null);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toBe(
+      `A DCF needs free cash flow, and MSFT's latest annual report filed by ${msft.asOf} gives neither it nor operating cash flow and capex.`,
+    );
+  });
 });

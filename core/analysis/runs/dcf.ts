@@ -7,7 +7,7 @@ import { runDcfValuation } from '../dcf/valuation.ts';
 import type { WaccBreakdown } from '../dcf/wacc.ts';
 import { computeLineCagr } from '../fundamentals/growth-ratios.ts';
 import { computeBetaCorrelation } from '../indicators/beta-correlation.ts';
-import { type EngineResult, ok } from '../result.ts';
+import { type EngineResult, fail, ok } from '../result.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, findNewestFiling } from './company.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
@@ -104,7 +104,17 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
   const betaBasis = regression?.ok ? 'spy_1y_adjusted' : 'default';
 
   const report = runDcfValuation(view.financials, { priceUsd, explicitGrowth, capm: { beta } });
-  if (!report.ok) return report;
+  if (!report.ok) {
+    const e = report.error;
+    // The page and the 422 show this message: say it in words, not as a line key.
+    if (e.code === 'missing_input' && e.input === 'free_cash_flow')
+      return fail(
+        e.code,
+        e.input,
+        `A DCF needs free cash flow, and ${inputs.symbol}'s latest annual report filed by ${inputs.asOf} gives neither it nor operating cash flow and capex.`,
+      );
+    return report;
+  }
   const { valuation: v, wacc, reverse, grid, company } = report.value;
 
   const sheet = new FactSheet();
@@ -151,7 +161,11 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
     assumption(CAPM_DEFAULTS.equityRiskPremium.asOf),
     100,
   );
-  sheet.put('base_fcf', `Free cash flow, FY${company.fiscalYear}`, v.baseFcfUsd, 'usd', { period: `FY${company.fiscalYear}`, source: 'sec', as_of: filed });
+  sheet.put('base_fcf', `Free cash flow, FY${company.fiscalYear}`, v.baseFcfUsd, 'usd', {
+    period: `FY${company.fiscalYear}`,
+    source: 'computed',
+    as_of: filed,
+  });
   sheet.put('enterprise_value_dcf', 'Enterprise value (DCF)', v.enterpriseValueUsd, 'usd', model);
   sheet.put('terminal_value_share', 'Terminal value share of enterprise value', v.terminal.shareOfEnterpriseValue, 'percent', model, 100);
   if (reverse.status === 'solved') sheet.put('implied_growth', 'FCF growth the price implies', reverse.impliedGrowth, 'percent', model, 100);

@@ -155,7 +155,7 @@ export function collectGradeSections(view: CompanyView, categories: readonly Gra
   });
 }
 
-const valueOrNull = <T>(r: EngineResult<T>): T | null => (r.ok ? r.value : null);
+const unwrapOrNull = <T>(r: EngineResult<T>): T | null => (r.ok ? r.value : null);
 
 /** One tab of the fundamental analysis: the core ratios, the tab's own figures by year, and its grades and scores. */
 export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSubtype | null): EngineResult<AnalysisBody<FundamentalSections>> {
@@ -198,11 +198,11 @@ export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSub
     ),
     grades: collectGradeSections(view, plan.grades),
     dividends_by_year: tab === 'dividends' ? sumDividendsByYear(inputs.dividends, inputs.asOf) : [],
-    piotroski: valueOrNull(view.piotroski),
-    altman: valueOrNull(view.altman),
-    dividend_safety: safety ? valueOrNull(safety) : null,
-    sloan: sloan ? valueOrNull(sloan) : null,
-    beneish: beneish ? valueOrNull(beneish) : null,
+    piotroski: unwrapOrNull(view.piotroski),
+    altman: unwrapOrNull(view.altman),
+    dividend_safety: safety ? unwrapOrNull(safety) : null,
+    sloan: sloan ? unwrapOrNull(sloan) : null,
+    beneish: beneish ? unwrapOrNull(beneish) : null,
     missing: sheet.missing,
   };
   const note = writeNote('fundamental', tab, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });

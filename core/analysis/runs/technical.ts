@@ -62,11 +62,11 @@ export const describeRating = (label: RatingLabel): string => RATING_LABELS[labe
 
 const last = (xs: ArrayLike<number>): number => xs[xs.length - 1]!;
 
-function lastOf(result: EngineResult<ArrayLike<number>>): EngineResult<number> {
+function takeLastValue(result: EngineResult<ArrayLike<number>>): EngineResult<number> {
   return result.ok ? ok(last(result.value)) : result;
 }
 
-function movingAverage(kernel: typeof sma, close: Float64Array, period: number): EngineResult<Float64Array> {
+function computeMovingAverage(kernel: typeof sma, close: Float64Array, period: number): EngineResult<Float64Array> {
   const gate = requireLength(close.length, period);
   return gate.ok ? ok(kernel(close, period)) : gate;
 }
@@ -86,14 +86,14 @@ export function buildTechnical(inputs: AnalysisInputs, _subtype: FundamentalSubt
   const sheet = new FactSheet();
 
   const close = sheet.put('close', 'Close', last(s.close), 'usd_per_share', { ...at, source: inputs.daily?.source ?? source });
-  const sma50 = movingAverage(sma, s.close, 50);
-  const sma200 = movingAverage(sma, s.close, 200);
-  const ema20 = movingAverage(ema, s.close, 20);
-  sheet.put('sma_50', 'SMA (50)', lastOf(sma50), 'usd_per_share', at);
-  sheet.put('sma_200', 'SMA (200)', lastOf(sma200), 'usd_per_share', at);
-  sheet.put('ema_20', 'EMA (20)', lastOf(ema20), 'usd_per_share', at);
+  const sma50 = computeMovingAverage(sma, s.close, 50);
+  const sma200 = computeMovingAverage(sma, s.close, 200);
+  const ema20 = computeMovingAverage(ema, s.close, 20);
+  sheet.put('sma_50', 'SMA (50)', takeLastValue(sma50), 'usd_per_share', at);
+  sheet.put('sma_200', 'SMA (200)', takeLastValue(sma200), 'usd_per_share', at);
+  sheet.put('ema_20', 'EMA (20)', takeLastValue(ema20), 'usd_per_share', at);
   const rsi = computeRsi(s, 14);
-  sheet.put('rsi_14', 'RSI (14)', lastOf(rsi), 'score', at);
+  sheet.put('rsi_14', 'RSI (14)', takeLastValue(rsi), 'score', at);
   const macd = computeMacd(s);
   sheet.put('macd', 'MACD (12, 26)', macd.ok ? ok(last(macd.value.macd)) : macd, 'ratio', at);
   sheet.put('macd_signal', 'MACD signal (9)', macd.ok ? ok(last(macd.value.signal)) : macd, 'ratio', at);

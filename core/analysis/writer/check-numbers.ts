@@ -3,10 +3,10 @@ import type { AnalysisNote, Fact } from '../analysis-types.ts';
 const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
 const SCALES = [1, 1e3, 1e6, 1e9, 1e12];
 
-const numbersIn = (text: string): string[] => [...text.matchAll(NUMBER)].map((m) => m[0].replaceAll(',', ''));
+const extractNumbers = (text: string): string[] => [...text.matchAll(NUMBER)].map((m) => m[0].replaceAll(',', ''));
 
 /** Every way a number may legitimately render: rounded to 0–2 decimals, whole or in thousands … trillions. */
-function renderingsOf(value: number): string[] {
+function listRenderings(value: number): string[] {
   const a = Math.abs(value);
   const out: string[] = [];
   for (const s of SCALES) for (let d = 0; d <= 2; d++) out.push((a / s).toFixed(d));
@@ -22,10 +22,10 @@ function renderingsOf(value: number): string[] {
 export function findUnbackedNumbers(note: AnalysisNote, facts: readonly Fact[], allowed: readonly string[] = []): string[] {
   const backed = new Set<string>();
   for (const f of facts) {
-    if (typeof f.value === 'number') for (const r of renderingsOf(f.value)) backed.add(r);
-    for (const n of [...numbersIn(f.label), ...numbersIn(f.period), ...(typeof f.value === 'string' ? numbersIn(f.value) : [])]) backed.add(n);
+    if (typeof f.value === 'number') for (const r of listRenderings(f.value)) backed.add(r);
+    for (const n of [...extractNumbers(f.label), ...extractNumbers(f.period), ...(typeof f.value === 'string' ? extractNumbers(f.value) : [])]) backed.add(n);
   }
-  for (const text of allowed) for (const n of numbersIn(text)) backed.add(n);
+  for (const text of allowed) for (const n of extractNumbers(text)) backed.add(n);
   const sentences = [note.headline, ...note.strengths, ...note.risks, note.verdict];
-  return sentences.flatMap((s) => numbersIn(s.text)).filter((n) => !backed.has(n));
+  return sentences.flatMap((s) => extractNumbers(s.text)).filter((n) => !backed.has(n));
 }

@@ -1,5 +1,5 @@
 import type { FundamentalSubtype, Sentence } from '../analysis-types.ts';
-import { above, below, describeFact, type FactReader, type FiredRule, type NoteRule, type WriterContext } from './note-rules.ts';
+import { measureAbove, measureBelow, describeFact, type FactReader, type FiredRule, type NoteRule, type WriterContext } from './note-rules.ts';
 
 /*
  * Rules on a company's fundamentals, shared by the fundamental, balance-sheet and overview notes.
@@ -14,21 +14,21 @@ import { above, below, describeFact, type FactReader, type FiredRule, type NoteR
  * Sloan accruals beyond ±10 (earnings far from cash) or within ±5; grades A/B strengths, D/F risks.
  */
 
-const at = (r: FactReader, k: string) => r.num(k);
+const readNumber = (r: FactReader, k: string) => r.num(k);
 
 export const companyRules: NoteRule[] = [
   {
     id: 'net_margin_high',
     side: 'strength',
     keys: ['net_margin'],
-    salience: (r) => above(at(r, 'net_margin'), 20, 10),
+    salience: (r) => measureAbove(readNumber(r, 'net_margin'), 20, 10),
     text: (r) => `It keeps about ${r.fmt('net_margin').replace('%', '')} cents of every dollar of sales as net profit, a high margin.`,
   },
   {
     id: 'net_margin_loss',
     side: 'risk',
     keys: ['net_margin'],
-    salience: (r) => below(at(r, 'net_margin'), 0, 5),
+    salience: (r) => measureBelow(readNumber(r, 'net_margin'), 0, 5),
     text: (r) => `It is losing money: the net margin is ${r.fmt('net_margin')}.`,
   },
   {
@@ -36,7 +36,7 @@ export const companyRules: NoteRule[] = [
     side: 'risk',
     keys: ['net_margin'],
     salience: (r) => {
-      const v = at(r, 'net_margin');
+      const v = readNumber(r, 'net_margin');
       return v !== null && v >= 0 && v < 5 ? (5 - v) / 5 : null;
     },
     text: (r) => `A net margin of ${r.fmt('net_margin')} leaves little room if costs rise or prices fall.`,
@@ -45,28 +45,28 @@ export const companyRules: NoteRule[] = [
     id: 'gross_margin_high',
     side: 'strength',
     keys: ['gross_margin'],
-    salience: (r) => above(at(r, 'gross_margin'), 50, 25),
+    salience: (r) => measureAbove(readNumber(r, 'gross_margin'), 50, 25),
     text: (r) => `A gross margin of ${r.fmt('gross_margin')} points to pricing power: customers pay well above what the product costs to make.`,
   },
   {
     id: 'operating_margin_high',
     side: 'strength',
     keys: ['operating_margin'],
-    salience: (r) => above(at(r, 'operating_margin'), 25, 15),
+    salience: (r) => measureAbove(readNumber(r, 'operating_margin'), 25, 15),
     text: (r) => `The core business is very profitable, with an operating margin of ${r.fmt('operating_margin')}.`,
   },
   {
     id: 'roe_high',
     side: 'strength',
     keys: ['roe'],
-    salience: (r) => above(at(r, 'roe'), 20, 20),
+    salience: (r) => measureAbove(readNumber(r, 'roe'), 20, 20),
     text: (r) => `Return on equity of ${r.fmt('roe')} means each dollar shareholders have in the business earns well.`,
   },
   {
     id: 'roe_low',
     side: 'risk',
     keys: ['roe'],
-    salience: (r) => below(at(r, 'roe'), 8, 8),
+    salience: (r) => measureBelow(readNumber(r, 'roe'), 8, 8),
     text: (r) =>
       (r.num('roe') ?? 0) < 0
         ? `Return on equity is negative (${r.fmt('roe')}): the year destroyed shareholder value.`
@@ -76,98 +76,98 @@ export const companyRules: NoteRule[] = [
     id: 'roic_high',
     side: 'strength',
     keys: ['roic'],
-    salience: (r) => above(at(r, 'roic'), 15, 15),
+    salience: (r) => measureAbove(readNumber(r, 'roic'), 15, 15),
     text: (r) => `It earns ${r.fmt('roic')} on the capital it invests, a sign of a durable competitive edge.`,
   },
   {
     id: 'roic_low',
     side: 'risk',
     keys: ['roic'],
-    salience: (r) => below(at(r, 'roic'), 6, 6),
+    salience: (r) => measureBelow(readNumber(r, 'roic'), 6, 6),
     text: (r) => `A return on invested capital of ${r.fmt('roic')} is barely above the cost of that capital.`,
   },
   {
     id: 'fcf_margin_high',
     side: 'strength',
     keys: ['fcf_margin'],
-    salience: (r) => above(at(r, 'fcf_margin'), 20, 10),
+    salience: (r) => measureAbove(readNumber(r, 'fcf_margin'), 20, 10),
     text: (r) => `It turns ${r.fmt('fcf_margin')} of revenue into free cash flow, money it can return to shareholders or reinvest.`,
   },
   {
     id: 'fcf_margin_negative',
     side: 'risk',
     keys: ['fcf_margin'],
-    salience: (r) => below(at(r, 'fcf_margin'), 0, 5),
+    salience: (r) => measureBelow(readNumber(r, 'fcf_margin'), 0, 5),
     text: (r) => `It burns cash: the free cash flow margin is ${r.fmt('fcf_margin')}.`,
   },
   {
     id: 'revenue_cagr_high',
     side: 'strength',
     keys: ['revenue_cagr_5y'],
-    salience: (r) => above(at(r, 'revenue_cagr_5y'), 10, 10),
+    salience: (r) => measureAbove(readNumber(r, 'revenue_cagr_5y'), 10, 10),
     text: (r) => `Revenue has compounded at ${r.fmt('revenue_cagr_5y')} a year over five years.`,
   },
   {
     id: 'revenue_cagr_negative',
     side: 'risk',
     keys: ['revenue_cagr_5y'],
-    salience: (r) => below(at(r, 'revenue_cagr_5y'), 0, 5),
+    salience: (r) => measureBelow(readNumber(r, 'revenue_cagr_5y'), 0, 5),
     text: (r) => `Revenue has shrunk by ${r.fmt('revenue_cagr_5y').replace('-', '')} a year over five years.`,
   },
   {
     id: 'revenue_1y_fast',
     side: 'strength',
     keys: ['revenue_growth_1y'],
-    salience: (r) => above(at(r, 'revenue_growth_1y'), 15, 15),
+    salience: (r) => measureAbove(readNumber(r, 'revenue_growth_1y'), 15, 15),
     text: (r) => `Sales grew ${r.fmt('revenue_growth_1y')} in the latest year.`,
   },
   {
     id: 'revenue_1y_falling',
     side: 'risk',
     keys: ['revenue_growth_1y'],
-    salience: (r) => below(at(r, 'revenue_growth_1y'), -5, 10),
+    salience: (r) => measureBelow(readNumber(r, 'revenue_growth_1y'), -5, 10),
     text: (r) => `Sales fell ${r.fmt('revenue_growth_1y').replace('-', '')} in the latest year.`,
   },
   {
     id: 'eps_cagr_high',
     side: 'strength',
     keys: ['eps_cagr_5y'],
-    salience: (r) => above(at(r, 'eps_cagr_5y'), 15, 15),
+    salience: (r) => measureAbove(readNumber(r, 'eps_cagr_5y'), 15, 15),
     text: (r) => `Earnings per share have grown ${r.fmt('eps_cagr_5y')} a year over five years.`,
   },
   {
     id: 'eps_cagr_negative',
     side: 'risk',
     keys: ['eps_cagr_5y'],
-    salience: (r) => below(at(r, 'eps_cagr_5y'), 0, 10),
+    salience: (r) => measureBelow(readNumber(r, 'eps_cagr_5y'), 0, 10),
     text: (r) => `Earnings per share are lower than five years ago (${r.fmt('eps_cagr_5y')} a year).`,
   },
   {
     id: 'fcf_cagr_high',
     side: 'strength',
     keys: ['fcf_cagr_5y'],
-    salience: (r) => above(at(r, 'fcf_cagr_5y'), 10, 10),
+    salience: (r) => measureAbove(readNumber(r, 'fcf_cagr_5y'), 10, 10),
     text: (r) => `Free cash flow has grown ${r.fmt('fcf_cagr_5y')} a year over five years.`,
   },
   {
     id: 'fcf_cagr_negative',
     side: 'risk',
     keys: ['fcf_cagr_5y'],
-    salience: (r) => below(at(r, 'fcf_cagr_5y'), 0, 10),
+    salience: (r) => measureBelow(readNumber(r, 'fcf_cagr_5y'), 0, 10),
     text: (r) => `Free cash flow has declined ${r.fmt('fcf_cagr_5y').replace('-', '')} a year over five years.`,
   },
   {
     id: 'buybacks',
     side: 'strength',
     keys: ['share_count_change'],
-    salience: (r) => below(at(r, 'share_count_change'), -1, 2),
+    salience: (r) => measureBelow(readNumber(r, 'share_count_change'), -1, 2),
     text: (r) => `Buybacks cut the diluted share count by ${r.fmt('share_count_change').replace('-', '')} in a year, so each share owns more of the company.`,
   },
   {
     id: 'dilution',
     side: 'risk',
     keys: ['share_count_change'],
-    salience: (r) => above(at(r, 'share_count_change'), 3, 3),
+    salience: (r) => measureAbove(readNumber(r, 'share_count_change'), 3, 3),
     text: (r) => `The diluted share count rose ${r.fmt('share_count_change')} in a year, diluting existing holders.`,
   },
   {
@@ -175,7 +175,7 @@ export const companyRules: NoteRule[] = [
     side: 'strength',
     keys: ['pe_ttm'],
     salience: (r) => {
-      const v = at(r, 'pe_ttm');
+      const v = readNumber(r, 'pe_ttm');
       return v !== null && v > 0 && v <= 12 ? (12 - v) / 6 + 0.2 : null;
     },
     text: (r) => `At ${r.fmt('pe_ttm')} trailing earnings the shares are priced modestly.`,
@@ -184,14 +184,14 @@ export const companyRules: NoteRule[] = [
     id: 'pe_high',
     side: 'risk',
     keys: ['pe_ttm'],
-    salience: (r) => above(at(r, 'pe_ttm'), 35, 20),
+    salience: (r) => measureAbove(readNumber(r, 'pe_ttm'), 35, 20),
     text: (r) => `At ${r.fmt('pe_ttm')} trailing earnings the price already assumes strong growth for years.`,
   },
   {
     id: 'fcf_yield_high',
     side: 'strength',
     keys: ['fcf_yield'],
-    salience: (r) => above(at(r, 'fcf_yield'), 6, 4),
+    salience: (r) => measureAbove(readNumber(r, 'fcf_yield'), 6, 4),
     text: (r) => `A free cash flow yield of ${r.fmt('fcf_yield')} is generous for the price paid.`,
   },
   {
@@ -199,7 +199,7 @@ export const companyRules: NoteRule[] = [
     side: 'risk',
     keys: ['fcf_yield'],
     salience: (r) => {
-      const v = at(r, 'fcf_yield');
+      const v = readNumber(r, 'fcf_yield');
       return v !== null && v >= 0 && v < 2 ? (2 - v) / 2 : null;
     },
     text: (r) => `The free cash flow yield is only ${r.fmt('fcf_yield')}: buyers pay a lot for each dollar of cash the business produces.`,
@@ -209,7 +209,7 @@ export const companyRules: NoteRule[] = [
     side: 'strength',
     keys: ['ev_ebitda'],
     salience: (r) => {
-      const v = at(r, 'ev_ebitda');
+      const v = readNumber(r, 'ev_ebitda');
       return v !== null && v > 0 && v <= 8 ? (8 - v) / 4 + 0.2 : null;
     },
     text: (r) => `An EV/EBITDA of ${r.fmt('ev_ebitda')} is low, so the whole business is valued cheaply against its operating earnings.`,
@@ -218,35 +218,35 @@ export const companyRules: NoteRule[] = [
     id: 'ev_ebitda_high',
     side: 'risk',
     keys: ['ev_ebitda'],
-    salience: (r) => above(at(r, 'ev_ebitda'), 25, 15),
+    salience: (r) => measureAbove(readNumber(r, 'ev_ebitda'), 25, 15),
     text: (r) => `An EV/EBITDA of ${r.fmt('ev_ebitda')} is a rich valuation for the whole business.`,
   },
   {
     id: 'dividend_yield_high',
     side: 'strength',
     keys: ['dividend_yield'],
-    salience: (r) => above(at(r, 'dividend_yield'), 3, 3),
+    salience: (r) => measureAbove(readNumber(r, 'dividend_yield'), 3, 3),
     text: (r) => `It pays a dividend yield of ${r.fmt('dividend_yield')}.`,
   },
   {
     id: 'dividend_yield_ttm_high',
     side: 'strength',
     keys: ['dividend_yield_ttm'],
-    salience: (r) => (r.has('dividend_yield') ? null : above(at(r, 'dividend_yield_ttm'), 3, 3)),
+    salience: (r) => (r.has('dividend_yield') ? null : measureAbove(readNumber(r, 'dividend_yield_ttm'), 3, 3)),
     text: (r) => `The dividends paid over the past twelve months give a yield of ${r.fmt('dividend_yield_ttm')}.`,
   },
   {
     id: 'current_ratio_strong',
     side: 'strength',
     keys: ['current_ratio'],
-    salience: (r) => above(at(r, 'current_ratio'), 2, 2),
+    salience: (r) => measureAbove(readNumber(r, 'current_ratio'), 2, 2),
     text: (r) => `Short-term assets cover short-term bills ${r.fmt('current_ratio')} times over.`,
   },
   {
     id: 'current_ratio_weak',
     side: 'risk',
     keys: ['current_ratio'],
-    salience: (r) => below(at(r, 'current_ratio'), 1, 0.5),
+    salience: (r) => measureBelow(readNumber(r, 'current_ratio'), 1, 0.5),
     text: (r) => `A current ratio of ${r.fmt('current_ratio')} means bills due within a year exceed short-term assets; it relies on steady cash flow.`,
   },
   {
@@ -254,7 +254,7 @@ export const companyRules: NoteRule[] = [
     side: 'strength',
     keys: ['debt_to_equity'],
     salience: (r) => {
-      const v = at(r, 'debt_to_equity');
+      const v = readNumber(r, 'debt_to_equity');
       return v !== null && v >= 0 && v <= 0.3 ? (0.3 - v) / 0.3 + 0.3 : null;
     },
     text: (r) => `Debt is light at ${r.fmt('debt_to_equity')} times equity.`,
@@ -263,7 +263,7 @@ export const companyRules: NoteRule[] = [
     id: 'debt_high',
     side: 'risk',
     keys: ['debt_to_equity'],
-    salience: (r) => above(at(r, 'debt_to_equity'), 2, 2),
+    salience: (r) => measureAbove(readNumber(r, 'debt_to_equity'), 2, 2),
     text: (r) => `Debt stands at ${r.fmt('debt_to_equity')} times shareholders’ equity, leaving it exposed to higher rates.`,
   },
   {
@@ -271,7 +271,7 @@ export const companyRules: NoteRule[] = [
     side: 'strength',
     keys: ['net_debt_to_ebitda'],
     salience: (r) => {
-      const v = at(r, 'net_debt_to_ebitda');
+      const v = readNumber(r, 'net_debt_to_ebitda');
       return v !== null && v <= 0 ? 0.8 : null;
     },
     text: () => 'It holds more cash than debt (net cash), a cushion in a downturn.',
@@ -280,35 +280,35 @@ export const companyRules: NoteRule[] = [
     id: 'net_debt_high',
     side: 'risk',
     keys: ['net_debt_to_ebitda'],
-    salience: (r) => above(at(r, 'net_debt_to_ebitda'), 3, 2),
+    salience: (r) => measureAbove(readNumber(r, 'net_debt_to_ebitda'), 3, 2),
     text: (r) => `Net debt is ${r.fmt('net_debt_to_ebitda')} years of EBITDA, heavy borrowing for its earnings.`,
   },
   {
     id: 'interest_cover_high',
     side: 'strength',
     keys: ['interest_cover'],
-    salience: (r) => above(at(r, 'interest_cover'), 15, 30),
+    salience: (r) => measureAbove(readNumber(r, 'interest_cover'), 15, 30),
     text: (r) => `Operating profit covers interest ${r.fmt('interest_cover').replace('x', '')} times.`,
   },
   {
     id: 'interest_cover_low',
     side: 'risk',
     keys: ['interest_cover'],
-    salience: (r) => below(at(r, 'interest_cover'), 3, 2),
+    salience: (r) => measureBelow(readNumber(r, 'interest_cover'), 3, 2),
     text: (r) => `Operating profit covers interest only ${r.fmt('interest_cover').replace('x', '')} times.`,
   },
   {
     id: 'piotroski_high',
     side: 'strength',
     keys: ['piotroski_f'],
-    salience: (r) => above(at(r, 'piotroski_f'), 6, 2),
+    salience: (r) => measureAbove(readNumber(r, 'piotroski_f'), 6, 2),
     text: (r) => `A Piotroski F-score of ${r.fmt('piotroski_f')} out of 9 says the business improved on most measures last year.`,
   },
   {
     id: 'piotroski_low',
     side: 'risk',
     keys: ['piotroski_f'],
-    salience: (r) => below(at(r, 'piotroski_f'), 4, 2),
+    salience: (r) => measureBelow(readNumber(r, 'piotroski_f'), 4, 2),
     text: (r) => `A Piotroski F-score of ${r.fmt('piotroski_f')} out of 9 flags weakening profitability, leverage or efficiency.`,
   },
   {
@@ -332,49 +332,49 @@ export const companyRules: NoteRule[] = [
     id: 'beneish_flag',
     side: 'risk',
     keys: ['beneish_m'],
-    salience: (r) => above(at(r, 'beneish_m'), -1.78, 1),
+    salience: (r) => measureAbove(readNumber(r, 'beneish_m'), -1.78, 1),
     text: (r) => `A Beneish M-score of ${r.fmt('beneish_m')} resembles companies that overstated earnings; read the filings closely.`,
   },
   {
     id: 'dividend_safe',
     side: 'strength',
     keys: ['dividend_safety'],
-    salience: (r) => above(at(r, 'dividend_safety'), 70, 30),
+    salience: (r) => measureAbove(readNumber(r, 'dividend_safety'), 70, 30),
     text: (r) => `The dividend looks well covered, with a safety score of ${r.fmt('dividend_safety')} out of 100.`,
   },
   {
     id: 'dividend_unsafe',
     side: 'risk',
     keys: ['dividend_safety'],
-    salience: (r) => below(at(r, 'dividend_safety'), 40, 40),
+    salience: (r) => measureBelow(readNumber(r, 'dividend_safety'), 40, 40),
     text: (r) => `A dividend safety score of ${r.fmt('dividend_safety')} out of 100 says the payout is stretched.`,
   },
   {
     id: 'payout_high',
     side: 'risk',
     keys: ['earnings_payout'],
-    salience: (r) => above(at(r, 'earnings_payout'), 80, 40),
+    salience: (r) => measureAbove(readNumber(r, 'earnings_payout'), 80, 40),
     text: (r) => `It pays out ${r.fmt('earnings_payout')} of earnings as dividends, little left to grow or absorb a bad year.`,
   },
   {
     id: 'dividend_streak',
     side: 'strength',
     keys: ['dividend_streak_years'],
-    salience: (r) => above(at(r, 'dividend_streak_years'), 9, 10),
+    salience: (r) => measureAbove(readNumber(r, 'dividend_streak_years'), 9, 10),
     text: (r) => `It has paid dividends for ${r.fmt('dividend_streak_years')} years without a cut.`,
   },
   {
     id: 'accruals_high',
     side: 'risk',
     keys: ['sloan_accruals'],
-    salience: (r) => above(Math.abs(at(r, 'sloan_accruals') ?? 0), 10, 10),
+    salience: (r) => measureAbove(Math.abs(readNumber(r, 'sloan_accruals') ?? 0), 10, 10),
     text: (r) => `Accruals of ${r.fmt('sloan_accruals')} of assets mean reported earnings and cash flow have drifted apart.`,
   },
   {
     id: 'accruals_low',
     side: 'strength',
     keys: ['sloan_accruals'],
-    salience: (r) => below(Math.abs(at(r, 'sloan_accruals') ?? 99), 5, 10),
+    salience: (r) => measureBelow(Math.abs(readNumber(r, 'sloan_accruals') ?? 99), 5, 10),
     text: (r) => `Earnings are backed by cash: accruals are only ${r.fmt('sloan_accruals')} of assets.`,
   },
 ];
@@ -385,14 +385,14 @@ export const overviewRules: NoteRule[] = [
     id: 'momentum_up',
     side: 'strength',
     keys: ['return_6m'],
-    salience: (r) => above(at(r, 'return_6m'), 20, 20),
+    salience: (r) => measureAbove(readNumber(r, 'return_6m'), 20, 20),
     text: (r) => `The shares have gained ${r.fmt('return_6m')} over six months.`,
   },
   {
     id: 'momentum_down',
     side: 'risk',
     keys: ['return_6m'],
-    salience: (r) => below(at(r, 'return_6m'), -20, 20),
+    salience: (r) => measureBelow(readNumber(r, 'return_6m'), -20, 20),
     text: (r) => `The shares have lost ${r.fmt('return_6m').replace('-', '')} over six months.`,
   },
   {
@@ -418,6 +418,12 @@ const GRADE_WORDS: Record<string, string> = {
   health: 'financial health',
   momentum: 'price momentum',
 };
+/** "Energy companies" from a grade's period "vs Energy peers"; "its sector" when the period does not say. */
+const describePeers = (r: FactReader, key: string): string => {
+  const sector = /^vs (.+) peers$/.exec(r.period(key) ?? '')?.[1];
+  return sector ? `${sector} companies` : 'its sector';
+};
+
 const GRADE_SALIENCE: Record<string, number> = { A: 1.2, B: 0.4, D: 0.4, F: 1.2 };
 
 for (const [category, words] of Object.entries(GRADE_WORDS)) {
@@ -428,14 +434,15 @@ for (const [category, words] of Object.entries(GRADE_WORDS)) {
       side: 'strength',
       keys: [key],
       salience: (r) => (r.text(key) === 'A' || r.text(key) === 'B' ? GRADE_SALIENCE[r.text(key)!]! : null),
-      text: (r) => `It earns a ${words} grade of ${r.text(key)}, ${r.text(key) === 'A' ? 'in the top fifth' : 'in the upper half'} of its sector.`,
+      text: (r) =>
+        `It earns a ${words} grade of ${r.text(key)}, ${r.text(key) === 'A' ? 'in the top fifth' : 'in the upper half'} of ${describePeers(r, key)}.`,
     },
     {
       id: `${key}_low`,
       side: 'risk',
       keys: [key],
       salience: (r) => (r.text(key) === 'D' || r.text(key) === 'F' ? GRADE_SALIENCE[r.text(key)!]! : null),
-      text: (r) => `Its ${words} grade is ${r.text(key)}, ${r.text(key) === 'F' ? 'in the bottom fifth' : 'in the lower half'} of its sector.`,
+      text: (r) => `Its ${words} grade is ${r.text(key)}, ${r.text(key) === 'F' ? 'in the bottom fifth' : 'in the lower half'} of ${describePeers(r, key)}.`,
     },
   );
 }

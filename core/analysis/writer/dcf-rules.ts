@@ -1,5 +1,5 @@
 import type { Sentence } from '../analysis-types.ts';
-import { above, below, describeFact, type FactReader, type NoteRule, type WriterContext } from './note-rules.ts';
+import { measureAbove, measureBelow, describeFact, type FactReader, type NoteRule, type WriterContext } from './note-rules.ts';
 
 /*
  * DCF note. Thresholds: fair value 15 % or more above the price is a margin of safety, 15 % or more
@@ -9,7 +9,7 @@ import { above, below, describeFact, type FactReader, type NoteRule, type Writer
  * a beta above 1.3 raises the discount rate.
  */
 
-const gap = (r: FactReader) => {
+const measureGrowthGap = (r: FactReader) => {
   const implied = r.num('implied_growth');
   const assumed = r.num('explicit_growth');
   return implied === null || assumed === null ? null : implied - assumed;
@@ -20,7 +20,7 @@ export const dcfRules: NoteRule[] = [
     id: 'margin_of_safety',
     side: 'strength',
     keys: ['fair_value_per_share', 'price', 'upside_percent'],
-    salience: (r) => above(r.num('upside_percent'), 15, 20),
+    salience: (r) => measureAbove(r.num('upside_percent'), 15, 20),
     text: (r) =>
       `The model's fair value of ${r.fmt('fair_value_per_share')} a share is ${r.fmt('upside_percent')} above the price of ${r.fmt('price')}, a margin of safety.`,
   },
@@ -28,7 +28,7 @@ export const dcfRules: NoteRule[] = [
     id: 'overvalued',
     side: 'risk',
     keys: ['fair_value_per_share', 'price', 'upside_percent'],
-    salience: (r) => below(r.num('upside_percent'), -15, 20),
+    salience: (r) => measureBelow(r.num('upside_percent'), -15, 20),
     text: (r) =>
       `The model's fair value of ${r.fmt('fair_value_per_share')} a share is ${r.fmt('upside_percent').replace('-', '')} below the price of ${r.fmt('price')}.`,
   },
@@ -36,7 +36,7 @@ export const dcfRules: NoteRule[] = [
     id: 'terminal_dominates',
     side: 'risk',
     keys: ['terminal_value_share'],
-    salience: (r) => above(r.num('terminal_value_share'), 75, 10),
+    salience: (r) => measureAbove(r.num('terminal_value_share'), 75, 10),
     text: (r) =>
       `${r.fmt('terminal_value_share')} of the value comes from the terminal value, the years after the forecast, so small changes in WACC or terminal growth swing the answer.`,
   },
@@ -44,7 +44,7 @@ export const dcfRules: NoteRule[] = [
     id: 'price_demanding',
     side: 'risk',
     keys: ['implied_growth', 'explicit_growth'],
-    salience: (r) => above(gap(r), 5, 10),
+    salience: (r) => measureAbove(measureGrowthGap(r), 5, 10),
     text: (r) =>
       `The price implies free cash flow growth of ${r.fmt('implied_growth')} a year, well above the ${r.fmt('explicit_growth')} assumed from history.`,
   },
@@ -52,7 +52,7 @@ export const dcfRules: NoteRule[] = [
     id: 'price_undemanding',
     side: 'strength',
     keys: ['implied_growth', 'explicit_growth'],
-    salience: (r) => below(gap(r), -5, 10),
+    salience: (r) => measureBelow(measureGrowthGap(r), -5, 10),
     text: (r) =>
       (r.num('implied_growth') ?? 0) < 0
         ? `The price only makes sense if free cash flow shrinks ${r.fmt('implied_growth').replace('-', '')} a year, worse than the ${r.fmt('explicit_growth')} a year assumed from history.`
@@ -62,7 +62,7 @@ export const dcfRules: NoteRule[] = [
     id: 'growth_history_strong',
     side: 'strength',
     keys: ['growth_history'],
-    salience: (r) => above(r.num('growth_history'), 8, 10),
+    salience: (r) => measureAbove(r.num('growth_history'), 8, 10),
     text: (r) => `The business has a record to build on: ${describeFact(r, 'growth_history')}.`,
   },
   {
@@ -77,14 +77,14 @@ export const dcfRules: NoteRule[] = [
     id: 'growth_history_negative',
     side: 'risk',
     keys: ['growth_history'],
-    salience: (r) => below(r.num('growth_history'), 0, 10),
+    salience: (r) => measureBelow(r.num('growth_history'), 0, 10),
     text: (r) => `The base for the forecast is shrinking: ${describeFact(r, 'growth_history')}.`,
   },
   {
     id: 'beta_high',
     side: 'risk',
     keys: ['beta', 'wacc'],
-    salience: (r) => above(r.num('beta'), 1.3, 0.5),
+    salience: (r) => measureAbove(r.num('beta'), 1.3, 0.5),
     text: (r) => `A beta of ${r.fmt('beta')} lifts the discount rate to ${r.fmt('wacc')}, which weighs on the value.`,
   },
 ];

@@ -1,5 +1,5 @@
 import type { Sentence } from '../analysis-types.ts';
-import { above, below, type FactReader, type NoteRule, type WriterContext } from './note-rules.ts';
+import { measureAbove, measureBelow, type FactReader, type NoteRule, type WriterContext } from './note-rules.ts';
 
 /*
  * ETF note. Thresholds (percent unless said): expense ratio cheap ≤ 0.10, dear ≥ 0.50; top ten
@@ -13,84 +13,84 @@ export const etfRules: NoteRule[] = [
     id: 'cheap',
     side: 'strength',
     keys: ['expense_ratio', 'expense_cost_10y'],
-    salience: (r) => below(r.num('expense_ratio'), 0.1 + 1e-9, 0.05),
+    salience: (r) => measureBelow(r.num('expense_ratio'), 0.1 + 1e-9, 0.05),
     text: (r) => `It is cheap to own: ${r.fmt('expense_ratio')} a year, about ${r.fmt('expense_cost_10y')} in fees over ten years on $10,000.`,
   },
   {
     id: 'dear',
     side: 'risk',
     keys: ['expense_ratio', 'expense_cost_10y'],
-    salience: (r) => above(r.num('expense_ratio'), 0.5 - 1e-9, 0.25),
+    salience: (r) => measureAbove(r.num('expense_ratio'), 0.5 - 1e-9, 0.25),
     text: (r) => `Fees are high at ${r.fmt('expense_ratio')} a year: about ${r.fmt('expense_cost_10y')} over ten years on $10,000.`,
   },
   {
     id: 'diversified',
     side: 'strength',
     keys: ['top10_weight'],
-    salience: (r) => below(r.num('top10_weight'), 25, 10),
+    salience: (r) => measureBelow(r.num('top10_weight'), 25, 10),
     text: (r) => `Its ten largest holdings make up only ${r.fmt('top10_weight')} of the fund, so no single company dominates.`,
   },
   {
     id: 'concentrated',
     side: 'risk',
     keys: ['top10_weight'],
-    salience: (r) => above(r.num('top10_weight'), 50, 20),
+    salience: (r) => measureAbove(r.num('top10_weight'), 50, 20),
     text: (r) => `Concentrated: the ten largest holdings are ${r.fmt('top10_weight')} of the fund, so a few companies drive its returns.`,
   },
   {
     id: 'broad',
     side: 'strength',
     keys: ['holdings_count'],
-    salience: (r) => above(r.num('holdings_count'), 199, 300),
+    salience: (r) => measureAbove(r.num('holdings_count'), 199, 300),
     text: (r) => `It spreads money across ${r.fmt('holdings_count')} holdings.`,
   },
   {
     id: 'single_name',
     side: 'risk',
     keys: ['largest_holding', 'largest_holding_weight'],
-    salience: (r) => above(r.num('largest_holding_weight'), 10, 10),
+    salience: (r) => measureAbove(r.num('largest_holding_weight'), 10, 10),
     text: (r) => `Its largest position, ${r.text('largest_holding')}, is ${r.fmt('largest_holding_weight')} of the fund: that one stock matters.`,
   },
   {
     id: 'sector_heavy',
     side: 'risk',
     keys: ['top_sector', 'top_sector_weight'],
-    salience: (r) => above(r.num('top_sector_weight'), 40, 20),
+    salience: (r) => measureAbove(r.num('top_sector_weight'), 40, 20),
     text: (r) => `${r.fmt('top_sector_weight')} sits in one sector, ${r.text('top_sector')}, so it rises and falls with that industry.`,
   },
   {
     id: 'income',
     side: 'strength',
     keys: ['dividend_yield'],
-    salience: (r) => above(r.num('dividend_yield'), 3, 3),
+    salience: (r) => measureAbove(r.num('dividend_yield'), 3, 3),
     text: (r) => `It pays a dividend yield of ${r.fmt('dividend_yield')}.`,
   },
   {
     id: 'large_fund',
     side: 'strength',
     keys: ['aum'],
-    salience: (r) => above(r.num('aum'), 1e10, 1e11),
+    salience: (r) => measureAbove(r.num('aum'), 1e10, 1e11),
     text: (r) => `With ${r.fmt('aum')} under management it is large and easy to trade.`,
   },
   {
     id: 'small_fund',
     side: 'risk',
     keys: ['aum'],
-    salience: (r) => below(r.num('aum'), 1e8, 1e8),
+    salience: (r) => measureBelow(r.num('aum'), 1e8, 1e8),
     text: (r) => `Only ${r.fmt('aum')} under management: small funds are more often closed or merged.`,
   },
   {
     id: 'duplicates',
     side: 'risk',
     keys: ['overlap', 'compare_etf'],
-    salience: (r) => above(r.num('overlap'), 50, 25),
+    salience: (r) => measureAbove(r.num('overlap'), 50, 25),
     text: (r) => `It overlaps ${r.fmt('overlap')} with ${r.text('compare_etf')}: owning both adds little diversification.`,
   },
   {
     id: 'complements',
     side: 'strength',
     keys: ['overlap', 'compare_etf'],
-    salience: (r) => below(r.num('overlap'), 20, 10),
+    salience: (r) => measureBelow(r.num('overlap'), 20, 10),
     text: (r) => `It overlaps only ${r.fmt('overlap')} with ${r.text('compare_etf')}, so the two funds complement each other.`,
   },
 ];

@@ -1,6 +1,6 @@
 import type { Fact } from '../analysis-types.ts';
 
-const compactUsd = (v: number): string => {
+const formatCompactUsd = (v: number): string => {
   const a = Math.abs(v);
   const sign = v < 0 ? '-' : '';
   for (const [scale, word] of [
@@ -25,7 +25,7 @@ export function formatFactValue(fact: Pick<Fact, 'value' | 'unit'>): string {
     case 'percent':
       return `${v.toFixed(Math.abs(v) < 1 && v !== 0 ? 2 : 1)}%`;
     case 'usd':
-      return compactUsd(v);
+      return formatCompactUsd(v);
     case 'usd_per_share':
       return `$${v.toFixed(2)}`;
     case 'times':

@@ -24,7 +24,7 @@ const technicalStyle: NoteStyle = {
   verdict: (r, _ctx, strengths, risks, balance) => writeTechnicalVerdict(r, strengths, risks, balance),
 };
 
-const companyStyle = (tab: CompanyNoteTopic, focus: readonly string[], rules: readonly NoteRule[] = companyRules): NoteStyle => ({
+const buildCompanyStyle = (tab: CompanyNoteTopic, focus: readonly string[], rules: readonly NoteRule[] = companyRules): NoteStyle => ({
   rules,
   focus,
   headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks),
@@ -50,15 +50,15 @@ function selectStyle(kind: AnalysisKind, subtype: FundamentalSubtype | null): No
     case 'technical':
       return technicalStyle;
     case 'fundamental':
-      return companyStyle(subtype ?? 'overview', FUNDAMENTAL_FOCUS[subtype ?? 'overview']);
+      return buildCompanyStyle(subtype ?? 'overview', FUNDAMENTAL_FOCUS[subtype ?? 'overview']);
     case 'balance-sheet':
-      return companyStyle('balance-sheet', BALANCE_SHEET_FOCUS);
+      return buildCompanyStyle('balance-sheet', BALANCE_SHEET_FOCUS);
     case 'dcf':
       return dcfStyle;
     case 'etf':
       return etfStyle;
     case 'overview':
-      return companyStyle('summary', [], [...companyRules, ...overviewRules]);
+      return buildCompanyStyle('summary', [], [...companyRules, ...overviewRules]);
   }
 }
 

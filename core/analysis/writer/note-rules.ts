@@ -5,6 +5,7 @@ import { formatFactValue } from './format.ts';
 export interface FactReader {
   has(key: string): boolean;
   label(key: string): string;
+  period(key: string): string | null;
   num(key: string): number | null;
   text(key: string): string | null;
   /** The fact as the note writes it ("26.9%", "$212.45"). */
@@ -16,6 +17,7 @@ export function readFacts(facts: readonly Fact[]): FactReader {
   return {
     has: (k) => byKey.has(k),
     label: (k) => byKey.get(k)?.label ?? k,
+    period: (k) => byKey.get(k)?.period ?? null,
     num: (k) => {
       const v = byKey.get(k)?.value;
       return typeof v === 'number' ? v : null;
@@ -60,11 +62,11 @@ export interface FiredRule {
 }
 
 /** Salience of `value` past `threshold` in the direction that matters: null when it does not clear it. */
-export function above(value: number | null, threshold: number, span: number): number | null {
+export function measureAbove(value: number | null, threshold: number, span: number): number | null {
   return value !== null && value > threshold ? (value - threshold) / span : null;
 }
 
-export function below(value: number | null, threshold: number, span: number): number | null {
+export function measureBelow(value: number | null, threshold: number, span: number): number | null {
   return value !== null && value < threshold ? (threshold - value) / span : null;
 }
 

@@ -1,5 +1,5 @@
 import type { Sentence } from '../analysis-types.ts';
-import { above, below, type FactReader, type FiredRule, type NoteRule, type WriterContext } from './note-rules.ts';
+import { measureAbove, measureBelow, type FactReader, type FiredRule, type NoteRule, type WriterContext } from './note-rules.ts';
 
 /*
  * Technical note. Thresholds: price vs SMA 200 and SMA 50 vs SMA 200 (any gap); a group majority is
@@ -9,7 +9,7 @@ import { above, below, type FactReader, type FiredRule, type NoteRule, type Writ
  * beyond ±10 %; beta above 1.3.
  */
 
-const ratio = (r: FactReader, a: string, b: string): number | null => {
+const divideFacts = (r: FactReader, a: string, b: string): number | null => {
   const x = r.num(a);
   const y = r.num(b);
   return x === null || y === null || y === 0 ? null : x / y;
@@ -20,42 +20,42 @@ export const technicalRules: NoteRule[] = [
     id: 'above_sma_200',
     side: 'strength',
     keys: ['close', 'sma_200'],
-    salience: (r) => above(ratio(r, 'close', 'sma_200'), 1, 0.05),
+    salience: (r) => measureAbove(divideFacts(r, 'close', 'sma_200'), 1, 0.05),
     text: (r) => `At ${r.fmt('close')} the price is above its 200-day average of ${r.fmt('sma_200')}, so the long-term trend is still up.`,
   },
   {
     id: 'below_sma_200',
     side: 'risk',
     keys: ['close', 'sma_200'],
-    salience: (r) => below(ratio(r, 'close', 'sma_200'), 1, 0.05),
+    salience: (r) => measureBelow(divideFacts(r, 'close', 'sma_200'), 1, 0.05),
     text: (r) => `At ${r.fmt('close')} the price is below its 200-day average of ${r.fmt('sma_200')}: the long-term trend points down.`,
   },
   {
     id: 'sma_50_over_200',
     side: 'strength',
     keys: ['sma_50', 'sma_200'],
-    salience: (r) => above(ratio(r, 'sma_50', 'sma_200'), 1, 0.05),
+    salience: (r) => measureAbove(divideFacts(r, 'sma_50', 'sma_200'), 1, 0.05),
     text: (r) => `The 50-day average (${r.fmt('sma_50')}) runs above the 200-day (${r.fmt('sma_200')}), the set-up traders call a golden cross.`,
   },
   {
     id: 'sma_50_under_200',
     side: 'risk',
     keys: ['sma_50', 'sma_200'],
-    salience: (r) => below(ratio(r, 'sma_50', 'sma_200'), 1, 0.05),
+    salience: (r) => measureBelow(divideFacts(r, 'sma_50', 'sma_200'), 1, 0.05),
     text: (r) => `The 50-day average (${r.fmt('sma_50')}) has sunk below the 200-day (${r.fmt('sma_200')}), a death-cross pattern.`,
   },
   {
     id: 'ma_votes_buy',
     side: 'strength',
     keys: ['ma_buy_votes', 'ma_votes'],
-    salience: (r) => above(ratio(r, 'ma_buy_votes', 'ma_votes'), 0.6 - 1e-9, 0.4),
+    salience: (r) => measureAbove(divideFacts(r, 'ma_buy_votes', 'ma_votes'), 0.6 - 1e-9, 0.4),
     text: (r) => `${r.fmt('ma_buy_votes')} of ${r.fmt('ma_votes')} moving averages sit below the price and vote buy.`,
   },
   {
     id: 'ma_votes_sell',
     side: 'risk',
     keys: ['ma_sell_votes', 'ma_votes'],
-    salience: (r) => above(ratio(r, 'ma_sell_votes', 'ma_votes'), 0.6 - 1e-9, 0.4),
+    salience: (r) => measureAbove(divideFacts(r, 'ma_sell_votes', 'ma_votes'), 0.6 - 1e-9, 0.4),
     text: (r) => `${r.fmt('ma_sell_votes')} of ${r.fmt('ma_votes')} moving averages sit above the price and vote sell.`,
   },
   {
@@ -64,7 +64,7 @@ export const technicalRules: NoteRule[] = [
     keys: ['rsi_14', 'close', 'sma_50'],
     salience: (r) => {
       const v = r.num('rsi_14');
-      const trend = ratio(r, 'close', 'sma_50');
+      const trend = divideFacts(r, 'close', 'sma_50');
       return v !== null && v >= 40 && v <= 65 && trend !== null && trend > 1 ? 0.5 : null;
     },
     text: (r) => `An RSI of ${r.fmt('rsi_14')} with the price over its 50-day average shows steady buying that is not yet stretched.`,
@@ -73,84 +73,84 @@ export const technicalRules: NoteRule[] = [
     id: 'rsi_oversold',
     side: 'strength',
     keys: ['rsi_14'],
-    salience: (r) => below(r.num('rsi_14'), 30, 10),
+    salience: (r) => measureBelow(r.num('rsi_14'), 30, 10),
     text: (r) => `RSI has dropped to ${r.fmt('rsi_14')}, oversold territory where selling often exhausts itself, though it can stay low in a downtrend.`,
   },
   {
     id: 'rsi_overbought',
     side: 'risk',
     keys: ['rsi_14'],
-    salience: (r) => above(r.num('rsi_14'), 70, 10),
+    salience: (r) => measureAbove(r.num('rsi_14'), 70, 10),
     text: (r) => `RSI at ${r.fmt('rsi_14')} is overbought: the recent run-up is stretched and pullbacks often follow.`,
   },
   {
     id: 'macd_up',
     side: 'strength',
     keys: ['macd', 'macd_signal', 'close'],
-    salience: (r) => above(((r.num('macd') ?? 0) - (r.num('macd_signal') ?? 0)) / (r.num('close') ?? 1), 0, 0.005),
+    salience: (r) => measureAbove(((r.num('macd') ?? 0) - (r.num('macd_signal') ?? 0)) / (r.num('close') ?? 1), 0, 0.005),
     text: (r) => `MACD (${r.fmt('macd')}) is above its signal line (${r.fmt('macd_signal')}), so short-term momentum is improving.`,
   },
   {
     id: 'macd_down',
     side: 'risk',
     keys: ['macd', 'macd_signal', 'close'],
-    salience: (r) => below(((r.num('macd') ?? 0) - (r.num('macd_signal') ?? 0)) / (r.num('close') ?? 1), 0, 0.005),
+    salience: (r) => measureBelow(((r.num('macd') ?? 0) - (r.num('macd_signal') ?? 0)) / (r.num('close') ?? 1), 0, 0.005),
     text: (r) => `MACD (${r.fmt('macd')}) is below its signal line (${r.fmt('macd_signal')}), so short-term momentum is fading.`,
   },
   {
     id: 'support_near',
     side: 'strength',
     keys: ['support_1', 'support_1_distance'],
-    salience: (r) => below(r.num('support_1_distance'), 3, 3),
+    salience: (r) => measureBelow(r.num('support_1_distance'), 3, 3),
     text: (r) => `Support at ${r.fmt('support_1')} is only ${r.fmt('support_1_distance')} below, where buyers stepped in before.`,
   },
   {
     id: 'resistance_near',
     side: 'risk',
     keys: ['resistance_1', 'resistance_1_distance'],
-    salience: (r) => below(r.num('resistance_1_distance'), 3, 3),
+    salience: (r) => measureBelow(r.num('resistance_1_distance'), 3, 3),
     text: (r) => `Resistance at ${r.fmt('resistance_1')} is just ${r.fmt('resistance_1_distance')} above, where rallies have stalled before.`,
   },
   {
     id: 'volatility_low',
     side: 'strength',
     keys: ['volatility_1y'],
-    salience: (r) => below(r.num('volatility_1y'), 20, 10),
+    salience: (r) => measureBelow(r.num('volatility_1y'), 20, 10),
     text: (r) => `Annualised volatility of ${r.fmt('volatility_1y')} is calm for a single stock.`,
   },
   {
     id: 'volatility_high',
     side: 'risk',
     keys: ['volatility_1y'],
-    salience: (r) => above(r.num('volatility_1y'), 40, 20),
+    salience: (r) => measureAbove(r.num('volatility_1y'), 40, 20),
     text: (r) => `Annualised volatility of ${r.fmt('volatility_1y')} means wide daily swings; position sizes should reflect that.`,
   },
   {
     id: 'drawdown_deep',
     side: 'risk',
     keys: ['max_drawdown_1y'],
-    salience: (r) => above(r.num('max_drawdown_1y'), 25, 25),
+    salience: (r) => measureAbove(r.num('max_drawdown_1y'), 25, 25),
     text: (r) => `Within the past year the shares fell ${r.fmt('max_drawdown_1y')} from peak to trough.`,
   },
   {
     id: 'year_up',
     side: 'strength',
     keys: ['price_change_1y'],
-    salience: (r) => above(r.num('price_change_1y'), 10, 30),
+    salience: (r) => measureAbove(r.num('price_change_1y'), 10, 30),
     text: (r) => `The shares are up ${r.fmt('price_change_1y')} over the past year.`,
   },
   {
     id: 'year_down',
     side: 'risk',
     keys: ['price_change_1y'],
-    salience: (r) => below(r.num('price_change_1y'), -10, 30),
+    salience: (r) => measureBelow(r.num('price_change_1y'), -10, 30),
     text: (r) => `The shares have lost ${r.fmt('price_change_1y').replace('-', '')} over the past year.`,
   },
   {
     id: 'beta_high',
     side: 'risk',
     keys: ['beta_1y'],
-    salience: (r) => above(r.num('beta_1y'), 1.3, 0.5),
+    salience: (r) => measureAbove(r.num('beta_1y'), 1.3, 0.5),
     text: (r) => `A beta of ${r.fmt('beta_1y')} against the S&P 500 means it has swung harder than the market.`,
   },
 ];
@@ -161,7 +161,21 @@ export function writeTechnicalHeadline(r: FactReader, ctx: WriterContext): Sente
   const osc = r.text('oscillator_rating');
   const keys = ['technical_rating', 'ma_rating', 'oscillator_rating'];
   if (rating === null) return { text: `${ctx.name} has no technical rating yet: too few daily bars.`, fact_keys: [] };
-  const drivers = ma === osc ? `moving averages and oscillators both read ${ma}` : `moving averages read ${ma} while oscillators read ${osc}`;
+  // The vote counts say how strong each group's label is: "Buy (9 of 15 buy)".
+  const tally = (group: 'ma' | 'oscillator') => {
+    const buy = `${group}_buy_votes`;
+    const sell = `${group}_sell_votes`;
+    const cast = `${group}_votes`;
+    if (![buy, sell, cast].every((k) => r.has(k))) return '';
+    keys.push(buy, sell, cast);
+    return ` (${r.fmt(buy)} buy, ${r.fmt(sell)} sell of ${r.fmt(cast)})`;
+  };
+  const maTally = tally('ma');
+  const oscTally = tally('oscillator');
+  const drivers =
+    ma === osc
+      ? `moving averages${maTally} and oscillators${oscTally} both read ${ma}`
+      : `moving averages read ${ma}${maTally} while oscillators read ${osc}${oscTally}`;
   return { text: `${ctx.name} (${ctx.symbol}) rates ${rating} on technicals: ${drivers}.`, fact_keys: keys };
 }
 

@@ -56,13 +56,17 @@ const gapOf = (set: Map<string, NormCell> | undefined, withNci: boolean): number
 const balances = (set: Map<string, NormCell> | undefined): boolean =>
   [gapOf(set, true), gapOf(set, false)].some((g) => g !== null && Math.abs(g) <= BALANCE_TOLERANCE_FRACTION);
 const SET_LINES = ['total_assets', 'total_liabilities', 'total_equity'] as const;
+/** Assets further apart than this were restated; closer is the vendors' rounding (LLY 2024: 78,714.9M vs 78,715M). */
+const RESTATEMENT_FRACTION = 0.001;
 
 /**
  * One vintage per balance sheet. SEC figures are as last filed (restated), FMP's as first filed; a
  * period whose totals come from both, or whose totals overshoot assets (liabilities + equity + NCI
  * more than 2% above assets, which no mezzanine item can explain), takes its totals from ONE source
- * whose own set balances — restated sources first, since they are the current view of the period.
- * When no source balances, the liabilities figure that breaks the identity is quarantined.
+ * whose own set balances — restated sources first, since they are the current view of the period. A
+ * first-filed set is not taken over restated assets that differ from its own (the period was
+ * restated): the restated totals stay and the first-filed ones are quarantined. When no source
+ * balances, the liabilities figure that breaks the identity is quarantined.
  */
 export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): void {
   const p = periodsOf(ctx, kind);
@@ -79,8 +83,19 @@ export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): vo
     const why = mixed
       ? `the totals mixed ${[...sources].join(' and ')} (restated and as-first-filed)`
       : `liabilities + equity exceeded assets by ${(-gap! * 100).toFixed(1)}%`;
-    if (coherent) {
-      const set = (kind === 'annual' ? coherent.annual : coherent.quarterly).get(end)!;
+    const set = coherent && (kind === 'annual' ? coherent.annual : coherent.quarterly).get(end)!;
+    const assets = m.get('total_assets');
+    // A first-filed set that balances is no substitute for a restated one: restated assets win (BA 2017: 112,362M restated vs 92,333M as first filed).
+    const restatedAssets = assets && ctx.sources.find((s) => s.source === assets.source)?.vintage === 'restated' ? assets : undefined;
+    const firstFiledAssets = set?.get('total_assets')?.value;
+    const supersededSet =
+      mixed &&
+      coherent !== undefined &&
+      coherent.vintage !== 'restated' &&
+      restatedAssets !== undefined &&
+      firstFiledAssets !== undefined &&
+      Math.abs(firstFiledAssets - restatedAssets.value) > RESTATEMENT_FRACTION * Math.abs(restatedAssets.value);
+    if (coherent && set && !supersededSet) {
       for (const k of SET_LINES) {
         const c = set.get(k);
         if (!c || m.get(k)?.value === c.value) continue;
@@ -93,7 +108,7 @@ export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): vo
       continue;
     }
     if (mixed) {
-      const primary = m.get('total_assets')?.source;
+      const primary = assets?.source;
       for (const k of SET_LINES) {
         const c = m.get(k);
         if (c && primary && c.source !== primary)
@@ -103,7 +118,9 @@ export function alignBalanceSheetVintage(ctx: PassContext, kind: PeriodKind): vo
             end,
             k,
             'mixed_vintage',
-            `${why}, and no single source balances: ${c.source}'s ${k} is not served next to ${primary}'s assets`,
+            supersededSet
+              ? `${why}; ${coherent!.source}'s first-filed set balances, but the restated assets (${restatedAssets!.value}) differ from its ${firstFiledAssets}: restated wins, and ${c.source}'s ${k} is not served next to ${primary}'s restated figures`
+              : `${why}, and no single source balances: ${c.source}'s ${k} is not served next to ${primary}'s assets`,
           );
       }
     } else if (m.has('total_liabilities')) {

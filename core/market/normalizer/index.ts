@@ -13,6 +13,7 @@ import { storeOutflowsPositive } from './outflow-signs.ts';
 import { quarantineFailedChecks } from './quarantine.ts';
 import { quarantineMixedFourthQuarters, unifyRevenueDefinition } from './revenue-definition.ts';
 import { repairShareUnits } from './share-units.ts';
+import { applyTaggedLines } from './tagged-lines.ts';
 import { detectMissingSplits, restateSplits } from './splits.ts';
 import {
   type CompanyInput,
@@ -85,9 +86,9 @@ function summarise(symbol: string, log: QualityLog, from: number): string[] {
     outflow_sign: 'outflows stored as positive amounts',
     revenue_definition: 'revenue figures on another definition than the total',
     equity_nci: 'equity figures made parent-only (non-controlling interest taken out)',
-    mixed_vintage: 'balance-sheet totals taken from one filing vintage',
+    mixed_vintage: 'figures taken from one filing vintage (balance-sheet totals; restated cash flow)',
     quarantined: 'values that fail a quality check',
-    refused: 'vendor facts refused (unknown unit or conflicting duplicates)',
+    refused: 'vendor facts refused (unknown unit, conflicting duplicates, or revenue on another definition)',
   };
   return [...counts].map(([k, n]) => {
     const [outcome, kind] = k.split(' ') as [string, string];
@@ -97,7 +98,8 @@ function summarise(symbol: string, log: QualityLog, from: number): string[] {
 
 /**
  * Normalises one company's statements from one or more sources. Per source: vendor zeros dropped,
- * outflows made positive. Merged by source preference, then: NCI out of equity, one vintage per
+ * outflows made positive. Merged by source preference, then: lines whose tags change over time from
+ * the tagged source, NCI out of equity, one vintage per
  * balance sheet, share-count units, splits (table and derived), one revenue definition, checks with
  * quarantine, filing dates, free cash flow.
  */
@@ -117,6 +119,8 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   const merged = mergeSources(sources);
   const ctx: PassContext = { symbol: input.symbol, ...merged, sources, quarantined: { annual: new Map(), quarterly: new Map() }, log };
   withholdRefusedFacts(ctx, input.refused ?? []);
+  const revenueTagged = applyTaggedLines(ctx, 'annual').includes('revenue');
+  applyTaggedLines(ctx, 'quarterly');
   for (const kind of ['annual', 'quarterly'] as const) {
     alignBalanceSheetVintage(ctx, kind);
     separateNoncontrollingInterest(ctx, kind);
@@ -126,8 +130,9 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   restateSplits(ctx, input.splits, [], input.sharesLatest ?? null);
   const derivedSplits = detectMissingSplits(ctx, input.splits, input.priceAt);
   if (derivedSplits.length) restateSplits(ctx, [], derivedSplits, input.sharesLatest ?? null);
-  const offYears = unifyRevenueDefinition(ctx, 'annual', input.revenueNetOfInterest ?? false);
-  unifyRevenueDefinition(ctx, 'quarterly', input.revenueNetOfInterest ?? false);
+  const definedBy = revenueTagged ? 'tagged' : input.revenueNetOfInterest ? 'net_of_interest' : 'vendors';
+  const offYears = unifyRevenueDefinition(ctx, 'annual', definedBy);
+  unifyRevenueDefinition(ctx, 'quarterly', definedBy);
   quarantineMixedFourthQuarters(ctx, offYears);
   quarantineFailedChecks(ctx, [...input.splits, ...derivedSplits]);
   for (const kind of ['annual', 'quarterly'] as const) {

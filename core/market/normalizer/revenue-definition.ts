@@ -32,12 +32,15 @@ function alternates(ctx: PassContext, kind: PeriodKind, end: string, except: str
  * positive net income, or below 20% of both neighbouring periods is on another definition (a sub-line tag):
  * repaired from another source that passes the same test, else quarantined. (3) A fourth quarter
  * that falls in a fiscal year whose revenue was off-definition is quarantined, since Q4 = FY − Q1..Q3
- * would mix definitions.
+ * would mix definitions. `definedBy`: `vendors` compares the sources; `net_of_interest` (banks and
+ * brokers: a vendor's gross figure is not their total) and `tagged` (a source's tags fixed the
+ * definition, see tagged-lines.ts) skip the segment comparison, and `tagged` repairs from no other
+ * source, whose figures are on other definitions.
  */
-export function unifyRevenueDefinition(ctx: PassContext, kind: PeriodKind, netOfInterest: boolean): string[] {
+export function unifyRevenueDefinition(ctx: PassContext, kind: PeriodKind, definedBy: 'vendors' | 'net_of_interest' | 'tagged'): string[] {
   const p = periodsOf(ctx, kind);
   const offYears: string[] = [];
-  if (kind === 'annual' && !netOfInterest) replaceSegmentRevenue(ctx);
+  if (kind === 'annual' && definedBy === 'vendors') replaceSegmentRevenue(ctx);
   const ends = sortedEnds(p).filter((e) => p.get(e)!.has('revenue'));
   const plausibleAlone = ends.filter((e) => {
     const v = valueAt(p, e, 'revenue')!;
@@ -58,7 +61,7 @@ export function unifyRevenueDefinition(ctx: PassContext, kind: PeriodKind, netOf
       : ni !== null && ni > 0 && cell.value < OFF_DEFINITION_FRACTION * ni
         ? `revenue ${cell.value} is under 20% of net income ${ni}`
         : `revenue ${cell.value} is under 20% of the neighbouring periods' (${neighbours.join(', ')})`;
-    const alt = alternates(ctx, kind, end, cell.source).find((r) => isPlausible(r.value, ni, neighbours));
+    const alt = (definedBy === 'tagged' ? [] : alternates(ctx, kind, end, cell.source)).find((r) => isPlausible(r.value, ni, neighbours));
     if (alt) {
       repairCell(ctx, kind, end, 'revenue', alt.cell, {
         kind: 'revenue_definition',

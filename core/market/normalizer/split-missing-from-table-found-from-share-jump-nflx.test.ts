@@ -36,6 +36,17 @@ describe('split missing from the table, found from the share jump (NFLX 10-for-1
     expect(out.derivedSplits[0]!.date).toBe('2024-10-01');
   });
 
+  it('dates it after the filing that still showed the old basis when that is known: Q3 2024 (437.9M) filed 2024-10-18 → 2024-10-19', () => {
+    // A filing after a split restates its comparatives, so the split came after 2024-10-18, not merely after 2024-09-30.
+    const filed = {
+      ...nflx,
+      quarterly: new Map(
+        [...nflx.quarterly].map(([end, m]) => [end, new Map([...m].map(([k, c]) => [k, { ...c, asOf: end === '2024-09-30' ? '2024-10-18' : null }]))]),
+      ),
+    };
+    expect(runNormalizer({ symbol: 'NFLX', sources: [filed], priceAt }).out.derivedSplits[0]!.date).toBe('2024-10-19');
+  });
+
   it('restates the old-basis figures: FY2022 EPS 9.95 / 10 = 0.995, shares 451.29M × 10; Q3 2024 EPS 5.40 / 10', () => {
     expect(readCell(out.annual, '2022-12-31', 'eps_diluted')).toBe(0.995);
     expect(readCell(out.annual, '2022-12-31', 'shares_diluted')).toBe(4_512.9 * M);

@@ -48,8 +48,8 @@ function impliedShares(p: Periods, end: string): number | null {
  * assets, else revenue) stays within 1.5×, and where the P/E from unrestated EPS on split-adjusted
  * prices (both years profitable and priced) does not contradict the split. Without price evidence
  * nothing is derived (flagged instead): an IPO or a share-class change also moves the share basis.
- * The split is dated the day after the last period whose share count is still on the old basis (see
- * dateDerivedSplit).
+ * The split is dated the day after the last period (or its filing) whose share count is still on the old
+ * basis (see dateDerivedSplit).
  */
 export function detectMissingSplits(ctx: PassContext, tableSplits: readonly SplitEvent[], priceAt?: (date: string) => number | null): DerivedSplit[] {
   const p = ctx.annual;
@@ -127,16 +127,22 @@ export function detectMissingSplits(ctx: PassContext, tableSplits: readonly Spli
  * SEC figures are as last filed, so the old share basis can outlive the year where the annual series
  * jumps (NFLX's FY2023 was re-filed after its 2025 split, its 2024 and 2025 10-Q quarters were not).
  * A count is on the old basis when it sits nearer `newBasis / r` than `newBasis` (below newBasis / √r
- * for a split); the split is dated the day after the last such period end, annual or quarterly. The
- * true date is somewhere after that (adjusted prices hide it); every figure dated before is checked for
- * the missing factor, which is what restatement needs.
+ * for a split); the split came after that period's end and after the filing that still showed it on
+ * the old basis (a filing after a split restates its comparatives), so it is dated the day after the
+ * later of the two, over every such period, annual or quarterly (ISRG: its Q2 2020 count filed
+ * 2021-07-21 in the Q2 2021 10-Q is still pre-split; the 3-for-1 split was 2021-10-05). The true date
+ * is somewhere after that (adjusted prices hide it); every figure dated before is checked for the
+ * missing factor, which is what restatement needs.
  */
 function dateDerivedSplit(ctx: PassContext, r: number, newBasis: number): string | null {
   let last: string | null = null;
   for (const p of [ctx.annual, ctx.quarterly]) {
-    for (const end of p.keys()) {
+    for (const [end, m] of p) {
       const s = valueAt(p, end, 'shares_diluted') ?? impliedShares(p, end);
-      if (s !== null && s > 0 && Math.abs(Math.log((s * r) / newBasis)) < Math.abs(Math.log(s / newBasis)) && (last === null || end > last)) last = end;
+      if (s === null || !(s > 0) || Math.abs(Math.log((s * r) / newBasis)) >= Math.abs(Math.log(s / newBasis))) continue;
+      const filed = (m.get('shares_diluted') ?? m.get('eps_diluted'))?.asOf ?? null;
+      const known = filed !== null && filed > end ? filed : end;
+      if (last === null || known > last) last = known;
     }
   }
   return last === null ? null : addDays(last, 1);

@@ -3,22 +3,32 @@ import { QualityLog } from '../quality.ts';
 import { normalizeCompany } from './index.ts';
 import type { CompanyInput, NormalizedCompany, Periods, SourceStatements } from './types.ts';
 
-/** `{ '2022-12-31': { revenue: 10, net_income: 2 } }` → periods whose cells name `source` and `asOf`. */
-export function buildPeriods(rows: Record<string, Record<string, number>>, source: string, asOf: string | null = null): Periods {
-  return new Map(Object.entries(rows).map(([end, lines]) => [end, new Map(Object.entries(lines).map(([k, value]) => [k, { value, source, asOf }]))]));
+/** `{ '2022-12-31': { revenue: 10, net_income: 2 } }` → periods whose cells name `source`, `asOf` and, for a tagged source, each line's tag. */
+export function buildPeriods(
+  rows: Record<string, Record<string, number>>,
+  source: string,
+  asOf: string | null = null,
+  tags: Record<string, string> = {},
+): Periods {
+  return new Map(
+    Object.entries(rows).map(([end, lines]) => [
+      end,
+      new Map(Object.entries(lines).map(([k, value]) => [k, { value, source, asOf, ...(tags[k] ? { tag: tags[k] } : {}) }])),
+    ]),
+  );
 }
 
 export function buildSource(
   source: string,
   annual: Record<string, Record<string, number>>,
   quarterly: Record<string, Record<string, number>> = {},
-  options: { vintage?: SourceStatements['vintage']; asOf?: string | null } = {},
+  options: { vintage?: SourceStatements['vintage']; asOf?: string | null; tags?: Record<string, string> } = {},
 ): SourceStatements {
   return {
     source,
     vintage: options.vintage ?? 'restated',
-    annual: buildPeriods(annual, source, options.asOf ?? null),
-    quarterly: buildPeriods(quarterly, source, options.asOf ?? null),
+    annual: buildPeriods(annual, source, options.asOf ?? null, options.tags),
+    quarterly: buildPeriods(quarterly, source, options.asOf ?? null, options.tags),
   };
 }
 

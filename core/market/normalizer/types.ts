@@ -11,6 +11,8 @@ export interface NormCell {
   asOfEstimated?: true;
   /** Why the served value differs from the vendor's (repairs only). */
   note?: string;
+  /** The us-gaap tag the value came from, where the source names it (raw SEC XBRL, live companyfacts). */
+  tag?: string;
 }
 
 /** Values of one company: period end → line key → cell. */
@@ -40,7 +42,7 @@ export interface CompanyInput {
   priceAt?: (date: string) => number | null;
   /** Banks and brokers report revenue net of interest expense: a gross vendor figure is not "the total" for them. */
   revenueNetOfInterest?: boolean;
-  /** Facts the vendor mapping refused (unknown unit, conflicting duplicates): withheld with their reason. */
+  /** Facts the vendor mapping refused (unknown unit, conflicting duplicates, revenue on another definition): withheld with their reason. */
   refused?: readonly RefusedFact[];
 }
 

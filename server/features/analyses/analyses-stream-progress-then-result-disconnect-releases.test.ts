@@ -48,6 +48,18 @@ describeEachDatabase('the streamed run', (kind) => {
     expect((await k.as(u).open(analysis.id)).status).toBe(200);
   });
 
+  it('a builder that refuses after the hold (a DCF of AES: negative free cash flow) ends the stream with an error event; released, nothing charged', async () => {
+    const u = await k.createUser();
+    const res = await k.as(u).stream({ symbol: 'AES', kind: 'dcf' });
+    expect(res.status).toBe(200);
+    const events = parseEvents(await res.text());
+    expect(events.map((e) => e.event)).toEqual(['progress', 'progress', 'error']);
+    expect(events[2]!.data).toMatchObject({ error: { code: 'UNPROCESSABLE', message: expect.stringMatching(/free cash flow/i) } });
+    expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT);
+    expect((await k.holdsOf(u)).map((h) => h.status)).toEqual(['released']);
+    expect(await k.storedRowCount(u)).toBe(0);
+  });
+
   it('errors before the charge are plain HTTP answers: an ETF analysis of a stock is 422 JSON, nothing held', async () => {
     const u = await k.createUser();
     const res = await k.as(u).stream({ symbol: 'AAPL', kind: 'etf' });

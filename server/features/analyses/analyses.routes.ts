@@ -94,10 +94,10 @@ export const AnalysisListSchema = z
   .object({
     analyses: z.array(AnalysisSummarySchema),
     next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next (older) page; null on the last page' }),
-    data_day: z
-      .string()
-      .nullable()
-      .openapi({ description: 'With a `symbol` filter: the data day a new run on that symbol would use now (null when it has no prices); else null' }),
+    data_day: z.string().nullable().openapi({
+      description:
+        'With a `symbol` filter: the data day a new run on that symbol would use now (its last price bar, or the snapshot date without prices); else null',
+    }),
   })
   .openapi('AnalysisList');
 

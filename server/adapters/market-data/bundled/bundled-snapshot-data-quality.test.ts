@@ -76,7 +76,9 @@ describe('bundled snapshot: data quality', () => {
     expect(at(f, 'eps_diluted', '2022-12-31')).toMatchObject({ value: 0.995, note: 'restated for a split after the period (9.95 as reported)' });
     expect(at(f, 'shares_diluted', '2022-12-31').value).toBe(4_512_900_000);
     expect(at(f, 'eps_diluted', '2023-12-31').value).toBe(1.2);
-    expect((await p.getSplits!('NFLX'))!.filter((x) => x.source === 'derived')).toEqual([{ date: '2025-10-01', ratio: 10, source: 'derived' }]);
+    // Dated the day after the last filing still on the old basis: the Q3 2025 10-Q, filed 2025-10-22 (the
+    // split took effect in November 2025; dating by the quarter's end alone gave 2025-10-01).
+    expect((await p.getSplits!('NFLX'))!.filter((x) => x.source === 'derived')).toEqual([{ date: '2025-10-23', ratio: 10, source: 'derived' }]);
   });
 
   it('GOOG per-share figures now match GOOGL’s (were 20× before the 2022 split was restated)', async () => {

@@ -38,7 +38,7 @@ const SOURCE = 'sec-edgar-live';
 
 function toPeriods(values: PeriodValues): Periods {
   const out: Periods = new Map();
-  for (const [end, m] of values) out.set(end, new Map([...m].map(([k, v]) => [k, { value: v.value, source: SOURCE, asOf: v.filed }])));
+  for (const [end, m] of values) out.set(end, new Map([...m].map(([k, v]) => [k, { value: v.value, source: SOURCE, asOf: v.filed, tag: v.tag }])));
   return out;
 }
 
