@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../web/src/app/route-table.ts';
 import { signUpVerified, toBrowserCookies } from './support/accounts.ts';
+import { type AxeViolation, describeNodes, runAxe, selectFailing } from './support/axe.ts';
 import { useAppInBrowser } from './support/harness.ts';
 
-// Evaluated through the DevTools protocol: the app's CSP (script-src 'self') would block an injected <script>.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const failingImpacts = new Set(['serious', 'critical']);
-
 /** Sample values for route parameters; a route with a parameter not listed here fails loudly. */
-const sampleParams: Record<string, string> = { symbol: 'AAPL', analysisType: 'balance-sheet' };
+const sampleParams: Record<string, string> = { symbol: 'AAPL', analysisType: 'profitability' };
 const samplePathOverrides: Record<string, string> = { '/etf/:symbol': '/etf/SPY', '/search-results': '/search-results?q=apple', '*': '/no/such/page' };
 
 function toSamplePath(pattern: string): string {
@@ -27,17 +21,6 @@ function toSamplePath(pattern: string): string {
 // Derived from the router's own table, so a page added to the app is checked without editing this file.
 const samplePaths = routeTable.map((r) => toSamplePath(r.path));
 
-interface AxeNode {
-  target: unknown[];
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  helpUrl: string;
-  nodes: AxeNode[];
-}
-
 /** Waits for the page to settle (data loaded, spinners gone), then runs axe-core's WCAG 2.2 A/AA rules. */
 async function scan(page: Page, path: string): Promise<AxeViolation[]> {
   await page.goto(path, { waitUntil: 'networkidle' });
@@ -48,17 +31,8 @@ async function scan(page: Page, path: string): Promise<AxeViolation[]> {
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => {});
   await page.waitForLoadState('networkidle');
-  await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  }, wcagTags);
+  return runAxe(page);
 }
-
-/** One line per offending node: rule, impact, target selector and where to read about the fix. */
-const describeNodes = (violations: AxeViolation[]) =>
-  violations.flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.map(String).join(' >> ')} — ${v.help} (${v.helpUrl})`));
 
 const viewports = [
   { width: 1280, height: 900 },
@@ -98,7 +72,7 @@ describe('every route of the router passes axe-core WCAG 2.2 A/AA without seriou
         it.each(samplePaths)('%s', async (path) => {
           const violations = await scan(page, path);
           const all = describeNodes(violations);
-          const failing = describeNodes(violations.filter((v) => failingImpacts.has(v.impact ?? '')));
+          const failing = describeNodes(selectFailing(violations));
           console.info(
             `axe ${signedIn ? 'in ' : 'out'} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`,
           );

@@ -44,7 +44,7 @@ describe('content pages in Chromium', () => {
     await context.close();
   });
 
-  it('home, signed out: the hero offers sign-up and pricing, what exists is listed, and every analysis kind is marked Coming with its token cost', async () => {
+  it('home, signed out: the hero offers sign-up and pricing, what exists is listed, and every analysis kind is marked Available with its token cost', async () => {
     const { page, context } = await t.open();
     await page.goto('/');
     const hero = page.locator('section[aria-labelledby="hero-heading"]');
@@ -61,11 +61,12 @@ describe('content pages in Chromium', () => {
     ]) {
       const card = analyses.locator('li').filter({ has: page.getByRole('heading', { name, exact: true }) });
       expect(await card.textContent()).toContain(cost);
-      expect(await card.textContent()).toContain('Coming'); // no analysis runs yet: the page says so
+      expect(await card.textContent()).toContain('Available');
     }
     expect(await analyses.textContent()).toContain('0.3 tokens a question');
     expect(await page.locator('#now li h3').allInnerTexts()).toEqual([
       'Search',
+      'Six analyses',
       'Prices and charts',
       'Financial statements',
       'ETF details',

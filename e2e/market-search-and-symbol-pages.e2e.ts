@@ -34,7 +34,7 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
     await page.getByText('Data as of 2026-07-02').waitFor();
     await page.locator('canvas').first().waitFor();
     expect(scripts.some((s) => s.includes('price-chart-canvas'))).toBe(true);
-    await page.getByText('The AI quick overview for this page is coming.').waitFor();
+    await page.getByRole('button', { name: 'Run analysis (0.5 tokens)' }).waitFor();
     await screenshot(page, 'market-overview-aapl');
     expect(errors).toEqual([]);
     await context.close();
@@ -66,7 +66,9 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
     await context.addCookies(cookies);
     await page.goto('/overview/ZZZZQ');
     await page.getByText('We don\u2019t know the symbol').or(page.getByText("We don't know the symbol")).first().waitFor();
+    // The first release's statement link now opens the balance sheet analysis, statements included.
     await page.goto('/fundamental-analysis/NVDA/balance-sheet');
+    await page.waitForURL('**/balance-sheet/NVDA');
     await page.getByRole('heading', { name: 'Balance sheet' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // The unknown symbol's profile lookup is a 404 by design; nothing else may fail.

@@ -1,13 +1,15 @@
+import { Link } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
+import { formatTokens } from '../lib/format.ts';
 import { UserMenu } from '../components/layout/user-menu.tsx';
 import { useAuth } from '../features/auth/index.ts';
 import { isPaidTier } from '../../../core/tokens/tiers.ts';
 import { useSubscription } from '../features/tokens/index.ts';
 
-/** Composes auth (who) and tokens (tier) for the top bar; features never import each other. */
+/** Composes auth (who) and tokens (tier, balance) for the top bar; features never import each other. */
 export function AppUserMenu() {
   const { user, profile, loading, signOut } = useAuth();
-  const { subscriptionTier } = useSubscription();
+  const { subscriptionTier, tokenBalance, loading: tokensLoading } = useSubscription();
   if (loading) return <span className="size-9 animate-pulse rounded-full bg-slate-200" aria-hidden />;
   if (!user)
     return (
@@ -17,14 +19,25 @@ export function AppUserMenu() {
     );
   const fullName = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ') || user.name;
   return (
-    <UserMenu
-      fullName={fullName}
-      email={user.email}
-      avatarUrl={profile?.avatar_url ?? user.image ?? null}
-      firstName={profile?.first_name ?? null}
-      lastName={profile?.last_name ?? null}
-      showTokenPricing={isPaidTier(subscriptionTier)}
-      onSignOut={() => void signOut()}
-    />
+    <>
+      <Link
+        to="/dashboard"
+        className="mr-2 whitespace-nowrap rounded-full border border-slate-200 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
+        aria-label={tokensLoading ? 'Token balance loading' : `Token balance: ${formatTokens(tokenBalance)} tokens`}
+        data-testid="header-balance"
+      >
+        <span className="tabular">{tokensLoading ? '…' : formatTokens(tokenBalance)}</span>
+        <span className="hidden sm:inline"> tokens</span>
+      </Link>
+      <UserMenu
+        fullName={fullName}
+        email={user.email}
+        avatarUrl={profile?.avatar_url ?? user.image ?? null}
+        firstName={profile?.first_name ?? null}
+        lastName={profile?.last_name ?? null}
+        showTokenPricing={isPaidTier(subscriptionTier)}
+        onSignOut={() => void signOut()}
+      />
+    </>
   );
 }

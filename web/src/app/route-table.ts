@@ -31,6 +31,8 @@ export const routeTable = [
   { path: '/fundamental-analysis/:symbol', page: 'fundamentalRedirect', access: 'guarded' },
   { path: '/fundamental-analysis/:symbol/:analysisType', page: 'fundamental', access: 'guarded' },
   { path: '/technical/:symbol', page: 'technical', access: 'guarded' },
+  { path: '/balance-sheet/:symbol', page: 'balanceSheet', access: 'guarded' },
+  { path: '/dcf/:symbol', page: 'dcf', access: 'guarded' },
   { path: '/etf/:symbol', page: 'etf', access: 'guarded' },
   { path: '/profile', page: 'profile', access: 'guarded' },
   { path: '/settings', page: 'settings', access: 'guarded' },

@@ -10,12 +10,12 @@ const principles = [
   {
     icon: Calculator,
     title: 'Numbers from code',
-    text: 'Every figure we show comes straight from the source data. The ratios, scores and valuations of the coming analyses will be computed by tested code; the AI writer will only explain them, and a number it writes that is not among them is rejected.',
+    text: 'Every figure we show comes straight from the source data. The ratios, scores and valuations of the analyses are computed by tested code; the writer only explains them, and a number it writes that is not among them is rejected.',
   },
   {
     icon: Receipt,
     title: 'Charged only on success',
-    text: 'When the analyses launch, tokens are reserved when one starts and charged only when it is delivered. A failed analysis costs nothing, and re-opening a finished one is free.',
+    text: 'Tokens are reserved when an analysis starts and charged only when it is delivered. A failed analysis costs nothing, and re-opening a finished one is free.',
   },
   {
     icon: SearchCheck,
@@ -51,8 +51,9 @@ export default function About() {
             </p>
             <p className="leading-relaxed">
               Today Stockpilot shows prices, financial statements and ETF data for {STOCK_COUNT} large US stocks and {ETF_COUNT} widely held ETFs, each figure
-              with its source. Next come {ANALYSIS_KIND_COUNT_WORD} kinds of analysis and an AI copilot, paid per use with tokens instead of a large flat
-              subscription, so occasional investors pay little and heavy users get the volume they need.
+              with its source, and {ANALYSIS_KIND_COUNT_WORD} kinds of analysis — overview, fundamental, technical, balance sheet, ETF and DCF — paid per use
+              with tokens instead of a large flat subscription, so occasional investors pay little and heavy users get the volume they need. An AI copilot comes
+              next.
             </p>
           </div>
         </AboutSection>

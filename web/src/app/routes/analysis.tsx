@@ -1,99 +1,123 @@
-import { BarChart3, CandlestickChart, Landmark, PieChart, Scale } from 'lucide-react';
+import { BarChart3, Calculator, CandlestickChart, Landmark, PieChart, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AiAnalysisComing, type ProfileResponse, SymbolPage } from '../../features/market/index.ts';
+import type { AnalysisKind } from '../../../../core/analysis/analysis-types.ts';
+import { checkAvailability } from '../../../../core/analysis/runs/index.ts';
+import { formatCostTokens } from '../../features/analyses/index.ts';
+import { type ProfileResponse, SymbolPage } from '../../features/market/index.ts';
+import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
+import { formatTokens } from '../../lib/format.ts';
 
 interface Choice {
+  kind: AnalysisKind;
   title: string;
   what: string;
-  to: string;
+  to: (s: string) => string;
   icon: ReactNode;
-  available: (p: ProfileResponse) => boolean;
-  needs: string;
 }
 
-const choices = (s: string): Choice[] => [
+const choices: Choice[] = [
   {
+    kind: 'overview',
     title: 'Quick Overview',
-    what: 'Price, trend and the key figures at a glance.',
-    to: `/overview/${s}`,
+    what: 'Price, trend and the key figures at a glance, graded against the sector.',
+    to: (s) => `/overview/${s}`,
     icon: <BarChart3 className="size-5" />,
-    available: (p) => p.coverage.quote,
-    needs: 'price data',
   },
   {
+    kind: 'fundamental',
     title: 'Fundamental Analysis',
-    what: 'Profitability, growth and financial health from the statements.',
-    to: `/fundamental-analysis/${s}/overview`,
+    what: 'Seven views: overview, profitability, growth, valuation, financial health, dividends and cash flow.',
+    to: (s) => `/fundamental-analysis/${s}/overview`,
     icon: <Landmark className="size-5" />,
-    available: (p) => p.coverage.fundamentals,
-    needs: 'financial statements',
   },
   {
+    kind: 'technical',
     title: 'Technical Analysis',
-    what: 'Trend, momentum and price performance.',
-    to: `/technical/${s}`,
+    what: 'Candles with SMA 50/200 and Bollinger bands, RSI and MACD, the rating with every vote, support and resistance.',
+    to: (s) => `/technical/${s}`,
     icon: <CandlestickChart className="size-5" />,
-    available: (p) => p.coverage.history !== null,
-    needs: 'price history',
   },
   {
+    kind: 'balance-sheet',
     title: 'Balance Sheet Analysis',
-    what: 'Assets, liabilities, debt and equity over the years.',
-    to: `/fundamental-analysis/${s}/balance-sheet`,
+    what: 'Liquidity, leverage and the Altman Z-score with its five inputs.',
+    to: (s) => `/balance-sheet/${s}`,
     icon: <Scale className="size-5" />,
-    available: (p) => p.coverage.fundamentals,
-    needs: 'financial statements',
   },
   {
+    kind: 'dcf',
+    title: 'DCF Valuation',
+    what: 'Fair value per share against the price, the assumptions, and the sensitivity grid as a heat map.',
+    to: (s) => `/dcf/${s}`,
+    icon: <Calculator className="size-5" />,
+  },
+  {
+    kind: 'etf',
     title: 'ETF Analysis',
-    what: 'Holdings, sector weights and costs.',
-    to: `/etf/${s}`,
+    what: 'Holdings, sector weights, concentration, costs and overlap with another ETF.',
+    to: (s) => `/etf/${s}`,
     icon: <PieChart className="size-5" />,
-    available: (p) => p.type === 'etf',
-    needs: 'an ETF',
   },
 ];
 
+function Choices({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
+  const costs = useTokenCosts();
+  const { tokenBalance, loading } = useSubscription();
+  const s = encodeURIComponent(symbol);
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="analysis-choices">
+      {choices.map((c) => {
+        const unavailable = checkAvailability(c.kind, { profile, coverage: profile.coverage });
+        const costMt = costs.data?.costs.find((x) => x.action === c.kind)?.cost_mt;
+        const covered = costMt !== undefined && Math.round(tokenBalance * 1000) >= costMt;
+        const body = (
+          <>
+            <span className="flex items-start justify-between gap-2">
+              <span
+                className={`inline-flex size-9 items-center justify-center rounded-lg ${unavailable ? 'bg-slate-100 text-slate-500' : 'bg-brand-50 text-brand-700'}`}
+                aria-hidden
+              >
+                {c.icon}
+              </span>
+              {costMt !== undefined && <span className="text-sm font-semibold text-ink tabular">{formatCostTokens(costMt)} tokens</span>}
+            </span>
+            <span className="mt-3 block font-semibold text-ink">{c.title}</span>
+            <span className="mt-1 block text-sm text-slate-600">{c.what}</span>
+            {unavailable ? (
+              <span className="mt-2 block text-xs font-medium text-amber-800">Not available: {unavailable.reason}</span>
+            ) : (
+              costMt !== undefined &&
+              !loading && (
+                <span className={`mt-2 block text-xs font-medium ${covered ? 'text-emerald-800' : 'text-red-700'}`}>
+                  {covered ? `Your balance (${formatTokens(tokenBalance)}) covers it` : `Your balance (${formatTokens(tokenBalance)}) does not cover it`}
+                </span>
+              )
+            )}
+          </>
+        );
+        return (
+          <li key={c.kind} data-kind={c.kind}>
+            {unavailable ? (
+              <div className="h-full rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4" aria-disabled="true">
+                {body}
+              </div>
+            ) : (
+              <Link to={c.to(s)} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500">
+                {body}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export default function Page() {
   return (
-    <SymbolPage pageName="Choose an analysis" lead="Choose an analysis. Those the data cannot support for this symbol are marked.">
-      {(symbol, profile) => (
-        <>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {choices(encodeURIComponent(symbol)).map((c) => {
-              const ok = c.available(profile);
-              const body = (
-                <>
-                  <span
-                    className={`inline-flex size-9 items-center justify-center rounded-lg ${ok ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-400'}`}
-                    aria-hidden
-                  >
-                    {c.icon}
-                  </span>
-                  <span className="mt-3 block font-semibold text-ink">{c.title}</span>
-                  <span className="mt-1 block text-sm text-slate-600">{c.what}</span>
-                  {!ok && <span className="mt-2 block text-xs font-medium text-amber-700">Not available: needs {c.needs}</span>}
-                </>
-              );
-              return (
-                <li key={c.title}>
-                  {ok ? (
-                    <Link to={c.to} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500">
-                      {body}
-                    </Link>
-                  ) : (
-                    <div className="h-full rounded-xl border border-dashed border-slate-200 bg-slate-50 p-4" aria-disabled="true">
-                      {body}
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          <AiAnalysisComing kind="analyses" />
-        </>
-      )}
+    <SymbolPage pageName="Choose an analysis" lead="Choose an analysis: what each costs and contains, and which ones the data supports for this symbol.">
+      {(symbol, profile) => <Choices symbol={symbol} profile={profile} />}
     </SymbolPage>
   );
 }

@@ -2,11 +2,12 @@ import { Search } from 'lucide-react';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { RecentAnalyses } from '../../features/analyses/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { SubscriptionCard } from '../../features/billing/index.ts';
 import { RecentActivity, TokenBalanceCard, UsageChart, UsageGuide, useSubscription } from '../../features/tokens/index.ts';
 
-/** Dashboard: tokens, plan, usage over 30 days, the usage guide and (slot) recent analyses. */
+/** Dashboard: tokens, plan, usage over 30 days, the usage guide and recent analyses. */
 export default function Page() {
   const { user } = useAuth();
   const subscription = useSubscription();
@@ -49,14 +50,13 @@ export default function Page() {
           </CardContent>
         </Card>
 
-        {/* Slot: recent analyses (analyses feature) — replace this card's content when it lands. */}
-        <Card className="lg:col-span-2" data-slot="recent-analyses">
+        <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Recent analyses</CardTitle>
             <CardDescription>Reopening a finished analysis is free.</CardDescription>
           </CardHeader>
           <CardContent>
-            <p className="text-sm text-slate-500">Analyses are coming. Once they launch, the ones you run appear here.</p>
+            <RecentAnalyses userId={userId} />
           </CardContent>
         </Card>
         <Card>

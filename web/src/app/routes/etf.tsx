@@ -1,12 +1,20 @@
 import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AiAnalysisComing, EtfDetails, PriceChart, SymbolPage, useEtfInfo } from '../../features/market/index.ts';
+import { RunAnalysis } from '../analyses/run-analysis.tsx';
+import { EtfOverlapPicker } from '../analyses/etf-overlap-picker.tsx';
+import { EtfView } from '../../features/analyses/index.ts';
+import { EtfDetails, PriceChart, type ProfileResponse, SymbolPage, useEtfInfo } from '../../features/market/index.ts';
 
-function EtfBody({ symbol, hasEtfData, hasPrices }: { symbol: string; hasEtfData: boolean; hasPrices: boolean }) {
+function EtfBody({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
+  const hasEtfData = profile.coverage.etf;
+  const hasPrices = profile.coverage.quote;
   const etf = useEtfInfo(symbol, hasEtfData);
   return (
     <>
+      <RunAnalysis symbol={symbol} kind="etf" profile={profile}>
+        {(analysis) => <EtfView analysis={analysis} />}
+      </RunAnalysis>
       {hasPrices && <PriceChart symbol={symbol} />}
       {!hasEtfData ? (
         <Alert tone="info" title="No holdings or cost data for this fund">
@@ -19,16 +27,18 @@ function EtfBody({ symbol, hasEtfData, hasPrices }: { symbol: string; hasEtfData
           {(etf.error as Error).message}
         </Alert>
       ) : (
-        <EtfDetails etf={etf.data} />
+        <>
+          <EtfDetails etf={etf.data} />
+          <EtfOverlapPicker etf={etf.data} />
+        </>
       )}
-      <AiAnalysisComing kind="ETF analysis" />
     </>
   );
 }
 
 export default function Page() {
   return (
-    <SymbolPage pageName="ETF Analysis" lead="ETF analysis: holdings, sector weights and costs.">
+    <SymbolPage pageName="ETF Analysis" lead="ETF analysis: holdings, sector weights, concentration, costs and overlap with another fund.">
       {(symbol, profile) =>
         profile.type !== 'etf' ? (
           <Alert tone="info" title={`${symbol} is a stock, not an ETF`}>
@@ -37,7 +47,7 @@ export default function Page() {
             </ButtonLink>
           </Alert>
         ) : (
-          <EtfBody symbol={symbol} hasEtfData={profile.coverage.etf} hasPrices={profile.coverage.quote} />
+          <EtfBody symbol={symbol} profile={profile} />
         )
       }
     </SymbolPage>

@@ -1,34 +1,52 @@
-import { NavLink, useParams } from 'react-router';
+import { useState } from 'react';
+import { Navigate, NavLink, useParams } from 'react-router';
+import { type FundamentalSubtype, fundamentalSubtypes } from '../../../../core/analysis/analysis-types.ts';
 import type { StatementKind } from '../../../../core/market/types.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AiAnalysisComing, KeyFigures, StatementsTable, SymbolPage, useFundamentals } from '../../features/market/index.ts';
+import { FundamentalView } from '../../features/analyses/index.ts';
+import { KeyFigures, type ProfileResponse, StatementsTable, SymbolPage, useFundamentals } from '../../features/market/index.ts';
+import { RunAnalysis } from '../analyses/run-analysis.tsx';
 
-const views: Array<[string, string, StatementKind]> = [
-  ['overview', 'Overview', 'income'],
-  ['income-statement', 'Income statement', 'income'],
-  ['balance-sheet', 'Balance sheet', 'balance'],
-  ['cash-flow', 'Cash flow', 'cash_flow'],
+const tabNames: Record<FundamentalSubtype, string> = {
+  overview: 'Overview',
+  profitability: 'Profitability',
+  growth: 'Growth',
+  valuation: 'Valuation',
+  'financial-health': 'Financial health',
+  dividends: 'Dividends',
+  'cash-flow': 'Cash flow',
+};
+
+const statements: Array<[StatementKind, string]> = [
+  ['income', 'Income statement'],
+  ['balance', 'Balance sheet'],
+  ['cash_flow', 'Cash flow'],
 ];
 
-function Fundamentals({ symbol, view }: { symbol: string; view: string }) {
+const isSubtype = (v: string): v is FundamentalSubtype => (fundamentalSubtypes as readonly string[]).includes(v);
+
+/** The company's statements as filed: the raw data behind every tab, whichever analysis is open. */
+function Statements({ symbol, initial }: { symbol: string; initial: StatementKind }) {
   const { data, isPending, isError, error } = useFundamentals(symbol);
-  const current = views.find(([v]) => v === view) ?? views[0]!;
-  const s = encodeURIComponent(symbol);
+  const [statement, setStatement] = useState<StatementKind>(initial);
   return (
     <>
-      <nav aria-label="Fundamental views" className="flex flex-wrap gap-1">
-        {views.map(([v, label]) => (
-          <NavLink
-            key={v}
-            to={`/fundamental-analysis/${s}/${v}`}
-            className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+      <h2 className="pt-2 text-lg font-semibold text-ink">Statements</h2>
+      <fieldset className="flex flex-wrap gap-1">
+        <legend className="sr-only">Statement</legend>
+        {statements.map(([kind, label]) => (
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={statement === kind}
+            onClick={() => setStatement(kind)}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${statement === kind ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
           >
             {label}
-          </NavLink>
+          </button>
         ))}
-      </nav>
-      {current[0] === 'overview' && <KeyFigures symbol={symbol} hasFundamentals />}
+      </fieldset>
       {isPending ? (
         <Spinner />
       ) : isError ? (
@@ -36,21 +54,50 @@ function Fundamentals({ symbol, view }: { symbol: string; view: string }) {
           {(error as Error).message}
         </Alert>
       ) : (
-        <StatementsTable key={current[2]} data={data} statement={current[2]} />
+        <StatementsTable key={statement} data={data} statement={statement} />
       )}
-      {data && data.notes.length > 0 && <p className="text-xs text-slate-500">{data.notes.join(' ')}</p>}
-      <AiAnalysisComing kind={current[0] === 'balance-sheet' ? 'balance sheet analysis' : 'fundamental analysis'} />
+      {data && data.notes.length > 0 && <p className="text-xs text-slate-600">{data.notes.join(' ')}</p>}
+    </>
+  );
+}
+
+function Fundamentals({ symbol, subtype, profile }: { symbol: string; subtype: FundamentalSubtype; profile: ProfileResponse }) {
+  const s = encodeURIComponent(symbol);
+  return (
+    <>
+      <nav aria-label="Fundamental analyses" className="flex flex-wrap gap-1">
+        {fundamentalSubtypes.map((t) => (
+          <NavLink
+            key={t}
+            to={`/fundamental-analysis/${s}/${t}`}
+            className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+          >
+            {tabNames[t]}
+          </NavLink>
+        ))}
+      </nav>
+      <RunAnalysis key={subtype} symbol={symbol} kind="fundamental" subtype={subtype} profile={profile}>
+        {(analysis) => <FundamentalView analysis={analysis} />}
+      </RunAnalysis>
+      {subtype === 'overview' && <KeyFigures symbol={symbol} hasFundamentals />}
+      <Statements symbol={symbol} initial={subtype === 'cash-flow' ? 'cash_flow' : subtype === 'financial-health' ? 'balance' : 'income'} />
     </>
   );
 }
 
 export default function Page() {
-  const { analysisType = 'overview' } = useParams();
+  const { symbol = '', analysisType = 'overview' } = useParams();
+  // The statement views of the first release now live elsewhere: keep their links working.
+  if (analysisType === 'balance-sheet') return <Navigate to={`/balance-sheet/${encodeURIComponent(symbol)}`} replace />;
+  if (!isSubtype(analysisType)) return <Navigate to={`/fundamental-analysis/${encodeURIComponent(symbol)}/overview`} replace />;
   return (
-    <SymbolPage pageName="Fundamental Analysis" lead="Fundamental analysis: profitability, growth and financial health from the company's statements.">
-      {(symbol, profile) =>
+    <SymbolPage
+      pageName={`Fundamental Analysis: ${tabNames[analysisType]}`}
+      lead="Fundamental analysis in seven views, from the company's statements as filed by the data day."
+    >
+      {(sym, profile) =>
         profile.coverage.fundamentals ? (
-          <Fundamentals symbol={symbol} view={analysisType} />
+          <Fundamentals symbol={sym} subtype={analysisType} profile={profile} />
         ) : (
           <Alert tone="info" title="No financial statements for this symbol">
             The current data has SEC financial statements for S&amp;P 500 companies only{profile.type === 'etf' ? '; funds do not file them' : ''}.

@@ -22,6 +22,7 @@ import {
   ANALYSIS_KIND_COUNT_WORD,
   type AnalysisKind,
   analysisProducts,
+  sentenceCase,
   COPILOT_COST_MT,
   DATA_SNAPSHOT_DATE,
   ETF_COUNT,
@@ -29,13 +30,11 @@ import {
   STOCK_COUNT,
   tiers,
 } from '../../components/marketing/product-facts.ts';
-import { SampleReport } from '../../components/marketing/sample-report.tsx';
 import { Faq, Section } from '../../components/marketing/section.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/index.ts';
 
 const freeTokens = tiers[0]!.monthlyTokens;
-const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const icons: Record<AnalysisKind, LucideIcon> = {
   overview: Gauge,
@@ -83,15 +82,20 @@ function Hero() {
             Stock analysis you can <span className="text-brand-600">check, line by line</span>.
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-            Stockpilot shows real market data — SEC filings and daily prices — with the source and date of every figure. AI-assisted analyses that explain those
-            figures, paid per use with tokens and only when they succeed, are being built next.
+            Stockpilot shows real market data — SEC filings and daily prices — with the source and date of every figure, and runs {ANALYSIS_KIND_COUNT_WORD}{' '}
+            analyses that compute the ratios, scores and valuations in tested code and explain them in a note citing each figure. Paid per use with tokens, and
+            only when an analysis is delivered.
           </p>
           <div className="mt-8">
             <HeroActions />
           </div>
           <ul className="mt-6 flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {(user
-              ? ['Prices, statements and ETF data, free to browse', 'Sources on every figure', 'Analyses and copilot coming']
+              ? [
+                  'Prices, statements and ETF data, free to browse',
+                  'Sources on every figure',
+                  `${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses, copilot coming`,
+                ]
               : [`${freeTokens} free tokens every month`, 'No card needed to start', 'Sources on every figure']
             ).map((t) => (
               <li key={t} className="flex items-center gap-2">
@@ -102,7 +106,18 @@ function Hero() {
           </ul>
         </div>
         <div className="flex justify-center lg:justify-end">
-          <SampleReport />
+          <figure className="w-full max-w-xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
+            <img
+              src="/images/technical-analysis-aapl.webp"
+              width={720}
+              height={619}
+              className="h-auto w-full"
+              alt="A technical analysis of Apple (AAPL) in Stockpilot: the analyst's note rating it Strong Buy, each sentence with the figures it uses, above a candlestick chart with SMA 50 and 200, Bollinger bands, support and resistance, RSI and MACD."
+            />
+            <figcaption className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
+              A real technical analysis of AAPL, on data as of {DATA_SNAPSHOT_DATE}.
+            </figcaption>
+          </figure>
         </div>
       </div>
     </section>
@@ -114,7 +129,7 @@ function Stats() {
     ['~13,000', 'US listings to search'],
     [String(STOCK_COUNT), 'large US stocks with full data'],
     [String(ETF_COUNT), 'ETFs'],
-    [String(analysisProducts.length), 'analyses coming'],
+    [String(analysisProducts.length), 'analyses to run'],
   ];
   return (
     <div className="border-b border-slate-200 bg-white">
@@ -134,9 +149,9 @@ function Analyses() {
   return (
     <Section
       id="analyses"
-      eyebrow="Coming"
-      title={`${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses and a copilot, each priced in tokens`}
-      lead="Being built now. Pick a stock or ETF, choose how deep to go, and get a report whose every number you can trace to the filing or price series it came from. The prices are fixed already, so you know what each will cost."
+      eyebrow="Available now"
+      title={`${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses, each priced in tokens; a copilot next`}
+      lead="Pick a stock or ETF, choose how deep to go, and get a report whose every number you can trace to the filing or price series it came from. You see the cost before you run, and pay only when the result is delivered."
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {analysisProducts.map((a) => {
@@ -148,7 +163,7 @@ function Analyses() {
                   <Icon className="size-5" aria-hidden />
                 </span>
                 <span className="flex items-center gap-1.5">
-                  <span className="rounded-full bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-800">Coming</span>
+                  <span className="rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800">Available</span>
                   <span className="tabular rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
                     {formatCostMt(a.costMt)} {a.costMt === 1000 ? 'token' : 'tokens'}
                   </span>
@@ -199,21 +214,21 @@ function Method() {
     [
       '2',
       'Numbers from code',
-      'Ratios, scores and models — Piotroski F-score, Altman Z, RSI, MACD, DCF — will be computed by tested code. Each result is a fact with a label, unit, period, source and date.',
+      'Ratios, scores and models — Piotroski F-score, Altman Z, RSI, MACD, DCF — are computed by tested code. Each result is a fact with a label, unit, period, source and date.',
     ],
     [
       '3',
       'Words from the writer',
-      'The writer (a rule-based writer or a language model) will only explain those facts. A number in the text that is not among the facts is rejected, so it cannot invent one.',
+      'Today a rule-based writer explains those facts (a language model comes with the copilot, behind the same check): a number in the text that is not among the facts is rejected, so it cannot invent one.',
     ],
   ];
   return (
     <Section
       id="method"
       tone="dark"
-      eyebrow="How the analyses will work"
+      eyebrow="How the analyses work"
       title="Numbers from code, words from the writer"
-      lead="AI is good at explaining and bad at arithmetic. So Stockpilot will never let it do the arithmetic."
+      lead="AI is good at explaining and bad at arithmetic. So Stockpilot never lets it do the arithmetic."
     >
       <ol className="grid gap-4 md:grid-cols-3">
         {steps.map(([n, title, text]) => (
@@ -318,8 +333,8 @@ function FinalCta() {
         </h2>
         <p className="mt-3 max-w-xl text-slate-300">
           {user
-            ? 'Prices, statements and ETF data with the source of every figure; the analyses that explain them are coming.'
-            : `Enough for ${countRuns(freeTokens, getActionCostMt('overview'))} quick overviews or ${countRuns(freeTokens, getActionCostMt('fundamental'))} full fundamental analyses a month on the Free plan, once analyses launch. Browse the data now.`}
+            ? 'Prices, statements and ETF data with the source of every figure, and analyses that explain them: choose one on any symbol page.'
+            : `Enough for ${countRuns(freeTokens, getActionCostMt('overview'))} quick overviews or ${countRuns(freeTokens, getActionCostMt('fundamental'))} full fundamental analyses a month on the Free plan.`}
         </p>
         <div className="mt-8">
           <HeroActions />

@@ -1,5 +1,8 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { AiAnalysisComing, formatPercent, formatPrice, type HistoryResponse, PriceChart, SymbolPage, useHistory } from '../../features/market/index.ts';
+import { RunAnalysis } from '../analyses/run-analysis.tsx';
+import { useEffect } from 'react';
+import { preloadTechnicalChart, TechnicalView } from '../../features/analyses/index.ts';
+import { formatPercent, formatPrice, type HistoryResponse, type ProfileResponse, PriceChart, SymbolPage, useHistory } from '../../features/market/index.ts';
 
 const periods: Array<[string, number]> = [
   ['1 month', 1],
@@ -74,23 +77,27 @@ function Performance({ history }: { history: HistoryResponse }) {
   );
 }
 
-function TechnicalBody({ symbol }: { symbol: string }) {
+function TechnicalBody({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
   const max = useHistory(symbol, 'max');
+  useEffect(preloadTechnicalChart, []);
   return (
     <>
+      <RunAnalysis symbol={symbol} kind="technical" profile={profile}>
+        {(analysis) => <TechnicalView analysis={analysis} />}
+      </RunAnalysis>
+      <h2 className="pt-2 text-lg font-semibold text-ink">Price data</h2>
       <PriceChart symbol={symbol} candles />
       {max.data && max.data.bars.length > 0 && <Performance history={max.data} />}
-      <AiAnalysisComing kind="technical analysis" />
     </>
   );
 }
 
 export default function Page() {
   return (
-    <SymbolPage pageName="Technical Analysis" lead="Technical analysis: trend, momentum and price performance.">
+    <SymbolPage pageName="Technical Analysis" lead="Technical analysis: trend, momentum, the rating with every vote, and support and resistance.">
       {(symbol, profile) =>
         profile.coverage.history ? (
-          <TechnicalBody symbol={symbol} />
+          <TechnicalBody symbol={symbol} profile={profile} />
         ) : (
           <p className="text-sm text-slate-600">There is no price history for {symbol} in the current data, so there is nothing to chart.</p>
         )

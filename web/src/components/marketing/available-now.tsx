@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { availableNow } from './product-facts.ts';
 import { Section } from './section.tsx';
 
-/** What a signed-in user can use today, before the analyses and the copilot exist. */
+/** What a signed-in user can use today: the data, the analyses and the token plans. */
 export function AvailableNow() {
   return (
     <Section

@@ -29,9 +29,17 @@ export type { AnalysisKind };
 export const ANALYSIS_KIND_COUNT_WORD =
   ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][analysisKinds.length] ?? String(analysisKinds.length);
 
-/** What a signed-in user can do today (the analyses and the copilot below are not built yet). */
+/** "Six" from "six". */
+export const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** What a signed-in user can do today (the copilot is not built yet). */
 export const availableNow: Array<{ title: string; detail: string }> = [
   { title: 'Search', detail: `About 13,000 US listings by ticker or company name; ${STOCK_COUNT} large stocks and ${ETF_COUNT} ETFs with full data.` },
+  {
+    title: `${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses`,
+    detail:
+      'Overview, fundamental (seven views), technical, balance sheet, ETF and DCF: computed figures, a note that cites them, charged only when delivered.',
+  },
   { title: 'Prices and charts', detail: 'Daily price history with volume, returns over standard periods, the 52-week range and moving averages.' },
   {
     title: 'Financial statements',
@@ -58,43 +66,59 @@ export const analysisProducts: AnalysisProduct[] = [
     kind: 'overview',
     name: 'Quick Overview',
     costMt: getActionCostMt('overview'),
-    summary: 'A one-screen read on any covered stock: what the company earns, how it is valued and how the price has moved.',
-    computes: ['Revenue, net income and margins (TTM)', 'P/E, P/S and market cap from the latest close', '1-month, 1-year and 52-week range returns'],
+    summary: 'A one-screen read on any covered stock: how it earns, how it is valued, how the price has moved, graded against its sector.',
+    computes: [
+      'Net margin, ROE, P/E and growth from the filings',
+      '3-, 6- and 12-month price momentum and the technical rating',
+      'Value, growth, profitability, health and momentum grades vs sector',
+    ],
   },
   {
     kind: 'fundamental',
     name: 'Fundamental Analysis',
     costMt: getActionCostMt('fundamental'),
-    summary: 'Growth, profitability and quality from the company’s own SEC filings, year by year.',
-    computes: ['Revenue and EPS growth over up to 5 years', 'ROE, ROIC, gross and operating margin', 'Piotroski F-score (9 tests)'],
+    summary: 'Seven views from the company’s own SEC filings, year by year: overview, profitability, growth, valuation, health, dividends and cash flow.',
+    computes: ['Margins, ROE, ROIC and 5-year growth by fiscal year', 'Letter grades against sector peers', 'Piotroski F-score (9 tests) and Altman Z'],
   },
   {
     kind: 'technical',
     name: 'Technical Analysis',
     costMt: getActionCostMt('technical'),
-    summary: 'Trend and momentum from daily prices, summarised into a single rating you can trace back.',
-    computes: ['SMA/EMA 20, 50, 200 and crossovers', 'RSI (14), MACD, Bollinger Bands', 'Rating from −1 to +1: Strong sell … Strong buy'],
+    summary: 'Trend and momentum from daily prices, summarised into a single rating you can trace back vote by vote.',
+    computes: [
+      'Candles with SMA 50/200 and Bollinger Bands, RSI and MACD panes',
+      'Rating from −1 to +1 with every indicator’s vote',
+      'Support and resistance levels, beta against SPY',
+    ],
   },
   {
     kind: 'balance-sheet',
     name: 'Balance Sheet Analysis',
     costMt: getActionCostMt('balance-sheet'),
     summary: 'Liquidity, leverage and distress risk, with every ratio tied to the filing it came from.',
-    computes: ['Current and quick ratio, debt to equity', 'Interest coverage and net debt', 'Altman Z / Z″ distress score (banks excluded)'],
+    computes: [
+      'Current and quick ratio, debt to equity, by fiscal year',
+      'Assets, liabilities and equity over five years',
+      'Altman Z / Z″ with its weighted inputs (banks excluded)',
+    ],
   },
   {
     kind: 'etf',
     name: 'ETF Analysis',
     costMt: getActionCostMt('etf'),
-    summary: 'What you actually own in a fund: returns, volatility and how much two ETFs overlap.',
-    computes: ['Trailing returns and max drawdown', 'Annualised volatility', 'Holdings overlap Σ min(wA, wB)'],
+    summary: 'What you actually own in a fund and what it costs you, and how much two ETFs overlap.',
+    computes: [
+      'Top-10 weight, effective number of holdings, sector weights',
+      'Expense ratio cost on $10,000 over 10 years, yield',
+      'Holdings overlap with another ETF, Σ min(wA, wB)',
+    ],
   },
   {
     kind: 'dcf',
     name: 'DCF Valuation',
     costMt: getActionCostMt('dcf'),
     summary: 'What the business could be worth on its free cash flow, and what the price already assumes.',
-    computes: ['Two-stage FCF model, WACC from CAPM', 'Gordon terminal value with sanity guards', 'Reverse DCF and a WACC × growth grid'],
+    computes: ['Two-stage FCF model, WACC from CAPM', 'Gordon terminal value with a warning when it dominates', 'Reverse DCF and a WACC × growth heat map'],
   },
 ];
 

@@ -7,7 +7,7 @@ export { EtfDetails } from './components/etf-details.tsx';
 export { AboutTheData } from './components/about-the-data.tsx';
 export { DataAsOf } from './components/data-as-of.tsx';
 export { CoverageBadges, describeCoverage } from './components/coverage-badges.tsx';
-export { SymbolPage, AiAnalysisComing } from './components/symbol-page.tsx';
+export { SymbolPage } from './components/symbol-page.tsx';
 export { useMarketSearch, type SearchHit, type Coverage } from './api/search-symbols.ts';
 export { useQuote, type QuoteResponse } from './api/get-quote.ts';
 export { useHistory, type HistoryResponse, type HistoryRange } from './api/get-price-history.ts';

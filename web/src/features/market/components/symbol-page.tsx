@@ -1,5 +1,4 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { PageShell } from '../../../components/layout/page-shell.tsx';
@@ -14,19 +13,6 @@ import { DataAsOf } from './data-as-of.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StockHeader } from './stock-header.tsx';
 
-/** The AI write-up of a page is built by the analyses feature; until then say so plainly. */
-export function AiAnalysisComing({ kind }: { kind: string }) {
-  return (
-    <div className="flex gap-3 rounded-xl border border-dashed border-brand-500/40 bg-brand-50/60 p-4 text-sm text-slate-700" role="note">
-      <Sparkles className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
-      <p>
-        <strong className="text-ink">The AI {kind} for this page is coming.</strong> It will explain these figures in plain words. Everything shown here already
-        comes straight from the data, with its source and date.
-      </p>
-    </div>
-  );
-}
-
 function SymbolTabs({ symbol, profile }: { symbol: string; profile: ProfileResponse }) {
   const s = encodeURIComponent(symbol);
   const tabs: Array<[string, string, boolean]> = [
@@ -34,6 +20,8 @@ function SymbolTabs({ symbol, profile }: { symbol: string; profile: ProfileRespo
     // The bare path matches every fundamental view (overview, balance sheet, …) as active.
     [`/fundamental-analysis/${s}`, 'Fundamentals', profile.coverage.fundamentals],
     [`/technical/${s}`, 'Technical', profile.coverage.history !== null],
+    [`/balance-sheet/${s}`, 'Balance sheet', profile.coverage.fundamentals],
+    [`/dcf/${s}`, 'DCF', profile.coverage.fundamentals],
     [`/etf/${s}`, 'ETF', profile.type === 'etf'],
     [`/analysis/${s}`, 'Analyses', true],
   ];

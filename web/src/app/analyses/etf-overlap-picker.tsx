@@ -1,0 +1,116 @@
+import { type FormEvent, useId, useState } from 'react';
+import { computeOverlap } from '../../../../core/analysis/etf/overlap.ts';
+import { normalizeSymbol } from '../../../../core/market/symbol.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { type EtfResponse, useEtfInfo } from '../../features/market/index.ts';
+
+const pct = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
+
+/** How much of this fund another one also holds: Σ min(weight here, weight there) over the common holdings. */
+function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
+  const info = useEtfInfo(other, true);
+  if (info.isPending) return <Spinner />;
+  if (info.isError) return <Alert tone="warning">{(info.error as Error).message}</Alert>;
+  const r = computeOverlap(etf.holdings, info.data.holdings);
+  if (!r.ok) return <Alert tone="info">{`${other}: ${r.error.message}`}</Alert>;
+  const o = r.value;
+  return (
+    <div data-testid="etf-overlap">
+      <p className="text-sm text-slate-700">
+        <strong className="text-ink">
+          {etf.symbol} and {other} overlap by {pct(o.overlap)}
+        </strong>{' '}
+        of their weight: {o.commonCount} common holdings out of {o.holdingCountA} and {o.holdingCountB}.
+      </p>
+      {o.common.length > 0 && (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[24rem] text-sm tabular">
+            <caption className="sr-only">Largest common holdings</caption>
+            <thead className="border-b border-slate-200 text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+                  Holding
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                  In {etf.symbol}
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                  In {other}
+                </th>
+                <th scope="col" className="py-1.5 text-right font-medium">
+                  Overlap
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.common.slice(0, 10).map((c) => (
+                <tr key={c.symbol} className="border-b border-slate-100">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                    {c.symbol} <span className="text-slate-600">{c.name}</span>
+                  </th>
+                  <td className="py-1.5 pr-3 text-right">{pct(c.weightA)}</td>
+                  <td className="py-1.5 pr-3 text-right">{pct(c.weightB)}</td>
+                  <td className="py-1.5 text-right">{pct(c.overlapWeight)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The overlap picker: another fund's symbol in, the overlap of holdings out (free: computed in the browser from both funds' holdings). */
+export function EtfOverlapPicker({ etf }: { etf: EtfResponse }) {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [other, setOther] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const n = normalizeSymbol(text);
+    if (!n.ok) return setError(`“${text}” is not a valid symbol.`);
+    if (n.symbol === etf.symbol) return setError('Choose a different fund to compare with.');
+    setError(null);
+    setOther(n.symbol);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Overlap with another ETF</CardTitle>
+        <CardDescription>How much of the two funds' money sits in the same companies. Needs holdings for both funds.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+              Compare with
+            </label>
+            <input
+              id={inputId}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={etf.symbol === 'QQQ' ? 'SPY' : 'QQQ'}
+              className="mt-1 h-10 w-32 rounded-lg border border-slate-300 px-3 text-sm uppercase"
+              aria-invalid={error !== null}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Compare
+          </Button>
+        </form>
+        {error && (
+          <p id={`${inputId}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {other && <OverlapResult etf={etf} other={other} />}
+      </CardContent>
+    </Card>
+  );
+}

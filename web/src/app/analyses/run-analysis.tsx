@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { checkAvailability } from '../../../../core/analysis/runs/index.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { AnalysisRunner, type RunnerAccount } from '../../features/analyses/index.ts';
+import { useAuth } from '../../features/auth/index.ts';
+import type { ProfileResponse } from '../../features/market/index.ts';
+import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
+
+/**
+ * The analyses run flow with the signed-in account (balance, plan, the kind's cost, refreshes after a
+ * charge), or why the kind cannot run on this symbol, in the words the server would answer 422 with.
+ */
+export function RunAnalysis({ profile, ...props }: Omit<ComponentProps<typeof AnalysisRunner>, 'account'> & { profile: ProfileResponse }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const subscription = useSubscription();
+  const costs = useTokenCosts();
+  const queryClient = useQueryClient();
+  const unavailable = checkAvailability(props.kind, { profile, coverage: profile.coverage });
+  if (unavailable)
+    return (
+      <Alert tone="info" title="This analysis is not available here">
+        {unavailable.reason}.
+      </Alert>
+    );
+  const account: RunnerAccount = {
+    userId,
+    balance: subscription.tokenBalance,
+    tier: subscription.subscriptionTier,
+    costMt: costs.data?.costs.find((c) => c.action === props.kind)?.cost_mt ?? null,
+    onBalanceChanged: () => {
+      void subscription.refresh();
+      void queryClient.invalidateQueries({ queryKey: ['tokens', userId] });
+    },
+  };
+  return <AnalysisRunner {...props} account={account} />;
+}

@@ -1,0 +1,85 @@
+import { CheckCircle2, TriangleAlert } from 'lucide-react';
+import type { AnalysisNote as Note, Fact, Sentence } from '../../../../../core/analysis/analysis-types.ts';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { formatFactValue } from '../format-fact.ts';
+import { factAnchor } from './facts-table.tsx';
+
+/** The sentence, then the facts it cites as links to their rows in the facts table. */
+function Cited({ sentence, facts }: { sentence: Sentence; facts: Map<string, Fact> }) {
+  const cited = sentence.fact_keys.flatMap((k) => facts.get(k) ?? []);
+  return (
+    <>
+      {sentence.text}
+      {cited.length > 0 && (
+        <span className="ml-1 inline-flex flex-wrap gap-1 align-middle">
+          {cited.map((f) => (
+            <a
+              key={f.key}
+              href={`#${factAnchor(f.key)}`}
+              className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 no-underline hover:bg-amber-200"
+              title={`${f.label}: ${formatFactValue(f)} (${f.period}, ${f.source}, as of ${f.as_of})`}
+            >
+              {f.label} {formatFactValue(f)}
+            </a>
+          ))}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The analyst's note: headline, three strengths, three risks and a verdict, each citing its facts. */
+export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[]; asOf: string }) {
+  const byKey = new Map(facts.map((f) => [f.key, f]));
+  return (
+    <Card data-testid="analysis-note">
+      <CardContent className="pt-5">
+        <p className="text-xs font-medium uppercase tracking-wide text-brand-700">Analyst's note · data as of {asOf}</p>
+        <h2 className="mt-1 text-xl font-semibold leading-snug text-ink" data-testid="analysis-headline" tabIndex={-1}>
+          <Cited sentence={note.headline} facts={byKey} />
+        </h2>
+        <div className="mt-5 grid gap-5 md:grid-cols-2">
+          <section aria-labelledby="note-strengths">
+            <h3 id="note-strengths" className="text-sm font-semibold text-emerald-800">
+              Strengths
+            </h3>
+            <ul className="mt-2 space-y-2 text-sm text-slate-700">
+              {note.strengths.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
+                <li key={i} className="flex gap-2">
+                  <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
+                  <span>
+                    <Cited sentence={s} facts={byKey} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="note-risks">
+            <h3 id="note-risks" className="text-sm font-semibold text-red-800">
+              Risks
+            </h3>
+            <ul className="mt-2 space-y-2 text-sm text-slate-700">
+              {note.risks.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
+                <li key={i} className="flex gap-2">
+                  <TriangleAlert className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden />
+                  <span>
+                    <Cited sentence={s} facts={byKey} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="mt-5 rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
+          <h3 className="font-semibold text-ink">Verdict</h3>
+          <p className="mt-1" data-testid="analysis-verdict">
+            <Cited sentence={note.verdict} facts={byKey} />
+          </p>
+        </div>
+        <p className="mt-3 text-xs text-slate-600">Written by the {note.writer} writer from the facts below. Not investment advice.</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
+import type { AltmanScore } from '../../../../../core/analysis/fundamentals/altman.ts';
+import type { PiotroskiScore } from '../../../../../core/analysis/fundamentals/piotroski.ts';
+import type { GradeSection, YearRow } from '../../../../../core/analysis/runs/fundamental.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { formatFactValue } from '../format-fact.ts';
+
+const humanise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
+
+/**
+ * Figures by fiscal year, one row per figure. A figure that is also a fact takes its label and unit
+ * (ratios are in the facts' units: percent for fractions); statement lines are dollars.
+ */
+export function YearTable({ title, rows, facts, money = false }: { title: string; rows: YearRow[]; facts: Fact[]; money?: boolean }) {
+  if (rows.length === 0) return null;
+  const keys = Object.keys(rows[0]!.values);
+  const byKey = new Map(facts.map((f) => [f.key, f]));
+  const show = (key: string, v: number | null) => {
+    if (v === null) return '—';
+    const fact = byKey.get(key);
+    return formatFactValue({ value: v, unit: money ? 'usd' : fact && fact.unit !== 'label' ? fact.unit : 'ratio' });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-sm">
+            <thead className="border-b border-slate-200 text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+                  Fiscal year
+                </th>
+                {rows.map((r) => (
+                  <th key={r.fiscal_year} scope="col" className="py-1.5 pl-3 text-right font-medium tabular">
+                    FY{r.fiscal_year}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-ink">
+                    {byKey.get(k)?.label ?? humanise(k)}
+                  </th>
+                  {rows.map((r) => (
+                    <td key={r.fiscal_year} className="py-1.5 pl-3 text-right tabular">
+                      {show(k, r.values[k] ?? null)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+const zoneWords = { safe: 'safe zone', grey: 'grey zone', distress: 'distress zone' } as const;
+
+/** Altman Z with its inputs: each ratio times its weight, the products summing to the score. */
+export function AltmanPanel({ altman }: { altman: AltmanScore }) {
+  return (
+    <Card data-testid="altman">
+      <CardHeader>
+        <CardTitle>
+          Altman {altman.model === 'z' ? 'Z' : 'Z″'}-score {altman.score.toFixed(2)}: {zoneWords[altman.zone]}
+        </CardTitle>
+        <CardDescription>
+          FY{altman.fiscalYear}.{' '}
+          {altman.model === 'z' ? 'The 1968 model for manufacturers (five inputs).' : 'The 1995 Z″ model for non-manufacturers (four inputs, no sales term).'}{' '}
+          Each input is multiplied by its weight; the products add up to the score.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-sm">
+            <thead className="border-b border-slate-200 text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+                  Input
+                </th>
+                <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+                  Ratio
+                </th>
+                <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+                  Weight
+                </th>
+                <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+                  Weight × ratio
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {altman.variables.map((v) => (
+                <tr key={v.id} className="border-b border-slate-100">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-ink">
+                    {v.id.toUpperCase()}: {v.label}
+                  </th>
+                  <td className="py-1.5 pl-3 text-right tabular">{v.value.toFixed(3)}</td>
+                  <td className="py-1.5 pl-3 text-right tabular">{v.weight}</td>
+                  <td className="py-1.5 pl-3 text-right tabular">{(v.weight * v.value).toFixed(3)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row" colSpan={3} className="py-1.5 pr-3 text-left font-semibold text-ink">
+                  Score (sum)
+                </th>
+                <td className="py-1.5 pl-3 text-right font-semibold tabular">{altman.score.toFixed(3)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Piotroski F: the nine tests, each passed, failed or not scored for want of data. */
+export function PiotroskiPanel({ piotroski }: { piotroski: PiotroskiScore }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          Piotroski F-score {piotroski.score} of {piotroski.evaluated}
+        </CardTitle>
+        <CardDescription>FY{piotroski.fiscalYear} against the year before: one point per test passed.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
+          {piotroski.tests.map((t) => (
+            <li key={t.id} className="flex items-baseline justify-between gap-3">
+              <span className="text-slate-700">{t.label}</span>
+              <span className={`shrink-0 font-medium ${t.passed === null ? 'text-slate-600' : t.passed ? 'text-emerald-700' : 'text-red-700'}`}>
+                {t.passed === null ? 'No data' : t.passed ? 'Pass' : 'Fail'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+const gradeNames: Record<string, string> = {
+  value: 'Value',
+  growth: 'Growth',
+  profitability: 'Profitability',
+  health: 'Financial health',
+  momentum: 'Momentum',
+};
+
+/** Letter grades against sector peers, with the percentile behind each. */
+export function GradesPanel({ grades, sector }: { grades: GradeSection[]; sector: string | null }) {
+  if (grades.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Grades against {sector ?? 'sector'} peers</CardTitle>
+        <CardDescription>A is the top fifth of the sector; the percentile is the mean of the metrics' percentiles.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+          {grades.map((g) => (
+            <div key={g.category}>
+              <dt className="text-xs text-slate-600">{gradeNames[g.category] ?? g.category}</dt>
+              <dd className="text-2xl font-semibold text-ink">{g.letter ?? '—'}</dd>
+              <dd className="text-xs text-slate-600">{g.percentile !== null ? `${g.percentile}th percentile` : g.reason}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { formatFactValue } from '../format-fact.ts';
+
+/** Anchor of a fact's row: the note's citations link here. */
+export const factAnchor = (key: string) => `fact-${key}`;
+
+/** Every number the note may use, with its period, source and as-of date. */
+export function FactsTable({ facts }: { facts: Fact[] }) {
+  return (
+    <Card data-testid="analysis-facts">
+      <CardHeader>
+        <CardTitle>Facts behind the note</CardTitle>
+        <CardDescription>The only figures the note uses, each with where it comes from and how recent it is.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Figure
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Value
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Period
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Source
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  As of
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {facts.map((f) => (
+                <tr key={f.key} id={factAnchor(f.key)} className="scroll-mt-24 border-b border-slate-100 last:border-0 target:bg-amber-50">
+                  <th scope="row" className="py-2 pr-3 font-normal text-ink">
+                    {f.label}
+                  </th>
+                  <td className="py-2 pr-3 text-right font-medium tabular">{formatFactValue(f)}</td>
+                  <td className="py-2 pr-3 text-slate-600">{f.period}</td>
+                  <td className="py-2 pr-3 text-slate-600">{f.source}</td>
+                  <td className="py-2 text-slate-600 tabular">{f.as_of}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { monthlyAllocationTokens, type Tier } from '../../../../../core/tokens/tiers.ts';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { formatTokens } from '../../../lib/format.ts';
+import { formatCostTokens } from '../format-cost.ts';
+
+/**
+ * SPEC: not enough tokens → the cost, the balance and the way out: Free users upgrade (they cannot top
+ * up), Basic and Pro top up. A native modal <dialog>: focus moves in, Escape closes, the page is inert.
+ */
+export function InsufficientTokensDialog({
+  open,
+  costMt,
+  balance,
+  tier,
+  onClose,
+}: {
+  open: boolean;
+  costMt: number;
+  balance: number;
+  tier: Tier;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="insufficient-title"
+      aria-describedby="insufficient-body"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
+      data-testid="insufficient-tokens-dialog"
+    >
+      <div className="p-5">
+        <h2 id="insufficient-title" className="text-lg font-semibold text-ink">
+          Not enough tokens
+        </h2>
+        <div id="insufficient-body" className="mt-2 space-y-2 text-sm text-slate-700">
+          <p>
+            This analysis costs <strong className="tabular">{formatCostTokens(costMt)} tokens</strong> and your balance is{' '}
+            <strong className="tabular" data-testid="insufficient-balance">
+              {formatTokens(balance)}
+            </strong>{' '}
+            tokens. Nothing was charged.
+          </p>
+          <p>
+            {tier === 'Free'
+              ? `The Free plan cannot buy extra tokens: upgrade to Basic (${monthlyAllocationTokens.Basic} tokens a month) or Pro (${monthlyAllocationTokens.Pro}) to keep going, or wait for your monthly reset.`
+              : 'Top up your balance; purchased tokens never expire.'}
+          </p>
+        </div>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          {tier === 'Free' ? (
+            <ButtonLink to="/pricing" variant="secondary">
+              Upgrade your plan
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/token-topup" variant="secondary">
+              Top up tokens
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}

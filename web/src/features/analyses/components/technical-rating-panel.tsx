@@ -1,0 +1,125 @@
+import type { GroupRating, RatingLabel, TechnicalRating } from '../../../../../core/analysis/technical-rating.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { placeGaugeNeedle } from '../rating-gauge-geometry.ts';
+
+const labels: Record<RatingLabel, string> = { strong_sell: 'Strong Sell', sell: 'Sell', neutral: 'Neutral', buy: 'Buy', strong_buy: 'Strong Buy' };
+const voteWords = { '-1': 'Sell', '0': 'Neutral', '1': 'Buy' } as const;
+const voteTone = { '-1': 'text-red-700', '0': 'text-slate-600', '1': 'text-emerald-700' } as const;
+
+/** The five zones of the gauge by score (the rating's thresholds: ±0.1, ±0.5), left to right. */
+const zones: Array<[number, number, string]> = [
+  [-1, -0.5, '#dc2626'],
+  [-0.5, -0.1, '#f87171'],
+  [-0.1, 0.1, '#cbd5e1'],
+  [0.1, 0.5, '#34d399'],
+  [0.5, 1, '#059669'],
+];
+
+function Gauge({ score, label }: { score: number; label: RatingLabel }) {
+  const [cx, cy, r] = [120, 110, 90];
+  const arc = (from: number, to: number) => {
+    const a = placeGaugeNeedle(from, r, cx, cy);
+    const b = placeGaugeNeedle(to, r, cx, cy);
+    return `M ${a.x} ${a.y} A ${r} ${r} 0 0 1 ${b.x} ${b.y}`;
+  };
+  const needle = placeGaugeNeedle(score, r - 18, cx, cy);
+  return (
+    <svg
+      viewBox="0 0 240 130"
+      className="mx-auto w-full max-w-xs"
+      role="img"
+      aria-label={`Overall rating ${labels[label]}, score ${score.toFixed(2)} on a scale from −1 to 1`}
+    >
+      {zones.map(([from, to, colour]) => (
+        <path key={from} d={arc(from, to)} stroke={colour} strokeWidth="18" fill="none" />
+      ))}
+      <line x1={cx} y1={cy} x2={needle.x} y2={needle.y} stroke="#0f172a" strokeWidth="3" strokeLinecap="round" />
+      <circle cx={cx} cy={cy} r="6" fill="#0f172a" />
+      <text x="22" y="128" fontSize="10" fill="#475569">
+        Sell
+      </text>
+      <text x="218" y="128" fontSize="10" fill="#475569" textAnchor="end">
+        Buy
+      </text>
+    </svg>
+  );
+}
+
+const formatInputs = (inputs: Record<string, number>) =>
+  Object.entries(inputs)
+    .map(([k, v]) => `${k} ${Math.abs(v) >= 1000 ? v.toFixed(0) : v.toFixed(2)}`)
+    .join(', ');
+
+function GroupTable({ title, group }: { title: string; group: GroupRating }) {
+  return (
+    <div className="min-w-0">
+      <h3 className="text-sm font-semibold text-ink">
+        {title}: {labels[group.label]}{' '}
+        <span className="font-normal text-slate-600">
+          ({group.buy} buy, {group.neutral} neutral, {group.sell} sell)
+        </span>
+      </h3>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[30rem] text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                Indicator
+              </th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                Reading
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Vote
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.votes.map((v) => (
+              <tr key={v.id} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-1.5 pr-3 font-normal text-ink" title={v.rule}>
+                  {v.name}
+                </th>
+                <td className="py-1.5 pr-3 text-xs text-slate-600 tabular">{formatInputs(v.inputs)}</td>
+                <td className={`py-1.5 text-right font-medium ${voteTone[v.vote]}`}>{voteWords[v.vote]}</td>
+              </tr>
+            ))}
+            {group.omitted.map((o) => (
+              <tr key={o.id} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-1.5 pr-3 font-normal text-slate-600">
+                  {o.name}
+                </th>
+                <td className="py-1.5 pr-3 text-xs text-slate-600">
+                  {o.reason === 'too_few_bars' ? `Needs ${o.needed} bars, has ${o.got}` : 'No value on this bar'}
+                </td>
+                <td className="py-1.5 text-right text-slate-600">Not counted</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** The technical rating as a gauge, with every vote of both groups in a table. */
+export function TechnicalRatingPanel({ rating }: { rating: TechnicalRating }) {
+  return (
+    <Card data-testid="technical-rating">
+      <CardHeader>
+        <CardTitle>Technical rating: {labels[rating.overall.label]}</CardTitle>
+        <CardDescription>
+          The mean of two group scores on {rating.date}: moving averages {rating.movingAverages.score.toFixed(2)} and oscillators{' '}
+          {rating.oscillators.score.toFixed(2)}, giving {rating.overall.score.toFixed(2)} (−1 to 1; above 0.1 is Buy, above 0.5 Strong Buy).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <Gauge score={rating.overall.score} label={rating.overall.label} />
+        <div className="grid gap-6 xl:grid-cols-2">
+          <GroupTable title="Moving averages" group={rating.movingAverages} />
+          <GroupTable title="Oscillators" group={rating.oscillators} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
