@@ -56,8 +56,7 @@ const collectGarbage = runInNewContext('gc') as () => void;
  * Median milliseconds of `reps` runs of each, after warm-up runs (JIT). The two alternate run by run so
  * a burst of load from other processes on the machine falls on both rather than skewing the ratio. A
  * full collection runs before each timed call: at 1,000,000 points the 2 M date strings alive make one
- * cost ~100 ms, and V8 would otherwise charge it to whichever call crosses its threshold (the same
- * side run after run, which made one engine look 5–10× slower in some runs).
+ * cost ~100 ms, and V8 would otherwise charge it to whichever call crosses its threshold.
  */
 function timePair(ours: () => unknown, plain: () => unknown, reps: number): [number, number] {
   for (let i = 0; i < Math.max(3, reps >> 2); i++) {

@@ -1,5 +1,5 @@
 import { type EngineResult, ok } from '../result.ts';
-import { fillRollingDeviation } from './rolling-deviation.ts';
+import { fillRollingBands } from './rolling-deviation.ts';
 import type { OhlcvSeries } from './series.ts';
 import { requireNonNegative, requireWindows } from './window-checks.ts';
 
@@ -17,14 +17,9 @@ export interface Bollinger {
 export function bollinger(close: Float64Array, period = 20, mult = 2): Bollinger {
   const n = close.length;
   const middle = new Float64Array(n);
-  const lower = new Float64Array(n);
-  fillRollingDeviation(close, period, 0, lower, middle);
   const upper = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const band = mult * lower[i]!;
-    upper[i] = middle[i]! + band;
-    lower[i] = middle[i]! - band;
-  }
+  const lower = new Float64Array(n);
+  fillRollingBands(close, period, 0, 1, mult, upper, middle, lower);
   return { upper, middle, lower };
 }
 

@@ -1,5 +1,5 @@
 import { type EngineResult, fail, ok } from '../result.ts';
-import { stdev } from './rolling-deviation.ts';
+import { fillRollingBands } from './rolling-deviation.ts';
 import type { OhlcvSeries } from './series.ts';
 import { requireWindows } from './window-checks.ts';
 
@@ -20,9 +20,8 @@ export function toLogReturns(close: Float64Array): Float64Array {
  * so the first value is at index `period` (the first return is at index 1).
  */
 export function rollingVolatility(close: Float64Array, period: number, periodsPerYear = TRADING_DAYS_PER_YEAR): Float64Array {
-  const out = stdev(toLogReturns(close), period, 1);
-  const scale = Math.sqrt(periodsPerYear);
-  for (let i = 0; i < out.length; i++) out[i] = out[i]! * scale;
+  const out = new Float64Array(close.length);
+  fillRollingBands(toLogReturns(close), period, 1, 0, Math.sqrt(periodsPerYear), out, out, out);
   return out;
 }
 
