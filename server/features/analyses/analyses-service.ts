@@ -90,122 +90,139 @@ export interface AnalysesServiceDeps {
   runs?: AnalysisRuns;
 }
 
-/**
+/*
  * Runs, stores and serves analyses. A run is checked (symbol, availability, idempotency key) before any
  * charge, then charged through `ledger.chargeFor`: the work loads the inputs, builds and inserts the row
  * while the hold is pending; the capture then makes the row served (see analyses-store.ts).
  */
+
+/** What every analyses function needs, passed first: storage, market data, the ledger, the clock, the builders. */
+export interface AnalysesContext {
+  db: Database;
+  market: MarketService;
+  ledger: LedgerService;
+  now: () => Date;
+  runs: AnalysisRuns;
+}
+
+/** The served analysis under `key` when it matches this fingerprint; the refusals when it does not. */
+async function resolveKeyedRun(ctx: AnalysesContext, userId: string, key: string, fingerprint: string): Promise<StoredAnalysis | null> {
+  const earlier = await findRunByKey(ctx.db, userId, key);
+  if (!earlier) return null;
+  if (earlier.fingerprint !== fingerprint) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another analysis; send a new key for a new request.', {
+      field: 'Idempotency-Key',
+    });
+  }
+  if (earlier.holdStatus === 'captured') return findServedAnalysis(ctx.db, userId, earlier.id);
+  if (earlier.holdStatus === 'pending') {
+    throw new AppError('CONFLICT', 'This analysis is still running under the same Idempotency-Key; open it from your history when it is done.', {
+      field: 'Idempotency-Key',
+    });
+  }
+  return null;
+}
+
+export async function prepareRun(ctx: AnalysesContext, userId: string, body: RunRequest, idempotencyKey?: string): Promise<PreparedRun | RunOutcome> {
+  if (body.kind !== 'fundamental' && body.subtype) {
+    throw new AppError('VALIDATION_FAILED', 'Only fundamental analyses have a subtype.', { field: 'subtype' });
+  }
+  const subtype = body.kind === 'fundamental' ? (body.subtype ?? 'overview') : null;
+  const symbol = await ctx.market.resolveSymbol(body.symbol);
+  const fingerprint = fingerprintOf({ symbol, kind: body.kind, subtype });
+  if (idempotencyKey) {
+    const stored = await resolveKeyedRun(ctx, userId, idempotencyKey, fingerprint);
+    if (stored) return { analysis: stored, replayed: true };
+  }
+  const [profile, coverage] = await Promise.all([ctx.market.getProfile(symbol), ctx.market.coverage(symbol)]);
+  const unavailable = ctx.runs.checkAvailability(body.kind, { profile, coverage });
+  if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'kind', details: { input: unavailable.input } });
+  // Without a key every request is its own run: the generated key never matches another request.
+  const key = idempotencyKey ?? `auto:${randomUUID()}`;
+  return { userId, symbol, kind: body.kind, subtype, idempotencyKey: key, fingerprint, profile };
+}
+
+export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: RunOptions = {}): Promise<RunOutcome> {
+  const { userId, symbol, kind, subtype } = run;
+  const id = randomUUID();
+  const report = (step: RunStep) => opts.onProgress?.(step);
+  try {
+    // Each attempt holds under its own ledger key: a retry after a failed attempt is a new hold.
+    const charged = await ctx.ledger.chargeFor(
+      userId,
+      kind,
+      `analysis:${id}`,
+      async ({ signal, hold }) => {
+        report('load');
+        const history = await loadPriceHistory(ctx.market, symbol);
+        const inputs = await loadAnalysisInputs(ctx.market, { symbol, profile: run.profile, history, names: ctx.runs.requirements[kind] });
+        throwIfAborted(signal, opts.signal);
+        report('compute');
+        await yieldToEventLoop();
+        const built = ctx.runs.builders[kind](inputs, subtype);
+        if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { details: { input: built.error.input } });
+        throwIfAborted(signal, opts.signal);
+        report('save');
+        const { facts, note, sections } = built.value;
+        const stored: StoredAnalysis = {
+          id,
+          userId,
+          symbol,
+          kind,
+          subtype,
+          asOf: inputs.asOf,
+          idempotencyKey: run.idempotencyKey,
+          fingerprint: run.fingerprint,
+          costMt: hold.costMt,
+          holdId: hold.id,
+          createdAt: ctx.now().toISOString(),
+          body: { facts, note, sections },
+        };
+        if (!(await insertAnalysis(ctx.db, stored))) throw new KeyTakenError();
+        // Stopped after the insert: the release leaves the row unserved.
+        throwIfAborted(signal, opts.signal);
+        return stored;
+      },
+      { timeoutMs: opts.timeoutMs, meta: { kind, symbol, subtype, analysis_id: id } },
+    );
+    return { analysis: charged.result, replayed: false };
+  } catch (e) {
+    if (!(e instanceof KeyTakenError)) throw e;
+    const stored = await resolveKeyedRun(ctx, userId, run.idempotencyKey, run.fingerprint);
+    if (stored) return { analysis: stored, replayed: true };
+    throw new AppError('CONFLICT', 'Another request with this Idempotency-Key is being answered; try again.', { field: 'Idempotency-Key' });
+  }
+}
+
+/** History filters as the API takes them: a symbol in any accepted spelling, `as_of=current` for the data day. */
+export type ListQuery = Omit<AnalysisFilter, 'symbol' | 'asOf'> & { symbol?: string; asOf?: string };
+
+export async function listAnalyses(ctx: AnalysesContext, userId: string, query: ListQuery) {
+  const symbol = query.symbol === undefined ? undefined : await ctx.market.resolveSymbol(query.symbol);
+  if (query.asOf === 'current' && !symbol) throw new AppError('VALIDATION_FAILED', 'as_of=current needs a symbol.', { field: 'as_of' });
+  const dataDay = symbol ? findDataDay(ctx.market, await loadPriceHistory(ctx.market, symbol)) : null;
+  const asOf = query.asOf === 'current' ? (dataDay ?? undefined) : query.asOf;
+  const rows = await listServedAnalyses(ctx.db, userId, { ...query, symbol, asOf, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { analyses: page, nextBefore: rows.length > query.limit && last ? { createdAt: last.createdAt, id: last.id } : null, dataDay };
+}
+
+export async function getAnalysisOrThrow(ctx: AnalysesContext, userId: string, id: string): Promise<StoredAnalysis> {
+  const found = UUID_RE.test(id) ? await findServedAnalysis(ctx.db, userId, id) : null;
+  if (!found) throw new AppError('NOT_FOUND', 'No such analysis.');
+  return found;
+}
+
+/** The service bound to one context, for handlers, jobs and tests. */
 export function createAnalysesService(deps: AnalysesServiceDeps) {
-  const { db, market, ledger, now } = deps;
-  const runs = deps.runs ?? defaultAnalysisRuns;
-
-  /** The served analysis under `key` when it matches this fingerprint; the refusals when it does not. */
-  async function resolveKeyedRun(userId: string, key: string, fingerprint: string): Promise<StoredAnalysis | null> {
-    const earlier = await findRunByKey(db, userId, key);
-    if (!earlier) return null;
-    if (earlier.fingerprint !== fingerprint) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another analysis; send a new key for a new request.', {
-        field: 'Idempotency-Key',
-      });
-    }
-    if (earlier.holdStatus === 'captured') return findServedAnalysis(db, userId, earlier.id);
-    if (earlier.holdStatus === 'pending') {
-      throw new AppError('CONFLICT', 'This analysis is still running under the same Idempotency-Key; open it from your history when it is done.', {
-        field: 'Idempotency-Key',
-      });
-    }
-    return null;
-  }
-
-  async function prepareRun(userId: string, body: RunRequest, idempotencyKey?: string): Promise<PreparedRun | RunOutcome> {
-    if (body.kind !== 'fundamental' && body.subtype) {
-      throw new AppError('VALIDATION_FAILED', 'Only fundamental analyses have a subtype.', { field: 'subtype' });
-    }
-    const subtype = body.kind === 'fundamental' ? (body.subtype ?? 'overview') : null;
-    const symbol = await market.resolveSymbol(body.symbol);
-    const fingerprint = fingerprintOf({ symbol, kind: body.kind, subtype });
-    if (idempotencyKey) {
-      const stored = await resolveKeyedRun(userId, idempotencyKey, fingerprint);
-      if (stored) return { analysis: stored, replayed: true };
-    }
-    const [profile, coverage] = await Promise.all([market.getProfile(symbol), market.coverage(symbol)]);
-    const unavailable = runs.checkAvailability(body.kind, { profile, coverage });
-    if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'kind', details: { input: unavailable.input } });
-    // Without a key every request is its own run: the generated key never matches another request.
-    const key = idempotencyKey ?? `auto:${randomUUID()}`;
-    return { userId, symbol, kind: body.kind, subtype, idempotencyKey: key, fingerprint, profile };
-  }
-
-  async function executeRun(run: PreparedRun, opts: RunOptions = {}): Promise<RunOutcome> {
-    const { userId, symbol, kind, subtype } = run;
-    const id = randomUUID();
-    const report = (step: RunStep) => opts.onProgress?.(step);
-    try {
-      // Each attempt holds under its own ledger key: a retry after a failed attempt is a new hold.
-      const charged = await ledger.chargeFor(
-        userId,
-        kind,
-        `analysis:${id}`,
-        async ({ signal, hold }) => {
-          report('load');
-          const history = await loadPriceHistory(market, symbol);
-          const inputs = await loadAnalysisInputs(market, { symbol, profile: run.profile, history, names: runs.requirements[kind] });
-          throwIfAborted(signal, opts.signal);
-          report('compute');
-          await yieldToEventLoop();
-          const built = runs.builders[kind](inputs, subtype);
-          if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { details: { input: built.error.input } });
-          throwIfAborted(signal, opts.signal);
-          report('save');
-          const { facts, note, sections } = built.value;
-          const stored: StoredAnalysis = {
-            id,
-            userId,
-            symbol,
-            kind,
-            subtype,
-            asOf: inputs.asOf,
-            idempotencyKey: run.idempotencyKey,
-            fingerprint: run.fingerprint,
-            costMt: hold.costMt,
-            holdId: hold.id,
-            createdAt: now().toISOString(),
-            body: { facts, note, sections },
-          };
-          if (!(await insertAnalysis(db, stored))) throw new KeyTakenError();
-          // Stopped after the insert: the release leaves the row unserved.
-          throwIfAborted(signal, opts.signal);
-          return stored;
-        },
-        { timeoutMs: opts.timeoutMs, meta: { kind, symbol, subtype, analysis_id: id } },
-      );
-      return { analysis: charged.result, replayed: false };
-    } catch (e) {
-      if (!(e instanceof KeyTakenError)) throw e;
-      const stored = await resolveKeyedRun(userId, run.idempotencyKey, run.fingerprint);
-      if (stored) return { analysis: stored, replayed: true };
-      throw new AppError('CONFLICT', 'Another request with this Idempotency-Key is being answered; try again.', { field: 'Idempotency-Key' });
-    }
-  }
-
-  async function listAnalyses(userId: string, query: Omit<AnalysisFilter, 'symbol' | 'asOf'> & { symbol?: string; asOf?: string }) {
-    const symbol = query.symbol === undefined ? undefined : await market.resolveSymbol(query.symbol);
-    if (query.asOf === 'current' && !symbol) throw new AppError('VALIDATION_FAILED', 'as_of=current needs a symbol.', { field: 'as_of' });
-    const dataDay = symbol ? findDataDay(market, await loadPriceHistory(market, symbol)) : null;
-    const asOf = query.asOf === 'current' ? (dataDay ?? undefined) : query.asOf;
-    const rows = await listServedAnalyses(db, userId, { ...query, symbol, asOf, limit: query.limit + 1 });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { analyses: page, nextBefore: rows.length > query.limit && last ? { createdAt: last.createdAt, id: last.id } : null, dataDay };
-  }
-
-  async function getAnalysisOrThrow(userId: string, id: string): Promise<StoredAnalysis> {
-    const found = UUID_RE.test(id) ? await findServedAnalysis(db, userId, id) : null;
-    if (!found) throw new AppError('NOT_FOUND', 'No such analysis.');
-    return found;
-  }
-
-  return { prepareRun, executeRun, listAnalyses, getAnalysisOrThrow };
+  const ctx: AnalysesContext = { ...deps, runs: deps.runs ?? defaultAnalysisRuns };
+  return {
+    prepareRun: (userId: string, body: RunRequest, idempotencyKey?: string) => prepareRun(ctx, userId, body, idempotencyKey),
+    executeRun: (run: PreparedRun, opts?: RunOptions) => executeRun(ctx, run, opts),
+    listAnalyses: (userId: string, query: ListQuery) => listAnalyses(ctx, userId, query),
+    getAnalysisOrThrow: (userId: string, id: string) => getAnalysisOrThrow(ctx, userId, id),
+  };
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
