@@ -1,3 +1,4 @@
+import type { PriceBar } from '../../market/types.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 
 /**
@@ -14,14 +15,8 @@ export interface OhlcvSeries {
   volume: Float64Array;
 }
 
-export interface BarLike {
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number | null;
-}
+/** A daily bar as the market API serves it (core/market/types.ts). */
+export type BarLike = PriceBar;
 
 /** Columns from bars, refusing NaN, non-positive prices, negative volume or dates out of order. */
 export function toOhlcvSeries(bars: readonly BarLike[]): EngineResult<OhlcvSeries> {

@@ -28,6 +28,34 @@ function Cited({ sentence, facts }: { sentence: Sentence; facts: Map<string, Fac
   );
 }
 
+const tones = {
+  strength: { heading: 'text-emerald-800', Icon: CheckCircle2, icon: 'text-emerald-700' },
+  risk: { heading: 'text-red-800', Icon: TriangleAlert, icon: 'text-red-700' },
+} as const;
+
+/** Strengths or risks: a titled list of cited sentences. */
+function NoteList(props: { id: string; title: string; tone: keyof typeof tones; sentences: Sentence[]; facts: Map<string, Fact> }) {
+  const { heading, Icon, icon } = tones[props.tone];
+  return (
+    <section aria-labelledby={props.id}>
+      <h3 id={props.id} className={`text-sm font-semibold ${heading}`}>
+        {props.title}
+      </h3>
+      <ul className="mt-2 space-y-2 text-sm text-slate-700">
+        {props.sentences.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
+          <li key={i} className="flex gap-2">
+            <Icon className={`mt-0.5 size-4 shrink-0 ${icon}`} aria-hidden />
+            <span>
+              <Cited sentence={s} facts={props.facts} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The analyst's note: headline, three strengths, three risks and a verdict, each citing its facts. */
 export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[]; asOf: string }) {
   const byKey = new Map(facts.map((f) => [f.key, f]));
@@ -39,38 +67,8 @@ export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[];
           <Cited sentence={note.headline} facts={byKey} />
         </h2>
         <div className="mt-5 grid gap-5 md:grid-cols-2">
-          <section aria-labelledby="note-strengths">
-            <h3 id="note-strengths" className="text-sm font-semibold text-emerald-800">
-              Strengths
-            </h3>
-            <ul className="mt-2 space-y-2 text-sm text-slate-700">
-              {note.strengths.map((s, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
-                <li key={i} className="flex gap-2">
-                  <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
-                  <span>
-                    <Cited sentence={s} facts={byKey} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="note-risks">
-            <h3 id="note-risks" className="text-sm font-semibold text-red-800">
-              Risks
-            </h3>
-            <ul className="mt-2 space-y-2 text-sm text-slate-700">
-              {note.risks.map((s, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
-                <li key={i} className="flex gap-2">
-                  <TriangleAlert className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden />
-                  <span>
-                    <Cited sentence={s} facts={byKey} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <NoteList id="note-strengths" title="Strengths" tone="strength" sentences={note.strengths} facts={byKey} />
+          <NoteList id="note-risks" title="Risks" tone="risk" sentences={note.risks} facts={byKey} />
         </div>
         <div className="mt-5 rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
           <h3 className="font-semibold text-ink">Verdict</h3>
