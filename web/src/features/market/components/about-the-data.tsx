@@ -61,7 +61,8 @@ export function AboutTheData() {
         ))}
       </dl>
       <p className="mt-3 max-w-3xl text-sm text-slate-600">
-        Every figure passes universe-wide checks before it is served; what was repaired, quarantined or flagged, and why, is in the{' '}
+        Every figure is checked across the whole universe before it is served; what was repaired, withheld (quarantined) or flagged as a vendor fault, and why,
+        is in the{' '}
         <a href="/data/quality.md" className="font-medium text-brand-700 underline">
           data quality report
         </a>

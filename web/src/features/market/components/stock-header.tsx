@@ -15,14 +15,18 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
   const label = q?.served_by === 'bundled' ? 'Delayed · snapshot' : 'Delayed';
   return (
     <div className="flex min-w-0 items-center gap-2 sm:gap-3" aria-live="polite" data-testid="stock-header">
-      <div className="min-w-0">
+      <div className="min-w-0 overflow-hidden">
         <p className="truncate text-sm font-semibold leading-tight text-ink sm:text-base">
           {symbol}
           {(q?.name ?? name) && <span className="ml-1.5 hidden font-normal text-slate-500 sm:inline">{q?.name ?? name}</span>}
         </p>
         {q && (
           <p className="text-[11px] leading-tight text-slate-500">
-            <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800">{label}</span>
+            {/* A phone's top bar also holds the balance: the short label keeps clear of the price. */}
+            <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800">
+              <span className="sm:hidden">Delayed</span>
+              <span className="hidden sm:inline">{label}</span>
+            </span>
             <span className="block whitespace-nowrap sm:ml-1 sm:inline">as of {formatAsOf(q.as_of)}</span>
           </p>
         )}
