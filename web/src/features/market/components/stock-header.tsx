@@ -27,7 +27,8 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
               <span className="sm:hidden">Delayed</span>
               <span className="hidden sm:inline">{label}</span>
             </span>
-            <span className="block whitespace-nowrap sm:ml-1 sm:inline">as of {formatAsOf(q.as_of)}</span>
+            {/* On a phone the page's own "Data as of" line carries the date; the bar keeps it for screen readers. */}
+            <span className="sr-only whitespace-nowrap sm:not-sr-only sm:ml-1 sm:inline">as of {formatAsOf(q.as_of)}</span>
           </p>
         )}
       </div>
@@ -41,7 +42,10 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
         <p className="ml-auto shrink-0 text-right tabular leading-tight">
           <span className="block text-sm font-semibold text-ink sm:text-base">{formatPrice(q.price, q.currency)}</span>
           <span className={`block text-xs font-medium ${changeTone(q.change)}`}>
-            {formatSigned(q.change)} ({formatPercent(q.change_percent, true)}){q.change_period === '1mo' && <span className="text-slate-400"> 1M</span>}
+            <span className="hidden sm:inline">{formatSigned(q.change)} </span>
+            <span className="sm:hidden">{formatPercent(q.change_percent, true)}</span>
+            <span className="hidden sm:inline">({formatPercent(q.change_percent, true)})</span>
+            {q.change_period === '1mo' && <span className="text-slate-400"> 1M</span>}
           </span>
         </p>
       )}
