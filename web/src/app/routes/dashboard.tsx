@@ -24,7 +24,7 @@ export default function Page() {
         </ButtonLink>
       }
     >
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <TokenBalanceCard subscription={subscription} />
         </div>
