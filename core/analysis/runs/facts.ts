@@ -18,7 +18,7 @@ export interface FactOrigin {
 /** Decimals kept per unit: the stored value is the value the page and the note show. */
 const DECIMALS: Record<FactUnit, number> = {
   percent: 2,
-  usd: 0,
+  usd: 2, // cents: a fee cost keeps them; statement figures are whole dollars anyway
   usd_per_share: 2,
   ratio: 2,
   times: 2,
