@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { AnalysisInputs } from '../../../../core/analysis/analysis-types.ts';
 import type { SectorTable } from '../../../../core/analysis/fundamentals/sector-grades.ts';
 import { findAppRoot } from '../../../lib/app-root.ts';
 import { type BundledProvider, createBundledProvider } from './index.ts';
-import { BUNDLE_FILES } from './format.ts';
-
-export function readBundledSectorTable(dataDir: string): SectorTable {
-  return JSON.parse(gunzipSync(readFileSync(join(dataDir, BUNDLE_FILES.sectorTable))).toString('utf8')) as SectorTable;
-}
 
 /**
  * Every input an analysis may read, from the bundled snapshot: for tests and benchmarks of the pure
@@ -17,7 +10,7 @@ export function readBundledSectorTable(dataDir: string): SectorTable {
  */
 export async function loadBundledAnalysisInputs(
   provider: BundledProvider,
-  sectorTable: SectorTable,
+  sectorTable: SectorTable | null,
   symbol: string,
   opts: { asOf?: string; compareEtf?: string } = {},
 ): Promise<AnalysisInputs> {
@@ -47,10 +40,10 @@ export async function loadBundledAnalysisInputs(
 /** The snapshot in `<app root>/data`, opened once: `load(symbol)` gives a symbol's analysis inputs. */
 export function openBundledAnalysisData(dataDir = join(findAppRoot(), 'data')) {
   const provider = createBundledProvider(dataDir);
-  const sectorTable = readBundledSectorTable(dataDir);
   return {
     provider,
-    sectorTable,
-    load: (symbol: string, opts: { asOf?: string; compareEtf?: string } = {}) => loadBundledAnalysisInputs(provider, sectorTable, symbol, opts),
+    // The provider's own getter, the one the analyses feature uses (read once, then cached by the store).
+    load: async (symbol: string, opts: { asOf?: string; compareEtf?: string } = {}) =>
+      loadBundledAnalysisInputs(provider, await provider.getSectorTable(), symbol, opts),
   };
 }
