@@ -17,12 +17,13 @@ const contentPages = [
   '/no-such-page',
 ];
 
-const previews: Array<[string, string]> = [
-  ['/advanced-fundamentals', 'Advanced Fundamentals'],
+/** Roadmap items that are built: the coming-soon card opens the tool, whose page is no preview. */
+const live: Array<[string, string]> = [
   ['/smart-watchlist', 'Smart Watchlist'],
   ['/smart-yield', 'Smart Yield'],
-  ['/dcf-stock-valuation', 'DCF Stock Valuation'],
+  ['/advanced-fundamentals', 'Advanced Fundamentals'],
   ['/advanced-market-screener', 'Advanced Market Screener'],
+  ['/dcf-stock-valuation', 'DCF Stock Valuation'],
 ];
 
 describe('content pages in Chromium', () => {
@@ -67,10 +68,16 @@ describe('content pages in Chromium', () => {
     expect(await page.locator('#now li h3').allInnerTexts()).toEqual([
       'Search',
       'Six analyses',
+      'Copilot',
       'Prices and charts',
       'Financial statements',
       'ETF details',
       'Tokens and plans',
+      'Smart Yield',
+      'Fundamentals scorecards',
+      'DCF studio',
+      'Market screener',
+      'Smart Watchlist',
     ]);
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs
     const row = page.locator('#tokens tr').filter({ hasText: 'Balance Sheet Analysis' });
@@ -129,19 +136,17 @@ describe('content pages in Chromium', () => {
     await context.close();
   });
 
-  it('coming soon links to every preview, and every preview says what it will do with a call to action', async () => {
+  it('coming soon opens every live tool, marked Live, and still lists what is being built', async () => {
     const { page, context } = await t.open();
     await page.goto('/coming-soon');
-    await page.getByRole('link', { name: 'Preview Smart Watchlist' }).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'Open Smart Yield' }).waitFor({ state: 'visible' });
     const hrefs = await page.locator('main ol a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(expect.arrayContaining([...previews.map(([p]) => p), '/api-docs']));
-    for (const [path, title] of previews) {
-      await page.goto(path);
-      await page.getByRole('heading', { name: title, level: 1 }).waitFor({ state: 'visible' });
-      expect(await page.locator('main li h3').count()).toBeGreaterThanOrEqual(3);
-      expect(await page.getByRole('link', { name: 'Notify me' }).getAttribute('href')).toMatch(/^mailto:support@stockpilot\.app\?subject=Notify%20me/);
-      expect(await page.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/signup');
+    expect(new Set(hrefs)).toEqual(new Set([...live.map(([p]) => p), '/api-docs']));
+    for (const [path, title] of live) {
+      expect(await page.getByRole('link', { name: `Open ${title}` }).getAttribute('href')).toBe(path);
     }
+    expect(await page.locator('main ol li span').getByText('Live', { exact: true }).count()).toBe(live.length);
+    expect(await page.getByRole('link', { name: 'Read the API reference' }).getAttribute('href')).toBe('/api-docs');
     await context.close();
   });
 

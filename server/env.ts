@@ -35,6 +35,8 @@ export const envSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
+  /** Milliseconds one model call may take (a streamed chat: the longest silence) before it counts as timed out and is retried once. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   SEC_USER_AGENT: optionalString,
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),

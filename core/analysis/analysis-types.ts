@@ -1,5 +1,6 @@
 import type { AnalysisKind } from '../tokens/costs.ts';
 import type { Dividend, EtfInfo, Fundamentals, PriceHistory, Profile, Quote } from '../market/types.ts';
+import type { DcfStudioInputs } from './dcf/studio.ts';
 import type { SectorTable } from './fundamentals/sector-grades.ts';
 import type { EngineResult } from './result.ts';
 
@@ -49,8 +50,10 @@ export interface AnalysisNote {
   strengths: Sentence[];
   risks: Sentence[];
   verdict: Sentence;
-  /** Which writer produced it (`rule-based` until the LLM writer exists). */
+  /** Which writer produced it: `rule-based`, or `llm:<model>` when a language model wrote it and every number passed the check. */
   writer: string;
+  /** Why the rule-based writer wrote it although a model is configured (the model's draft was rejected, or it failed or ran out of time). */
+  writer_note?: string;
 }
 
 /** Everything a builder may read; the feature loads only what `analysisRequirements[kind]` names. */
@@ -98,4 +101,9 @@ export interface Unavailable {
   input: string;
 }
 
-export type BuildAnalysis = (inputs: AnalysisInputs, subtype: FundamentalSubtype | null) => EngineResult<AnalysisBody>;
+/** Per-request options a kind may take: `dcfInputs` are the DCF studio's assumptions (kind `dcf` only). */
+export interface BuildOptions {
+  dcfInputs?: DcfStudioInputs | null;
+}
+
+export type BuildAnalysis = (inputs: AnalysisInputs, subtype: FundamentalSubtype | null, options?: BuildOptions) => EngineResult<AnalysisBody>;

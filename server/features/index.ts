@@ -1,11 +1,18 @@
+import { createLlmClient } from '../adapters/llm/index.ts';
 import type { AppContext, Feature } from '../http/feature.ts';
 import { createAnalysesFeature } from './analyses/index.ts';
 import { createAuthFeature } from './auth/index.ts';
 import { createBillingFeature } from './billing/index.ts';
+import { createCopilotFeature } from './copilot/index.ts';
 import { createHealthFeature } from './health/index.ts';
 import { createMarketFeature } from './market/index.ts';
 import { createProfileFeature } from './profile/index.ts';
+import { createScreenerFeature } from './screener/index.ts';
+import { createScorecardsFeature } from './scorecards/index.ts';
+import { createSmartYieldFeature } from './smart-yield/index.ts';
 import { createTokensFeature } from './tokens/index.ts';
+import { createWatchlistsFeature } from './watchlists/index.ts';
+import { createValuationsFeature } from './valuations/index.ts';
 
 /**
  * The list of features, in the order their middleware and routes are mounted. Each feature folder
@@ -20,22 +27,34 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   // tokens.ledger is how other features charge (hold/capture/release) and credit (creditPurchase, changeTier).
   const tokens = createTokensFeature(ctx);
   // Accounts first: its session middleware fills c.get('user') for every later feature.
-  features.push(
-    await createAuthFeature(ctx, {
-      saveNames: profile.profiles.saveNames,
-      onUserCreated: async (userId) => {
-        await tokens.ledger.openAccount(userId);
-      },
-    }),
-    profile,
-  );
+  const auth = await createAuthFeature(ctx, {
+    saveNames: profile.profiles.saveNames,
+    onUserCreated: async (userId) => {
+      await tokens.ledger.openAccount(userId);
+    },
+  });
+  features.push(auth, profile);
   features.push(tokens.feature);
   // Payments credit and change tiers only through the ledger.
   features.push(await createBillingFeature(ctx, { ledger: tokens.ledger }));
   // market.market is the market-data service other features (analyses, copilot) receive as a dependency.
   const market = createMarketFeature(ctx);
   features.push(market);
-  // Analyses charge through the ledger and read market data through the market service.
-  features.push(createAnalysesFeature(ctx, { ledger: tokens.ledger, market: market.market }));
+  // One language-model client (null offline) for every feature that writes with it.
+  const llm = createLlmClient({ env: ctx.env, logger: ctx.logger });
+  // Analyses charge through the ledger, read market data through the market service and write notes with the model when there is one.
+  const analyses = createAnalysesFeature(ctx, { ledger: tokens.ledger, market: market.market, llm });
+  features.push(analyses);
+  // The screener builds its in-process table from the market service; screener.screener is its query service (copilot).
+  const screener = createScreenerFeature(ctx, { market: market.market });
+  features.push(screener);
+  // Free tools on market data: smart yield (a portfolio's dividends) and the fundamentals scorecards.
+  features.push(createSmartYieldFeature(ctx, { market: market.market }), createScorecardsFeature(ctx, { market: market.market }));
+  // The DCF studio reads companies through the market service and links saved valuations to DCF analyses.
+  features.push(createValuationsFeature(ctx, { market: market.market, analyses: analyses.analyses }));
+  // Watchlists read the tier from the ledger, figures from market data, and e-mail alerts with the accounts' mailer.
+  features.push(createWatchlistsFeature(ctx, { ledger: tokens.ledger, market: market.market, mailer: auth.mailer }));
+  // The copilot charges through the ledger; its tools read market data, build analyses as a run does and query the screener (offline without a model).
+  features.push(createCopilotFeature(ctx, { ledger: tokens.ledger, market: market.market, analyses: analyses.analyses, screener: screener.screener, llm }));
   return features;
 }

@@ -6,7 +6,9 @@ import type { Logger } from '../lib/logger.ts';
 
 /** Turns a zod failure into VALIDATION_FAILED naming the first field at fault (and listing all of them). */
 export function validationError(error: ZodError, target?: string): AppError {
-  const issues = error.issues.map((i) => ({ field: i.path.join('.') || target || 'body', message: i.message }));
+  // An unrecognized key is named by itself (`page`), not by the object holding it (`json`).
+  const pathOf = (i: ZodError['issues'][number]) => (i.code === 'unrecognized_keys' && i.keys.length > 0 ? [...i.path, i.keys[0]!] : i.path);
+  const issues = error.issues.map((i) => ({ field: pathOf(i).map(String).join('.') || target || 'body', message: i.message }));
   const first = issues[0] ?? { field: target ?? 'body', message: 'Invalid input' };
   return new AppError('VALIDATION_FAILED', `${first.field}: ${first.message}`, { field: first.field, details: issues });
 }

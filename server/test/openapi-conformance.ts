@@ -23,6 +23,8 @@ function toStrictJsonSchema(node: unknown): unknown {
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === '$ref' && typeof v === 'string') out[k] = v.replace('#/components/schemas/', '#/$defs/');
+    // A property may be named `examples`: only the keyword is dropped, never a field of `properties`.
+    else if (k === 'properties' && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, toStrictJsonSchema(s)]));
     else if (k === 'example' || k === 'examples') continue;
     else out[k] = toStrictJsonSchema(v);
   }

@@ -43,3 +43,9 @@ export const DCF_PERIOD_DEFAULTS = {
   /** Long-run nominal growth, below the ~4 % nominal GDP trend, so no company outgrows the economy forever. */
   terminalGrowth: 0.025,
 } as const;
+
+/**
+ * History-derived explicit growth is clamped to this range: no company is assumed to grow free cash
+ * flow faster than 15 % a year for the explicit years, or to shrink it faster than 5 % a year.
+ */
+export const DCF_GROWTH_RANGE = { min: -0.05, max: 0.15 } as const;

@@ -20,7 +20,8 @@ export interface WaccInputs {
   incomeBeforeTaxUsd: number | null;
 }
 
-export type CostOfDebtBasis = 'interest_over_average_debt' | 'interest_over_debt' | 'floored_at_risk_free' | 'fallback_spread';
+/** `user_input`: typed in the DCF studio rather than measured. */
+export type CostOfDebtBasis = 'interest_over_average_debt' | 'interest_over_debt' | 'floored_at_risk_free' | 'fallback_spread' | 'user_input';
 
 export interface CostOfDebt {
   /** Pre-tax, fraction. */
@@ -33,7 +34,7 @@ export interface CostOfDebt {
 export interface TaxRate {
   /** Fraction. */
   rate: number;
-  basis: 'effective' | 'statutory';
+  basis: 'effective' | 'statutory' | 'user_input';
   /** income tax / income before tax; null when it could not be measured. */
   measured: number | null;
 }

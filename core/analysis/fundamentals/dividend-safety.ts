@@ -41,6 +41,20 @@ const LOOKBACK_YEARS = 10;
 /** A year whose net income fell by more than this fraction (or was a loss) is an unstable year. */
 const MAX_STABLE_DROP = 0.2;
 
+/** Bands of the 0–100 score, from the top: a score at or above `from` gets the band. */
+export const SAFETY_BANDS = [
+  { band: 'very_safe', label: 'Very safe', from: 80 },
+  { band: 'safe', label: 'Safe', from: 60 },
+  { band: 'borderline', label: 'Borderline', from: 40 },
+  { band: 'unsafe', label: 'Unsafe', from: 20 },
+  { band: 'very_unsafe', label: 'Very unsafe', from: 0 },
+] as const;
+export type SafetyBand = (typeof SAFETY_BANDS)[number]['band'];
+
+export function classifySafetyBand(score: number): SafetyBand {
+  return (SAFETY_BANDS.find((b) => score >= b.from) ?? SAFETY_BANDS.at(-1)!).band;
+}
+
 /** 1 at `full`, 0 at `zero`, linear in between, clamped; works whichever end is higher. */
 export function scoreOnRamp(value: number, ramp: { full: number; zero: number }): number {
   const t = (value - ramp.zero) / (ramp.full - ramp.zero);

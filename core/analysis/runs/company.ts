@@ -12,7 +12,7 @@ import { type CategoryGrade, gradeCompany } from '../fundamentals/sector-grades.
 import { findLatestAnnual, findLatestDilutedShares, lineOf } from '../fundamentals/statement-lines.ts';
 import type { MarketInputs } from '../fundamentals/valuation-ratios.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
-import { FactSheet, type FactOrigin } from './facts.ts';
+import type { FactSheet, FactOrigin } from './facts.ts';
 import { toSeriesAsOf } from './price-series.ts';
 
 /**

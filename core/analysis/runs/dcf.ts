@@ -1,23 +1,22 @@
-import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
-import { CAPM_DEFAULTS } from '../dcf/assumptions.ts';
+import type { AnalysisBody, AnalysisInputs, BuildOptions, FundamentalSubtype } from '../analysis-types.ts';
+import { CAPM_DEFAULTS, DCF_GROWTH_RANGE } from '../dcf/assumptions.ts';
 import type { DcfGrid } from '../dcf/grid.ts';
 import type { ReverseDcfResult } from '../dcf/reverse-dcf.ts';
 import type { DcfWarning, DcfYear } from '../dcf/two-stage.ts';
-import { runDcfValuation } from '../dcf/valuation.ts';
+import { extractDcfCompanyData } from '../dcf/company-inputs.ts';
+import { type DcfStudioInputs, runDcfStudio } from '../dcf/studio.ts';
+import { type DcfReport, runDcfValuation } from '../dcf/valuation.ts';
 import type { WaccBreakdown } from '../dcf/wacc.ts';
+import type { CompanyFinancials } from '../financials.ts';
 import { computeLineCagr } from '../fundamentals/growth-ratios.ts';
-import { computeBetaCorrelation } from '../indicators/beta-correlation.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, findNewestFiling } from './company.ts';
+import { measureDcfBeta } from './dcf-studio.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
-import { toSeriesAsOf } from './price-series.ts';
 
-/**
- * Explicit-period growth comes from history, clamped: no company is assumed to grow free cash flow
- * faster than 15 % a year for five years, or to shrink it faster than 5 % a year.
- */
-export const DCF_GROWTH_RANGE = { min: -0.05, max: 0.15 } as const;
+/** Explicit-period growth comes from history, clamped (the range lives with the other DCF defaults). */
+export { DCF_GROWTH_RANGE };
 
 /** The histories tried for the default growth, in order: FCF before revenue, five years before three. */
 const GROWTH_BASES = [
@@ -34,8 +33,8 @@ export interface DcfAssumptions {
   growth_history: { line: 'free_cash_flow' | 'revenue'; years: number; cagr: number } | null;
   growth_clamped: boolean;
   beta: number;
-  /** `spy_1y_adjusted`: Blume-adjusted regression of a year of daily returns on SPY's; `default`: 1.0, the market's own (no daily bars). */
-  beta_basis: 'spy_1y_adjusted' | 'default';
+  /** `spy_1y_adjusted`: Blume-adjusted regression of a year of daily returns on SPY's; `default`: 1.0, the market's own (no daily bars); `user_input`: the studio's. */
+  beta_basis: 'spy_1y_adjusted' | 'default' | 'user_input';
   /** The regression beta before adjustment; null without daily bars. */
   raw_beta: number | null;
   risk_free_rate: { value: number; as_of: string; source: string };
@@ -66,20 +65,47 @@ export interface DcfSections {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
-/**
- * Blume's adjustment (Bloomberg's "adjusted beta"): 0.67 × the regression beta + 0.33 × 1. One year of
- * daily returns gives a noisy beta, and betas drift toward the market's 1 over time; unadjusted, a
- * defensive stock's near-zero beta would put its cost of equity near the risk-free rate and its DCF
- * inside the r − g guard.
- */
-export const adjustBeta = (raw: number): number => 0.67 * raw + 0.33;
+/** The studio's run in the shape of `runDcfValuation`'s report, its WACC as a breakdown whose debt and tax rates are the user's. */
+function runWithStudioInputs(financials: CompanyFinancials, priceUsd: number, s: DcfStudioInputs): EngineResult<DcfReport> {
+  const data = extractDcfCompanyData(financials);
+  if (!data.ok) return data;
+  const company = data.value;
+  const run = runDcfStudio({ ...company, priceUsd }, s);
+  if (!run.ok) return run;
+  const { wacc: w, valuation, reverse, grid } = run.value;
+  const wacc: WaccBreakdown = {
+    capm: { riskFreeRate: s.risk_free_rate, equityRiskPremium: s.equity_risk_premium, beta: s.beta },
+    costOfEquity: w.costOfEquity,
+    costOfDebt: { rate: s.cost_of_debt, basis: 'user_input', measured: null },
+    tax: { rate: s.tax_rate, basis: 'user_input', measured: null },
+    costOfDebtAfterTax: w.costOfDebtAfterTax,
+    marketCapUsd: priceUsd * (company.sharesDiluted ?? 0),
+    totalDebtUsd: company.totalDebtUsd,
+    equityWeight: w.equityWeight,
+    debtWeight: w.debtWeight,
+    wacc: w.wacc,
+  };
+  // A price is always given here, so the reverse DCF always ran.
+  return ok({ company, wacc, valuation, reverse: reverse!, grid });
+}
+
+export { adjustBeta } from './dcf-studio.ts';
 
 /**
  * A two-stage DCF on the statements filed by the data day at that day's price: growth from history
  * (clamped), beta against SPY when daily bars exist, CAPM defaults for the rest. When the discount rate
  * ends up within 1.5 points of terminal growth the engine's refusal is returned as is: it says why.
  */
-export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | null = null): EngineResult<AnalysisBody<DcfSections>> {
+/**
+ * With `options.dcfInputs` (the studio's "Save with a written note"), every assumption is the user's:
+ * the WACC comes from their CAPM and debt inputs rather than the statements, through the same
+ * `runDcfStudio` the page runs.
+ */
+export function buildDcf(
+  inputs: AnalysisInputs,
+  _subtype: FundamentalSubtype | null = null,
+  options: BuildOptions = {},
+): EngineResult<AnalysisBody<DcfSections>> {
   const viewResult = buildCompanyView(inputs);
   if (!viewResult.ok) return viewResult;
   const view = viewResult.value;
@@ -94,16 +120,18 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
       break;
     }
   }
-  const rawGrowth = growthHistory?.cagr ?? 0;
-  const explicitGrowth = clamp(rawGrowth, DCF_GROWTH_RANGE.min, DCF_GROWTH_RANGE.max);
+  const user = options.dcfInputs ?? null;
+  const rawGrowth = user ? user.explicit_growth : (growthHistory?.cagr ?? 0);
+  const explicitGrowth = user ? user.explicit_growth : clamp(rawGrowth, DCF_GROWTH_RANGE.min, DCF_GROWTH_RANGE.max);
 
-  const daily = toSeriesAsOf(inputs.daily, inputs.asOf, 'daily');
-  const bench = toSeriesAsOf(inputs.benchmark, inputs.asOf, 'benchmark');
-  const regression = daily.ok && bench.ok ? computeBetaCorrelation(daily.value, bench.value) : null;
-  const beta = regression?.ok ? adjustBeta(regression.value.beta) : CAPM_DEFAULTS.beta.value;
-  const betaBasis = regression?.ok ? 'spy_1y_adjusted' : 'default';
+  const measuredBeta = measureDcfBeta(inputs);
+  const regression = user ? null : measuredBeta.basis === 'spy_1y_adjusted' ? measuredBeta : null;
+  const beta = user ? user.beta : measuredBeta.beta;
+  const betaBasis: DcfAssumptions['beta_basis'] = user ? 'user_input' : measuredBeta.basis;
+  const riskFree = user ? { ...CAPM_DEFAULTS.riskFreeRate, value: user.risk_free_rate, source: 'your input' } : CAPM_DEFAULTS.riskFreeRate;
+  const erp = user ? { ...CAPM_DEFAULTS.equityRiskPremium, value: user.equity_risk_premium, source: 'your input' } : CAPM_DEFAULTS.equityRiskPremium;
 
-  const report = runDcfValuation(view.financials, { priceUsd, explicitGrowth, capm: { beta } });
+  const report = user ? runWithStudioInputs(view.financials, priceUsd, user) : runDcfValuation(view.financials, { priceUsd, explicitGrowth, capm: { beta } });
   if (!report.ok) {
     const e = report.error;
     // The page and the 422 show this message: say it in words, not as a line key.
@@ -127,8 +155,17 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
   sheet.put('upside_percent', 'Upside to fair value', v.upside, 'percent', model, 100);
   sheet.put('wacc', 'WACC (discount rate)', wacc.wacc, 'percent', model, 100);
   sheet.put('terminal_growth', 'Terminal growth', v.terminal.growth, 'percent', assumption(asOf), 100);
-  sheet.put('explicit_growth', 'FCF growth, explicit years', explicitGrowth, 'percent', assumption(filed), 100);
-  if (growthHistory) {
+  sheet.put(
+    'explicit_growth',
+    user ? 'FCF growth, explicit years (your input)' : 'FCF growth, explicit years',
+    explicitGrowth,
+    'percent',
+    assumption(filed),
+    100,
+  );
+  // With the studio's inputs the growth is the user's, not history's: the note must not call it capped or derived.
+  if (user) sheet.skip('growth_history', 'Historical growth', 'the growth typed in the DCF studio was used instead');
+  else if (growthHistory) {
     const label = `${growthHistory.years}-year ${growthHistory.line === 'free_cash_flow' ? 'free cash flow' : 'revenue'} CAGR`;
     sheet.put(
       'growth_history',
@@ -139,28 +176,15 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
       100,
     );
   } else sheet.skip('growth_history', 'Historical growth', 'neither free cash flow nor revenue has three years of history; 0 % assumed');
-  const betaOrigin = regression?.ok
-    ? { period: `${regression.value.from} to ${regression.value.to}`, source: 'computed', as_of: regression.value.to }
-    : assumption(CAPM_DEFAULTS.beta.asOf);
-  sheet.put('beta', regression?.ok ? 'Beta vs SPY (S&P 500), 1 year, Blume-adjusted' : 'Beta (market default: no daily prices)', beta, 'ratio', betaOrigin);
-  if (regression?.ok) sheet.put('raw_beta', 'Beta vs SPY (S&P 500), 1 year, unadjusted', regression.value.beta, 'ratio', betaOrigin);
+  const betaOrigin = regression
+    ? { period: `${regression.from} to ${regression.to}`, source: 'computed', as_of: regression.to! }
+    : assumption(user ? asOf : CAPM_DEFAULTS.beta.asOf);
+  const betaLabel = user ? 'Beta (your input)' : regression ? 'Beta vs SPY (S&P 500), 1 year, Blume-adjusted' : 'Beta (market default: no daily prices)';
+  sheet.put('beta', betaLabel, beta, 'ratio', betaOrigin);
+  if (regression) sheet.put('raw_beta', 'Beta vs SPY (S&P 500), 1 year, unadjusted', regression.raw!, 'ratio', betaOrigin);
   sheet.put('cost_of_equity', 'Cost of equity (CAPM)', wacc.costOfEquity, 'percent', model, 100);
-  sheet.put(
-    'risk_free_rate',
-    'Risk-free rate (10-year Treasury)',
-    CAPM_DEFAULTS.riskFreeRate.value,
-    'percent',
-    assumption(CAPM_DEFAULTS.riskFreeRate.asOf),
-    100,
-  );
-  sheet.put(
-    'equity_risk_premium',
-    'Equity risk premium',
-    CAPM_DEFAULTS.equityRiskPremium.value,
-    'percent',
-    assumption(CAPM_DEFAULTS.equityRiskPremium.asOf),
-    100,
-  );
+  sheet.put('risk_free_rate', 'Risk-free rate (10-year Treasury)', riskFree.value, 'percent', assumption(riskFree.asOf), 100);
+  sheet.put('equity_risk_premium', 'Equity risk premium', erp.value, 'percent', assumption(erp.asOf), 100);
   sheet.put('base_fcf', `Free cash flow, FY${company.fiscalYear}`, v.baseFcfUsd, 'usd', {
     period: `FY${company.fiscalYear}`,
     source: 'computed',
@@ -183,13 +207,9 @@ export function buildDcf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
       growth_clamped: explicitGrowth !== rawGrowth,
       beta,
       beta_basis: betaBasis,
-      raw_beta: regression?.ok ? regression.value.beta : null,
-      risk_free_rate: { value: CAPM_DEFAULTS.riskFreeRate.value, as_of: CAPM_DEFAULTS.riskFreeRate.asOf, source: CAPM_DEFAULTS.riskFreeRate.source },
-      equity_risk_premium: {
-        value: CAPM_DEFAULTS.equityRiskPremium.value,
-        as_of: CAPM_DEFAULTS.equityRiskPremium.asOf,
-        source: CAPM_DEFAULTS.equityRiskPremium.source,
-      },
+      raw_beta: regression ? regression.raw : null,
+      risk_free_rate: { value: riskFree.value, as_of: riskFree.asOf, source: riskFree.source },
+      equity_risk_premium: { value: erp.value, as_of: erp.asOf, source: erp.source },
       terminal_growth: v.terminal.growth,
       explicit_years: v.parameters.explicitYears,
       fade_years: v.parameters.fadeYears,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../../server/adapters/market-data/bundled/analysis-inputs.ts';
 import { type AnalysisBody, fundamentalSubtypes } from '../analysis-types.ts';
-import { findUnbackedNumbers } from '../writer/index.ts';
+import { describeUnbacked, findUnbackedNumbers } from '../writer/index.ts';
 import { analysisBuilders, checkAvailability } from './index.ts';
 
 /*
@@ -23,7 +23,7 @@ function checkBody(body: AnalysisBody, name: string): string[] {
     for (const k of s.fact_keys) if (!keys.has(k)) problems.push(`cites missing ${k}: ${s.text}`);
   }
   const unbacked = findUnbackedNumbers(body.note, body.facts, [name]);
-  if (unbacked.length) problems.push(`unbacked ${unbacked.join(', ')}`);
+  if (unbacked.length) problems.push(`unbacked ${describeUnbacked(unbacked)}`);
   return problems;
 }
 

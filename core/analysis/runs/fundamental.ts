@@ -1,5 +1,5 @@
 import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
-import { type AltmanScore } from '../fundamentals/altman.ts';
+import type { AltmanScore } from '../fundamentals/altman.ts';
 import { type BeneishScore, computeBeneish } from '../fundamentals/beneish.ts';
 import { computeDividendSafety, type DividendSafety } from '../fundamentals/dividend-safety.ts';
 import type { GradeCategory } from '../fundamentals/grade-metrics.ts';
@@ -35,7 +35,7 @@ interface SubtypePlan {
 }
 
 /** The figures every fundamental analysis carries, whatever the tab: the minimum set. */
-const CORE_RATIOS: RatioKey[] = ['net_margin', 'roe', 'revenue_cagr_5y', 'pe_ttm', 'current_ratio', 'debt_to_equity'];
+export const CORE_RATIOS: RatioKey[] = ['net_margin', 'roe', 'revenue_cagr_5y', 'pe_ttm', 'current_ratio', 'debt_to_equity'];
 
 /** What each tab adds on top of the core: its ratios, statement lines, grades and scores. */
 export const FUNDAMENTAL_PLANS: Record<FundamentalSubtype, SubtypePlan> = {

@@ -4,8 +4,8 @@ import { measureAbove, measureBelow, describeFact, type FactReader, type NoteRul
 /*
  * DCF note. Thresholds: fair value 15 % or more above the price is a margin of safety, 15 % or more
  * below is overvaluation; a terminal value above 75 % of enterprise value (the engine's own warning)
- * makes the answer fragile; the price implying growth 5 points above (below) the growth assumed from
- * history is a demanding (undemanding) price; historical growth clamped at the 15 % cap is flagged;
+ * makes the answer fragile; the price implying growth 5 points above (below) the growth assumed for
+ * the forecast is a demanding (undemanding) price; historical growth clamped at the 15 % cap is flagged;
  * a beta above 1.3 raises the discount rate.
  */
 
@@ -46,7 +46,7 @@ export const dcfRules: NoteRule[] = [
     keys: ['implied_growth', 'explicit_growth'],
     salience: (r) => measureAbove(measureGrowthGap(r), 5, 10),
     text: (r) =>
-      `The price implies free cash flow growth of ${r.fmt('implied_growth')} a year, well above the ${r.fmt('explicit_growth')} assumed from history.`,
+      `The price implies free cash flow growth of ${r.fmt('implied_growth')} a year, well above the ${r.fmt('explicit_growth')} assumed for the forecast.`,
   },
   {
     id: 'price_undemanding',
@@ -55,8 +55,8 @@ export const dcfRules: NoteRule[] = [
     salience: (r) => measureBelow(measureGrowthGap(r), -5, 10),
     text: (r) =>
       (r.num('implied_growth') ?? 0) < 0
-        ? `The price only makes sense if free cash flow shrinks ${r.fmt('implied_growth').replace('-', '')} a year, worse than the ${r.fmt('explicit_growth')} a year assumed from history.`
-        : `The price implies growth of only ${r.fmt('implied_growth')} a year, below the ${r.fmt('explicit_growth')} assumed from history.`,
+        ? `The price only makes sense if free cash flow shrinks ${r.fmt('implied_growth').replace('-', '')} a year, worse than the ${r.fmt('explicit_growth')} a year assumed for the forecast.`
+        : `The price implies growth of only ${r.fmt('implied_growth')} a year, below the ${r.fmt('explicit_growth')} assumed for the forecast.`,
   },
   {
     id: 'growth_history_strong',

@@ -5,7 +5,7 @@ import { etfRules, writeEtfHeadline, writeEtfVerdict } from './etf-rules.ts';
 import { type CompanyNoteTopic, companyRules, FUNDAMENTAL_FOCUS, overviewRules, writeCompanyHeadline, writeCompanyVerdict } from './company-rules.ts';
 import { technicalRules, writeTechnicalHeadline, writeTechnicalVerdict } from './technical-rules.ts';
 
-export { findUnbackedNumbers } from './check-numbers.ts';
+export { describeUnbacked, findUnbackedNumbers, type UnbackedNumber } from './check-numbers.ts';
 export { formatFactValue } from './format.ts';
 export type { WriterContext } from './note-rules.ts';
 

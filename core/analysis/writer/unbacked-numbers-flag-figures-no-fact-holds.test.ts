@@ -39,13 +39,13 @@ describe('findUnbackedNumbers', () => {
 
   it('flags a number no fact holds, however close', () => {
     // 28 is not 26.92 rounded to any precision; 26.8 is not either.
-    expect(findUnbackedNumbers(noteSaying('Margins of 28% or 26.8% are not facts.'), facts)).toEqual(['28', '26.8']);
+    expect(findUnbackedNumbers(noteSaying('Margins of 28% or 26.8% are not facts.'), facts).map((u) => u.token)).toEqual(['28%', '26.8%']);
   });
 
   it('accepts numbers from fact labels and periods, and from allowed texts such as the company name', () => {
     // "200" is in the label "SMA (200)", "2025" in the period "FY2025", "3" in "3M Company".
     expect(findUnbackedNumbers(noteSaying('Above its 200-day average in FY2025, says 3M Company.'), facts, ['3M Company'])).toEqual([]);
-    expect(findUnbackedNumbers(noteSaying('Above its 150-day average.'), facts)).toEqual(['150']);
+    expect(findUnbackedNumbers(noteSaying('Above its 150-day average.'), facts).map((u) => u.token)).toEqual(['150']);
   });
 
   it('checks every sentence: headline, strengths, risks and verdict', () => {
@@ -56,6 +56,10 @@ describe('findUnbackedNumbers', () => {
       verdict: { text: 'Worth 99 dollars.', fact_keys: [] },
       writer: 'test',
     };
-    expect(findUnbackedNumbers(note, facts)).toEqual(['13', '7', '99']);
+    expect(findUnbackedNumbers(note, facts).map((u) => [u.where, u.token])).toEqual([
+      ['strengths[0]', '13%'],
+      ['risks[0]', '7%'],
+      ['verdict', '99 dollars'],
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { createSecEdgarProvider } from './sec-edgar/index.ts';
 import type { FetchLike, MarketDataProvider, SnapshotProvider } from './types.ts';
 import { createYahooProvider } from './yahoo/index.ts';
 
-export type { Capability, CoveredListing, FetchLike, MarketDataProvider, SnapshotProvider } from './types.ts';
+export type { Capability, CoveredListing, FetchLike, MarketDataProvider, SnapshotCompany, SnapshotProvider } from './types.ts';
 export type { FetchJsonOptions } from './http.ts';
 
 export interface MarketDataConfig {

@@ -45,14 +45,29 @@ export interface SnapshotProvider extends MarketDataProvider {
   /** The listing, or null when the symbol is not listed. */
   getListing(symbol: string): Promise<CoveredListing | null>;
   search(query: string, limit: number): Promise<SearchHit[]>;
+  /** Every listing with prices or statements in the snapshot (the screener's universe), by symbol. */
+  listCovered(): Promise<CoveredListing[]>;
   /** Data-as-of date of the snapshot (its last trading day), as the data states it. */
   dataAsOf(): string;
   /** Each dataset's as-of date (prices, fundamentals, listings, ETFs, dividends), or null when the snapshot does not state them. */
   datasetsAsOf(): DatasetAsOf | null;
   /** Grade metric distributions per GICS sector (sector-relative grades), or null when the snapshot has none. */
   getSectorTable(): Promise<SectorTable | null>;
+  /**
+   * Every stock of the snapshot with statements (the S&P 500), with its profile and closes: the peer
+   * set for cross-sectional statistics such as a sector's score distribution. Read once, then cached.
+   */
+  getUniverse(): Promise<SnapshotCompany[]>;
   /** Loads everything so the first requests wait less; safe to call in the background. */
   preload(): Promise<void>;
+}
+
+/** One company of the snapshot's universe: what cross-sectional statistics read. */
+export interface SnapshotCompany {
+  profile: Profile;
+  fundamentals: Fundamentals;
+  /** Closes in dollars, ascending dates (daily bars or month-ends); null without prices. */
+  closes: { dates: readonly string[]; close: ArrayLike<number> } | null;
 }
 
 export type Capability = Exclude<keyof MarketDataProvider, 'id'>;

@@ -1,12 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { DcfStudioInputs } from '../../../core/analysis/dcf/studio.ts';
 import type { AnalysisInputName, AnalysisKind, BuildAnalysis, FundamentalSubtype, Unavailable } from '../../../core/analysis/analysis-types.ts';
 import { analysisBuilders, analysisRequirements, checkAvailability } from '../../../core/analysis/runs/index.ts';
 import type { Coverage, Profile } from '../../../core/market/types.ts';
 import type { Database } from '../../adapters/db/index.ts';
+import { canonicalDcfInputs, requireValidDcfInputs } from '../../http/dcf-inputs.ts';
+import type { LlmClient } from '../../adapters/llm/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createLogger, type Logger } from '../../lib/logger.ts';
 import type { MarketService } from '../market/index.ts';
-import type { LedgerService } from '../tokens/index.ts';
+import { DEFAULT_CHARGE_TIMEOUT_MS, type LedgerService } from '../tokens/index.ts';
 import { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
+import { computeNoteDeadline, writeNoteWithLlm } from './llm-note-writer.ts';
 import { type AnalysisFilter, findRunByKey, findServedAnalysis, insertAnalysis, listServedAnalyses, type StoredAnalysis } from './analyses-store.ts';
 
 /** What runs an analysis kind: H8's builders, requirements and availability (tests swap a builder for a failing one). */
@@ -22,6 +27,8 @@ export interface RunRequest {
   symbol: string;
   kind: AnalysisKind;
   subtype?: FundamentalSubtype | null;
+  /** Kind `dcf` only: the studio's assumptions. */
+  dcf_inputs?: DcfStudioInputs;
 }
 
 /** The steps a run reports while it works (the stream's `progress` events). */
@@ -56,6 +63,7 @@ export interface PreparedRun {
   symbol: string;
   kind: AnalysisKind;
   subtype: FundamentalSubtype | null;
+  dcfInputs: DcfStudioInputs | null;
   idempotencyKey: string;
   fingerprint: string;
   profile: Profile;
@@ -70,9 +78,10 @@ export interface RunOutcome {
 /** The key's run is in flight or served: the insert refused to take it over. */
 class KeyTakenError extends Error {}
 
-const fingerprintOf = (r: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null }) =>
+// Studio inputs join the hash only when sent, so fingerprints of plain runs stay what they were.
+const fingerprintOf = (r: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null; dcfInputs: DcfStudioInputs | null }) =>
   createHash('sha256')
-    .update(JSON.stringify([r.symbol, r.kind, r.subtype]))
+    .update(JSON.stringify(r.dcfInputs ? [r.symbol, r.kind, r.subtype, r.dcfInputs] : [r.symbol, r.kind, r.subtype]))
     .digest('hex');
 
 function throwIfAborted(...signals: Array<AbortSignal | undefined>): void {
@@ -88,6 +97,11 @@ export interface AnalysesServiceDeps {
   ledger: LedgerService;
   now: () => Date;
   runs?: AnalysisRuns;
+  /** The language model that writes the note; null or absent: the rule-based note. */
+  llm?: LlmClient | null;
+  logger?: Logger;
+  /** AI_TIMEOUT_MS: one model call's limit. */
+  aiTimeoutMs?: number;
 }
 
 /*
@@ -103,6 +117,9 @@ export interface AnalysesContext {
   ledger: LedgerService;
   now: () => Date;
   runs: AnalysisRuns;
+  llm: LlmClient | null;
+  logger: Logger;
+  aiTimeoutMs: number;
 }
 
 /** The served analysis under `key` when it matches this fingerprint; the refusals when it does not. */
@@ -127,9 +144,13 @@ export async function prepareRun(ctx: AnalysesContext, userId: string, body: Run
   if (body.kind !== 'fundamental' && body.subtype) {
     throw new AppError('VALIDATION_FAILED', 'Only fundamental analyses have a subtype.', { field: 'subtype' });
   }
+  if (body.kind !== 'dcf' && body.dcf_inputs) {
+    throw new AppError('VALIDATION_FAILED', 'Only DCF analyses take dcf_inputs.', { field: 'dcf_inputs' });
+  }
+  const dcfInputs = body.dcf_inputs ? canonicalDcfInputs(requireValidDcfInputs(body.dcf_inputs, 'dcf_inputs')) : null;
   const subtype = body.kind === 'fundamental' ? (body.subtype ?? 'overview') : null;
   const symbol = await ctx.market.resolveSymbol(body.symbol);
-  const fingerprint = fingerprintOf({ symbol, kind: body.kind, subtype });
+  const fingerprint = fingerprintOf({ symbol, kind: body.kind, subtype, dcfInputs });
   if (idempotencyKey) {
     const stored = await resolveKeyedRun(ctx, userId, idempotencyKey, fingerprint);
     if (stored) return { analysis: stored, replayed: true };
@@ -139,7 +160,7 @@ export async function prepareRun(ctx: AnalysesContext, userId: string, body: Run
   if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'kind', details: { input: unavailable.input } });
   // Without a key every request is its own run: the generated key never matches another request.
   const key = idempotencyKey ?? `auto:${randomUUID()}`;
-  return { userId, symbol, kind: body.kind, subtype, idempotencyKey: key, fingerprint, profile };
+  return { userId, symbol, kind: body.kind, subtype, dcfInputs, idempotencyKey: key, fingerprint, profile };
 }
 
 export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: RunOptions = {}): Promise<RunOutcome> {
@@ -153,17 +174,32 @@ export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: R
       kind,
       `analysis:${id}`,
       async ({ signal, hold }) => {
+        const workStartedAt = performance.now();
         report('load');
         const history = await loadPriceHistory(ctx.market, symbol);
         const inputs = await loadAnalysisInputs(ctx.market, { symbol, profile: run.profile, history, names: ctx.runs.requirements[kind] });
         throwIfAborted(signal, opts.signal);
         report('compute');
         await yieldToEventLoop();
-        const built = ctx.runs.builders[kind](inputs, subtype);
+        const built = ctx.runs.builders[kind](inputs, subtype, { dcfInputs: run.dcfInputs });
         if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { details: { input: built.error.input } });
         throwIfAborted(signal, opts.signal);
+        const { facts, sections } = built.value;
+        // the model's time counts inside the charge's limit: it must end early enough to fall back and save
+        const note = ctx.llm
+          ? await writeNoteWithLlm(
+              ctx.llm,
+              ctx.logger,
+              { kind, subtype, symbol, name: run.profile.name, facts, guide: built.value.note },
+              {
+                deadline: computeNoteDeadline(workStartedAt, opts.timeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS),
+                callTimeoutMs: ctx.aiTimeoutMs,
+                signal: opts.signal ? AbortSignal.any([signal, opts.signal]) : signal,
+              },
+            )
+          : built.value.note;
+        throwIfAborted(signal, opts.signal);
         report('save');
-        const { facts, note, sections } = built.value;
         const stored: StoredAnalysis = {
           id,
           userId,
@@ -216,7 +252,13 @@ export async function getAnalysisOrThrow(ctx: AnalysesContext, userId: string, i
 
 /** The service bound to one context, for handlers, jobs and tests. */
 export function createAnalysesService(deps: AnalysesServiceDeps) {
-  const ctx: AnalysesContext = { ...deps, runs: deps.runs ?? defaultAnalysisRuns };
+  const ctx: AnalysesContext = {
+    ...deps,
+    runs: deps.runs ?? defaultAnalysisRuns,
+    llm: deps.llm ?? null,
+    logger: deps.logger ?? createLogger('silent'),
+    aiTimeoutMs: deps.aiTimeoutMs ?? 20_000,
+  };
   return {
     prepareRun: (userId: string, body: RunRequest, idempotencyKey?: string) => prepareRun(ctx, userId, body, idempotencyKey),
     executeRun: (run: PreparedRun, opts?: RunOptions) => executeRun(ctx, run, opts),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseKind } from '../../test/db.ts';
-import { startTestApp } from '../../test/app.ts';
+import { startTestApp, type TestAppOptions } from '../../test/app.ts';
 import { insertTestUser } from '../../test/users.ts';
 import type { MarketFeature } from '../market/index.ts';
 import { createLedgerService } from '../tokens/index.ts';
@@ -13,8 +13,8 @@ export const OPENING_BALANCE_MT = 10_000;
  * The real app on a fresh database plus what the analyses tests read: balances, holds, raw rows, and a
  * service on the same database for runs with a swapped builder, market or ledger.
  */
-export async function startAnalysesTest(kind: DatabaseKind) {
-  const { db, t } = await startTestApp(kind, { actAsHeader: true });
+export async function startAnalysesTest(kind: DatabaseKind, options: Omit<TestAppOptions, 'actAsHeader'> = {}) {
+  const { db, t } = await startTestApp(kind, { ...options, actAsHeader: true });
   const market = (t.features.find((f) => f.name === 'market') as MarketFeature).market;
   const ledger = createLedgerService(db);
 

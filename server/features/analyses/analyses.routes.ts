@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { fundamentalSubtypes } from '../../../core/analysis/analysis-types.ts';
 import { analysisKinds } from '../../../core/tokens/costs.ts';
+import { DcfInputsSchema } from '../../http/dcf-inputs.ts';
 import { ErrorSchema, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 /** Bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are parsed. */
@@ -20,6 +21,9 @@ export const CreateAnalysisBodySchema = z
     symbol: z.string().min(1).max(32).openapi({ example: 'AAPL', description: 'Ticker; BRK-B, brk.b and BRK/B all mean BRK.B' }),
     kind: Kind,
     subtype: Subtype.nullable().optional().openapi({ description: 'Fundamental tab (default `overview`); must be absent or null for every other kind' }),
+    dcf_inputs: DcfInputsSchema.optional().openapi({
+      description: 'Kind `dcf` only: the DCF studio assumptions to value with instead of the history-derived defaults (part of the request fingerprint)',
+    }),
   })
   .strict()
   .openapi('CreateAnalysis');
@@ -59,7 +63,11 @@ const NoteSchema = z
     strengths: z.array(SentenceSchema),
     risks: z.array(SentenceSchema),
     verdict: SentenceSchema,
-    writer: z.string().openapi({ example: 'rule-based' }),
+    writer: z.string().openapi({
+      description: '`rule-based`, or `llm:<model>` when a language model wrote the note and every number in it matched the facts',
+      example: 'rule-based',
+    }),
+    writer_note: z.string().optional().openapi({ description: 'Why the rule-based writer wrote the note although a language model is configured' }),
   })
   .openapi('AnalysisNote');
 

@@ -1,27 +1,47 @@
+import { describeLlm, type LlmClient } from '../../adapters/llm/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { MarketService } from '../market/index.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import { createAnalysesHandlers } from './analyses.handlers.ts';
 import { createAnalysesJobs } from './analyses-jobs.ts';
 import { createAnalysisRoute, getAnalysisRoute, listAnalysesRoute, MAX_ANALYSIS_BODY_BYTES, streamAnalysisRoute } from './analyses.routes.ts';
-import { type AnalysisRuns, createAnalysesService } from './analyses-service.ts';
+import { type AnalysesService, type AnalysisRuns, createAnalysesService } from './analyses-service.ts';
 
 export type { AnalysesService, AnalysisRuns } from './analyses-service.ts';
+export { defaultAnalysisRuns } from './analyses-service.ts';
+export type { StoredAnalysis } from './analyses-store.ts';
 
 export interface AnalysesFeatureDeps {
   ledger: LedgerService;
   market: MarketService;
   /** The builders; tests swap one for a failing builder. */
   runs?: AnalysisRuns;
+  /** Writes the notes when configured (AI_BASE_URL + AI_MODEL); null: the rule-based writer. */
+  llm?: LlmClient | null;
+}
+
+export interface AnalysesFeature extends Feature {
+  /** Other features read a user's analyses through this (the copilot's `list_my_analyses`; saved valuations link the DCF analysis that wrote their note). */
+  analyses: AnalysesService;
 }
 
 /** `/api/analyses`: paid runs (plain and streamed), history and re-opening, for signed-in users. */
-export function createAnalysesFeature(ctx: AppContext, deps: AnalysesFeatureDeps): Feature {
-  const service = createAnalysesService({ db: ctx.db, market: deps.market, ledger: deps.ledger, now: ctx.now, runs: deps.runs });
+export function createAnalysesFeature(ctx: AppContext, deps: AnalysesFeatureDeps): AnalysesFeature {
+  const service = createAnalysesService({
+    db: ctx.db,
+    market: deps.market,
+    ledger: deps.ledger,
+    now: ctx.now,
+    runs: deps.runs,
+    llm: deps.llm,
+    logger: ctx.logger,
+    aiTimeoutMs: ctx.env.AI_TIMEOUT_MS,
+  });
   const handlers = createAnalysesHandlers(service, ctx.logger);
   const jobs = createAnalysesJobs(ctx.db, ctx.now, ctx.logger);
   return {
     name: 'analyses',
+    analyses: service,
     // A run's body is three short fields: anything near the app-wide 1 MB limit is refused early.
     largeBodies: { '/api/analyses': MAX_ANALYSIS_BODY_BYTES, '/api/analyses/stream': MAX_ANALYSIS_BODY_BYTES },
     routes(app) {
@@ -32,5 +52,10 @@ export function createAnalysesFeature(ctx: AppContext, deps: AnalysesFeatureDeps
     },
     start: jobs.start,
     stop: jobs.stop,
+    // `offline` or `llm (<model>)`: which writer the notes come from
+    describe: () => ({ ai: describeLlm(deps.llm ?? null) }),
   };
 }
+
+// The watchlist and the copilot's tools read the same inputs as a run (point in time, one data day): their figures are a run's.
+export { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';

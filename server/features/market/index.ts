@@ -9,6 +9,8 @@ import { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute
 import { createMarketService, type MarketService } from './market-service.ts';
 
 export type { MarketService, WithServed } from './market-service.ts';
+export type { CoveredListing } from '../../adapters/market-data/index.ts';
+export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';
 
 const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;

@@ -14,7 +14,7 @@ import type {
   Served,
   Split,
 } from '../../../core/market/types.ts';
-import type { MarketDataProvider, SnapshotProvider } from '../../adapters/market-data/index.ts';
+import type { CoveredListing, MarketDataProvider, SnapshotCompany, SnapshotProvider } from '../../adapters/market-data/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CacheKind, MarketCache } from './market-cache.ts';
@@ -29,10 +29,14 @@ export interface MarketService {
   datasetsAsOf(): DatasetAsOf | null;
   /** Grade metric distributions per GICS sector from the bundled snapshot (null when it has none): `AnalysisInputs.sectorTable`. */
   getSectorTable(): Promise<SectorTable | null>;
+  /** The bundled snapshot's companies with statements (peers for sector distributions), whatever the mode: never a live call per company. */
+  getSnapshotUniverse(): Promise<SnapshotCompany[]>;
   /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). */
   resolveSymbol(raw: string): Promise<string>;
   coverage(symbol: string): Promise<Coverage>;
   search(query: string, limit: number): Promise<SearchHit[]>;
+  /** The symbols the bundled snapshot has prices or statements for, by symbol: the universe a screen runs over (live mode refreshes their figures, not the list). */
+  listUniverse(): Promise<CoveredListing[]>;
   getQuote(symbol: string): Promise<WithServed<Quote>>;
   getHistory(symbol: string, range: HistoryRange): Promise<WithServed<PriceHistory>>;
   getFundamentals(symbol: string): Promise<WithServed<Fundamentals>>;
@@ -120,6 +124,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     dataAsOf: () => bundled.dataAsOf(),
     datasetsAsOf: () => bundled.datasetsAsOf(),
     getSectorTable: () => bundled.getSectorTable(),
+    getSnapshotUniverse: () => bundled.getUniverse(),
     async resolveSymbol(raw) {
       const n = normalizeSymbol(raw);
       if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
@@ -130,6 +135,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
       const listing = await bundled.getListing(symbol);
       return withLive(listing?.coverage ?? NO_COVERAGE, listing?.type === 'etf');
     },
+    listUniverse: () => bundled.listCovered(),
     async search(query, limit) {
       const hits = await bundled.search(query, limit);
       return mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;

@@ -6,6 +6,7 @@ import { createTokensHandlers } from './tokens.handlers.ts';
 import { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getTokensRoute, getTokenUsageRoute } from './tokens.routes.ts';
 
 export { createLedgerService, DEFAULT_HOLD_TTL_MS, type LedgerServiceOptions } from './ledger-service.ts';
+export { DEFAULT_CHARGE_TIMEOUT_MS } from './charge-for.ts';
 export { adminUsage, runAdminCommand } from './admin-commands.ts';
 export type { LedgerService, Hold, TokenAccount, LedgerEntry, Actor, Tier, TierChangeResult, ReconcileReport } from './ledger-types.ts';
 

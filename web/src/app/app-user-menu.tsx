@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { formatTokens } from '../lib/format.ts';
@@ -6,7 +7,10 @@ import { useAuth } from '../features/auth/index.ts';
 import { isPaidTier } from '../../../core/tokens/tiers.ts';
 import { useSubscription } from '../features/tokens/index.ts';
 
-/** Composes auth (who) and tokens (tier, balance) for the top bar; features never import each other. */
+// The bell polls and renders a popover: its own chunk, loaded once a user is signed in.
+const NotificationBell = lazy(() => import('../features/watchlist/components/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
+
+/** Composes auth (who), tokens (tier, balance) and the alerts' bell for the top bar; features never import each other. */
 export function AppUserMenu() {
   const { user, profile, loading, signOut } = useAuth();
   const { subscriptionTier, tokenBalance, loading: tokensLoading } = useSubscription();
@@ -20,6 +24,9 @@ export function AppUserMenu() {
   const fullName = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ') || user.name;
   return (
     <>
+      <Suspense fallback={<span className="mr-1 size-9" aria-hidden />}>
+        <NotificationBell />
+      </Suspense>
       <Link
         to="/dashboard"
         className="mr-2 whitespace-nowrap rounded-full border border-slate-200 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"

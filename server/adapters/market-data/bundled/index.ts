@@ -18,8 +18,8 @@ import type {
   StatementLine,
   StatementSet,
 } from '../../../../core/market/types.ts';
-import type { CoveredListing, SnapshotProvider } from '../types.ts';
-import { BUNDLE_FILES, type BundleFundamentals, type BundleRef, type BundleStatementSet } from './format.ts';
+import type { CoveredListing, SnapshotCompany, SnapshotProvider } from '../types.ts';
+import { BUNDLE_FILES, type BundleFundamentals, COV, type BundleRef, type BundleStatementSet } from './format.ts';
 import { BundleStore, coverageFromBits, type ListingsData } from './store.ts';
 
 export type { SourceInfo } from './format.ts';
@@ -74,6 +74,7 @@ export function createBundledProvider(dataDir: string): BundledProvider {
   const store = new BundleStore(dataDir);
   const fundamentalsCache = new Map<string, Fundamentals | null>();
   const historyCache = new Map<string, PriceHistory | null>();
+  let universe: Promise<SnapshotCompany[]> | null = null;
 
   return {
     id: 'bundled',
@@ -83,11 +84,33 @@ export function createBundledProvider(dataDir: string): BundledProvider {
     datasetsAsOf: () => store.readDatasetsAsOf(),
     getSectorTable: () => (existsSync(join(store.dir, BUNDLE_FILES.sectorTable)) ? store.sectorTable() : Promise.resolve(null)),
     preload: () => store.preload(),
+    getUniverse() {
+      universe ??= (async () => {
+        const out: SnapshotCompany[] = [];
+        for (const symbol of Object.keys((await store.fundamentals()).fundamentals)) {
+          const [profile, fundamentals, series] = await Promise.all([this.getProfile!(symbol), this.getFundamentals!(symbol), store.series(symbol)]);
+          if (!profile || profile.type === 'etf' || !fundamentals) continue;
+          out.push({ profile, fundamentals, closes: series ? { dates: series.series.dates, close: series.series.close } : null });
+        }
+        return out;
+      })();
+      universe.catch(() => {
+        universe = null;
+      });
+      return universe;
+    },
 
     async getListing(symbol: string): Promise<CoveredListing | null> {
       const l = await store.listings();
       const i = l.indexOf.get(symbol);
       return i === undefined ? null : listingAt(l, i);
+    },
+
+    async listCovered(): Promise<CoveredListing[]> {
+      const l = await store.listings();
+      const out: CoveredListing[] = [];
+      for (let i = 0; i < l.file.symbol.length; i++) if (l.file.cov[i]! & (COV.daily | COV.monthly | COV.fundamentals)) out.push(listingAt(l, i));
+      return out.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
     },
 
     async search(query: string, limit: number): Promise<SearchHit[]> {

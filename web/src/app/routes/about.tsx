@@ -52,8 +52,8 @@ export default function About() {
             <p className="leading-relaxed">
               Today Stockpilot shows prices, financial statements and ETF data for {STOCK_COUNT} large US stocks and {ETF_COUNT} widely held ETFs, each figure
               with its source, and {ANALYSIS_KIND_COUNT_WORD} kinds of analysis — overview, fundamental, technical, balance sheet, ETF and DCF — paid per use
-              with tokens instead of a large flat subscription, so occasional investors pay little and heavy users get the volume they need. An AI copilot comes
-              next.
+              with tokens instead of a large flat subscription, so occasional investors pay little and heavy users get the volume they need. A copilot answers
+              questions about the same data, citing each figure it uses.
             </p>
           </div>
         </AboutSection>

@@ -9,7 +9,7 @@ export default function ComingSoon() {
   return (
     <PageShell
       title="Coming Soon"
-      lead={`What we are building. First the ${ANALYSIS_KIND_COUNT_WORD} analyses and the copilot (priced on the home page), then these. Each follows the same rules: numbers from code, sources shown, tokens charged only on success.`}
+      lead={`Beyond the ${ANALYSIS_KIND_COUNT_WORD} analyses and the copilot (priced on the home page): the tools marked Live work today, the rest is what we are building next. Each follows the same rules: numbers from code, sources shown, tokens charged only on success.`}
     >
       <ol className="grid gap-4 md:grid-cols-2">
         {roadmap.map((item) => {
@@ -23,7 +23,10 @@ export default function ComingSoon() {
                 <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   {Icon && <Icon className="size-5" aria-hidden />}
                 </span>
-                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">{item.plan}</span>
+                <span className="flex flex-wrap justify-end gap-1.5">
+                  {item.live && <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">Live</span>}
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">{item.plan}</span>
+                </span>
               </div>
               <h2 className="mt-4 text-lg font-semibold text-ink">{item.title}</h2>
               <p className="mt-1 text-sm font-medium text-slate-700">{item.tagline}</p>
@@ -32,7 +35,7 @@ export default function ComingSoon() {
                 to={item.path}
                 className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 after:absolute after:inset-0 after:rounded-2xl group-hover:underline"
               >
-                {item.path === '/api-docs' ? 'Read the API reference' : `Preview ${item.title}`}
+                {item.path === '/api-docs' ? 'Read the API reference' : item.live ? `Open ${item.title}` : `Preview ${item.title}`}
                 <ArrowRight className="size-4" aria-hidden />
               </Link>
             </li>

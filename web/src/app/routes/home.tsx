@@ -94,7 +94,7 @@ function Hero() {
               ? [
                   'Prices, statements and ETF data, free to browse',
                   'Sources on every figure',
-                  `${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses, copilot coming`,
+                  `${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses and a copilot`,
                 ]
               : [`${freeTokens} free tokens every month`, 'No card needed to start', 'Sources on every figure']
             ).map((t) => (
@@ -150,7 +150,7 @@ function Analyses() {
     <Section
       id="analyses"
       eyebrow="Available now"
-      title={`${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses, each priced in tokens; a copilot next`}
+      title={`${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses, each priced in tokens, and a copilot to ask`}
       lead="Pick a stock or ETF, choose how deep to go, and get a report whose every number you can trace to the filing or price series it came from. You see the cost before you run, and pay only when the result is delivered."
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -189,11 +189,12 @@ function Analyses() {
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="text-lg font-semibold text-ink">
-            AI Copilot <span className="ml-1 rounded-full bg-amber-50 px-2.5 py-1 align-middle text-xs font-semibold text-amber-800">Coming</span>
+            AI Copilot <span className="ml-1 rounded-full bg-emerald-50 px-2.5 py-1 align-middle text-xs font-semibold text-emerald-800">Available</span>
           </h3>
           <p className="mt-1 text-sm leading-relaxed text-slate-600">
-            Ask in plain words — “How leveraged is this company?”, “Compare SPY and QQQ overlap” — and the copilot will answer with the same tools the analyses
-            use, quoting the facts it looked up.
+            Ask in plain words — “How did AAPL do over the last 6 months?”, “Compare KO and PEP dividend yield”, “What is the Altman Z-score?” — and the copilot
+            answers with the same tools the analyses use, citing each figure it looked up. Without a language model configured, an offline copilot answers a
+            documented set of questions and says plainly when it cannot (free).
           </p>
         </div>
         <span className="tabular self-start rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700 sm:self-center">
@@ -219,7 +220,7 @@ function Method() {
     [
       '3',
       'Words from the writer',
-      'Today a rule-based writer explains those facts (a language model comes with the copilot, behind the same check): a number in the text that is not among the facts is rejected, so it cannot invent one.',
+      'A rule-based writer explains those facts, or a language model when one is configured, and every note says which. A number the model writes that is not among the facts gets its draft rejected, so it cannot invent one.',
     ],
   ];
   return (

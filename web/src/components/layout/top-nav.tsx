@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../ui/button.tsx';
@@ -37,6 +37,9 @@ export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
           {header.stock ?? (header.title ? <p className="truncate text-sm font-medium text-slate-700 sm:text-base">{header.title}</p> : null)}
         </div>
         <div className="hidden items-center gap-1 md:flex">
+          <Link to="/copilot" className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
+            Copilot
+          </Link>
           <Link to="/pricing" className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
             Pricing
           </Link>
@@ -44,6 +47,9 @@ export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
             About
           </Link>
         </div>
+        <Link to="/copilot" className="rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden" aria-label="Copilot">
+          <MessageSquareText className="size-5" aria-hidden />
+        </Link>
         {userMenu ?? (
           <ButtonLink to="/login" size="sm">
             Get Started

@@ -32,6 +32,8 @@ const tagInfo: Record<string, [string, string]> = {
   market: ['Market data', 'Search, quotes, price history, fundamentals, ETF holdings and dividends.'],
   analyses: ['Analyses', 'Run and re-open analyses; each one returns its computed facts.'],
   copilot: ['Copilot', 'Ask questions answered from the same tools the analyses use.'],
+  'smart-yield': ['Smart yield', 'A portfolio’s dividend yield, safety and 12-month income calendar (free, nothing stored).'],
+  fundamentals: ['Fundamentals scorecards', 'Piotroski F, Altman Z/Z″ and Beneish M over five fiscal years, with the sector’s distribution (free).'],
   dev: ['Development', 'Only available outside production.'],
 };
 export const tagTitle = (tag: string) => tagInfo[tag]?.[0] ?? tag.charAt(0).toUpperCase() + tag.slice(1);

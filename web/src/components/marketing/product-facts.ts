@@ -32,13 +32,18 @@ export const ANALYSIS_KIND_COUNT_WORD =
 /** "Six" from "six". */
 export const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** What a signed-in user can do today (the copilot is not built yet). */
+/** What a signed-in user can do today. */
 export const availableNow: Array<{ title: string; detail: string }> = [
   { title: 'Search', detail: `About 13,000 US listings by ticker or company name; ${STOCK_COUNT} large stocks and ${ETF_COUNT} ETFs with full data.` },
   {
     title: `${sentenceCase(ANALYSIS_KIND_COUNT_WORD)} analyses`,
     detail:
       'Overview, fundamental (seven views), technical, balance sheet, ETF and DCF: computed figures, a note that cites them, charged only when delivered.',
+  },
+  {
+    title: 'Copilot',
+    detail:
+      'Ask about a price change, a metric, a comparison, the technical signal, the DCF or a term; every figure in the answer is cited and links to its analysis.',
   },
   { title: 'Prices and charts', detail: 'Daily price history with volume, returns over standard periods, the 52-week range and moving averages.' },
   {
@@ -49,6 +54,28 @@ export const availableNow: Array<{ title: string; detail: string }> = [
   {
     title: 'Tokens and plans',
     detail: 'Free, Basic and Pro plans with a monthly token allowance, token top-ups and a ledger of every change to your balance.',
+  },
+  {
+    title: 'Smart Yield',
+    detail: 'Your holdings typed or pasted as CSV: yield, yield on cost, payout, dividend safety and a 12-month income calendar. Free.',
+  },
+  {
+    title: 'Fundamentals scorecards',
+    detail: 'Piotroski F, Altman Z and Beneish M over five fiscal years, criterion by criterion, against the sector. Free.',
+  },
+  {
+    title: 'DCF studio',
+    detail:
+      'Change growth, years, the WACC inputs and terminal growth, and the value, reverse DCF and sensitivity grid follow at once; saving valuations is free.',
+  },
+  {
+    title: 'Market screener',
+    detail:
+      '72 filters from the analyses’ own figures, presets, a sortable table with sparklines, saved screens and CSV export; the screen lives in the URL. Free.',
+  },
+  {
+    title: 'Smart Watchlist',
+    detail: 'Lists with price, rating, fair value and grades per symbol, and alerts that fire once per crossing, in the bell and by e-mail. Free.',
   },
 ];
 

@@ -1,3 +1,5 @@
+import { describeWatchlistLimit, watchlistLimits } from '../../../../core/watchlist/limits.ts';
+
 /** The roadmap shown on /coming-soon and, in detail, on each feature preview page. */
 export interface RoadmapItem {
   path: string;
@@ -12,6 +14,8 @@ export interface RoadmapItem {
   billing: string;
   /** What of it can already be used today, if anything. */
   availableNow?: string;
+  /** Built: the page is the tool itself (signed in) with a live example (signed out), not a preview. */
+  live?: true;
 }
 
 export const roadmap: RoadmapItem[] = [
@@ -19,44 +23,52 @@ export const roadmap: RoadmapItem[] = [
     path: '/smart-watchlist',
     title: 'Smart Watchlist',
     tagline: 'Watchlists that tell you what changed.',
-    summary: 'Group the stocks and ETFs you follow and see, each morning, which of them moved on something that matters — not just on price.',
+    summary:
+      'Group the stocks and ETFs you follow with their price, technical rating, DCF fair value and grades, and set alerts that fire once when a line is crossed.',
     capabilities: [
-      { title: 'Lists you control', detail: 'Several named watchlists, any of the covered stocks and ETFs, ordered as you like.' },
-      { title: 'What changed since you last looked', detail: 'Price move, new 52-week highs or lows, RSI crossing 30 or 70, a new quarterly filing.' },
       {
-        title: 'Signals from the same facts',
-        detail: 'Technical rating and F-score changes come from the same code as the analyses, so you can open the analysis behind any flag.',
+        title: 'Lists you control',
+        detail: 'Named watchlists of covered stocks and ETFs, each row with price, change, a sparkline, rating, RSI, fair value and grades.',
       },
-      { title: 'Daily digest', detail: 'An optional e-mail summary; nothing is sent unless you turn it on.' },
+      {
+        title: 'Alerts that fire once per crossing',
+        detail: 'Price above or below, a day’s move, RSI crossing 30 or 70, a 50/200-day cross or a rating change — evaluated when new data arrives.',
+      },
+      { title: 'A bell and an e-mail', detail: 'Fired alerts show under the bell in the top bar and, unless you turn it off per alert, arrive by e-mail.' },
     ],
-    plan: 'All plans (Free: one list of 10 symbols)',
-    billing: 'Watching is free; opening a full analysis costs its usual tokens.',
+    plan: `All plans (Free: ${describeWatchlistLimit(watchlistLimits.Free)}; Basic: ${describeWatchlistLimit(watchlistLimits.Basic)}; Pro: ${describeWatchlistLimit(watchlistLimits.Pro)})`,
+    billing: 'Free; opening a full analysis costs its usual tokens.',
+    live: true,
   },
   {
     path: '/smart-yield',
     title: 'Smart Yield',
     tagline: 'Dividend income, analysed.',
-    summary: 'See how much income a stock or ETF has paid, how safely it is covered, and what a portfolio of them would yield.',
+    summary: 'Enter or paste your holdings and see what they yield, how safely each dividend is covered, and what lands in each of the next 12 months.',
     capabilities: [
-      { title: 'Dividend history', detail: 'Per-share dividends by year, growth streaks and the 5-year compound growth rate.' },
-      { title: 'Coverage', detail: 'Payout ratio on earnings and on free cash flow, so a yield funded by debt stands out.' },
-      { title: 'Yield on cost', detail: 'Enter your purchase price and see the yield you actually earn today.' },
-      { title: 'Income projection', detail: 'Expected yearly income for a set of holdings, with the assumptions shown.' },
+      {
+        title: 'Yield and yield on cost',
+        detail: 'Last year’s dividends over today’s price and over what you paid, per holding and value-weighted for the portfolio.',
+      },
+      { title: 'Coverage and safety', detail: 'Payout ratio on earnings and a 0–100 dividend safety score with its five components.' },
+      { title: 'Growth', detail: 'Years in a row of higher dividends and the 5-year compound growth rate, from the payment history.' },
+      { title: 'Income calendar', detail: 'Each of last year’s payments moved forward one year: a bar per month for the next 12 months.' },
     ],
-    plan: 'Basic and Pro',
-    billing: 'Planned at 0.8 tokens per yield report.',
+    plan: 'All plans',
+    billing: 'Free; holdings stay in your browser.',
+    live: true,
   },
   {
     path: '/dcf-stock-valuation',
     title: 'DCF Stock Valuation',
     tagline: 'What the business could be worth, and what the price already assumes.',
     summary:
-      'A discounted cash flow model you can open up: every input comes from the filings or from a formula you can see, and you can change each one in the browser.',
+      'A discounted cash flow model you can open up: every input comes from the filings or from a formula you can see, and you change each one in the browser.',
     capabilities: [
-      { title: 'Two-stage free cash flow model', detail: 'Five to ten years of explicit FCF growth, then a steady state.' },
+      { title: 'Two-stage free cash flow model', detail: 'Explicit years of FCF growth, fade years down to a terminal rate, all editable.' },
       {
         title: 'WACC from CAPM',
-        detail: 'Cost of equity = risk-free rate + beta × equity risk premium, blended with after-tax cost of debt by market weights.',
+        detail: 'Cost of equity = risk-free rate + beta × equity risk premium, blended with after-tax cost of debt; every input editable.',
       },
       {
         title: 'Gordon terminal value',
@@ -64,39 +76,42 @@ export const roadmap: RoadmapItem[] = [
       },
       { title: 'Reverse DCF', detail: 'Solves for the growth rate the current share price implies.' },
       { title: 'Sensitivity grid', detail: 'Fair value per share for WACC × terminal growth, so you see how much the answer depends on two guesses.' },
+      { title: 'Presets and saved valuations', detail: 'Conservative, base and optimistic from the company’s own record; save and reopen valuations free.' },
     ],
     plan: 'All plans',
-    billing: '1 token per valuation; re-opening a saved valuation is free.',
-    availableNow:
-      'Available now: the inputs the model will use (free cash flow, debt, cash and diluted shares) on each covered stock’s Fundamentals tab, with their sources.',
+    billing: 'Free to use and save; a written note is the DCF analysis, 1 token.',
+    live: true,
   },
   {
     path: '/advanced-fundamentals',
     title: 'Advanced Fundamentals',
-    tagline: 'Ten years of statements, side by side.',
-    summary: 'Full income statement, balance sheet and cash flow history from SEC EDGAR, with per-share figures and peer comparison.',
+    tagline: 'Quality, distress and manipulation scorecards.',
+    summary:
+      'Piotroski F, Altman Z/Z″ and Beneish M for any S&P 500 company: every criterion with its inputs and threshold, over five fiscal years, against its sector.',
     capabilities: [
-      { title: 'Multi-year statements', detail: 'Up to ten fiscal years and the last eight quarters, as reported in 10-K and 10-Q filings.' },
-      { title: 'Per-share and margin views', detail: 'Every line per share and as a share of revenue, to spot dilution and margin drift.' },
-      { title: 'Quality scores over time', detail: 'Piotroski F-score and Altman Z for each year, not just the latest.' },
-      { title: 'Peer comparison', detail: 'Compare growth, margins and returns on capital with companies in the same industry.' },
+      { title: 'Criterion by criterion', detail: 'Each test’s inputs from the filings, the threshold and pass or fail.' },
+      { title: 'Five years, point in time', detail: 'Each fiscal year as known on the day its annual report was filed.' },
+      { title: 'Against the sector', detail: 'A histogram of the sector’s scores with the company marked.' },
     ],
-    plan: 'Basic and Pro',
-    billing: 'Planned at 1.2 tokens per report.',
+    plan: 'All plans',
+    billing: 'Free.',
+    live: true,
   },
   {
     path: '/advanced-market-screener',
     title: 'Advanced Market Screener',
     tagline: 'Filter the market on the numbers you care about.',
-    summary: 'Screen about 500 S&P 500 companies by 60 metrics — valuation, growth, profitability, balance sheet and technicals — in milliseconds.',
+    summary:
+      'Screen every covered stock and ETF on valuation, growth, profitability, financial health, dividends, technicals and size, with the same figures as the analyses.',
     capabilities: [
-      { title: '60 metrics', detail: 'P/E, EV/EBITDA, FCF yield, revenue growth, ROIC, debt to equity, RSI (14), distance from the 200-day average and more.' },
-      { title: 'Combine filters', detail: 'Ranges on any metric (for example P/E under 20 and ROIC over 15%), sorted by the column you choose.' },
-      { title: 'Saved screens', detail: 'Keep screens and re-run them on fresh data with one click.' },
-      { title: 'From screen to analysis', detail: 'Open any result straight into a quick overview or a full analysis.' },
+      { title: 'Every filter with its distribution', detail: 'Ranges and choices, each drawn as how the market spreads over it, so a bound is not a guess.' },
+      { title: 'Presets', detail: 'Quality at a reasonable price, dividend growers, oversold large caps, Piotroski 8–9 and net cash, one click each.' },
+      { title: 'Saved screens and shareable links', detail: 'Keep screens to re-run on fresh data; the address holds the whole screen.' },
+      { title: 'From screen to analysis', detail: 'Sort any column, export every match as CSV, and open any result in its overview.' },
     ],
-    plan: 'Pro',
-    billing: 'Screening is included in Pro; analyses cost their usual tokens.',
+    plan: 'All plans',
+    billing: 'Screening, saved screens and CSV export cost no tokens; analyses cost their usual tokens.',
+    live: true,
   },
   {
     path: '/api-docs',

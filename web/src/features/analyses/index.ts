@@ -8,3 +8,6 @@ export { RecentAnalyses } from './components/recent-analyses.tsx';
 export { BalanceSheetView, FundamentalView } from './components/company-views.tsx';
 export { EtfView, OverviewView } from './components/overview-etf-views.tsx';
 export { preloadTechnicalChart } from './components/technical-chart.tsx';
+export { createIdempotencyKey, runAnalysis } from './api/run-analysis.ts';
+export { DcfHeatMap } from './components/dcf-heat-map.tsx';
+export { buildAnalysisPath } from './analysis-path.ts';

@@ -5,7 +5,7 @@ import type {
   CreateAnalysisBody,
 } from '../../../../../server/features/analyses/analyses.routes.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { createSseParser } from '../sse-parse.ts';
+import { createSseParser } from '../../../lib/sse-parse.ts';
 
 export type { AnalysisProgressEvent, AnalysisResponse, CreateAnalysisBody } from '../../../../../server/features/analyses/analyses.routes.ts';
 

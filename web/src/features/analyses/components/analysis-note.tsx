@@ -56,6 +56,24 @@ function NoteList(props: { id: string; title: string; tone: keyof typeof tones; 
   );
 }
 
+/** Who wrote the note: the model (its numbers all checked against the facts) or the rule-based writer, and why when a model is configured but its draft was not used. */
+function WriterLine({ note }: { note: Note }) {
+  const model = note.writer.startsWith('llm:') ? note.writer.slice('llm:'.length) : null;
+  return (
+    <p className="mt-3 text-xs text-slate-600" data-testid="analysis-writer">
+      {model ? (
+        <>
+          Written by <span className="font-medium text-slate-700">{model}</span>; every number checked against the facts below.
+        </>
+      ) : (
+        <>Written by the rule-based writer from the facts below.</>
+      )}{' '}
+      Not investment advice.
+      {!model && note.writer_note && <span className="mt-1 block">{note.writer_note}</span>}
+    </p>
+  );
+}
+
 /** The analyst's note: headline, three strengths, three risks and a verdict, each citing its facts. */
 export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[]; asOf: string }) {
   const byKey = new Map(facts.map((f) => [f.key, f]));
@@ -76,7 +94,7 @@ export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[];
             <Cited sentence={note.verdict} facts={byKey} />
           </p>
         </div>
-        <p className="mt-3 text-xs text-slate-600">Written by the {note.writer} writer from the facts below. Not investment advice.</p>
+        <WriterLine note={note} />
       </CardContent>
     </Card>
   );

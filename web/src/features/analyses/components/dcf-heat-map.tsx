@@ -1,5 +1,6 @@
 import type { DcfGrid } from '../../../../../core/analysis/dcf/grid.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { computeUpsidePercent, heatSteps, pickHeatStep } from '../dcf-heat-colour.ts';
 
 const pct = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
@@ -28,7 +29,7 @@ export function DcfHeatMap({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto">
+        <ScrollArea label="Sensitivity grid">
           <table className="w-full border-separate border-spacing-0.5 text-center text-xs tabular">
             <caption className="sr-only">DCF sensitivity: fair value per share in US dollars by discount rate and terminal growth</caption>
             <thead>
@@ -69,7 +70,7 @@ export function DcfHeatMap({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
         {priceUsd !== null && (
           <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Colour scale">
             {heatSteps.map((s) => (

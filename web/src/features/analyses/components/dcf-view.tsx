@@ -90,7 +90,10 @@ export function DcfView({ analysis }: { analysis: AnalysisResponse }) {
                 ],
                 ['Years', `${a.explicit_years} explicit + ${a.fade_years} fading`],
                 ['Terminal growth', pct(a.terminal_growth)],
-                ['Beta', `${a.beta.toFixed(2)} (${a.beta_basis === 'spy_1y_adjusted' ? 'adjusted, 1y vs SPY' : 'market default'})`],
+                [
+                  'Beta',
+                  `${a.beta.toFixed(2)} (${a.beta_basis === 'spy_1y_adjusted' ? 'adjusted, 1y vs SPY' : a.beta_basis === 'user_input' ? 'your input' : 'market default'})`,
+                ],
                 ['Risk-free rate', `${pct(a.risk_free_rate.value)} (${a.risk_free_rate.as_of})`],
                 ['Equity risk premium', pct(a.equity_risk_premium.value)],
                 ['Cost of equity', pct(s.wacc.costOfEquity)],

@@ -67,6 +67,9 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
     volume.setData(bars.filter((b) => b.volume !== null).map((b) => ({ time: b.date, value: b.volume! })));
     chart.timeScale().fitContent();
     return () => {
+      // On unmount the chart effect's cleanup has already removed the chart (and cleared the ref): removing
+      // series from a removed chart throws "Value is undefined" and takes the next page down with it.
+      if (chartRef.current !== chart) return;
       chart.removeSeries(series);
       chart.removeSeries(volume);
     };

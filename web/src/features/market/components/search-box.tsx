@@ -21,7 +21,20 @@ function useDebounced<T>(value: T, ms: number): T {
  * Instant symbol search (ARIA 1.2 combobox with a listbox popup): results while typing (debounced),
  * ↑/↓ to move, Enter to open the highlighted symbol (or all results), Escape to close, then to clear.
  */
-export function SearchBox({ initialQuery = '', autoFocus = false, size = 'lg' }: { initialQuery?: string; autoFocus?: boolean; size?: 'md' | 'lg' }) {
+export function SearchBox({
+  initialQuery = '',
+  autoFocus = false,
+  size = 'lg',
+  onPick,
+  label = 'Search stocks and ETFs by symbol or company name',
+}: {
+  initialQuery?: string;
+  autoFocus?: boolean;
+  size?: 'md' | 'lg';
+  /** Picking a hit calls this (and clears the field) instead of opening the symbol's page: a symbol picker. */
+  onPick?: (hit: SearchHit) => void;
+  label?: string;
+}) {
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState(false);
   const debounced = useDebounced(query.trim(), 120);
@@ -38,11 +51,21 @@ export function SearchBox({ initialQuery = '', autoFocus = false, size = 'lg' }:
 
   const go = (hit: SearchHit) => {
     setOpen(false);
+    if (onPick) {
+      onPick(hit);
+      setQuery('');
+      return;
+    }
     navigate(symbolPath(hit));
   };
   const seeAll = () => {
     const q = query.trim();
     if (!q) return;
+    if (onPick) {
+      const first = results[0];
+      if (first) go(first);
+      return;
+    }
     setOpen(false);
     navigate(`/search-results?q=${encodeURIComponent(q)}`);
   };
@@ -72,7 +95,7 @@ export function SearchBox({ initialQuery = '', autoFocus = false, size = 'lg' }:
   return (
     <div className="relative w-full">
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Search stocks and ETFs by symbol or company name
+        {label}
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden />
@@ -132,6 +155,7 @@ export function SearchBox({ initialQuery = '', autoFocus = false, size = 'lg' }:
         {isError && <p className="px-3 py-3 text-sm text-red-600">Search is unavailable right now. Try again.</p>}
         <button
           type="button"
+          hidden={Boolean(onPick)}
           onMouseDown={(e) => e.preventDefault()}
           onClick={seeAll}
           className="block w-full border-t border-slate-100 px-3 py-2 text-left text-sm font-medium text-brand-700 hover:bg-slate-50"

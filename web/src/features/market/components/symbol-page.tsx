@@ -1,4 +1,5 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { PageShell } from '../../../components/layout/page-shell.tsx';
@@ -104,7 +105,15 @@ export function SymbolPage({
         ) : undefined,
       }}
       width="wide"
-      actions={<DataAsOf servedBy={p?.served_by} />}
+      actions={
+        <div className="flex flex-wrap items-center gap-3">
+          <ButtonLink to={`/copilot?symbol=${encodeURIComponent(symbol)}`} variant="outline" size="sm" data-testid="ask-about-symbol">
+            <MessageSquareText className="size-4" aria-hidden />
+            Ask about {symbol}
+          </ButtonLink>
+          <DataAsOf servedBy={p?.served_by} />
+        </div>
+      }
     >
       {!p ? (
         <Spinner />

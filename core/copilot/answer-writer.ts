@@ -1,0 +1,294 @@
+import { formatFactValue } from '../analysis/writer/format.ts';
+import type { CopilotDraft, CopilotFact, CopilotPeriod, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
+import type { GlossaryTerm } from './glossary.ts';
+import { type Metric, titleOf } from './metric-catalog.ts';
+import { PERIOD_WORDS } from './price-stats.ts';
+
+/*
+ * Answers written from tool results. Every number in the text is a fact's value rendered by the writer's
+ * formatFactValue (the figures the pages show) and carries a [n] marker pointing at that fact; sentences
+ * add only words. A figure a tool did not return is said to be unavailable, never estimated.
+ */
+
+/** Numbers the draft cites, in marker order; the same fact cited twice keeps its first number. */
+class Citations {
+  readonly facts: CopilotFact[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  cite(fact: CopilotFact): string {
+    const id = `${fact.symbol ?? ''}|${fact.key}|${fact.period}`;
+    let n = this.numbers.get(id);
+    if (n === undefined) {
+      this.facts.push(fact);
+      n = this.facts.length;
+      this.numbers.set(id, n);
+    }
+    return `[${n}]`;
+  }
+
+  /** The fact's value as the pages show it, with its marker. */
+  show(fact: CopilotFact): string {
+    return `${formatFactValue(fact)} ${this.cite(fact)}`;
+  }
+
+  /** The size of a signed figure ("fell 4.2%"), its sign said in words by the caller. */
+  showSize(fact: CopilotFact): string {
+    return typeof fact.value === 'number' ? `${formatFactValue({ value: Math.abs(fact.value), unit: fact.unit })} ${this.cite(fact)}` : this.show(fact);
+  }
+
+  draft(lines: readonly string[]): CopilotDraft {
+    return { text: lines.filter(Boolean).join('\n'), facts: this.facts };
+  }
+}
+
+/** "Apple Inc. (AAPL)"; the ticker alone when the name holds a digit ("3M"), which no fact would back. */
+export const nameOf = (e: SymbolDirectoryEntry): string => {
+  if (/\d/.test(e.name)) return e.symbol;
+  // Listings file some names article last: "Coca-Cola Company (The)".
+  const name = e.name.replace(/^(.*?),? \(The\)$/, 'The $1');
+  return `${name} (${e.symbol})`;
+};
+
+/** The first fact of `symbol` with one of `keys`, in the order of the keys. */
+export function findFact(results: readonly CopilotToolResult[], symbol: string, keys: readonly string[]): CopilotFact | undefined {
+  for (const key of keys)
+    for (const r of results) {
+      const f = r.facts.find((x) => x.key === key && (x.symbol ?? r.symbol) === symbol);
+      if (f) return { ...f, symbol: f.symbol ?? r.symbol };
+    }
+  return undefined;
+}
+
+/** Why a symbol's tools returned nothing, in words a reader can take (a message carrying figures is not quoted: no fact backs them). */
+function explainMissing(results: readonly CopilotToolResult[], entry: SymbolDirectoryEntry, what: string): string {
+  const error = results.find((r) => r.error && (r.symbol === entry.symbol || r.symbol === null))?.error;
+  const reason = error && !/\d/.test(error.message) ? `: ${error.message.replace(/\.$/, '')}` : '';
+  return `I could not get ${what} for ${nameOf(entry)}${reason}.`;
+}
+
+const isNumeric = (f: CopilotFact | undefined): f is CopilotFact & { value: number } => f !== undefined && typeof f.value === 'number';
+
+/** A word for where an RSI, Piotroski or Altman figure sits; no thresholds in figures (they are not facts). */
+function readLevel(metric: Metric, fact: CopilotFact, results: readonly CopilotToolResult[], symbol: string, c: Citations): string {
+  if (!isNumeric(fact)) return '';
+  if (metric.id === 'rsi')
+    return fact.value >= 70 ? ' — overbought territory' : fact.value <= 30 ? ' — oversold territory' : ' — neither overbought nor oversold';
+  if (metric.id === 'piotroski') return fact.value >= 7 ? ' — strong' : fact.value <= 3 ? ' — weak' : ' — middling';
+  if (metric.id === 'altman') {
+    const zone = findFact(results, symbol, ['altman_zone']);
+    return zone ? `, in the ${String(zone.value).toLowerCase()} zone ${c.cite(zone)}` : '';
+  }
+  return '';
+}
+
+/** A named metric (or several) for one symbol. */
+export function writeMetricAnswer(entry: SymbolDirectoryEntry, wanted: readonly Metric[], results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const lines: string[] = [];
+  for (const metric of wanted) {
+    const main = findFact(results, entry.symbol, metric.keys);
+    if (!main) {
+      lines.push(explainMissing(results, entry, titleOf(metric)));
+      continue;
+    }
+    let line = `${nameOf(entry)}: ${main.label} is ${c.show(main)}${readLevel(metric, main, results, entry.symbol, c)} (${main.period}).`;
+    const extras = metric.keys
+      .filter((k) => k !== main.key && k !== 'altman_zone')
+      .map((k) => findFact(results, entry.symbol, [k]))
+      .filter((f): f is CopilotFact => f !== undefined);
+    if (extras.length > 0) line += ` ${extras.map((f) => `${f.label}: ${c.show(f)}`).join('; ')}.`;
+    lines.push(line);
+  }
+  return c.draft(lines);
+}
+
+/** Several symbols side by side on each metric, ranked, with which end reads better where one does. */
+export function writeComparison(entries: readonly SymbolDirectoryEntry[], wanted: readonly Metric[], results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const lines: string[] = [];
+  for (const metric of wanted) {
+    const rows = entries.map((e) => ({ e, f: findFact(results, e.symbol, metric.keys) }));
+    const known = rows.filter((r): r is { e: SymbolDirectoryEntry; f: CopilotFact } => r.f !== undefined);
+    if (known.length === 0) {
+      lines.push(`I could not get ${titleOf(metric)} for ${entries.map((e) => e.symbol).join(', ')}.`);
+      continue;
+    }
+    const numeric = known.every((r) => typeof r.f.value === 'number');
+    const ranked = numeric ? [...known].sort((a, b) => (b.f.value as number) - (a.f.value as number)) : known;
+    const label = known[0]!.f.label;
+    lines.push(`${label}: ${ranked.map((r) => `${nameOf(r.e)} ${c.show(r.f)}`).join(', ')}.`);
+    if (numeric && ranked.length > 1) {
+      const top = ranked[0]!;
+      const bottom = ranked[ranked.length - 1]!;
+      if (top.f.value === bottom.f.value) lines.push(`They are level on ${titleOf(metric)}.`);
+      else if (metric.better) {
+        const best = metric.better === 'higher' ? top : bottom;
+        lines.push(
+          `${best.e.symbol} has the ${metric.better === 'higher' ? 'highest' : 'lowest'} ${titleOf(metric)}; ${metric.better} usually reads as better here.`,
+        );
+      } else lines.push(`${top.e.symbol} has the highest ${titleOf(metric)}, ${bottom.e.symbol} the lowest.`);
+    }
+    const missing = rows.filter((r) => r.f === undefined).map((r) => r.e.symbol);
+    if (missing.length) lines.push(`No ${titleOf(metric)} for ${missing.join(', ')}.`);
+    const periods = new Set(known.map((r) => r.f.period));
+    if (periods.size > 1) lines.push(`The figures cover different periods; the footnotes give each one.`);
+  }
+  return c.draft(lines);
+}
+
+/** Price change over a period (get_price_stats): the change, the closes it runs between, the high and low. */
+export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const change = findFact(results, entry.symbol, ['price_change_percent']);
+  const start = findFact(results, entry.symbol, ['start_close']);
+  const end = findFact(results, entry.symbol, ['end_close']);
+  const over = period === 'ytd' ? 'year to date' : `over ${PERIOD_WORDS[period]}`;
+  if (!isNumeric(change) || !start || !end) return c.draft([explainMissing(results, entry, `the price change ${over}`)]);
+  const verb = change.value > 0 ? 'rose' : change.value < 0 ? 'fell' : 'was unchanged';
+  const size = change.value === 0 ? '' : ` ${c.showSize(change)}`;
+  const lines = [`${nameOf(entry)} ${verb}${size} ${over}: from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`];
+  const high = findFact(results, entry.symbol, ['period_high']);
+  const low = findFact(results, entry.symbol, ['period_low']);
+  if (high && low) lines.push(`Over the period it traded as high as ${c.show(high)} and as low as ${c.show(low)}.`);
+  return c.draft(lines);
+}
+
+/** The latest price (a quote). */
+export function writeQuote(entry: SymbolDirectoryEntry, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const price = findFact(results, entry.symbol, ['price', 'close']);
+  if (!price) return c.draft([explainMissing(results, entry, 'a price')]);
+  const lines = [`${nameOf(entry)} last closed at ${c.show(price)} (${price.period}; prices are delayed).`];
+  const change = findFact(results, entry.symbol, ['change_percent']);
+  if (isNumeric(change) && change.value !== 0) lines.push(`That is ${change.value > 0 ? 'up' : 'down'} ${c.showSize(change)} on the previous close.`);
+  return c.draft(lines);
+}
+
+/** A symbol at a glance: the last close, the technical rating, and a few key figures (a fund's costs and yield). */
+export function writeSnapshot(entry: SymbolDirectoryEntry, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const s = entry.symbol;
+  const lines: string[] = [];
+  const price = findFact(results, s, ['price', 'close']);
+  if (price) lines.push(`${nameOf(entry)} last closed at ${c.show(price)} (${price.period}; prices are delayed).`);
+  const rating = findFact(results, s, ['technical_rating']);
+  if (rating) lines.push(`The technical rating is ${c.show(rating)}.`);
+  const keys =
+    entry.type === 'etf'
+      ? ['expense_ratio', 'dividend_yield', 'holdings_count', 'top10_weight']
+      : ['pe_ttm', 'net_margin', 'revenue_growth_1y', 'dividend_yield', 'debt_to_equity'];
+  const figures = keys.map((k) => findFact(results, s, [k])).filter((f): f is CopilotFact => f !== undefined);
+  if (figures.length > 0) lines.push(`Key figures: ${figures.map((f) => `${f.label} ${c.show(f)}`).join('; ')}.`);
+  if (lines.length === 0) return c.draft([explainMissing(results, entry, 'figures')]);
+  lines.push(`Ask about any of them, the technical signal, the DCF or a price change for more.`);
+  return c.draft(lines);
+}
+
+const RATING_WORDS: Record<string, string> = {
+  'Strong Buy': 'clearly bullish',
+  Buy: 'bullish',
+  Neutral: 'neither bullish nor bearish',
+  Sell: 'bearish',
+  'Strong Sell': 'clearly bearish',
+};
+
+/** The technical rating and why: each group's label and votes, then the RSI and the price against its averages. */
+export function writeTechnicalSignal(entry: SymbolDirectoryEntry, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const s = entry.symbol;
+  const rating = findFact(results, s, ['technical_rating']);
+  if (!rating) return c.draft([explainMissing(results, entry, 'a technical rating')]);
+  const score = findFact(results, s, ['technical_rating_score']);
+  const lines = [
+    `${nameOf(entry)}: the technical rating is ${c.show(rating)}${score ? `, score ${c.show(score)} on a scale from −1 (all sell) to 1 (all buy)` : ''} — the chart reads ${RATING_WORDS[String(rating.value)] ?? 'as rated'} on ${rating.period}.`,
+  ];
+  for (const [group, label, prefix] of [
+    ['ma_rating', 'moving averages', 'ma'],
+    ['oscillator_rating', 'oscillators', 'oscillator'],
+  ] as const) {
+    const g = findFact(results, s, [group]);
+    if (!g) continue;
+    const buy = findFact(results, s, [`${prefix}_buy_votes`]);
+    const sell = findFact(results, s, [`${prefix}_sell_votes`]);
+    const all = findFact(results, s, [`${prefix}_votes`]);
+    const votes = buy && sell && all ? `: ${c.show(buy)} of ${c.show(all)} vote buy and ${c.show(sell)} vote sell, the rest neutral` : '';
+    lines.push(`Why: the ${label} say ${c.show(g)}${votes}.`);
+  }
+  // Each vote (vote_sma_200 = "Buy"), named: which indicators pulled which way.
+  const votes = results.flatMap((r) => r.facts.filter((f) => f.key.startsWith('vote_') && (f.symbol ?? r.symbol) === s));
+  for (const side of ['Buy', 'Sell'] as const) {
+    const cast = votes.filter((v) => v.value === side);
+    if (cast.length > 0) lines.push(`Voting ${side.toLowerCase()}: ${cast.map((v) => `${v.label.replace(/ vote$/, '')} ${c.cite(v)}`).join(', ')}.`);
+  }
+  const rsi = findFact(results, s, ['rsi_14']);
+  if (isNumeric(rsi))
+    lines.push(`${rsi.label} is ${c.show(rsi)}${rsi.value >= 70 ? ', overbought territory' : rsi.value <= 30 ? ', oversold territory' : ''}.`);
+  const close = findFact(results, s, ['close', 'price']);
+  const trend = ['sma_50', 'sma_200']
+    .map((k) => findFact(results, s, [k]))
+    .filter(isNumeric)
+    .filter(() => isNumeric(close));
+  if (isNumeric(close) && trend.length > 0)
+    lines.push(
+      `The close of ${c.show(close)} is ${trend.map((m) => `${close.value >= m.value ? 'above' : 'below'} its ${m.label} of ${c.show(m)}`).join(' and ')}.`,
+    );
+  lines.push('This describes the chart by fixed rules; it is not advice.');
+  return c.draft(lines);
+}
+
+/** Fair value against the price, the upside or downside, the rates behind it and the growth the price implies. */
+export function writeValuation(entry: SymbolDirectoryEntry, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const s = entry.symbol;
+  const fair = findFact(results, s, ['fair_value_per_share']);
+  const price = findFact(results, s, ['price']);
+  if (!fair || !price) return c.draft([explainMissing(results, entry, 'a DCF valuation')]);
+  const upside = findFact(results, s, ['upside_percent']);
+  const lines = [`Our DCF puts the fair value of ${nameOf(entry)} at ${c.show(fair)} a share against a price of ${c.show(price)}.`];
+  if (isNumeric(upside))
+    lines.push(
+      upside.value > 0
+        ? `On these assumptions the shares look undervalued: ${c.showSize(upside)} upside.`
+        : upside.value < 0
+          ? `On these assumptions the shares look overvalued: ${c.showSize(upside)} downside.`
+          : 'On these assumptions the price equals the fair value.',
+    );
+  const wacc = findFact(results, s, ['wacc']);
+  const tg = findFact(results, s, ['terminal_growth']);
+  const growth = findFact(results, s, ['explicit_growth']);
+  const parts = [
+    wacc && `a WACC of ${c.show(wacc)}`,
+    growth && `free cash flow growing ${c.show(growth)} a year in the explicit years`,
+    tg && `terminal growth of ${c.show(tg)}`,
+  ].filter(Boolean);
+  if (parts.length) lines.push(`It assumes ${parts.join(', ')}.`);
+  const implied = findFact(results, s, ['implied_growth']);
+  if (implied) lines.push(`The price implies ${c.show(implied)} a year of free cash flow growth (reverse DCF).`);
+  const terminal = findFact(results, s, ['terminal_value_share']);
+  if (isNumeric(terminal))
+    lines.push(
+      `The terminal value is ${c.show(terminal)} of the enterprise value${terminal.value > 75 ? ', so the answer rests mostly on the long run' : ''}.`,
+    );
+  lines.push('A DCF is only as good as its inputs; change them on the DCF page.');
+  return c.draft(lines);
+}
+
+/**
+ * A glossary term: what it means and the formula the app uses. It cites the glossary entry itself (the
+ * formula as the fact's value, the engine file as its source), which backs the formula's constants.
+ */
+export function writeDefinition(term: GlossaryTerm): CopilotDraft {
+  const fact: CopilotFact = {
+    key: `glossary_${term.id}`,
+    // The label carries the definition, the value the formula: together they back every number written.
+    label: `${term.name}: ${term.definition}`,
+    value: term.formula,
+    unit: 'label',
+    period: 'definition',
+    source: term.source,
+    as_of: '',
+    symbol: null,
+    href: null,
+  };
+  return { text: `${term.name}: ${term.definition}\nHow we compute it [1]: ${term.formula}`, facts: [fact] };
+}

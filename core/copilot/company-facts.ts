@@ -1,0 +1,97 @@
+import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../analysis/analysis-types.ts';
+import { computeBeneish } from '../analysis/fundamentals/beneish.ts';
+import { computeDividendSafety } from '../analysis/fundamentals/dividend-safety.ts';
+import { RATIO_KEYS, type RatioKey } from '../analysis/fundamentals/ratios.ts';
+import { computeSloanAccruals } from '../analysis/fundamentals/sloan-accruals.ts';
+import { type EngineResult, ok } from '../analysis/result.ts';
+import {
+  buildCompanyView,
+  findNewestFiling,
+  putAltman,
+  putGrades,
+  putLine,
+  putMarket,
+  putPiotroski,
+  putRatios,
+  putTrailingDividendYield,
+} from '../analysis/runs/company.ts';
+import { FactSheet } from '../analysis/runs/facts.ts';
+import { CORE_RATIOS, FUNDAMENTAL_PLANS } from '../analysis/runs/fundamental.ts';
+
+/** The page that shows a fact: a fundamental tab or the balance-sheet analysis. */
+export interface FactPage {
+  kind: Extract<AnalysisKind, 'fundamental' | 'balance-sheet'>;
+  subtype: FundamentalSubtype | null;
+}
+
+export interface PlacedFact {
+  fact: Fact;
+  page: FactPage;
+}
+
+export type CompanyFactSet = 'ratios' | 'scores' | 'statements';
+
+const TABS = Object.keys(FUNDAMENTAL_PLANS) as FundamentalSubtype[];
+const tab = (subtype: FundamentalSubtype): FactPage => ({ kind: 'fundamental', subtype });
+
+/** The first tab that lists a ratio (every tab carries the core ratios: the overview shows them first). */
+function findRatioTab(key: RatioKey): FactPage {
+  if (CORE_RATIOS.includes(key)) return tab('overview');
+  return tab(TABS.find((t) => FUNDAMENTAL_PLANS[t].ratios.includes(key)) ?? 'overview');
+}
+
+/** Balance-sheet lines no fundamental tab lists: the balance-sheet analysis shows them. */
+const BALANCE_SHEET_ONLY_LINES: Array<[string, string]> = [
+  ['current_assets', 'Current assets'],
+  ['total_assets', 'Total assets'],
+  ['current_liabilities', 'Current liabilities'],
+  ['total_liabilities', 'Total liabilities'],
+];
+
+/**
+ * One company's ratios, scores or statement figures from ONE company view, with the same fact functions
+ * the fundamental builders use (putRatios, putPiotroski, putLine…): the figures are the tabs' own, for a
+ * seventh of the work of building every tab. Each fact comes with the tab (or balance sheet) that shows it.
+ */
+export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet): EngineResult<PlacedFact[]> {
+  const viewResult = buildCompanyView(inputs);
+  if (!viewResult.ok) return viewResult;
+  const view = viewResult.value;
+  const sheet = new FactSheet();
+  const pages = new Map<string, FactPage>();
+  const place = (page: FactPage, put: () => void) => {
+    const before = sheet.facts.length;
+    put();
+    for (const f of sheet.facts.slice(before)) if (!pages.has(f.key)) pages.set(f.key, page);
+  };
+  if (set === 'ratios') {
+    for (const key of RATIO_KEYS) place(findRatioTab(key), () => putRatios(sheet, view, [key]));
+    place(tab('overview'), () => putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf));
+  } else if (set === 'scores') {
+    const fy = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
+    place(tab('overview'), () => {
+      putPiotroski(sheet, view);
+      putAltman(sheet, view);
+      putGrades(sheet, view);
+    });
+    place(tab('financial-health'), () => {
+      const beneish = computeBeneish(view.financials);
+      sheet.put('beneish_m', 'Beneish M-score', beneish.ok ? ok(beneish.value.m) : beneish, 'score', fy);
+    });
+    place(tab('dividends'), () => {
+      const safety = computeDividendSafety(view.financials);
+      sheet.put('dividend_safety', 'Dividend safety score (0–100)', safety.ok ? ok(safety.value.score) : safety, 'score', fy);
+      const streak = safety.ok ? safety.value.components.find((c) => c.id === 'streak')?.value : null;
+      if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', 'Years of dividends without a cut', streak, 'count', fy);
+    });
+    place(tab('cash-flow'), () => {
+      const sloan = computeSloanAccruals(view.financials);
+      sheet.put('sloan_accruals', 'Sloan accrual ratio', sloan.ok ? ok(sloan.value.ratio) : sloan, 'percent', fy, 100);
+    });
+  } else {
+    place(tab('overview'), () => putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed'));
+    for (const t of TABS) for (const [key, label] of FUNDAMENTAL_PLANS[t].lines) if (!pages.has(key)) place(tab(t), () => putLine(sheet, view, key, label));
+    for (const [key, label] of BALANCE_SHEET_ONLY_LINES) place({ kind: 'balance-sheet', subtype: null }, () => putLine(sheet, view, key, label));
+  }
+  return ok(sheet.facts.map((fact) => ({ fact, page: pages.get(fact.key)! })));
+}

@@ -1,0 +1,170 @@
+import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../analysis/analysis-types.ts';
+import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index.ts';
+import { findUnbackedNumbers } from '../ai/number-validator.ts';
+import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from './copilot-types.ts';
+import { buildDcfScenario } from './dcf-scenario.ts';
+import { computePriceStats } from './price-stats.ts';
+
+/*
+ * For tests: the copilot's tools re-created over the pure builders (the server's tools build the same
+ * analyses through the analyses feature), so the offline copilot can be tested end to end on the bundled
+ * data without a server. Inputs come from a loader the test supplies.
+ */
+
+export type LoadInputs = (symbol: string) => Promise<AnalysisInputs>;
+
+const TABS: FundamentalSubtype[] = ['overview', 'profitability', 'growth', 'valuation', 'financial-health', 'dividends', 'cash-flow'];
+const SOURCES: Array<[AnalysisKind, FundamentalSubtype | null]> = [
+  ['overview', null],
+  ...TABS.map((t) => ['fundamental', t] as [AnalysisKind, FundamentalSubtype]),
+  ['balance-sheet', null],
+  ['technical', null],
+  ['dcf', null],
+  ['etf', null],
+];
+
+const hrefOf = (kind: AnalysisKind, symbol: string, subtype: FundamentalSubtype | null) =>
+  kind === 'fundamental' ? `/fundamental-analysis/${symbol}/${subtype ?? 'overview'}` : `/${kind}/${symbol}`;
+
+function collect(inputs: AnalysisInputs, sources: ReadonlyArray<[AnalysisKind, FundamentalSubtype | null]>, keep: (f: Fact) => boolean): CopilotFact[] {
+  const seen = new Set<string>();
+  const out: CopilotFact[] = [];
+  for (const [kind, subtype] of sources) {
+    const r = analysisBuilders[kind](inputs, subtype);
+    if (!r.ok) continue;
+    for (const f of r.value.facts)
+      if (keep(f) && !seen.has(f.key)) {
+        seen.add(f.key);
+        out.push({ ...f, symbol: inputs.symbol, href: hrefOf(kind, inputs.symbol, r.value.subtype) });
+      }
+  }
+  return out;
+}
+
+const VOTE_WORDS = { '-1': 'Sell', '0': 'Neutral', '1': 'Buy' } as const;
+
+const RATIO_KEYS = new Set([
+  ...['gross_margin', 'operating_margin', 'net_margin', 'fcf_margin', 'roe', 'roa', 'roic', 'revenue_cagr_3y', 'revenue_cagr_5y', 'eps_cagr_3y', 'eps_cagr_5y'],
+  ...['fcf_cagr_3y', 'fcf_cagr_5y', 'revenue_growth_1y', 'pe_ttm', 'price_sales', 'price_book', 'ev_ebitda', 'ev_sales', 'fcf_yield', 'dividend_yield'],
+  ...['earnings_payout', 'fcf_payout', 'current_ratio', 'quick_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'asset_turnover'],
+  ...['share_count_change', 'dividend_yield_ttm'],
+]);
+const SCORE_KEYS = new Set([
+  'piotroski_f',
+  'piotroski_tests_run',
+  'altman_z',
+  'altman_zone',
+  'beneish_m',
+  'sloan_accruals',
+  'dividend_safety',
+  'dividend_streak_years',
+]);
+
+const result = (call: CopilotToolCall, symbol: string | null, facts: CopilotFact[]): CopilotToolResult =>
+  facts.length > 0 ? { tool: call.tool, symbol, facts } : { tool: call.tool, symbol, facts, error: { code: 'NO_DATA', message: `No figures for ${symbol}.` } };
+
+/** One tool call answered from the builders on the loaded inputs. */
+export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs): Promise<CopilotToolResult> {
+  switch (call.tool) {
+    case 'get_quote': {
+      const inputs = await load(call.input.symbol);
+      const q = inputs.quote;
+      if (!q) return result(call, inputs.symbol, []);
+      const at = { period: q.as_of, source: q.source, as_of: q.as_of, symbol: inputs.symbol, href: `/overview/${inputs.symbol}` };
+      return result(call, inputs.symbol, [{ key: 'price', label: 'Price (delayed)', value: Math.round(q.price * 100) / 100, unit: 'usd_per_share', ...at }]);
+    }
+    case 'get_price_stats': {
+      const inputs = await load(call.input.symbol);
+      const history = inputs.daily ?? inputs.monthly;
+      const stats = history ? computePriceStats(history, call.input.period) : null;
+      if (!stats?.ok) return result(call, inputs.symbol, []);
+      return result(
+        call,
+        inputs.symbol,
+        stats.value.map((f) => ({ ...f, symbol: inputs.symbol, href: `/technical/${inputs.symbol}` })),
+      );
+    }
+    case 'get_ratios': {
+      const inputs = await load(call.input.symbol);
+      return result(
+        call,
+        inputs.symbol,
+        collect(
+          inputs,
+          TABS.map((t) => ['fundamental', t]),
+          (f) => RATIO_KEYS.has(f.key),
+        ),
+      );
+    }
+    case 'get_scores': {
+      const inputs = await load(call.input.symbol);
+      return result(
+        call,
+        inputs.symbol,
+        collect(
+          inputs,
+          TABS.map((t) => ['fundamental', t]),
+          (f) => SCORE_KEYS.has(f.key) || f.key.startsWith('grade_'),
+        ),
+      );
+    }
+    case 'get_fundamentals': {
+      const inputs = await load(call.input.symbol);
+      if (inputs.profile.type === 'etf')
+        return result(
+          call,
+          inputs.symbol,
+          collect(inputs, [['etf', null]], () => true),
+        );
+      return result(
+        call,
+        inputs.symbol,
+        collect(
+          inputs,
+          [...TABS.map((t) => ['fundamental', t] as [AnalysisKind, FundamentalSubtype]), ['balance-sheet', null]],
+          (f) => f.unit === 'usd' || f.key === 'price',
+        ),
+      );
+    }
+    case 'get_technical_rating': {
+      const inputs = await load(call.input.symbol);
+      const facts = collect(inputs, [['technical', null]], () => true);
+      const built = analysisBuilders.technical(inputs, null);
+      const rating = built.ok ? (built.value.sections as TechnicalSections).rating : null;
+      if (rating) {
+        const at = { period: rating.date, source: 'computed', as_of: rating.date, symbol: inputs.symbol, href: `/technical/${inputs.symbol}` };
+        for (const v of [...rating.movingAverages.votes, ...rating.oscillators.votes])
+          facts.push({ key: `vote_${v.id}`, label: `${v.name} vote`, value: VOTE_WORDS[v.vote], unit: 'label', ...at });
+      }
+      return result(call, inputs.symbol, facts);
+    }
+    case 'get_dcf': {
+      const { symbol, ...choices } = call.input;
+      const inputs = await load(symbol);
+      const r = buildDcfScenario(inputs, choices);
+      if (!r.ok) return { tool: 'get_dcf', symbol: inputs.symbol, facts: [], error: { code: 'UNPROCESSABLE', message: r.error.message } };
+      return result(
+        call,
+        inputs.symbol,
+        r.value.facts.map((f) => ({ ...f, symbol: inputs.symbol, href: `/dcf/${inputs.symbol}` })),
+      );
+    }
+    case 'compare_symbols': {
+      const facts: CopilotFact[] = [];
+      for (const s of call.input.symbols) facts.push(...collect(await load(s), SOURCES, (f) => call.input.keys.includes(f.key)));
+      return result(call, null, facts);
+    }
+    case 'list_my_analyses':
+    // The screener's table is the server's (the copilot feature's tests cover it); the parser never plans it.
+    case 'screen':
+      return result(call, null, []);
+  }
+}
+
+/**
+ * Numbers in a draft that none of its cited facts backs: the shared number validator (core/ai) on the text
+ * with its [n] markers taken out (footnote numbers, not figures), as the copilot service checks a draft.
+ */
+export function findUnbackedInDraft(draft: CopilotDraft): string[] {
+  return findUnbackedNumbers(draft.text.replace(/\[\d+\]/g, ''), draft.facts).map((u) => `"${u.token}": ${u.reason}`);
+}

@@ -1,0 +1,93 @@
+import type { AnalysisKind, Fact } from '../analysis/analysis-types.ts';
+
+/*
+ * The contract between the copilot feature (server/features/copilot/: tools over our services,
+ * conversations, charging, the LLM tool loop), the offline copilot (core/copilot/: intent parser,
+ * glossary, answer composition; pure) and the copilot page. Both modes call the same tools and cite
+ * the same facts; every number in an answer must be backed by a fact a tool returned.
+ */
+
+/** `llm` when AI_BASE_URL/AI_MODEL are configured, else `offline` (the intent parser). Shown in the UI. */
+export type CopilotMode = 'llm' | 'offline';
+
+/** Price-history windows the tools understand ("over the last 3 months" → `3m`). */
+export const copilotPeriods = ['1w', '1m', '3m', '6m', 'ytd', '1y', '3y', '5y'] as const;
+export type CopilotPeriod = (typeof copilotPeriods)[number];
+
+/**
+ * The tools, one per service they wrap. Inputs are validated by the server (zod) before a tool runs;
+ * `list_my_analyses` always reads the caller's own rows (the user id never comes from the model).
+ */
+export type CopilotToolCall =
+  | { tool: 'get_quote'; input: { symbol: string } }
+  | { tool: 'get_price_stats'; input: { symbol: string; period: CopilotPeriod } }
+  | { tool: 'get_fundamentals'; input: { symbol: string } }
+  | { tool: 'get_ratios'; input: { symbol: string } }
+  | { tool: 'get_scores'; input: { symbol: string } }
+  | { tool: 'get_technical_rating'; input: { symbol: string } }
+  | { tool: 'get_dcf'; input: { symbol: string; wacc_pct?: number; terminal_growth_pct?: number; growth_pct?: number } }
+  | { tool: 'compare_symbols'; input: { symbols: string[]; keys: string[] } }
+  | { tool: 'list_my_analyses'; input: { symbol?: string; kind?: AnalysisKind; limit?: number } }
+  /** The screener over the universe: filters on its fields (ids as in core/screener/fields.ts), the top `limit` rows. */
+  | {
+      tool: 'screen';
+      input: {
+        filters: Array<{ field: string; min?: number | null; max?: number | null; in?: string[] }>;
+        sort?: { field: string; dir: 'asc' | 'desc' };
+        limit?: number;
+      };
+    };
+
+export type CopilotToolName = CopilotToolCall['tool'];
+
+/** A fact as a tool returns it: whose it is and the analysis page that shows it (the footnote's link). */
+export interface CopilotFact extends Fact {
+  symbol: string | null;
+  /** e.g. `/technical/AAPL` for `rsi_14`, `/fundamental-analysis/KO/overview` for `piotroski_f`; null when no page shows it. */
+  href: string | null;
+}
+
+/** What every tool returns. A tool never throws for a user-level problem: it returns `error`. */
+export interface CopilotToolResult {
+  tool: CopilotToolName;
+  symbol: string | null;
+  facts: CopilotFact[];
+  /** Non-numeric context the answer may quote (a company name, an analysis id); never a number source. */
+  notes?: string[];
+  error?: { code: string; message: string };
+}
+
+/** A footnote of an answer: `[n]` in the text points at it. */
+export interface CopilotCitation {
+  n: number;
+  symbol: string | null;
+  key: string;
+  label: string;
+  value: number | string;
+  unit: Fact['unit'];
+  period: string;
+  as_of: string;
+  href: string | null;
+}
+
+/** An answer before it is stored: its text (with `[n]` markers) and the facts it cites, in marker order. */
+export interface CopilotDraft {
+  text: string;
+  facts: CopilotFact[];
+}
+
+/** A symbol the parser may recognise by ticker or by name ("apple's margin" → AAPL). */
+export interface SymbolDirectoryEntry {
+  symbol: string;
+  name: string;
+  type: 'stock' | 'etf';
+}
+
+/**
+ * What the offline copilot makes of a question: tool calls and how to compose their results, a direct
+ * answer (a glossary term), or a refusal that says what it can answer, with examples (never charged).
+ */
+export type OfflinePlan =
+  | { kind: 'tools'; intent: string; calls: CopilotToolCall[]; compose(results: CopilotToolResult[]): CopilotDraft }
+  | { kind: 'direct'; intent: string; draft: CopilotDraft }
+  | { kind: 'refusal'; text: string; examples: string[] };

@@ -1,0 +1,55 @@
+import type { AnalysisInputs, Fact } from '../analysis/analysis-types.ts';
+import { extractDcfCompanyData } from '../analysis/dcf/company-inputs.ts';
+import { computeDcf } from '../analysis/dcf/two-stage.ts';
+import { type EngineResult, fail, ok } from '../analysis/result.ts';
+import { buildCompanyView } from '../analysis/runs/company.ts';
+import { buildDcf, type DcfSections } from '../analysis/runs/dcf.ts';
+import { FactSheet } from '../analysis/runs/facts.ts';
+
+/** The inputs a question may choose, in percent (`wacc_pct` 9 = 9 %); each one left out keeps the DCF analysis's own. */
+export interface DcfChoices {
+  wacc_pct?: number;
+  terminal_growth_pct?: number;
+  growth_pct?: number;
+}
+
+const hasChoices = (c: DcfChoices) => c.wacc_pct !== undefined || c.terminal_growth_pct !== undefined || c.growth_pct !== undefined;
+
+/**
+ * The DCF analysis's facts, or, with chosen inputs, the same two-stage model re-run with them: the
+ * analysis's own WACC, explicit growth and terminal growth stand in for any input not chosen, so
+ * without choices the figures are exactly the /dcf page's.
+ */
+export function buildDcfScenario(inputs: AnalysisInputs, choices: DcfChoices): EngineResult<{ facts: Fact[]; asOf: string }> {
+  const base = buildDcf(inputs);
+  if (!base.ok) return base;
+  if (!hasChoices(choices)) return ok({ facts: base.value.facts, asOf: base.value.as_of });
+  const s = base.value.sections as DcfSections;
+  const view = buildCompanyView(inputs);
+  if (!view.ok) return view;
+  const company = extractDcfCompanyData(view.value.financials);
+  if (!company.ok) return company;
+  const discountRate = choices.wacc_pct === undefined ? s.wacc.wacc : choices.wacc_pct / 100;
+  const terminalGrowth = choices.terminal_growth_pct === undefined ? s.assumptions.terminal_growth : choices.terminal_growth_pct / 100;
+  const explicitGrowth = choices.growth_pct === undefined ? s.assumptions.explicit_growth : choices.growth_pct / 100;
+  if (!(discountRate > 0)) return fail('invalid_parameter', 'wacc_pct', 'WACC must be above 0 %.');
+  const v = computeDcf(
+    { ...company.value, priceUsd: s.price },
+    { discountRate, terminalGrowth, explicitGrowth, explicitYears: s.assumptions.explicit_years, fadeYears: s.assumptions.fade_years },
+  );
+  if (!v.ok) return v;
+  const priceFact = base.value.facts.find((f) => f.key === 'price');
+  const chosen = `your inputs: WACC ${pct(discountRate)}, growth ${pct(explicitGrowth)}, terminal growth ${pct(terminalGrowth)}`;
+  const origin = { period: chosen, source: 'computed', as_of: base.value.as_of };
+  const sheet = new FactSheet();
+  sheet.put('fair_value_per_share', 'Fair value per share (DCF, your inputs)', v.value.perShareUsd, 'usd_per_share', origin);
+  if (priceFact) sheet.facts.push(priceFact);
+  sheet.put('upside_percent', 'Upside to fair value (your inputs)', v.value.upside, 'percent', origin, 100);
+  sheet.put('wacc', 'WACC (discount rate)', discountRate, 'percent', { ...origin, period: 'your input' }, 100);
+  sheet.put('explicit_growth', 'FCF growth, explicit years', explicitGrowth, 'percent', { ...origin, period: 'your input' }, 100);
+  sheet.put('terminal_growth', 'Terminal growth', terminalGrowth, 'percent', { ...origin, period: 'your input' }, 100);
+  sheet.put('terminal_value_share', 'Terminal value share of enterprise value', v.value.terminal.shareOfEnterpriseValue, 'percent', origin, 100);
+  return ok({ facts: sheet.facts, asOf: base.value.as_of });
+}
+
+const pct = (f: number) => `${Math.round(f * 10000) / 100} %`;

@@ -1,0 +1,68 @@
+import type { SymbolDirectoryEntry } from './copilot-types.ts';
+
+/** A kind of question the offline copilot answers: what the UI lists, the refusal offers and docs/copilot.md documents. */
+export interface OfflineQuestionType {
+  id: 'price_change' | 'metric' | 'compare' | 'technical_signal' | 'valuation' | 'definition';
+  title: string;
+  description: string;
+  examples: readonly string[];
+}
+
+export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
+  {
+    id: 'price_change',
+    title: 'Price and change over a period',
+    description:
+      'The close at the start and end of a period, the change between them, and the highest and lowest close: 1 week, 1, 3 or 6 months, year to date, 1, 3 or 5 years.',
+    examples: ['How did AAPL do over the last 6 months?', 'MSFT performance year to date', 'What is the price of KO?'],
+  },
+  {
+    id: 'metric',
+    title: 'A named metric for a symbol',
+    description:
+      'Any figure our analyses compute, by its name or a common nickname: ratios, margins, growth, scores, technical indicators, statement lines, fund costs.',
+    examples: ['AAPL P/E', 'RSI of MSFT', 'Piotroski score of KO', "apple's margin"],
+  },
+  {
+    id: 'compare',
+    title: 'Compare symbols on a metric',
+    description: 'Two or more symbols side by side on one or more metrics, ranked.',
+    examples: ['Compare KO and PEP dividend yield', 'MSFT vs GOOGL net margin'],
+  },
+  {
+    id: 'technical_signal',
+    title: 'The technical signal and why',
+    description: 'The technical rating with the votes of its moving averages and oscillators, the RSI and where the price stands against its averages.',
+    examples: ["What is NVDA's technical signal and why?", 'Is MSFT bullish?'],
+  },
+  {
+    id: 'valuation',
+    title: 'Valuation against our DCF',
+    description:
+      'Fair value per share against the price, the upside or downside, the discount rate and growth used, and the growth the price implies. You may set the WACC, terminal growth or growth.',
+    examples: ['Is AAPL undervalued?', 'MSFT fair value with a WACC of 9%'],
+  },
+  {
+    id: 'definition',
+    title: 'What a term means',
+    description: 'A plain-language definition of a term on our pages with the formula the app uses.',
+    examples: ['What is the Altman Z-score?', 'What does EV/EBITDA mean?'],
+  },
+];
+
+/** Example questions across every kind, for chips and refusals. */
+export const offlineExamples: readonly string[] = offlineQuestionTypes.flatMap((t) => t.examples.slice(0, 2));
+
+/** Questions to suggest on a symbol's page ("Ask about AAPL"): the kinds that apply to a stock or to a fund. */
+export function suggestQuestions(entry: Pick<SymbolDirectoryEntry, 'symbol' | 'type'>): string[] {
+  const s = entry.symbol;
+  if (entry.type === 'etf')
+    return [`How did ${s} do over the last year?`, `What is ${s}'s expense ratio?`, `What is ${s}'s technical signal and why?`, `What is ${s}'s RSI?`];
+  return [
+    `How did ${s} do over the last 6 months?`,
+    `What is ${s}'s P/E?`,
+    `What is ${s}'s technical signal and why?`,
+    `Is ${s} undervalued by the DCF?`,
+    `What is ${s}'s Piotroski score?`,
+  ];
+}

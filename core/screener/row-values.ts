@@ -1,0 +1,187 @@
+import type { AnalysisInputName, AnalysisInputs } from '../analysis/analysis-types.ts';
+import { computeBetaCorrelation } from '../analysis/indicators/beta-correlation.ts';
+import { computeMaxDrawdown } from '../analysis/indicators/max-drawdown.ts';
+import { sma } from '../analysis/indicators/moving-averages.ts';
+import { computeRsi } from '../analysis/indicators/rsi.ts';
+import { type OhlcvSeries, requireLength } from '../analysis/indicators/series.ts';
+import { computeVolatility } from '../analysis/indicators/volatility.ts';
+import { computeBeneish } from '../analysis/fundamentals/beneish.ts';
+import { computeDividendSafety, computeDividendStreak } from '../analysis/fundamentals/dividend-safety.ts';
+import { computeMomentumReturns, type MomentumKey, sampleMonthEnds } from '../analysis/fundamentals/momentum-returns.ts';
+import { RATIO_KEYS } from '../analysis/fundamentals/ratios.ts';
+import { computeSloanAccruals } from '../analysis/fundamentals/sloan-accruals.ts';
+import { cashAndInvestmentsOf, totalDebtOf } from '../analysis/fundamentals/statement-lines.ts';
+import { type EngineResult, fail, ok } from '../analysis/result.ts';
+import {
+  buildCompanyView,
+  findNewestFiling,
+  putAltman,
+  putGrades,
+  putLine,
+  putMarket,
+  putPiotroski,
+  putRatios,
+  putTrailingDividendYield,
+} from '../analysis/runs/company.ts';
+import { FactSheet, roundForUnit } from '../analysis/runs/facts.ts';
+import { takeLast, toSeriesAsOf } from '../analysis/runs/price-series.ts';
+import { CHART_BARS, describeRating } from '../analysis/runs/technical.ts';
+import { computeTechnicalRating } from '../analysis/technical-rating.ts';
+import { type FieldId, findField } from './fields.ts';
+import type { CellValue, ScreenerRow } from './screener-types.ts';
+
+/*
+ * One symbol's screener values, computed by the engines the analyses use and put through the same
+ * FactSheet (same keys, units and rounding), so a screener figure equals the analysis page's.
+ */
+
+/** The inputs a screener row reads (the server loads these per symbol). */
+export const SCREENER_REQUIREMENTS: readonly AnalysisInputName[] = ['daily', 'monthly', 'benchmark', 'fundamentals', 'dividends', 'sectorTable', 'etf'];
+
+const DAY_MS = 86_400_000;
+const SPARKLINE_DAYS = 365;
+
+/** Month-end windows beyond the momentum engine's: a month and a full year back. */
+const EXTRA_RETURNS = { return_1m: 1, return_1y: 12 } as const;
+
+function computeMonthEndReturn(monthEnds: readonly number[], monthsBack: number): EngineResult<number> {
+  const last = monthEnds.length - 1;
+  if (last - monthsBack < 0) return fail('series_too_short', 'close', `needs ${monthsBack + 1} month-end closes, has ${monthEnds.length}`);
+  return ok(monthEnds[last]! / monthEnds[last - monthsBack]! - 1);
+}
+
+/** The last close of each week (weeks from Monday) over the last year; month-end closes for month-end-only series. */
+export function sampleSparkline(s: OhlcvSeries, interval: '1d' | '1mo'): number[] {
+  const n = s.close.length;
+  if (n === 0) return [];
+  const lastDay = Date.parse(`${s.dates[n - 1]}T00:00:00Z`) / DAY_MS;
+  // ISO dates compare as strings: find the year's first bar without parsing the whole history.
+  const cutoff = new Date((lastDay - SPARKLINE_DAYS) * DAY_MS).toISOString().slice(0, 10);
+  let from = n - 1;
+  while (from > 0 && s.dates[from - 1]! >= cutoff) from--;
+  const out: number[] = [];
+  let previousWeek: number | null = null;
+  for (let i = from; i < n; i++) {
+    // 1970-01-01 was a Thursday: +3 starts weeks on Monday.
+    const week = interval === '1d' ? Math.floor((Date.parse(`${s.dates[i]}T00:00:00Z`) / DAY_MS + 3) / 7) : i;
+    const close = Math.round(s.close[i]! * 100) / 100;
+    if (week === previousWeek) out[out.length - 1] = close;
+    else out.push(close);
+    previousWeek = week;
+  }
+  return out;
+}
+
+function putTechnical(sheet: FactSheet, s: OhlcvSeries, benchmark: EngineResult<OhlcvSeries>): void {
+  const n = s.close.length;
+  const close = s.close[n - 1]!;
+  const day = s.dates[n - 1]!;
+  const at = { period: day, source: 'computed', as_of: day };
+  const rating = computeTechnicalRating(s);
+  if (rating.ok) {
+    sheet.putLabel('technical_rating', 'Technical rating', describeRating(rating.value.overall.label), at);
+    sheet.put('technical_rating_score', 'Technical rating score', rating.value.overall.score, 'score', at);
+  }
+  const rsi = computeRsi(s, 14);
+  sheet.put('rsi_14', 'RSI (14)', rsi.ok ? ok(rsi.value[n - 1]!) : rsi, 'score', at);
+  for (const period of [50, 200] as const) {
+    const gate = requireLength(n, period);
+    sheet.put(`price_vs_sma_${period}`, `Price vs SMA (${period})`, gate.ok ? ok(close / sma(s.close, period)[n - 1]! - 1) : gate, 'percent', at, 100);
+  }
+  // The technical analysis's year: the chart's bars plus the close a year before.
+  const year = takeLast(s, CHART_BARS + 1);
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < year.close.length; i++) {
+    high = Math.max(high, year.high[i]!);
+    low = Math.min(low, year.low[i]!);
+  }
+  sheet.put('from_52w_high', 'Distance from 52-week high', close / high - 1, 'percent', at, 100);
+  sheet.put('from_52w_low', 'Distance from 52-week low', close / low - 1, 'percent', at, 100);
+  const vol = computeVolatility(s);
+  sheet.put('volatility_1y', 'Volatility, annualised (1 year)', vol.ok ? ok(vol.value.annualised) : vol, 'percent', at, 100);
+  const dd = computeMaxDrawdown(year);
+  sheet.put('max_drawdown_1y', 'Maximum drawdown (1 year)', dd.ok ? ok(dd.value.depth) : dd, 'percent', at, 100);
+  const beta = benchmark.ok ? computeBetaCorrelation(s, benchmark.value) : benchmark;
+  sheet.put('beta_1y', 'Beta vs SPY, 1 year', beta.ok ? ok(beta.value.beta) : beta, 'ratio', at);
+}
+
+function putReturns(sheet: FactSheet, monthEnds: number[], day: string): void {
+  const at = { period: `month-ends to ${day}`, source: 'computed', as_of: day };
+  const momentum = computeMomentumReturns(monthEnds);
+  for (const key of Object.keys(momentum) as MomentumKey[]) sheet.put(key, key, momentum[key], 'percent', at, 100);
+  for (const [key, months] of Object.entries(EXTRA_RETURNS)) sheet.put(key, key, computeMonthEndReturn(monthEnds, months), 'percent', at, 100);
+}
+
+function putCompany(sheet: FactSheet, inputs: AnalysisInputs): void {
+  const viewResult = buildCompanyView(inputs);
+  if (!viewResult.ok) return;
+  const view = viewResult.value;
+  const fy = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
+  putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed');
+  putRatios(sheet, view, RATIO_KEYS);
+  putPiotroski(sheet, view);
+  putAltman(sheet, view);
+  putGrades(sheet, view);
+  putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
+  putLine(sheet, view, 'revenue', 'Revenue');
+  putLine(sheet, view, 'net_income', 'Net income');
+  putLine(sheet, view, 'free_cash_flow', 'Free cash flow');
+  const safety = computeDividendSafety(view.financials);
+  sheet.put('dividend_safety', 'Dividend safety score (0–100)', safety.ok ? ok(safety.value.score) : safety, 'score', fy);
+  sheet.put('dividend_streak_years', 'Years of dividends without a cut', computeDividendStreak(view.financials), 'count', fy);
+  const sloan = computeSloanAccruals(view.financials);
+  sheet.put('sloan_accruals', 'Sloan accrual ratio', sloan.ok ? ok(sloan.value.ratio) : sloan, 'percent', fy, 100);
+  const beneish = computeBeneish(view.financials);
+  sheet.put('beneish_m', 'Beneish M-score', beneish.ok ? ok(beneish.value.m) : beneish, 'score', fy);
+  // A lender's cash and debt are its inventory (as the ratios' NOT_FOR_FINANCIALS rule says): no net cash for them.
+  if (view.companyClass !== 'bank' && view.companyClass !== 'insurer') {
+    const cash = cashAndInvestmentsOf(view.latest);
+    const debt = totalDebtOf(view.latest);
+    sheet.put('net_cash', 'Net cash', cash === null || debt === null ? null : cash - debt, 'usd', fy);
+  }
+}
+
+/** PEG from the rounded facts the page shows: P/E over the 5-year EPS CAGR in percent, both positive. */
+function computePeg(values: Map<string, CellValue>): number | null {
+  const pe = values.get('pe_ttm');
+  const growth = values.get('eps_cagr_5y');
+  if (typeof pe !== 'number' || typeof growth !== 'number' || pe <= 0 || growth <= 0) return null;
+  return roundForUnit(pe / growth, 'times');
+}
+
+/** Every catalog value of one symbol (missing figures are left out) and its sparkline. */
+export function computeScreenerRow(inputs: AnalysisInputs): ScreenerRow {
+  const { profile } = inputs;
+  const sheet = new FactSheet();
+  const priceSeries = toSeriesAsOf(inputs.daily ?? inputs.monthly, inputs.asOf, 'price');
+  // With daily bars the price series is the daily series: converted once.
+  const daily = inputs.daily ? priceSeries : toSeriesAsOf(null, inputs.asOf, 'daily');
+  let sparkline: number[] = [];
+  if (priceSeries.ok) {
+    const s = priceSeries.value;
+    const day = s.dates.at(-1)!;
+    putReturns(sheet, sampleMonthEnds(s.dates, s.close), day);
+    sparkline = sampleSparkline(s, inputs.daily ? '1d' : '1mo');
+    // The same last close putMarket states for a company; ETFs and companies without a share count need it too.
+    sheet.put('price', 'Price', s.close[s.close.length - 1]!, 'usd_per_share', { period: day, source: 'computed', as_of: day });
+  }
+  if (daily.ok) putTechnical(sheet, daily.value, toSeriesAsOf(inputs.benchmark, inputs.asOf, 'benchmark'));
+  if (profile.type === 'stock') putCompany(sheet, inputs);
+  if (inputs.etf) {
+    const at = { period: inputs.etf.overview_as_of ?? inputs.asOf, source: 'computed', as_of: inputs.etf.overview_as_of ?? inputs.asOf };
+    sheet.put('expense_ratio', 'Expense ratio', inputs.etf.expense_ratio_pct, 'percent', at);
+    sheet.put('aum', 'Assets under management', inputs.etf.aum_musd === null ? null : inputs.etf.aum_musd * 1e6, 'usd', at);
+  }
+
+  const facts = new Map<string, CellValue>(sheet.facts.map((f) => [f.key, f.value]));
+  facts.set('peg_ratio', computePeg(facts));
+  facts.set('sector', profile.sector);
+  facts.set('industry', profile.industry);
+  facts.set('type', profile.type === 'etf' ? 'ETF' : 'Stock');
+  facts.set('exchange', profile.exchange);
+  facts.set('sp500', profile.type === 'etf' ? null : profile.sp500 ? 'Yes' : 'No');
+  const values: Partial<Record<FieldId, CellValue>> = {};
+  for (const [key, value] of facts) if (value !== null && findField(key)) values[key as FieldId] = value;
+  return { symbol: inputs.symbol, name: profile.name, values, sparkline };
+}

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CopilotCitation,
+  CopilotDraft,
+  CopilotFact,
+  CopilotMode,
+  CopilotToolResult,
+  OfflinePlan,
+  SymbolDirectoryEntry,
+} from '../../../core/copilot/copilot-types.ts';
+import { getActionCostMt } from '../../../core/tokens/costs.ts';
+import { convertMtToTokens } from '../../../core/tokens/index.ts';
+import type { Database } from '../../adapters/db/index.ts';
+import { type LlmChatMessage, type LlmClient, LlmError } from '../../adapters/llm/types.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { LedgerService } from '../tokens/index.ts';
+import type { CopilotAnswer } from './copilot.routes.ts';
+import { MAX_COPILOT_MESSAGE_CHARS } from './copilot.routes.ts';
+import { findDanglingMarkers, stripMarkers, toCitations } from './citations.ts';
+import type { FindUnbackedNumbers } from './checked-text.ts';
+import { answerWithModel, type ModelEvents } from './copilot-llm.ts';
+import {
+  findConversation,
+  hasConversation,
+  insertTurn,
+  listConversations,
+  listRecentMessages,
+  type StoredMessage,
+  deleteConversation,
+} from './copilot-store.ts';
+import { type CopilotToolDeps, openToolSession, runCopilotTool, type ToolSession } from './tools/index.ts';
+
+/** How long one answer may take (model calls, tools, storing) before its hold is released and the caller told TIMEOUT. */
+export const COPILOT_TIMEOUT_MS = 60_000;
+/** How many earlier messages of the conversation a model sees (as context; figures are fetched again). */
+const HISTORY_MESSAGES = 6;
+const TITLE_CHARS = 80;
+
+export interface CopilotContext {
+  db: Database;
+  ledger: LedgerService;
+  now: () => Date;
+  logger: Logger;
+  tools: CopilotToolDeps;
+  /** The model, or null: then the offline copilot answers. */
+  llm: LlmClient | null;
+  planOffline(question: string, directory: readonly SymbolDirectoryEntry[]): OfflinePlan;
+  findUnbacked: FindUnbackedNumbers;
+  formatFact(f: CopilotFact): string;
+  /** Symbols and names the offline parser recognises. */
+  directory(): Promise<readonly SymbolDirectoryEntry[]>;
+  /** Questions the copilot can answer, for the page and for refusals. */
+  examples: readonly string[];
+  timeoutMs: number;
+  modelTimeoutMs?: number;
+}
+
+export type CopilotEvents = ModelEvents & {
+  /** First event of an answer: once it is under way (its hold taken, or known to be a free refusal). */
+  onMeta?(e: { conversation_id: string; message_id: string; mode: CopilotMode }): void;
+};
+
+export interface AskRequest {
+  userId: string;
+  conversationId?: string | null;
+  message: string;
+}
+
+type AnswerablePlan = Exclude<OfflinePlan, { kind: 'refusal' }>;
+
+/** A free answer: the copilot could not answer from its tools (or could not check its own figures). */
+class Refusal extends Error {
+  constructor(
+    readonly text: string,
+    readonly mode: CopilotMode,
+  ) {
+    super(text);
+  }
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const getCopilotMode = (ctx: Pick<CopilotContext, 'llm'>): CopilotMode => (ctx.llm ? 'llm' : 'offline');
+
+/** Bad input refused before anything is charged or stored: the message and the conversation (404 for another user's). */
+async function checkRequest(ctx: CopilotContext, req: AskRequest): Promise<{ question: string; conversationId: string | null }> {
+  const question = req.message.trim();
+  if (!question) throw new AppError('VALIDATION_FAILED', 'message: Ask a question: the message is empty.', { field: 'message' });
+  if (req.message.length > MAX_COPILOT_MESSAGE_CHARS) {
+    throw new AppError('VALIDATION_FAILED', `message: At most ${MAX_COPILOT_MESSAGE_CHARS} characters.`, { field: 'message' });
+  }
+  const id = req.conversationId ?? null;
+  if (id !== null && !(UUID_RE.test(id) && (await hasConversation(ctx.db, req.userId, id)))) {
+    throw new AppError('NOT_FOUND', 'No such conversation.', { field: 'conversation_id' });
+  }
+  return { question, conversationId: id };
+}
+
+/** Runs a plan's tool calls (reporting each) and composes its draft. */
+async function runOfflinePlan(plan: Extract<OfflinePlan, { kind: 'tools' }>, session: ToolSession, events: ModelEvents): Promise<CopilotDraft> {
+  const results: CopilotToolResult[] = [];
+  for (const call of plan.calls) {
+    events.onTool?.({ phase: 'call', tool: call.tool, symbol: 'symbol' in call.input && call.input.symbol ? call.input.symbol.toUpperCase() : null });
+    const r = await runCopilotTool(session, call);
+    events.onTool?.({ phase: 'result', tool: call.tool, symbol: r.symbol, ...(r.error ? { error: r.error } : {}) });
+    results.push(r);
+  }
+  return plan.compose(results);
+}
+
+/** Why a draft cannot be shown (numbers its facts do not back, markers without a fact); null when it can. */
+function checkDraft(ctx: CopilotContext, draft: CopilotDraft): string | null {
+  const unbacked = ctx.findUnbacked(stripMarkers(draft.text), draft.facts);
+  if (unbacked.length > 0) return `numbers no fact backs: ${unbacked.join(', ')}`;
+  const dangling = findDanglingMarkers(draft);
+  return dangling.length > 0 ? `markers without a fact: ${dangling.join(', ')}` : null;
+}
+
+/**
+ * The offline copilot's answer to a question it parsed into tool calls (or a glossary entry): an answer
+ * whose tools returned no fact (an unknown symbol, no data) is a refusal, as is one that fails the check.
+ */
+async function answerOffline(
+  ctx: CopilotContext,
+  plan: Exclude<OfflinePlan, { kind: 'refusal' }>,
+  session: ToolSession,
+  events: ModelEvents,
+): Promise<CopilotDraft> {
+  const draft = plan.kind === 'direct' ? plan.draft : await runOfflinePlan(plan, session, events);
+  if (plan.kind === 'tools' && draft.facts.length === 0) throw new Refusal(draft.text, 'offline');
+  // A glossary entry is reviewed text from core/ whose numbers are formula constants ("1 − tax rate"), not figures.
+  const problem = plan.kind === 'direct' && draft.facts.length === 0 ? null : checkDraft(ctx, draft);
+  if (problem) {
+    ctx.logger.error({ intent: plan.intent, problem }, 'copilot: an offline draft failed the number check; refused instead');
+    throw new Refusal('I could not check the figures of that answer, so I will not give it. Try asking another way.', 'offline');
+  }
+  events.onText?.(draft.text);
+  return draft;
+}
+
+function toModelError(e: LlmError): AppError {
+  if (e.reason === 'timeout' || e.reason === 'aborted') {
+    return new AppError('TIMEOUT', 'The AI model took too long to answer. Nothing was charged; please try again.', { cause: e });
+  }
+  return new AppError('UPSTREAM_ERROR', 'The AI model failed to answer. Nothing was charged; please try again.', { cause: e });
+}
+
+/** The conversation as the model sees it: recent turns, markers removed (their numbers were this turn's refs). */
+async function loadHistory(ctx: CopilotContext, userId: string, conversationId: string | null): Promise<LlmChatMessage[]> {
+  if (!conversationId) return [];
+  const recent = await listRecentMessages(ctx.db, userId, conversationId, HISTORY_MESSAGES);
+  return recent.map((m) => ({ role: m.role, content: stripMarkers(m.text) }));
+}
+
+interface Ids {
+  conversationId: string;
+  isNew: boolean;
+  questionId: string;
+  answerId: string;
+}
+
+function buildTurn(
+  ctx: CopilotContext,
+  userId: string,
+  ids: Ids,
+  question: string,
+  answer: Pick<StoredMessage, 'text' | 'citations' | 'mode' | 'status' | 'costMt' | 'holdId'>,
+) {
+  const createdAt = ctx.now().toISOString();
+  const title = question.length > TITLE_CHARS ? `${question.slice(0, TITLE_CHARS - 1).trimEnd()}…` : question;
+  return {
+    conversation: { id: ids.conversationId, userId, title, isNew: ids.isNew },
+    question: {
+      id: ids.questionId,
+      conversationId: ids.conversationId,
+      userId,
+      role: 'user' as const,
+      text: question,
+      citations: [],
+      mode: null,
+      status: null,
+      costMt: 0,
+      holdId: answer.holdId,
+      createdAt,
+    },
+    answer: { id: ids.answerId, conversationId: ids.conversationId, userId, role: 'assistant' as const, createdAt, ...answer },
+  };
+}
+
+function toAnswer(
+  ids: Ids,
+  a: { text: string; citations: CopilotCitation[]; costMt: number; mode: CopilotMode; status: 'answered' | 'refused' },
+  examples: readonly string[],
+): CopilotAnswer {
+  return {
+    conversation_id: ids.conversationId,
+    message_id: ids.answerId,
+    answer: a.text,
+    citations: a.citations,
+    tokens_charged: convertMtToTokens(a.costMt),
+    mode: a.mode,
+    status: a.status,
+    examples: a.status === 'refused' ? [...examples] : [],
+  };
+}
+
+/** Stores a refusal (free: no hold) and answers it with examples. */
+async function storeRefusal(ctx: CopilotContext, userId: string, ids: Ids, question: string, r: Refusal): Promise<CopilotAnswer> {
+  const answer = { text: r.text, citations: [], mode: r.mode, status: 'refused' as const, costMt: 0, holdId: null };
+  await insertTurn(ctx.db, buildTurn(ctx, userId, ids, question, answer));
+  return toAnswer(ids, answer, ctx.examples);
+}
+
+/**
+ * Answers one question. Bad input is refused first (nothing charged or stored). An answered question
+ * is charged through `ledger.chargeFor`: held before any work (402 when short), the answer computed,
+ * checked and stored under the hold, then captured; a failure, timeout or refusal releases the hold.
+ * Refusals are stored free; failures are not stored.
+ */
+export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotEvents = {}, answerId: string = randomUUID()): Promise<CopilotAnswer> {
+  const { question, conversationId } = await checkRequest(ctx, req);
+  const ids: Ids = { conversationId: conversationId ?? randomUUID(), isNew: conversationId === null, questionId: randomUUID(), answerId };
+  const mode = getCopilotMode(ctx);
+  const meta = () => events.onMeta?.({ conversation_id: ids.conversationId, message_id: ids.answerId, mode });
+  // Offline, the question is parsed before the hold: a refusal is free and needs no tokens.
+  let plan: AnswerablePlan | null = null;
+  if (!ctx.llm) {
+    const parsed = ctx.planOffline(question, await ctx.directory());
+    if (parsed.kind === 'refusal') {
+      meta();
+      return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.text, 'offline'));
+    }
+    plan = parsed;
+  }
+  try {
+    const charged = await ctx.ledger.chargeFor(
+      req.userId,
+      'copilot',
+      `copilot:${ids.answerId}`,
+      async ({ hold, signal }) => {
+        meta();
+        const session = openToolSession(ctx.tools, req.userId, signal);
+        const result = plan
+          ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) }
+          : await answerLlm(ctx, req.userId, conversationId, question, session, events, signal);
+        const answer = {
+          text: result.draft.text,
+          citations: toCitations(result.draft.facts),
+          mode: result.mode,
+          status: 'answered' as const,
+          costMt: hold.costMt,
+          holdId: hold.id,
+        };
+        await insertTurn(ctx.db, buildTurn(ctx, req.userId, ids, question, answer));
+        return answer;
+      },
+      { timeoutMs: ctx.timeoutMs, meta: { conversation_id: ids.conversationId, message_id: ids.answerId, mode } },
+    );
+    return toAnswer(ids, charged.result, ctx.examples);
+  } catch (e) {
+    if (e instanceof Refusal) return storeRefusal(ctx, req.userId, ids, question, e);
+    if (e instanceof LlmError) {
+      ctx.logger.warn({ err: e, reason: e.reason, calls: e.log }, 'copilot: the model failed; nothing charged');
+      throw toModelError(e);
+    }
+    throw e;
+  }
+}
+
+/** The model's answer; when it fails the check twice, the offline copilot's (if it can parse the question), else a refusal. */
+async function answerLlm(
+  ctx: CopilotContext,
+  userId: string,
+  conversationId: string | null,
+  question: string,
+  session: ToolSession,
+  events: ModelEvents,
+  signal: AbortSignal,
+): Promise<{ mode: CopilotMode; draft: CopilotDraft }> {
+  const client = ctx.llm!;
+  const history = await loadHistory(ctx, userId, conversationId);
+  const started = Date.now();
+  const outcome = await answerWithModel(
+    { client, session, findUnbacked: ctx.findUnbacked, formatFact: ctx.formatFact, timeoutMs: ctx.modelTimeoutMs, signal },
+    history,
+    question,
+    events,
+  );
+  ctx.logger.info({ model: client.model, outcome: outcome.kind, calls: outcome.calls, ms: Date.now() - started }, 'copilot: model answer');
+  if (outcome.kind === 'answer') return { mode: 'llm', draft: { text: outcome.text, facts: outcome.facts } };
+  if (outcome.kind === 'refusal') {
+    throw new Refusal(`I can't answer that from our data${outcome.reason ? `: ${outcome.reason}` : '.'}`, 'llm');
+  }
+  ctx.logger.warn({ model: client.model, reason: outcome.reason }, 'copilot: the model answer failed the number check twice; trying the offline copilot');
+  const plan = ctx.planOffline(question, await ctx.directory());
+  if (plan.kind === 'refusal')
+    throw new Refusal("I couldn't give an answer whose figures all check out against our data. Try one of the example questions.", 'llm');
+  return { mode: 'offline', draft: await answerOffline(ctx, plan, session, events) };
+}
+
+// —— reading ——
+
+export async function getConversationOrThrow(ctx: CopilotContext, userId: string, id: string) {
+  const found = UUID_RE.test(id) ? await findConversation(ctx.db, userId, id) : null;
+  if (!found) throw new AppError('NOT_FOUND', 'No such conversation.');
+  return found;
+}
+
+export async function listUserConversations(ctx: CopilotContext, userId: string, query: { limit: number; before?: { updatedAt: string; id: string } }) {
+  const rows = await listConversations(ctx.db, userId, { limit: query.limit + 1, before: query.before });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { conversations: page, nextBefore: rows.length > query.limit && last ? { updatedAt: last.updatedAt, id: last.id } : null };
+}
+
+export async function deleteConversationOrThrow(ctx: CopilotContext, userId: string, id: string): Promise<void> {
+  if (!UUID_RE.test(id) || !(await deleteConversation(ctx.db, userId, id))) throw new AppError('NOT_FOUND', 'No such conversation.');
+}
+
+/** The service bound to one context, for handlers and tests. */
+export function createCopilotService(ctx: CopilotContext) {
+  return {
+    mode: getCopilotMode(ctx),
+    model: ctx.llm?.model ?? null,
+    examples: ctx.examples,
+    costMt: getActionCostMt('copilot'),
+    ask: (req: AskRequest, events?: CopilotEvents, answerId?: string) => ask(ctx, req, events, answerId),
+    getConversationOrThrow: (userId: string, id: string) => getConversationOrThrow(ctx, userId, id),
+    listConversations: (userId: string, query: { limit: number; before?: { updatedAt: string; id: string } }) => listUserConversations(ctx, userId, query),
+    deleteConversationOrThrow: (userId: string, id: string) => deleteConversationOrThrow(ctx, userId, id),
+  };
+}
+
+export type CopilotService = ReturnType<typeof createCopilotService>;

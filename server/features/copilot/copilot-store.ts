@@ -1,0 +1,158 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { CopilotCitation, CopilotMode } from '../../../core/copilot/copilot-types.ts';
+import type { Queryable } from '../../adapters/db/index.ts';
+
+/** One message as stored. */
+export interface StoredMessage {
+  id: string;
+  conversationId: string;
+  userId: string;
+  role: 'user' | 'assistant';
+  text: string;
+  citations: CopilotCitation[];
+  mode: CopilotMode | null;
+  status: 'answered' | 'refused' | null;
+  costMt: number;
+  holdId: string | null;
+  createdAt: string;
+}
+
+export interface StoredConversation {
+  id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A question and its answer (or refusal), stored together. */
+export interface StoredTurn {
+  conversation: { id: string; userId: string; title: string; isNew: boolean };
+  question: StoredMessage;
+  answer: StoredMessage;
+}
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  user_id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  citations: CopilotCitation[] | string;
+  mode: CopilotMode | null;
+  status: 'answered' | 'refused' | null;
+  cost_mt: number | string;
+  hold_id: string | null;
+  created_at: string | Date;
+}
+
+const toIso = (t: string | Date) => new Date(t).toISOString();
+
+function toStoredMessage(r: MessageRow): StoredMessage {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    userId: r.user_id,
+    role: r.role,
+    text: r.text,
+    citations: typeof r.citations === 'string' ? (JSON.parse(r.citations) as CopilotCitation[]) : r.citations,
+    mode: r.mode,
+    status: r.status,
+    costMt: Number(r.cost_mt),
+    holdId: r.hold_id,
+    createdAt: toIso(r.created_at),
+  };
+}
+
+// Served = free (no hold) or paid for (its hold captured): the capture is what makes a paid answer visible.
+const servedMessage = sql`(m.hold_id IS NULL OR EXISTS (SELECT 1 FROM token_holds h WHERE h.id = m.hold_id AND h.status = 'captured'))`;
+
+/** Whether the user owns this conversation (with at least one served message: an unserved one was never answered). */
+export async function hasConversation(q: Queryable, userId: string, id: string): Promise<boolean> {
+  const rows = await q.query<{ id: string }>(sql`
+    SELECT c.id FROM copilot_conversations c
+    WHERE c.id = ${id} AND c.user_id = ${userId}
+      AND EXISTS (SELECT 1 FROM copilot_messages m WHERE m.conversation_id = c.id AND ${servedMessage})`);
+  return rows.length === 1;
+}
+
+const messageValues = (m: StoredMessage, seq: number) =>
+  sql`(${m.id}, ${m.conversationId}, ${m.userId}, ${m.role}, ${m.text}, ${JSON.stringify(m.citations)}::jsonb, ${m.mode}, ${m.status},
+       ${m.costMt}, ${m.holdId}, ${m.createdAt}::timestamptz, ${seq})`;
+
+/**
+ * Stores a question and its answer (and the conversation when it is new) in one statement: one round
+ * trip, all or nothing. The foreign key to a conversation inserted by the CTE is checked at the end of
+ * the statement, when the row exists.
+ */
+export async function insertTurn(db: Queryable, turn: StoredTurn): Promise<void> {
+  const c = turn.conversation;
+  const conversation = c.isNew
+    ? sql`WITH new_conversation AS (
+        INSERT INTO copilot_conversations (id, user_id, title, created_at) VALUES (${c.id}, ${c.userId}, ${c.title}, ${turn.question.createdAt})
+        ON CONFLICT (id) DO NOTHING RETURNING id) `
+    : sql``;
+  await db.query(sql`${conversation}
+    INSERT INTO copilot_messages (id, conversation_id, user_id, role, text, citations, mode, status, cost_mt, hold_id, created_at, seq)
+    VALUES ${messageValues(turn.question, 0)}, ${messageValues(turn.answer, 1)}`);
+}
+
+const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.user_id, m.role, m.text, m.citations, m.mode, m.status, m.cost_mt, m.hold_id, m.created_at`;
+
+/** The served messages of a conversation, oldest first; null when it is not this user's. */
+export async function findConversation(
+  q: Queryable,
+  userId: string,
+  id: string,
+): Promise<{ conversation: StoredConversation; messages: StoredMessage[] } | null> {
+  const [head] = await q.query<{ id: string; title: string; created_at: string | Date }>(
+    sql`SELECT id, title, created_at FROM copilot_conversations WHERE id = ${id} AND user_id = ${userId}`,
+  );
+  if (!head) return null;
+  const rows = await q.query<MessageRow>(sql`
+    SELECT ${MESSAGE_COLUMNS} FROM copilot_messages m
+    WHERE m.conversation_id = ${id} AND m.user_id = ${userId} AND ${servedMessage}
+    ORDER BY m.created_at, m.seq, m.id`);
+  if (rows.length === 0) return null;
+  const messages = rows.map(toStoredMessage);
+  return {
+    conversation: { id: head.id, title: head.title, createdAt: toIso(head.created_at), updatedAt: messages.at(-1)!.createdAt },
+    messages,
+  };
+}
+
+/** The last `limit` served messages of a conversation, oldest first: the context a model sees. */
+export async function listRecentMessages(q: Queryable, userId: string, conversationId: string, limit: number): Promise<StoredMessage[]> {
+  const rows = await q.query<MessageRow>(sql`
+    SELECT ${MESSAGE_COLUMNS} FROM copilot_messages m
+    WHERE m.conversation_id = ${conversationId} AND m.user_id = ${userId} AND ${servedMessage}
+    ORDER BY m.created_at DESC, m.seq DESC, m.id DESC LIMIT ${limit}`);
+  return rows.map(toStoredMessage).reverse();
+}
+
+export interface ConversationPageQuery {
+  limit: number;
+  /** Keyset: only conversations updated before this (updated_at, id). */
+  before?: { updatedAt: string; id: string };
+}
+
+/** A user's conversations with a served message, most recently updated first. */
+export async function listConversations(q: Queryable, userId: string, f: ConversationPageQuery): Promise<StoredConversation[]> {
+  const where: SQL[] = [sql`TRUE`];
+  if (f.before) where.push(sql`(updated_at, id) < (${f.before.updatedAt}::timestamptz, ${f.before.id}::uuid)`);
+  const rows = await q.query<{ id: string; title: string; created_at: string | Date; updated_at: string | Date }>(sql`
+    WITH served AS (
+      SELECT c.id, c.title, c.created_at, max(m.created_at) AS updated_at
+      FROM copilot_conversations c JOIN copilot_messages m ON m.conversation_id = c.id
+      WHERE c.user_id = ${userId} AND ${servedMessage}
+      GROUP BY c.id, c.title, c.created_at
+    )
+    SELECT id, title, created_at, updated_at FROM served WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY updated_at DESC, id DESC LIMIT ${f.limit}`);
+  return rows.map((r) => ({ id: r.id, title: r.title, createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at) }));
+}
+
+/** Deletes a user's conversation and its messages; false when there is no such conversation of theirs. */
+export async function deleteConversation(q: Queryable, userId: string, id: string): Promise<boolean> {
+  const rows = await q.query<{ id: string }>(sql`DELETE FROM copilot_conversations WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
+  return rows.length === 1;
+}

@@ -1,0 +1,91 @@
+import { formatFactValue } from '../../../core/analysis/writer/format.ts';
+import { type CopilotFact, type OfflinePlan, offlineExamples, planOfflineAnswer, type SymbolDirectoryEntry } from '../../../core/copilot/index.ts';
+import type { LlmClient } from '../../adapters/llm/types.ts';
+import type { AppContext, Feature } from '../../http/feature.ts';
+import { type AnalysesService, defaultAnalysisRuns, loadAnalysisInputs, loadPriceHistory } from '../analyses/index.ts';
+import type { MarketService } from '../market/index.ts';
+import type { ScreenerService } from '../screener/index.ts';
+import type { LedgerService } from '../tokens/index.ts';
+import { type FindUnbackedNumbers, findUnbackedInText } from './checked-text.ts';
+import { createCopilotHandlers } from './copilot.handlers.ts';
+import {
+  copilotStatusRoute,
+  deleteConversationRoute,
+  getConversationRoute,
+  listConversationsRoute,
+  MAX_COPILOT_BODY_BYTES,
+  resumeStreamRoute,
+  sendMessageRoute,
+  streamMessageRoute,
+} from './copilot.routes.ts';
+import { COPILOT_TIMEOUT_MS, createCopilotService } from './copilot-service.ts';
+import { AnswerStreams } from './copilot-streams.ts';
+
+export type { CopilotService } from './copilot-service.ts';
+
+export interface CopilotFeatureDeps {
+  ledger: LedgerService;
+  market: MarketService;
+  analyses: AnalysesService;
+  /** The screener's query service (the `screen` tool); without it the tool says it is not available. */
+  screener?: ScreenerService;
+  /** The configured model, or null: the offline copilot answers. */
+  llm: LlmClient | null;
+  /** Swappable for tests; default the offline copilot of core/copilot, the shared number check, the writer's formatting. */
+  planOffline?(question: string, directory: readonly SymbolDirectoryEntry[]): OfflinePlan;
+  findUnbacked?: FindUnbackedNumbers;
+  formatFact?(f: CopilotFact): string;
+  examples?: readonly string[];
+  /** Tests shorten these. */
+  timeoutMs?: number;
+  modelTimeoutMs?: number;
+}
+
+/** `/api/copilot/*`: questions answered from our tools (by a model or the offline parser), conversations, status. */
+export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps): Feature {
+  let directory: Promise<SymbolDirectoryEntry[]> | null = null;
+  const service = createCopilotService({
+    db: ctx.db,
+    ledger: deps.ledger,
+    now: ctx.now,
+    logger: ctx.logger,
+    llm: deps.llm,
+    tools: {
+      market: deps.market,
+      runs: defaultAnalysisRuns,
+      loadPriceHistory,
+      loadAnalysisInputs,
+      listAnalyses: (userId, q) => deps.analyses.listAnalyses(userId, q),
+      screen: deps.screener ? (q) => deps.screener!.queryScreener(q) : undefined,
+    },
+    planOffline: deps.planOffline ?? planOfflineAnswer,
+    findUnbacked: deps.findUnbacked ?? findUnbackedInText,
+    formatFact: deps.formatFact ?? formatFactValue,
+    // Loaded once: the listings do not change while the process runs.
+    directory: () => {
+      // The universe the tools have data for: a name the parser matches is one the tools can answer about.
+      directory ??= deps.market.listUniverse().then((ls) => ls.map(({ symbol, name, type }) => ({ symbol, name, type })));
+      directory.catch(() => {
+        directory = null;
+      });
+      return directory;
+    },
+    examples: deps.examples ?? offlineExamples,
+    timeoutMs: deps.timeoutMs ?? COPILOT_TIMEOUT_MS,
+    modelTimeoutMs: deps.modelTimeoutMs,
+  });
+  const handlers = createCopilotHandlers(service, new AnswerStreams(), ctx.logger);
+  return {
+    name: 'copilot',
+    largeBodies: { '/api/copilot/messages': MAX_COPILOT_BODY_BYTES, '/api/copilot/messages/stream': MAX_COPILOT_BODY_BYTES },
+    routes(app) {
+      app.openapi(sendMessageRoute, handlers.sendMessage);
+      app.openapi(streamMessageRoute, handlers.streamMessage);
+      app.openapi(resumeStreamRoute, handlers.resumeStream);
+      app.openapi(listConversationsRoute, handlers.listConversations);
+      app.openapi(getConversationRoute, handlers.getConversation);
+      app.openapi(deleteConversationRoute, handlers.deleteConversation);
+      app.openapi(copilotStatusRoute, handlers.getStatus);
+    },
+  };
+}

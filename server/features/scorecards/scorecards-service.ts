@@ -1,0 +1,132 @@
+import { classifyCompany, type CompanyClass } from '../../../core/analysis/fundamentals/company-class.ts';
+import {
+  buildSectorDistribution,
+  type DistributionKey,
+  distributionKeyOf,
+  type SectorDistribution,
+} from '../../../core/analysis/scorecards/sector-distribution.ts';
+import { buildScorecardHistory, type Scorecard, type YearScorecards } from '../../../core/analysis/scorecards/scorecards.ts';
+import type { Profile } from '../../../core/market/types.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
+import type { MarketService, SnapshotCompany } from '../market/index.ts';
+
+/** The company the public page shows: a manufacturer (Altman Z) with all three scores in each of its last five years. */
+export const SCORECARD_EXAMPLE_SYMBOL = 'KO';
+
+/** One peer's latest-year scores (as of its own filing day): what the sector histograms count. */
+interface PeerScores {
+  symbol: string;
+  sector: string | null;
+  values: Partial<Record<DistributionKey, number>>;
+}
+
+export interface ScorecardsContext {
+  market: MarketService;
+  /** The snapshot's peers, scored once per process on first use. */
+  peers: { load: Promise<PeerScores[]> | null };
+  /** The public example's last answer: anyone may ask for it, so it is computed at most every EXAMPLE_TTL_MS. */
+  example: { at: number; report: Promise<ScorecardsReport> } | null;
+}
+
+const EXAMPLE_TTL_MS = 10 * 60_000;
+
+export interface ScorecardsReport {
+  symbol: string;
+  profile: Profile;
+  companyClass: CompanyClass;
+  dataDay: string;
+  years: YearScorecards[];
+  distributions: Record<'piotroski' | 'altman' | 'beneish', SectorDistribution | null>;
+  peersNote: string;
+}
+
+export const createScorecardsContext = (market: MarketService): ScorecardsContext => ({ market, peers: { load: null }, example: null });
+
+const classOf = (p: Profile) => classifyCompany({ sector: p.sector, industry: p.industry, sicDescription: p.sic_description });
+
+/** The values a card adds to its histogram: F only with all nine tests run (a missing input is not a failed test). */
+function valuesOf(y: YearScorecards | undefined): PeerScores['values'] {
+  const out: PeerScores['values'] = {};
+  if (!y) return out;
+  if (y.piotroski.score !== null && y.piotroski.evaluated === 9) out.piotroski = y.piotroski.score;
+  if (y.altman.score !== null) out[distributionKeyOf('altman', y.altman.model)] = y.altman.score;
+  if (y.beneish.score !== null) out.beneish = y.beneish.score;
+  return out;
+}
+
+function scorePeer(c: SnapshotCompany, dataDay: string): PeerScores {
+  const latest = buildScorecardHistory(c.fundamentals, classOf(c.profile), c.closes, dataDay, 1)[0];
+  return { symbol: c.profile.symbol, sector: c.profile.sector, values: valuesOf(latest) };
+}
+
+export function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
+  ctx.peers.load ??= ctx.market.getSnapshotUniverse().then((universe) => universe.map((c) => scorePeer(c, ctx.market.dataAsOf())));
+  ctx.peers.load.catch(() => {
+    ctx.peers.load = null;
+  });
+  return ctx.peers.load;
+}
+
+async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (e) {
+    if (isAppError(e) && e.code === 'NO_DATA') return null;
+    throw e;
+  }
+}
+
+function placeInSector(
+  peers: PeerScores[],
+  sector: string | null,
+  kind: 'piotroski' | 'altman' | 'beneish',
+  card: Scorecard | undefined,
+): SectorDistribution | null {
+  if (!sector) return null;
+  const key = kind === 'altman' ? distributionKeyOf('altman', card?.model ?? null) : kind;
+  const values = peers.filter((p) => p.sector === sector && p.values[key] !== undefined).map((p) => p.values[key]!);
+  if (values.length === 0) return null;
+  return buildSectorDistribution(key, sector, values, card?.score ?? null);
+}
+
+/**
+ * Scorecards for any covered company: its last five fiscal years (each as known on its filing day) and,
+ * beside the latest, its GICS sector's distribution of the same score over the snapshot's S&P 500.
+ */
+export async function getScorecardsOrThrow(ctx: ScorecardsContext, rawSymbol: string): Promise<ScorecardsReport> {
+  const symbol = await ctx.market.resolveSymbol(rawSymbol);
+  const profile = await ctx.market.getProfile(symbol);
+  if (profile.type === 'etf') throw new AppError('UNPROCESSABLE', `${symbol} is an ETF: scorecards read a company's own statements.`, { field: 'symbol' });
+  const [fundamentals, history] = await Promise.all([ctx.market.getFundamentals(symbol), orNull(() => ctx.market.getHistory(symbol, 'max'))]);
+  const dataDay = history?.bars.at(-1)?.date ?? ctx.market.dataAsOf();
+  const closes = history ? { dates: history.bars.map((b) => b.date), close: history.bars.map((b) => b.close) } : null;
+  const companyClass = classOf(profile);
+  const years = buildScorecardHistory(fundamentals, companyClass, closes, dataDay);
+  if (years.length === 0) throw new AppError('UNPROCESSABLE', `No annual report of ${symbol} was filed by ${dataDay}.`, { field: 'symbol' });
+  const latest = years.at(-1)!;
+  const peers = await loadPeerScores(ctx);
+  return {
+    symbol,
+    profile,
+    companyClass,
+    dataDay,
+    years,
+    distributions: {
+      piotroski: placeInSector(peers, profile.sector, 'piotroski', latest.piotroski),
+      altman: placeInSector(peers, profile.sector, 'altman', latest.altman),
+      beneish: placeInSector(peers, profile.sector, 'beneish', latest.beneish),
+    },
+    peersNote: `${profile.sector ?? 'Its sector'} companies of the S&P 500 in the bundled snapshot, each with its latest fiscal year as filed by ${ctx.market.dataAsOf()}; F counts only companies with all nine tests, Altman Z and Z″ are counted apart.`,
+  };
+}
+
+export function getExampleScorecards(ctx: ScorecardsContext, now = Date.now()): Promise<ScorecardsReport> {
+  if (!ctx.example || now - ctx.example.at > EXAMPLE_TTL_MS) {
+    const report = getScorecardsOrThrow(ctx, SCORECARD_EXAMPLE_SYMBOL);
+    ctx.example = { at: now, report };
+    report.catch(() => {
+      ctx.example = null;
+    });
+  }
+  return ctx.example.report;
+}

@@ -1,0 +1,190 @@
+import { describeTable } from '../../../core/screener/distribution.ts';
+import type { FieldUnit } from '../../../core/screener/fields.ts';
+import {
+  listAllMatches,
+  checkScreenDefinition,
+  checkScreenerQuery,
+  runScreenerQuery,
+  SCREENER_LIMITS,
+  withQueryDefaults,
+} from '../../../core/screener/query.ts';
+import type { CellValue, FieldDistribution, QueryProblem, ScreenDefinition, ScreenerQuery } from '../../../core/screener/screener-types.ts';
+import { buildScreenerTable, readCell, type ScreenerTable } from '../../../core/screener/table.ts';
+import type { Database } from '../../adapters/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { MarketService } from '../market/index.ts';
+import { type LoadedUniverse, loadScreenerRows } from './screener-universe.ts';
+import { deleteScreen, insertScreen, listScreens, type StoredScreen } from './screens-store.ts';
+
+/** The table in use, its distributions, and how it was built. */
+export interface ScreenerSnapshot {
+  table: ScreenerTable;
+  distributions: Map<string, FieldDistribution>;
+  stocks: number;
+  etfs: number;
+  builtAt: Date;
+  buildMs: number;
+}
+
+/** The one mutable part: the table served now, and the build in flight (one at a time). */
+export interface ScreenerState {
+  current: ScreenerSnapshot | null;
+  building: Promise<ScreenerSnapshot> | null;
+  /** When the last build started: a failed refresh is retried one refresh period later, not on every request. */
+  lastAttemptAt: Date | null;
+}
+
+export interface ScreenerContext {
+  db: Database;
+  market: MarketService;
+  logger: Logger;
+  now: () => Date;
+  state: ScreenerState;
+  /**
+   * Live mode: a table older than this is rebuilt in the background on the next request (the old one
+   * serves meanwhile), so figures follow the vendors. Null with the bundled snapshot, which never changes.
+   */
+  refreshAfterMs: number | null;
+  /** Where rows come from (tests swap in synthetic rows). */
+  loadRows?: (market: MarketService) => Promise<LoadedUniverse>;
+}
+
+async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
+  const started = performance.now();
+  const universe = await (ctx.loadRows ?? loadScreenerRows)(ctx.market);
+  const table = buildScreenerTable(universe.rows, { dataAsOf: universe.dataAsOf });
+  const snapshot: ScreenerSnapshot = {
+    table,
+    distributions: describeTable(table),
+    stocks: universe.stocks,
+    etfs: universe.etfs,
+    builtAt: ctx.now(),
+    buildMs: Math.round(performance.now() - started),
+  };
+  ctx.logger.info({ rows: table.size, buildMs: snapshot.buildMs, dataAsOf: table.dataAsOf }, 'screener: table built');
+  return snapshot;
+}
+
+/** Starts a build unless one is running; the finished table replaces the current one. */
+export function startScreenerBuild(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
+  if (ctx.state.building) return ctx.state.building;
+  ctx.state.lastAttemptAt = ctx.now();
+  const building = buildSnapshot(ctx)
+    .then((snapshot) => {
+      ctx.state.current = snapshot;
+      return snapshot;
+    })
+    .finally(() => {
+      ctx.state.building = null;
+    });
+  ctx.state.building = building;
+  return building;
+}
+
+/** The table to answer from: built on first use; in live mode refreshed in the background once stale. */
+export async function getScreenerSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
+  const current = ctx.state.current;
+  if (!current) return startScreenerBuild(ctx);
+  const lastTry = Math.max(current.builtAt.getTime(), ctx.state.lastAttemptAt?.getTime() ?? 0);
+  if (ctx.refreshAfterMs !== null && ctx.now().getTime() - lastTry > ctx.refreshAfterMs && !ctx.state.building) {
+    startScreenerBuild(ctx).catch((e) => ctx.logger.warn({ err: e }, 'screener: refreshing the table failed; the previous one still serves'));
+  }
+  return current;
+}
+
+function throwProblem(problem: QueryProblem | null, details?: unknown): void {
+  if (problem) throw new AppError('VALIDATION_FAILED', `${problem.field}: ${problem.message}`, { field: problem.field, details });
+}
+
+export interface ScreenerPage {
+  rows: Array<{ symbol: string; name: string; values: Record<string, CellValue>; sparkline: number[] }>;
+  total: number;
+  query: ScreenerQuery;
+  dataAsOf: string;
+}
+
+/**
+ * One page of a screen. Bad input (unknown field, min above max, a value the field does not have, a
+ * page past the last) is VALIDATION_FAILED naming the request field; callers may pass a partial query.
+ */
+export async function queryScreener(ctx: ScreenerContext, input: Partial<ScreenerQuery>): Promise<ScreenerPage> {
+  const query = withQueryDefaults(input);
+  const { table } = await getScreenerSnapshot(ctx);
+  throwProblem(checkScreenerQuery(table, query));
+  const page = runScreenerQuery(table, query);
+  if (query.page > page.lastPage) {
+    throwProblem(
+      { field: 'page', message: `page ${query.page} is past the last page (${page.lastPage}) of ${page.total} matching rows` },
+      { total: page.total, last_page: page.lastPage },
+    );
+  }
+  const columns = query.columns.map((id) => table.columns.get(id)!);
+  const rows = page.rows.map((r) => ({
+    symbol: table.symbols[r]!,
+    name: table.names[r]!,
+    values: Object.fromEntries(columns.map((c) => [c.field.id, readCell(c, r)])),
+    sparkline: table.sparklines[r]!,
+  }));
+  return { rows, total: page.total, query, dataAsOf: table.dataAsOf };
+}
+
+const UNIT_SUFFIX: Record<FieldUnit, string> = {
+  percent: ' (%)',
+  usd: ' (USD)',
+  usd_per_share: ' (USD per share)',
+  ratio: ' (ratio)',
+  times: ' (×)',
+  score: ' (score)',
+  count: ' (count)',
+  years: ' (years)',
+  label: '',
+};
+
+/** RFC 4180 quoting; text that a spreadsheet would run as a formula is prefixed with a quote mark. */
+function toCsvCell(v: CellValue, text: boolean): string {
+  if (v === null) return '';
+  let s = String(v);
+  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** Every matching row as CSV: symbol, name, then the screen's columns with their units in the header. */
+export async function exportScreenerCsv(ctx: ScreenerContext, input: Partial<ScreenDefinition>): Promise<{ csv: string; dataAsOf: string }> {
+  const def = withQueryDefaults(input);
+  const { table } = await getScreenerSnapshot(ctx);
+  throwProblem(checkScreenDefinition(table, def));
+  const columns = def.columns.map((id) => table.columns.get(id)!);
+  const header = ['Symbol', 'Name', ...columns.map((c) => `${c.field.label}${UNIT_SUFFIX[c.field.unit]}`)].map((h) => toCsvCell(h, true));
+  const lines = [header.join(',')];
+  for (const r of listAllMatches(table, def)) {
+    const cells = [toCsvCell(table.symbols[r]!, true), toCsvCell(table.names[r]!, true), ...columns.map((c) => toCsvCell(readCell(c, r), c.kind === 'choice'))];
+    lines.push(cells.join(','));
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, dataAsOf: table.dataAsOf };
+}
+
+export async function listSavedScreens(ctx: ScreenerContext, userId: string): Promise<StoredScreen[]> {
+  return listScreens(ctx.db, userId);
+}
+
+/** Checks the screen like a query (nothing stored on bad input), then stores it; 409 past the per-user limit. */
+export async function saveScreen(ctx: ScreenerContext, userId: string, body: { name: string } & ScreenDefinition): Promise<StoredScreen> {
+  const { table } = await getScreenerSnapshot(ctx);
+  const definition: ScreenDefinition = { filters: body.filters, sort: body.sort, columns: body.columns };
+  throwProblem(checkScreenDefinition(table, definition));
+  const stored = await insertScreen(ctx.db, userId, { name: body.name, definition, createdAt: ctx.now() }, SCREENER_LIMITS.maxSavedScreens);
+  if (!stored) {
+    throw new AppError('CONFLICT', `You have ${SCREENER_LIMITS.maxSavedScreens} saved screens, the most one account keeps; delete one to save another.`);
+  }
+  return stored;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function deleteSavedScreenOrThrow(ctx: ScreenerContext, userId: string, id: string): Promise<void> {
+  if (!UUID_RE.test(id) || !(await deleteScreen(ctx.db, userId, id))) throw new AppError('NOT_FOUND', 'No such saved screen.');
+}
+
+/** A fresh, empty state (one per feature instance). */
+export const createScreenerState = (): ScreenerState => ({ current: null, building: null, lastAttemptAt: null });

@@ -1,0 +1,82 @@
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { AppContext, Feature } from '../../http/feature.ts';
+import type { MarketService } from '../market/index.ts';
+import type { LedgerService } from '../tokens/index.ts';
+import { type PointSource, runAlertTick } from './alert-evaluation.ts';
+import { createSymbolFigures } from './symbol-figures.ts';
+import { createWatchlistJobs } from './watchlist-jobs.ts';
+import * as service from './watchlist-service.ts';
+import { listNotificationRows, markNotificationsRead } from './watchlist-store.ts';
+import { createWatchlistsHandlers } from './watchlists.handlers.ts';
+import * as routes from './watchlists.routes.ts';
+
+export type { PointSource, TickReport } from './alert-evaluation.ts';
+
+export interface WatchlistsFeatureDeps {
+  ledger: LedgerService;
+  market: MarketService;
+  /** The app's mailer (the auth feature's): alert e-mails go where verification mails go. */
+  mailer: Mailer | null;
+  /** Tests script the figures alerts read (a sequence of prices); the app reads market data. */
+  points?: PointSource;
+}
+
+/** The watchlist service bound to one context, for handlers and tests. */
+export function bindWatchlistService(ctx: service.WatchlistContext) {
+  return {
+    getSample: () => service.getSample(ctx),
+    listWatchlists: (userId: string) => service.listWatchlists(ctx, userId),
+    createWatchlist: (userId: string, name: string) => service.createWatchlist(ctx, userId, name),
+    renameWatchlist: (userId: string, id: string, name: string) => service.renameWatchlist(ctx, userId, id, name),
+    deleteWatchlist: (userId: string, id: string) => service.deleteWatchlist(ctx, userId, id),
+    addSymbol: (userId: string, id: string, symbol: string) => service.addSymbol(ctx, userId, id, symbol),
+    removeSymbol: (userId: string, id: string, symbol: string) => service.removeSymbol(ctx, userId, id, symbol),
+    createAlert: (userId: string, id: string, symbol: string, body: service.NewAlert) => service.createAlert(ctx, userId, id, symbol, body),
+    deleteAlert: (userId: string, alertId: string) => service.deleteAlert(ctx, userId, alertId),
+    listNotifications: (userId: string, limit: number) => listNotificationRows(ctx.db, userId, limit),
+    markRead: (userId: string, ids: string[] | null) => markNotificationsRead(ctx.db, userId, ids, ctx.now().toISOString()),
+  };
+}
+
+export type WatchlistService = ReturnType<typeof bindWatchlistService>;
+
+export interface WatchlistsFeature extends Feature {
+  /** One alert evaluation now (what the timer runs); tests call it to play a refresh. */
+  runAlertTick: () => Promise<import('./alert-evaluation.ts').TickReport>;
+}
+
+/** `/api/watchlists*` and `/api/notifications*`: lists with free figures, alerts evaluated on each data refresh, the bell. */
+export function createWatchlistsFeature(ctx: AppContext, deps: WatchlistsFeatureDeps): WatchlistsFeature {
+  const figures = createSymbolFigures(deps.market);
+  const svc = bindWatchlistService({ db: ctx.db, market: deps.market, ledger: deps.ledger, figures, now: ctx.now });
+  const handlers = createWatchlistsHandlers(svc);
+  const tickContext = {
+    db: ctx.db,
+    mailer: deps.mailer,
+    points: deps.points ?? figures.getPoint,
+    logger: ctx.logger,
+    now: ctx.now,
+    baseUrl: ctx.env.BASE_URL,
+  };
+  const runTick = () => runAlertTick(tickContext);
+  const jobs = createWatchlistJobs(runTick, ctx.logger);
+  return {
+    name: 'watchlists',
+    runAlertTick: runTick,
+    routes(app) {
+      app.openapi(routes.getSampleRoute, handlers.getSample);
+      app.openapi(routes.listWatchlistsRoute, handlers.listWatchlists);
+      app.openapi(routes.createWatchlistRoute, handlers.createWatchlist);
+      app.openapi(routes.renameWatchlistRoute, handlers.renameWatchlist);
+      app.openapi(routes.deleteWatchlistRoute, handlers.deleteWatchlist);
+      app.openapi(routes.addSymbolRoute, handlers.addSymbol);
+      app.openapi(routes.removeSymbolRoute, handlers.removeSymbol);
+      app.openapi(routes.createAlertRoute, handlers.createAlert);
+      app.openapi(routes.deleteAlertRoute, handlers.deleteAlert);
+      app.openapi(routes.listNotificationsRoute, handlers.listNotifications);
+      app.openapi(routes.markNotificationsReadRoute, handlers.markNotificationsRead);
+    },
+    start: jobs.start,
+    stop: jobs.stop,
+  };
+}

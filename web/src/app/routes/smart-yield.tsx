@@ -1,0 +1,110 @@
+import { Check } from 'lucide-react';
+import { PageShell } from '../../components/layout/page-shell.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { HoldingsEditor, useAnalyseSmartYield, useSmartYieldExample, YieldReport } from '../../features/smart-yield/index.ts';
+
+const WHAT_IT_COMPUTES = [
+  ['Yield and yield on cost', 'The dividends that went ex over the last year of the history, over today’s price and over what you paid.'],
+  [
+    'Payout ratio and safety',
+    'Dividends paid over net income, and a 0–100 safety score from payout, free cash flow cover, leverage, years without a cut and earnings stability.',
+  ],
+  ['Growth', 'Years in a row of higher dividends per share, and the 5-year compound growth rate, from complete calendar years.'],
+  ['Income calendar', 'Each of last year’s payments moved forward one year, × your shares: what lands in each of the next 12 months.'],
+] as const;
+
+function Explainer() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {WHAT_IT_COMPUTES.map(([title, detail]) => (
+        <li key={title} className="flex gap-3">
+          <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Check className="size-4" aria-hidden />
+          </span>
+          <div>
+            <h3 className="font-semibold text-ink">{title}</h3>
+            <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{detail}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LiveExample() {
+  const example = useSmartYieldExample();
+  if (example.isPending) return <Spinner label="Loading the example portfolio" />;
+  if (example.isError) return <Alert tone="error">Could not load the example. {(example.error as Error).message}</Alert>;
+  return <YieldReport report={example.data} />;
+}
+
+function SignedOut() {
+  return (
+    <div className="space-y-10">
+      <Explainer />
+      <section aria-labelledby="example-heading" className="space-y-4">
+        <div>
+          <h2 id="example-heading" className="text-xl font-semibold text-ink">
+            Live example: eight dividend payers
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            KO, PEP, JNJ, PG, MO, VZ, XOM and MSFT with example share counts and purchase prices, computed now on the same data and code you get when signed in.
+          </p>
+        </div>
+        <LiveExample />
+      </section>
+      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-700">Sign in to analyse your own holdings: type them or paste a CSV. Free on every plan.</p>
+        <div className="flex gap-3">
+          <ButtonLink to="/signup">Get started free</ButtonLink>
+          <ButtonLink to="/login?next=%2Fsmart-yield" variant="outline">
+            Log in
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Tool() {
+  const analyse = useAnalyseSmartYield();
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="holdings-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <h2 id="holdings-heading" className="mb-4 text-lg font-semibold text-ink">
+          Your holdings
+        </h2>
+        <HoldingsEditor onSubmit={(body) => analyse.mutate(body)} pending={analyse.isPending} error={analyse.isError ? analyse.error.message : null} />
+      </section>
+      {analyse.data ? (
+        <section aria-label="Smart yield report">
+          <YieldReport report={analyse.data} />
+        </section>
+      ) : (
+        !analyse.isPending && (
+          <div className="space-y-4">
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+              Add your holdings and press “Analyse portfolio” to see your yield, each dividend’s safety and the income calendar.
+            </p>
+            <Explainer />
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+export default function SmartYieldPage() {
+  const { user, loading } = useAuth();
+  return (
+    <PageShell
+      title="Smart Yield"
+      lead="Dividend income, analysed: what your holdings yield, how safely each dividend is covered, and what lands in each of the next 12 months."
+    >
+      {loading ? <Spinner /> : user ? <Tool /> : <SignedOut />}
+    </PageShell>
+  );
+}

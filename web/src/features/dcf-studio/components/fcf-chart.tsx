@@ -1,0 +1,95 @@
+import type { DcfValuation } from '../../../../../core/analysis/dcf/two-stage.ts';
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { formatPct, formatUsdCompact } from '../format.ts';
+
+// A narrow canvas: on a phone the SVG scales down about 1.4×, so its labels stay readable.
+const W = 480;
+const H = 200;
+const PAD = { top: 10, right: 6, bottom: 26, left: 6 };
+
+/**
+ * Projected free cash flow per year (light bar) and what it is worth today (dark bar inside it):
+ * the gap is the discounting. Fade years are hatched lighter. The same figures are in the table below.
+ */
+export function FcfChart({ valuation }: { valuation: DcfValuation }) {
+  const years = valuation.years;
+  const max = Math.max(...years.map((y) => y.fcfUsd), 0) || 1;
+  const band = (W - PAD.left - PAD.right) / years.length;
+  const bar = Math.max(4, band * 0.7);
+  const y = (v: number) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - Math.max(v, 0) / max);
+  const last = years.at(-1);
+  const summary = last
+    ? `Free cash flow grows from ${formatUsdCompact(years[0]!.fcfUsd)} in year 1 to ${formatUsdCompact(last.fcfUsd)} in year ${last.year}; discounted, year ${last.year} is worth ${formatUsdCompact(last.presentValueUsd)} today.`
+    : 'No projected years.';
+  return (
+    <figure className="space-y-2">
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={summary} data-testid="dcf-studio-fcf-chart">
+        {years.map((yr, i) => {
+          const x = PAD.left + i * band + (band - bar) / 2;
+          const fade = yr.stage === 'fade';
+          return (
+            <g key={yr.year}>
+              <rect x={x} y={y(yr.fcfUsd)} width={bar} height={H - PAD.bottom - y(yr.fcfUsd)} rx={2} fill={fade ? '#e2e8f0' : '#bfdbfe'} />
+              <rect
+                x={x + bar * 0.2}
+                y={y(yr.presentValueUsd)}
+                width={bar * 0.6}
+                height={H - PAD.bottom - y(yr.presentValueUsd)}
+                rx={2}
+                fill={fade ? '#475569' : '#1d4ed8'}
+              />
+              <text x={x + bar / 2} y={H - 9} textAnchor="middle" fontSize="13" fill="#334155">
+                {yr.year}
+              </text>
+            </g>
+          );
+        })}
+        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="#94a3b8" />
+      </svg>
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+        <span className="flex items-center gap-1.5">
+          <span className="inline-block size-3 rounded-sm bg-[#bfdbfe]" aria-hidden /> Projected FCF, explicit years
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="inline-block size-3 rounded-sm bg-[#1d4ed8]" aria-hidden /> Its present value
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="inline-block size-3 rounded-sm bg-[#e2e8f0] ring-1 ring-slate-300" aria-hidden /> Fade years
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="inline-block size-3 rounded-sm bg-[#475569]" aria-hidden /> Their present value
+        </span>
+      </figcaption>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700">Year-by-year table</summary>
+        <ScrollArea label="Year-by-year projection" className="mt-2">
+          <table className="w-full min-w-[28rem] text-sm tabular">
+            <thead className="border-b border-slate-200 text-xs text-slate-600">
+              <tr>
+                {['Year', 'Stage', 'Growth', 'Free cash flow', 'Discount factor', 'Present value'].map((h) => (
+                  <th key={h} scope="col" className="py-1.5 pr-3 text-right font-medium first:text-left">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {years.map((yr) => (
+                <tr key={yr.year} className="border-b border-slate-100">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                    {yr.year}
+                  </th>
+                  <td className="py-1.5 pr-3 text-right">{yr.stage}</td>
+                  <td className="py-1.5 pr-3 text-right">{formatPct(yr.growth)}</td>
+                  <td className="py-1.5 pr-3 text-right">{formatUsdCompact(yr.fcfUsd)}</td>
+                  <td className="py-1.5 pr-3 text-right">{yr.discountFactor.toFixed(3)}</td>
+                  <td className="py-1.5 pr-3 text-right">{formatUsdCompact(yr.presentValueUsd)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollArea>
+      </details>
+    </figure>
+  );
+}

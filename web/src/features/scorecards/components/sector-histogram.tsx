@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import type { ScoreDistributionResponse } from '../../../../../server/features/scorecards/scorecards.routes.ts';
+
+const binLabel = (b: ScoreDistributionResponse['bins'][number], integer: boolean) =>
+  b.from === null ? `< ${b.to}` : b.to === null ? `≥ ${b.from}` : integer ? `${b.from}` : `${b.from}–${b.to}`;
+
+/** The sector's scores as a histogram with the company's bin highlighted and labelled. */
+export function SectorHistogram({ d, symbol }: { d: ScoreDistributionResponse; symbol: string }) {
+  const titleId = useId();
+  const integer = d.key === 'piotroski';
+  const bins = integer ? d.bins.map((b, i) => ({ ...b, from: i, to: i + 1 })) : d.bins;
+  const max = Math.max(...bins.map((b) => b.count), 1);
+  const w = 240;
+  const h = 70;
+  const gap = 2;
+  const barW = (w - gap * (bins.length - 1)) / bins.length;
+  const label = (i: number) => (integer ? String(i) : binLabel(d.bins[i]!, false));
+  const where =
+    d.company_bin === null ? `${symbol} has no score` : `${symbol} is in ${label(d.company_bin)}, above ${Math.round(d.percentile ?? 0)}% of the sector`;
+  return (
+    <figure data-testid={`histogram-${d.key}`}>
+      <svg viewBox={`0 0 ${w} ${h + 14}`} className="h-28 w-full" role="img" aria-labelledby={titleId}>
+        <title id={titleId}>{`${d.sector}: ${d.peers} companies. ${where}.`}</title>
+        {bins.map((b, i) => {
+          const bh = b.count > 0 ? Math.max(2, (b.count / max) * (h - 14)) : 0;
+          const mine = i === d.company_bin;
+          return (
+            <g key={label(i)}>
+              <rect x={i * (barW + gap)} y={h - bh} width={barW} height={bh} rx="1.5" className={mine ? 'fill-amber-500' : 'fill-slate-400'}>
+                <title>{`${label(i)}: ${b.count} ${b.count === 1 ? 'company' : 'companies'}${mine ? ` (${symbol})` : ''}`}</title>
+              </rect>
+              {mine && (
+                <text x={i * (barW + gap) + barW / 2} y={Math.max(9, h - bh - 3)} textAnchor="middle" className="fill-ink text-[9px] font-semibold">
+                  {symbol}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <line x1="0" x2={w} y1={h} y2={h} className="stroke-slate-300" />
+        <text x="0" y={h + 11} className="fill-slate-600 text-[9px]">
+          {label(0)}
+        </text>
+        <text x={w} y={h + 11} textAnchor="end" className="fill-slate-600 text-[9px]">
+          {label(bins.length - 1)}
+        </text>
+      </svg>
+      <figcaption className="text-xs text-slate-600">
+        {d.sector} ({d.peers} companies). {where}.
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,105 @@
+import { Columns3 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CATEGORY_LABELS, FIELD_CATEGORIES, SCREENER_FIELDS } from '../../../../../core/screener/fields.ts';
+import { MAX_COLUMNS } from '../screen-query.ts';
+
+/** Which fields the table shows, in the order they were picked; Escape or a click outside closes it. */
+export function ColumnChooser({ columns, onChange }: { columns: readonly string[]; onChange: (columns: string[] | null) => void }) {
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState('');
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  const needle = q.trim().toLowerCase();
+  const full = columns.length >= MAX_COLUMNS;
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-100"
+      >
+        <Columns3 className="size-4" aria-hidden />
+        Columns ({columns.length})
+      </button>
+      {open && (
+        <fieldset
+          id={panelId}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              setOpen(false);
+              button.current?.focus();
+            }
+          }}
+          className="absolute right-0 z-30 mt-2 flex max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
+          <legend className="sr-only">Choose columns</legend>
+          <div className="border-b border-slate-100 p-2">
+            <input
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              aria-label="Find a column"
+              placeholder="Find a column"
+              className="h-9 w-full rounded-md border border-slate-300 px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            />
+            <p className="mt-1.5 text-xs text-slate-600" aria-live="polite">
+              {columns.length} of at most {MAX_COLUMNS} shown{full ? ': untick one to add another' : ''}.
+            </p>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-2">
+            {FIELD_CATEGORIES.map((c) => {
+              const fields = SCREENER_FIELDS.filter((f) => f.category === c && (!needle || `${f.label} ${f.short}`.toLowerCase().includes(needle)));
+              if (fields.length === 0) return null;
+              return (
+                <fieldset key={c} className="mb-2">
+                  <legend className="px-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{CATEGORY_LABELS[c]}</legend>
+                  {fields.map((f) => {
+                    const on = columns.includes(f.id);
+                    return (
+                      <label key={f.id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-brand-600"
+                          checked={on}
+                          disabled={!on && full}
+                          onChange={(e) => onChange(e.target.checked ? [...columns, f.id] : columns.filter((x) => x !== f.id))}
+                          data-testid={`column-${f.id}`}
+                        />
+                        {f.label}
+                      </label>
+                    );
+                  })}
+                </fieldset>
+              );
+            })}
+          </div>
+          <div className="flex justify-between border-t border-slate-100 p-2">
+            <button type="button" onClick={() => onChange(null)} className="rounded px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              Default columns
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+              }}
+              className="rounded bg-ink px-3 py-1 text-sm font-medium text-white hover:bg-slate-800"
+            >
+              Done
+            </button>
+          </div>
+        </fieldset>
+      )}
+    </div>
+  );
+}

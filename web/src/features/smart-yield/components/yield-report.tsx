@@ -1,0 +1,221 @@
+import type { HoldingYieldResponse, SmartYieldResponse } from '../../../../../server/features/smart-yield/smart-yield.routes.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { cn } from '../../../lib/cn.ts';
+import {
+  formatCents,
+  formatPct,
+  formatSafetyValue,
+  formatStreak,
+  NOT_AVAILABLE,
+  SAFETY_BAND_CLASSES,
+  SAFETY_BAND_LABELS,
+  SAFETY_COMPONENT_LABELS,
+} from '../format-yield.ts';
+import { IncomeCalendarChart } from './income-calendar-chart.tsx';
+
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold text-ink tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+      {hint && <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd>}
+    </div>
+  );
+}
+
+function SafetyBadge({ safety }: { safety: HoldingYieldResponse['safety'] }) {
+  if (!safety) return <span className="text-slate-500">{NOT_AVAILABLE}</span>;
+  return (
+    <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold', SAFETY_BAND_CLASSES[safety.band])}>
+      {Math.round(safety.score)}
+      <span className="font-medium">{SAFETY_BAND_LABELS[safety.band]}</span>
+    </span>
+  );
+}
+
+function HoldingDetails({ h }: { h: HoldingYieldResponse }) {
+  return (
+    <div className="grid gap-4 py-2 text-sm md:grid-cols-2">
+      {h.safety ? (
+        <div>
+          <p className="font-medium text-ink">
+            Dividend safety {Math.round(h.safety.score)}/100 (FY{h.safety.fiscal_year})
+          </p>
+          <ul className="mt-2 space-y-1.5">
+            {h.safety.components.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="text-slate-700">
+                  {SAFETY_COMPONENT_LABELS[c.id]} <span className="text-slate-500">({c.weight} pts)</span>
+                </span>
+                <span className="tabular-nums text-slate-800">
+                  {formatSafetyValue(c)} → {c.points === null ? 'excluded' : `${(c.points * c.weight).toFixed(1)} pts`}
+                </span>
+                {c.note && <span className="basis-full text-xs text-slate-600">{c.note}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-slate-600">No safety score for this holding.</p>
+      )}
+      <div>
+        <p className="font-medium text-ink">Figures</p>
+        <ul className="mt-2 space-y-1 text-slate-700">
+          <li>
+            Trailing dividend: {h.annual_dividend_per_share === null ? NOT_AVAILABLE : `$${h.annual_dividend_per_share.toFixed(4)}`} per share over{' '}
+            {h.payments_per_year} {h.payments_per_year === 1 ? 'payment' : 'payments'}
+          </li>
+          <li>Market value: {formatCents(h.market_value_cents)}</li>
+          {h.lines.length > 1 && <li>Merged from lines {h.lines.join(', ')}</li>}
+        </ul>
+        {h.notes.length > 0 && (
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-xs text-slate-600">
+            {h.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Totals, the income calendar and the per-holding table of a smart yield report. */
+export function YieldReport({ report }: { report: SmartYieldResponse }) {
+  const t = report.totals;
+  return (
+    <div className="space-y-6" data-testid="yield-report">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat
+          label="Projected annual income"
+          value={formatCents(t.annual_income_cents)}
+          testId="total-income"
+          hint={`${formatCents(t.monthly_average_cents)} a month on average`}
+        />
+        <Stat label="Weighted yield" value={formatPct(t.weighted_yield_pct)} testId="weighted-yield" hint="Income ÷ market value" />
+        <Stat label="Market value" value={formatCents(t.market_value_cents)} hint={`${t.counted} of ${report.holdings.length} holdings counted`} />
+        <Stat
+          label="Yield on cost"
+          value={formatPct(t.yield_on_cost_pct)}
+          hint={t.cost_basis_cents === null ? 'Give every holding a cost to see it' : `Cost basis ${formatCents(t.cost_basis_cents)}`}
+        />
+      </dl>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Income calendar, next 12 months</CardTitle>
+          <CardDescription>
+            Each payment that went ex from {report.window.after} (exclusive) to {report.window.through}, moved forward one year at the same amount per share ×
+            your shares. No raises are assumed.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <IncomeCalendarChart calendar={report.calendar} />
+        </CardContent>
+      </Card>
+
+      {(t.excluded.length > 0 || report.merged.length > 0) && (
+        <div className="space-y-2 text-sm">
+          {report.merged.length > 0 && (
+            <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sky-900">
+              Merged lots: {report.merged.map((m) => `${m.symbol} (lines ${m.lines.join(', ')})`).join('; ')} — shares summed, cost averaged by shares.
+            </p>
+          )}
+          {t.excluded.length > 0 && (
+            <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+              <p className="font-medium">Left out of income and yield:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {t.excluded.map((e) => (
+                  <li key={e.symbol}>
+                    {e.symbol}: {e.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Holdings</CardTitle>
+          <CardDescription>
+            Open a row for its safety score components and notes. Growth streak and 5-year growth use complete calendar years of payments.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ScrollArea label="Holdings and their dividend figures">
+            <table className="w-full min-w-[52rem] text-sm" data-testid="holdings-table">
+              <thead>
+                <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-600">
+                  <th scope="col" className="py-2 pr-3">
+                    Holding
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    Shares
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    Yield
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    Yield on cost
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    Payout
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    Streak
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    5y growth
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Safety
+                  </th>
+                  <th scope="col" className="py-2 pl-2 text-right">
+                    Income / yr
+                  </th>
+                </tr>
+              </thead>
+              {report.holdings.map((h) => (
+                <tbody key={h.symbol} className="border-b border-slate-100">
+                  <tr className={h.counted ? '' : 'text-slate-600'}>
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      <span className="font-semibold text-ink">{h.symbol}</span>
+                      <span className="block max-w-[14rem] truncate text-xs text-slate-600">{h.name}</span>
+                    </th>
+                    <td className="px-2 py-2 text-right tabular-nums">{h.shares.toLocaleString('en-US', { maximumFractionDigits: 6 })}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.dividend_yield_pct)}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.yield_on_cost_pct)}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.payout_ratio_pct, 0)}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatStreak(h)}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.dividend_cagr_5y_pct, 1)}</td>
+                    <td className="px-2 py-2">
+                      <SafetyBadge safety={h.safety} />
+                    </td>
+                    <td className="py-2 pl-2 text-right font-medium tabular-nums">{formatCents(h.annual_income_cents)}</td>
+                  </tr>
+                  <tr>
+                    <td colSpan={9} className="pb-2">
+                      <details className="group">
+                        <summary className="cursor-pointer rounded text-xs font-medium text-brand-700 hover:underline">Details for {h.symbol}</summary>
+                        <HoldingDetails h={h} />
+                      </details>
+                    </td>
+                  </tr>
+                </tbody>
+              ))}
+            </table>
+          </ScrollArea>
+        </CardContent>
+      </Card>
+      <p className="text-xs text-slate-600">
+        Prices as of {report.data_day}; dividend history through {report.history_through}; payout and safety from the latest annual filing known on{' '}
+        {report.data_day}.
+      </p>
+    </div>
+  );
+}
