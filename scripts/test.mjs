@@ -10,6 +10,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+// Named at the very end of the output, where a CI log's tail shows them.
+const failedTests = [];
 
 function run(name, cmd, args, env = {}) {
   const started = Date.now();
@@ -28,6 +30,12 @@ function countVitest(file) {
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if ((report.numTotalTests ?? 0) === 0) failures.push(`${file}: no tests ran`);
+    for (const suite of report.testResults ?? []) {
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status === 'failed') failedTests.push(`${suite.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+      }
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) failedTests.push(`${suite.name}: ${suite.message ?? 'failed'}`);
+    }
   } catch {
     failures.push(`${file}: no report`);
   }
@@ -63,6 +71,7 @@ if (want('e2e')) {
 }
 
 console.log('');
+for (const t of failedTests) console.log(`✘ ${t}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length || failed ? 1 : 0);
