@@ -32,9 +32,11 @@ function countVitest(file) {
     if ((report.numTotalTests ?? 0) === 0) failures.push(`${file}: no tests ran`);
     for (const suite of report.testResults ?? []) {
       for (const t of suite.assertionResults ?? []) {
-        if (t.status === 'failed') failedTests.push(`${suite.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+        if (t.status === 'failed')
+          failedTests.push(`${suite.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
       }
-      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) failedTests.push(`${suite.name}: ${suite.message ?? 'failed'}`);
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push(`${suite.name}: ${suite.message ?? 'failed'}`);
     }
   } catch {
     failures.push(`${file}: no report`);

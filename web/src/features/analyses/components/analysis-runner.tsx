@@ -13,7 +13,10 @@ import { useAnalysis } from '../api/get-analysis.ts';
 import { useAnalysesList } from '../api/list-analyses.ts';
 import { type AnalysisProgressEvent, type AnalysisResponse, createIdempotencyKey, runAnalysis } from '../api/run-analysis.ts';
 import { describeRunButton } from '../format-cost.ts';
+import { AnalysisActions } from './analysis-actions.tsx';
+import { AnalysisAttribution } from './analysis-attribution.tsx';
 import { AnalysisNote } from './analysis-note.tsx';
+import { AnalysisTrackRecord } from './analysis-track-record.tsx';
 import { FactsTable } from './facts-table.tsx';
 import { InsufficientTokensDialog } from './insufficient-tokens-dialog.tsx';
 
@@ -201,7 +204,10 @@ export function AnalysisRunner({
       {analysis && (
         <div ref={resultRef} className="space-y-6" data-testid="analysis-result">
           <AnalysisNote note={analysis.note} facts={analysis.facts} asOf={analysis.as_of} />
+          <AnalysisActions analysis={analysis} />
+          <AnalysisAttribution analysis={analysis} />
           {children(analysis)}
+          <AnalysisTrackRecord analysis={analysis} />
           <FactsTable facts={analysis.facts} />
         </div>
       )}
