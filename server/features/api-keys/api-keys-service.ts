@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toDisplayPrefix } from '../../../core/public-api/api-key-format.ts';
-import { type ApiKeyScope, apiKeyTiers, apiRateLimits, MAX_API_KEYS_PER_USER } from '../../../core/public-api/limits.ts';
+import { type ApiKeyScope, apiKeyScopes, apiKeyTiers, apiRateLimits, MAX_API_KEYS_PER_USER } from '../../../core/public-api/limits.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import type { Env } from '../../env.ts';
 import type { ApiCaller } from '../../http/app-env.ts';
@@ -43,7 +43,8 @@ export async function createKey(ctx: ApiKeysContext, userId: string, input: { na
     throw new AppError('PLAN_REQUIRED', `API keys are part of the ${planNames} plan; you are on ${tier}. Upgrade to create a key.`);
   }
   const secret = generateApiKey();
-  const scopes = [...new Set(input.scopes)];
+  // Stored in the catalog's order, once each, whatever order the request listed them in.
+  const scopes = apiKeyScopes.filter((s) => input.scopes.includes(s));
   const stored = await insertKey(
     ctx.db,
     {

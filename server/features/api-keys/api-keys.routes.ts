@@ -25,11 +25,9 @@ export const ApiKeyListSchema = z
     keys: z.array(ApiKeySchema).openapi({ description: 'Active keys, newest first (revoked keys are gone)' }),
     can_create: z.boolean().openapi({ description: 'Whether this account’s plan may create keys (Pro)' }),
     max_keys: z.number().int().openapi({ example: MAX_API_KEYS_PER_USER }),
-    rate_limits: z
-      .object({ read: RateLimitSchema, analyses: RateLimitSchema })
-      .openapi({
-        example: { read: { limit: apiRateLimits.read.limit, window_seconds: 60 }, analyses: { limit: apiRateLimits.analyses.limit, window_seconds: 60 } },
-      }),
+    rate_limits: z.object({ read: RateLimitSchema, analyses: RateLimitSchema }).openapi({
+      example: { read: { limit: apiRateLimits.read.limit, window_seconds: 60 }, analyses: { limit: apiRateLimits.analyses.limit, window_seconds: 60 } },
+    }),
   })
   .openapi('ApiKeyList');
 
