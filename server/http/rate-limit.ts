@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, prepareStatement } from '../adapters/db/index.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -20,27 +20,37 @@ export interface RateWindowHit {
 const p = sql.placeholder;
 
 /**
- * The count is one `INSERT … ON CONFLICT DO UPDATE … RETURNING`, atomic on PostgreSQL and PGlite, so N
- * simultaneous requests from any number of processes get the counts 1…N. A process whose clock lags never
- * moves a window back (GREATEST). Prepared once: the API keys count every /api/v1 request with it.
+ * The counting upsert over `source`, rows of (key, window_start, 1): one `INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING`, atomic on PostgreSQL and PGlite, so N simultaneous requests from any number of processes get
+ * the counts 1…N. A process whose clock lags never moves a window back (GREATEST). Callers may embed it
+ * in a larger statement (the API keys count in the same round trip as they read the key).
  */
-const countHitStatement = prepareStatement<{ key: string; windowStart: string }>(
-  'rate_window_hit',
-  sql`
-    INSERT INTO request_rate_windows AS w (key, window_start, hits) VALUES (${p('key')}, ${p('windowStart')}, 1)
+export const rateWindowUpsert = (source: SQL) => sql`
+    INSERT INTO request_rate_windows AS w (key, window_start, hits) ${source}
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN w.window_start >= EXCLUDED.window_start THEN w.hits + 1 ELSE 1 END,
       window_start = GREATEST(w.window_start, EXCLUDED.window_start)
-    RETURNING hits, (extract(epoch FROM window_start) * 1000)::bigint AS window_start_ms`,
+    RETURNING hits, (extract(epoch FROM window_start) * 1000)::bigint AS window_start_ms`;
+
+/** Start of the fixed window of `windowSeconds` that holds `now`, as the upsert's window_start. */
+export const findWindowStart = (now: Date, windowSeconds: number): string =>
+  new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000).toISOString();
+
+/** The upsert's answer as a count and the seconds left in its window. */
+export const toRateWindowHit = (row: { hits: number; window_start_ms: number }, windowSeconds: number, now: Date): RateWindowHit => ({
+  hits: Number(row.hits),
+  resetSeconds: Math.max(1, Math.ceil((Number(row.window_start_ms) + windowSeconds * 1000 - now.getTime()) / 1000)),
+});
+
+const countHitStatement = prepareStatement<{ key: string; windowStart: string }>(
+  'rate_window_hit',
+  rateWindowUpsert(sql`VALUES (${p('key')}, ${p('windowStart')}, 1)`),
 );
 
 /** Counts one request against `key` in the current fixed window of `windowSeconds`. */
 export async function countRateWindowHit(db: Database, key: string, windowSeconds: number, now: Date): Promise<RateWindowHit> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db.run<{ hits: number; window_start_ms: number }>(countHitStatement, { key, windowStart: windowStart.toISOString() });
-  const windowEndMs = Number(row!.window_start_ms) + windowMs;
-  return { hits: Number(row!.hits), resetSeconds: Math.max(1, Math.ceil((windowEndMs - now.getTime()) / 1000)) };
+  const [row] = await db.run<{ hits: number; window_start_ms: number }>(countHitStatement, { key, windowStart: findWindowStart(now, windowSeconds) });
+  return toRateWindowHit(row!, windowSeconds, now);
 }
 
 /** 429 RATE_LIMITED with `Retry-After`: the refusal every rate limit gives. */

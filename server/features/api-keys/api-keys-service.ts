@@ -4,11 +4,11 @@ import { type ApiKeyScope, apiKeyScopes, apiKeyTiers, apiRateLimits, MAX_API_KEY
 import type { Database } from '../../adapters/db/index.ts';
 import type { Env } from '../../env.ts';
 import type { ApiCaller } from '../../http/app-env.ts';
-import { countRateWindowHit, type RateWindowHit } from '../../http/rate-limit.ts';
+import type { RateWindowHit } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LedgerService, Tier } from '../tokens/index.ts';
 import { generateApiKey, hashApiKey, resolvePepper } from './api-key-secret.ts';
-import { findActiveKeyByHash, insertKey, listActiveKeys, revokeKey, type StoredApiKey, touchKey } from './api-keys-store.ts';
+import { findActiveKeyAndCount, insertKey, listActiveKeys, revokeKey, type StoredApiKey, touchKey } from './api-keys-store.ts';
 
 /** last_used_at is written at most this often per key: a busy key costs one write a minute, not one per request. */
 export const LAST_USED_INTERVAL_MS = 60_000;
@@ -80,27 +80,27 @@ export interface Authenticated {
 }
 
 /**
- * Authenticates a well-formed key for `scope` (shape is checked by the caller): unknown or revoked → 401,
- * owner not on a key tier → 403 PLAN_REQUIRED, scope missing → 403 INSUFFICIENT_SCOPE; then counts the
- * request in the key's window for that scope (the caller refuses past the limit). Two round trips: the key
- * with its owner's tier, then the counter; a third, once a minute at most, for last-used.
+ * Authenticates a well-formed key for `scope` (shape is checked by the caller) and counts the request in the
+ * key's window for that scope, in one round trip: unknown or revoked → 401, owner not on a key tier → 403
+ * PLAN_REQUIRED, scope missing → 403 INSUFFICIENT_SCOPE (such requests count too; the caller refuses past the
+ * limit). A second write, at most once a minute per key, records last use.
  */
 export async function authenticateKey(ctx: ApiKeysContext, key: string, scope: ApiKeyScope): Promise<Authenticated> {
-  const found = await findActiveKeyByHash(ctx.db, hashApiKey(await getPepper(ctx), key));
-  if (!found) throw invalidKeyError();
-  if (!isKeyTier(found.tier)) {
-    throw new AppError('PLAN_REQUIRED', `API keys work on the ${planNames} plan and this key's owner is on ${found.tier ?? 'Free'}. Upgrade to use it again.`);
-  }
-  if (!found.scopes.includes(scope)) {
-    throw new AppError('INSUFFICIENT_SCOPE', `This key does not have the \`${scope}\` scope. Create a key with it in Settings → API keys.`, {
-      details: { required_scope: scope, key_scopes: found.scopes },
-    });
-  }
   const now = ctx.now();
   const rule = apiRateLimits[scope];
-  const hit = await countRateWindowHit(ctx.db, `api-key:${found.id}:${scope}`, rule.windowSeconds, now);
-  if (!found.lastUsedAt || now.getTime() - Date.parse(found.lastUsedAt) >= LAST_USED_INTERVAL_MS) await touchKey(ctx.db, found.id, now, LAST_USED_INTERVAL_MS);
-  return { caller: { keyId: found.id, userId: found.userId, scopes: found.scopes }, limit: rule.limit, hit };
+  const found = await findActiveKeyAndCount(ctx.db, hashApiKey(await getPepper(ctx), key), scope, rule.windowSeconds, now);
+  if (!found) throw invalidKeyError();
+  const { key: k, hit } = found;
+  if (!isKeyTier(k.tier)) {
+    throw new AppError('PLAN_REQUIRED', `API keys work on the ${planNames} plan and this key's owner is on ${k.tier ?? 'Free'}. Upgrade to use it again.`);
+  }
+  if (!k.scopes.includes(scope)) {
+    throw new AppError('INSUFFICIENT_SCOPE', `This key does not have the \`${scope}\` scope. Create a key with it in Settings → API keys.`, {
+      details: { required_scope: scope, key_scopes: k.scopes },
+    });
+  }
+  if (!k.lastUsedAt || now.getTime() - Date.parse(k.lastUsedAt) >= LAST_USED_INTERVAL_MS) await touchKey(ctx.db, k.id, now, LAST_USED_INTERVAL_MS);
+  return { caller: { keyId: k.id, userId: k.userId, scopes: k.scopes }, limit: rule.limit, hit };
 }
 
 /** The service bound to one context, for handlers, the middleware and tests. */

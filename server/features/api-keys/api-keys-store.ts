@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '../../../core/public-api/limits.ts';
 import { type Database, prepareStatement } from '../../adapters/db/index.ts';
+import { findWindowStart, type RateWindowHit, rateWindowUpsert, toRateWindowHit } from '../../http/rate-limit.ts';
 import type { Tier } from '../tokens/index.ts';
 
 /** A key as its owner sees it: never the secret, never the hash. */
@@ -84,22 +85,46 @@ export async function revokeKey(db: Database, userId: string, id: string, at: Da
 const p = sql.placeholder;
 
 /*
- * Hot path, prepared once. The owner's tier is read in the same statement (an indexed join on the ledger's
- * user_tokens, read-only) so that a downgrade stops the key on the very next request without a second round trip.
+ * The hot path: one prepared statement, one round trip. It reads the active key with its owner's tier (an
+ * indexed join on the ledger's user_tokens, read-only, so a downgrade stops the key on the very next request)
+ * and counts the request in the key's window for the scope (the shared rate-limit upsert). No row: unknown
+ * or revoked, and nothing counted.
  */
-const findKeyStatement = prepareStatement<{ keyHash: string }>(
+const findAndCountStatement = prepareStatement<{ keyHash: string; scope: string; windowStart: string }>(
   'api_key_for_request',
   sql`
-    SELECT k.id, k.user_id, k.scopes, k.last_used_at, t.subscription_tier AS tier
-    FROM api_keys k LEFT JOIN user_tokens t ON t.user_id = k.user_id
-    WHERE k.key_hash = ${p('keyHash')} AND k.revoked_at IS NULL`,
+    WITH k AS (
+      SELECT k.id, k.user_id, k.scopes, k.last_used_at, t.subscription_tier AS tier
+      FROM api_keys k LEFT JOIN user_tokens t ON t.user_id = k.user_id
+      WHERE k.key_hash = ${p('keyHash')} AND k.revoked_at IS NULL
+    ), hit AS (
+      ${rateWindowUpsert(sql`SELECT 'api-key:' || k.id::text || ':' || ${p('scope')}::text, ${p('windowStart')}::timestamptz, 1 FROM k`)}
+    )
+    SELECT k.id, k.user_id, k.scopes, k.last_used_at, k.tier, hit.hits, hit.window_start_ms FROM k CROSS JOIN hit`,
 );
 
-export async function findActiveKeyByHash(db: Database, keyHash: string): Promise<KeyForRequest | null> {
-  const [r] = await db.run<{ id: string; user_id: string; scopes: ApiKeyScope[]; last_used_at: string | Date | null; tier: Tier | null }>(findKeyStatement, {
-    keyHash,
-  });
-  return r ? { id: r.id, userId: r.user_id, scopes: r.scopes, lastUsedAt: iso(r.last_used_at), tier: r.tier } : null;
+/** The active key with this hash and its request counted in `scope`'s window; null (nothing counted) when there is none. */
+export async function findActiveKeyAndCount(
+  db: Database,
+  keyHash: string,
+  scope: ApiKeyScope,
+  windowSeconds: number,
+  now: Date,
+): Promise<{ key: KeyForRequest; hit: RateWindowHit } | null> {
+  const [r] = await db.run<{
+    id: string;
+    user_id: string;
+    scopes: ApiKeyScope[];
+    last_used_at: string | Date | null;
+    tier: Tier | null;
+    hits: number;
+    window_start_ms: number;
+  }>(findAndCountStatement, { keyHash, scope, windowStart: findWindowStart(now, windowSeconds) });
+  if (!r) return null;
+  return {
+    key: { id: r.id, userId: r.user_id, scopes: r.scopes, lastUsedAt: iso(r.last_used_at), tier: r.tier },
+    hit: toRateWindowHit(r, windowSeconds, now),
+  };
 }
 
 const touchStatement = prepareStatement<{ id: string; at: string; before: string }>(
