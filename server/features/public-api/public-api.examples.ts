@@ -26,6 +26,43 @@ export const errorExamples: Record<ErrorStatus | 504, unknown> = {
   504: error('TIMEOUT', 'This took too long and was stopped. Nothing was charged; please try again.'),
 };
 
+const analysis = {
+  id: '8f900d6b-9c85-4f4f-9c8f-577df9b27de7',
+  symbol: 'AAPL',
+  kind: 'technical',
+  subtype: null,
+  as_of: '2026-07-02',
+  created_at: '2026-11-22T22:13:35.179Z',
+  cost_tokens: 0.8,
+  facts: [
+    { key: 'close', label: 'Close', value: 308.63, unit: 'usd_per_share', period: '2026-07-02', source: 'yahoo-daily', as_of: '2026-07-02' },
+    { key: 'sma_50', label: 'SMA (50)', value: 293.52, unit: 'usd_per_share', period: '2026-07-02', source: 'computed', as_of: '2026-07-02' },
+  ],
+  note: {
+    headline: {
+      text: 'Apple Inc. (AAPL) rates Strong Buy on technicals: moving averages read Strong Buy (14 buy, 0 sell of 15) while oscillators read Buy (4 buy, 0 sell of 11).',
+      fact_keys: [
+        'technical_rating',
+        'ma_rating',
+        'oscillator_rating',
+        'ma_buy_votes',
+        'ma_sell_votes',
+        'ma_votes',
+        'oscillator_buy_votes',
+        'oscillator_sell_votes',
+        'oscillator_votes',
+      ],
+    },
+    strengths: [{ text: 'At $308.63 the price is above its 200-day average of $270.69, so the long-term trend is still up.', fact_keys: ['close', 'sma_200'] }],
+    risks: [{ text: 'Resistance at $317.40 is just 2.8% above, where rallies have stalled before.', fact_keys: ['resistance_1', 'resistance_1_distance'] }],
+    verdict: { text: 'The chart supports the Strong Buy rating: trend and momentum point the same way.', fact_keys: ['technical_rating'] },
+    writer: 'rule-based',
+  },
+  sections: {},
+};
+
+const { facts: _facts, note: _note, sections: _sections, ...summaryFields } = analysis;
+
 export const v1Examples = {
   quote: {
     symbol: 'AAPL',
@@ -120,57 +157,10 @@ export const v1Examples = {
     data_as_of: '2026-07-02',
   },
   createAnalysis: { symbol: 'AAPL', kind: 'technical' },
-  analysis: {
-    id: '8f900d6b-9c85-4f4f-9c8f-577df9b27de7',
-    symbol: 'AAPL',
-    kind: 'technical',
-    subtype: null,
-    as_of: '2026-07-02',
-    created_at: '2026-11-22T22:13:35.179Z',
-    cost_tokens: 0.8,
-    facts: [
-      { key: 'close', label: 'Close', value: 308.63, unit: 'usd_per_share', period: '2026-07-02', source: 'yahoo-daily', as_of: '2026-07-02' },
-      { key: 'sma_50', label: 'SMA (50)', value: 293.52, unit: 'usd_per_share', period: '2026-07-02', source: 'computed', as_of: '2026-07-02' },
-    ],
-    note: {
-      headline: {
-        text: 'Apple Inc. (AAPL) rates Strong Buy on technicals: moving averages read Strong Buy (14 buy, 0 sell of 15) while oscillators read Buy (4 buy, 0 sell of 11).',
-        fact_keys: [
-          'technical_rating',
-          'ma_rating',
-          'oscillator_rating',
-          'ma_buy_votes',
-          'ma_sell_votes',
-          'ma_votes',
-          'oscillator_buy_votes',
-          'oscillator_sell_votes',
-          'oscillator_votes',
-        ],
-      },
-      strengths: [
-        { text: 'At $308.63 the price is above its 200-day average of $270.69, so the long-term trend is still up.', fact_keys: ['close', 'sma_200'] },
-      ],
-      risks: [{ text: 'Resistance at $317.40 is just 2.8% above, where rallies have stalled before.', fact_keys: ['resistance_1', 'resistance_1_distance'] }],
-      verdict: { text: 'The chart supports the Strong Buy rating: trend and momentum point the same way.', fact_keys: ['technical_rating'] },
-      writer: 'rule-based',
-    },
-    sections: {},
-  },
+  analysis,
+  // The list's summary of the same run: its head, the note's headline and verdict.
   analysisList: {
-    analyses: [
-      {
-        id: '8f900d6b-9c85-4f4f-9c8f-577df9b27de7',
-        symbol: 'AAPL',
-        kind: 'technical',
-        subtype: null,
-        as_of: '2026-07-02',
-        created_at: '2026-11-22T22:13:35.179Z',
-        cost_tokens: 0.8,
-        headline:
-          'Apple Inc. (AAPL) rates Strong Buy on technicals: moving averages read Strong Buy (14 buy, 0 sell of 15) while oscillators read Buy (4 buy, 0 sell of 11).',
-        verdict: 'The chart supports the Strong Buy rating: trend and momentum point the same way.',
-      },
-    ],
+    analyses: [{ ...summaryFields, headline: analysis.note.headline.text, verdict: analysis.note.verdict.text }],
     next_cursor: null,
     data_day: null,
   },
