@@ -74,6 +74,7 @@ describe('API keys in Chromium: a Pro user creates a key in /settings, uses it w
     await row.getByRole('button', { name: 'Revoke Nightly report' }).click();
     await row.getByRole('button', { name: 'Confirm revoking Nightly report' }).click();
     await card.getByText('No API keys yet.').waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'API key revoked' }).waitFor();
     await screenshot(page, 'api-keys-revoked');
 
     const after = await curl(`${t.app.baseUrl}/api/v1/quotes/AAPL`, secret);

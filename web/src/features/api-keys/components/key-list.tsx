@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -37,7 +38,13 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyResponse }) {
               size="sm"
               variant="destructive"
               loading={revoke.isPending}
-              onClick={() => revoke.mutate(apiKey.id)}
+              onClick={() =>
+                // mutateAsync: the row is gone once the list refreshes, and the toast must still show.
+                revoke.mutateAsync(apiKey.id).then(
+                  () => toast.success('API key revoked', { description: `“${apiKey.name}” stopped working at once.` }),
+                  () => {},
+                )
+              }
               aria-label={`Confirm revoking ${apiKey.name}`}
             >
               Revoke now
