@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { findOverflowingElements } from './support/layout.ts';
 
 /**
  * /compare in Chromium: three symbols side by side with the best and worst of each row marked in
  * words, a fourth added with the market search, and a missing analysis run from the table (charged
  * once: the header balance drops by its cost), while a saved one opens free.
  */
-const t = useAppInBrowser({ env: { TRUST_PROXY: 'true' } });
-
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
 const columnHeaders = (page: Page) => page.getByTestId('compare-table').locator('thead th').allTextContents();
 /** The numbers of a row's cells as shown ("26.9%" → 26.9), with each cell's standing. */
@@ -25,15 +24,9 @@ const readRow = (page: Page, key: string) =>
         text: td.textContent ?? '',
       })),
     );
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-  );
-
 describe('/compare puts symbols side by side', () => {
+  const t = useAppInBrowser({ env: { TRUST_PROXY: 'true' } });
+
   it('AAPL, MSFT, GOOGL: marked best and worst, add NVDA, run MSFT’s missing technical analysis (10 − 0.8 − 0.8 = 8.4 tokens)', async () => {
     const { page, context, errors, cookie } = await openSignedInPage(t.browser, t.app, { emailPrefix: 'compare', firstName: 'Ida', lastName: 'Tarbell' });
     // One saved analysis beforehand: AAPL's technical, run through the API (0.8 tokens).
@@ -88,7 +81,9 @@ describe('/compare puts symbols side by side', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.reload();
     await page.getByTestId('compare-table').waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowingElements(page)).toEqual([]);
+    // …and the page itself is no wider than the screen (a screen-reader-only status once widened it).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     expect(await findFailingAxeViolations(page)).toEqual([]);
     await screenshot(page, 'compare-four-375');
 

@@ -44,16 +44,6 @@ export interface ComparedSymbol {
   analyses: ComparedKind[];
 }
 
-/** A figure the data does not have is a blank cell, not an error. */
-async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (e) {
-    if (isAppError(e) && e.code === 'NO_DATA') return null;
-    throw e;
-  }
-}
-
 /** The canonical, listed symbols of `raw`, or the error naming `symbols` (syntax and limit checked before any lookup). */
 export async function resolveCompareSymbolsOrThrow(market: MarketService, raw: string | undefined): Promise<string[]> {
   const parsed = parseSymbolList(raw);
@@ -96,14 +86,11 @@ function toPerformance(history: PriceHistory | null) {
 
 async function compareOne(ctx: CompareContext, userId: string, symbol: string): Promise<ComparedSymbol> {
   const { market } = ctx;
-  const [history, profile, coverage, quote] = await Promise.all([
-    loadPriceHistory(market, symbol),
-    market.getProfile(symbol),
-    market.coverage(symbol),
-    orNull(() => market.getQuote(symbol)),
-  ]);
+  const [history, profile, coverage] = await Promise.all([loadPriceHistory(market, symbol), market.getProfile(symbol), market.coverage(symbol)]);
   const dataDay = findDataDay(market, history);
-  const inputs = await loadAnalysisInputs(market, { symbol, profile, history, names: SCREENER_REQUIREMENTS });
+  const inputs = await loadAnalysisInputs(market, { symbol, profile, history, names: [...SCREENER_REQUIREMENTS, 'quote'] });
+  // The market service's quote as the quote endpoint serves it (with served_by), typed as the engines' Quote; null without prices.
+  const quote = inputs.quote as WithServed<Quote> | null;
   const { values } = computeScreenerRow(inputs);
   const figures = Object.fromEntries(FIGURE_IDS.map((id) => [id, typeof values[id] === 'number' ? values[id] : null])) as ComparedSymbol['figures'];
   const analyses = await Promise.all(
