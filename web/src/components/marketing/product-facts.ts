@@ -77,6 +77,11 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     title: 'Smart Watchlist',
     detail: 'Lists with price, rating, fair value and grades per symbol, and alerts that fire once per crossing, in the bell and by e-mail. Free.',
   },
+  {
+    title: 'Compare',
+    detail:
+      'Up to five symbols side by side with the best and worst of each row marked, your saved grades, ratings and DCFs, and a 1-year chart. Free to read.',
+  },
 ];
 
 export interface AnalysisProduct {
