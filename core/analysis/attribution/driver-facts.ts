@@ -1,5 +1,5 @@
-import type { FactUnit } from '../analysis-types.ts';
-import type { FactSheet } from '../runs/facts.ts';
+import type { Fact, FactUnit } from '../analysis-types.ts';
+import type { FactOrigin, FactSheet } from '../runs/facts.ts';
 import { lowerLabel } from '../writer/note-rules.ts';
 import type { Attribution, AttributionUnit, Contribution } from './attribution-types.ts';
 
@@ -7,6 +7,9 @@ import type { Attribution, AttributionUnit, Contribution } from './attribution-t
  * The biggest contribution each way of every attribution, as facts: the note cites them, the language
  * model reads them in its facts table and the number validator checks what it writes against them.
  */
+
+/** Key of one input's contribution: `technical_rating_by_rsi_14`, `grade_value_by_fcf_yield`. */
+export const contributionKey = (target: string, input: string) => `${target}_by_${input}`;
 
 export const liftKey = (target: string) => `${target}_top_lift`;
 export const dragKey = (target: string) => `${target}_top_drag`;
@@ -50,4 +53,29 @@ export function putDriverFacts(sheet: FactSheet, attributions: readonly Attribut
     if (lift) sheet.put(liftKey(a.target), `Largest lift to the ${title}: ${nameDriver(a, lift)}${ties(lift)}`, lift.contribution, FACT_UNITS[a.unit], origin);
     if (drag) sheet.put(dragKey(a.target), `Largest drag on the ${title}: ${nameDriver(a, drag)}${ties(drag)}`, drag.contribution, FACT_UNITS[a.unit], origin);
   }
+}
+
+/**
+ * Every input that moved the score, as a fact (`<target>_by_<input>`, its contribution in the score's
+ * unit): what the copilot's tools return so a "why" is answered, and checked, from figures.
+ */
+export function listContributionFacts(a: Attribution, title: string, origin: FactOrigin): Fact[] {
+  return a.contributions
+    .filter((c) => c.contribution !== 0)
+    .map((c) => ({
+      key: contributionKey(a.target, c.key),
+      label: `${c.label}: contribution to the ${lowerLabel(title)}`,
+      value: c.contribution,
+      unit: FACT_UNITS[a.unit],
+      ...origin,
+    }));
+}
+
+/** The contribution facts of every attribution whose target is among `facts`, dated and titled as that fact. */
+export function listAllContributionFacts(facts: readonly Fact[], attributions: readonly Attribution[]): Fact[] {
+  return attributions.flatMap((a) => {
+    const target = facts.find((f) => f.key === a.target);
+    if (!target) return [];
+    return listContributionFacts(a, target.label.replace(/\s*\(.*\)$/, ''), { period: target.period, source: 'computed', as_of: target.as_of });
+  });
 }
