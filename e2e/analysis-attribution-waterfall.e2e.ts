@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, type RunningApp, screenshot } from './support/harness.ts';
+import { findOverflowing, launchBrowser, type RunningApp, screenshot } from './support/harness.ts';
 
 /**
  * The attribution waterfall on the analysis page: after a run, each grade or rating shows as bars from
@@ -14,13 +14,6 @@ let browser: Browser;
 let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Ada', lastName: 'Byron' }, width);
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-  );
 
 interface Attribution {
   target: string;
@@ -79,7 +72,7 @@ describe('the attribution waterfall', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.reload();
     await page.getByTestId('attribution').waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'attribution-technical-aapl-375');
     expect(errors).toEqual([]);
     await context.close();
@@ -100,7 +93,7 @@ describe('the attribution waterfall', () => {
     await select.selectOption({ label: altman });
     await expect.poll(() => bars.first().textContent()).toBe('Start0.00, where the score starts');
     expect(await bars.last().textContent()).toMatch(/^Score\d+\.\d\d, Altman Z″? \d+\.\d\d: (Safe|Grey|Distress) zone: base plus every bar$/);
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'attribution-profitability-msft-375');
     await card.screenshot({ path: 'e2e/screenshots/attribution-altman-card-375.png' });
     // axe at desktop width, as the other analysis pages are checked (their wide tables scroll at 375 px)
