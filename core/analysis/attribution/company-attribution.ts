@@ -13,7 +13,7 @@ export interface CompanyExtras {
   beneish?: EngineResult<BeneishScore> | null;
 }
 
-/** The attributions of a company analysis: the grades it shows, Piotroski, Altman, and the tab's extra scores — each only when computed. */
+/** The attributions of a company analysis, in page order: the grades it shows, dividend safety, Piotroski, Altman, Beneish — each only when computed. */
 export function attributeCompany(view: CompanyView, grades: readonly GradeCategory[], extras: CompanyExtras = {}): Attribution[] {
   const out: Attribution[] = [];
   if (view.grades.ok) {
@@ -23,9 +23,10 @@ export function attributeCompany(view: CompanyView, grades: readonly GradeCatego
       if (g.ok) out.push(attributeGrade(c, g.value, sector));
     }
   }
+  // the tab's own score leads (the page opens on the first): dividend safety on the dividends tab
+  if (extras.safety?.ok) out.push(attributeDividendSafety(extras.safety.value));
   if (view.piotroski.ok) out.push(attributePiotroski(view.piotroski.value));
   if (view.altman.ok) out.push(attributeAltman(view.altman.value));
-  if (extras.safety?.ok) out.push(attributeDividendSafety(extras.safety.value));
   if (extras.beneish?.ok) out.push(attributeBeneish(extras.beneish.value));
   return out;
 }
