@@ -82,6 +82,11 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     detail:
       'Up to five symbols side by side with the best and worst of each row marked, your saved grades, ratings and DCFs, and a 1-year chart. Free to read.',
   },
+  {
+    title: 'Why a grade is what it is',
+    detail:
+      'Each grade, rating and score of an analysis split into what every input added or took away, summing exactly: a waterfall on the analysis page, the largest cited in the note.',
+  },
 ];
 
 export interface AnalysisProduct {
