@@ -59,9 +59,37 @@ const analysis = {
     writer: 'rule-based',
   },
   sections: {},
+  // Two of the rating's 26 inputs.
+  attribution: [
+    {
+      target: 'technical_rating',
+      label: 'Technical rating: Strong Buy',
+      score: 0.6485,
+      base: 0,
+      unit: 'rating',
+      decimals: 4,
+      verdict: 'Strong Buy',
+      contributions: [
+        {
+          key: 'sma_10',
+          label: 'SMA (10)',
+          value: 291.544,
+          contribution: 0.0334,
+          explanation: 'close 308.6, average 291.5 → buy: +1 of 15 moving-average votes = +1/30 of the score (+0.0334)',
+        },
+        {
+          key: 'sma_20',
+          label: 'SMA (20)',
+          value: 294.8025,
+          contribution: 0.0334,
+          explanation: 'close 308.6, average 294.8 → buy: +1 of 15 moving-average votes = +1/30 of the score (+0.0334)',
+        },
+      ],
+    },
+  ],
 };
 
-const { facts: _facts, note: _note, sections: _sections, ...summaryFields } = analysis;
+const { facts: _facts, note: _note, sections: _sections, attribution: _attribution, ...summaryFields } = analysis;
 
 export const v1Examples = {
   quote: {
