@@ -40,6 +40,8 @@ export const envSchema = z.object({
   SEC_USER_AGENT: optionalString,
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  /** Pepper of the API keys' HMAC-SHA-256 hashes (≥ 32 chars). Unset: derived from AUTH_SECRET in production, generated once per database elsewhere. */
+  API_KEY_PEPPER: optionalString,
   /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
   USER: optionalString,
 });

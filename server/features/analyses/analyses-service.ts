@@ -262,6 +262,11 @@ export function createAnalysesService(deps: AnalysesServiceDeps) {
   return {
     prepareRun: (userId: string, body: RunRequest, idempotencyKey?: string) => prepareRun(ctx, userId, body, idempotencyKey),
     executeRun: (run: PreparedRun, opts?: RunOptions) => executeRun(ctx, run, opts),
+    /** Checks, charges and runs in one call (no progress): the stored analysis of an earlier request with the same key and body is answered without a charge. */
+    runAnalysis: async (userId: string, body: RunRequest, idempotencyKey?: string): Promise<RunOutcome> => {
+      const prepared = await prepareRun(ctx, userId, body, idempotencyKey);
+      return 'analysis' in prepared ? prepared : executeRun(ctx, prepared);
+    },
     listAnalyses: (userId: string, query: ListQuery) => listAnalyses(ctx, userId, query),
     getAnalysisOrThrow: (userId: string, id: string) => getAnalysisOrThrow(ctx, userId, id),
   };

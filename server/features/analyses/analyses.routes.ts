@@ -28,7 +28,7 @@ export const CreateAnalysisBodySchema = z
   .strict()
   .openapi('CreateAnalysis');
 
-const IdempotencyHeader = z.object({
+export const IdempotencyHeader = z.object({
   'idempotency-key': z
     .string()
     .min(1)
@@ -38,7 +38,7 @@ const IdempotencyHeader = z.object({
     .openapi({
       param: { name: 'idempotency-key', in: 'header' },
       description:
-        'One per click. A retry with the same key and body answers the stored analysis without a second charge; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. Without a key every request is a new, separately charged run.',
+        'One per click. A retry with the same key and body answers the stored analysis without a second charge; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Without a key every request is a new, separately charged run.',
       example: 'run-3f1c2a9e',
     }),
 });
