@@ -9,7 +9,8 @@ import type { AnalysisErrorEvent, AnalysisProgressEvent, AnalysisResponse, Analy
 import { type AnalysesService, labelRunStep, runSteps } from './analyses-service.ts';
 import type { StoredAnalysis } from './analyses-store.ts';
 
-function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
+/** The API's shape of a stored analysis (GET /api/analyses/{id}; a share link answers it without the cost). */
+export function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
   return {
     id: a.id,
     symbol: a.symbol,
