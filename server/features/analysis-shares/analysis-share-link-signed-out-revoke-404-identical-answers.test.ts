@@ -39,7 +39,9 @@ describeEachDatabase('analysis share links', (kind) => {
     expect(shared.headers.get('cache-control')).toBe('no-store');
 
     // Only the SHA-256 of the token is stored, never the token.
-    const [row] = await k.db.query<{ token_hash: string; token_prefix: string }>(sql`SELECT token_hash, token_prefix FROM analysis_shares WHERE id = ${created.body.id}`);
+    const [row] = await k.db.query<{ token_hash: string; token_prefix: string }>(
+      sql`SELECT token_hash, token_prefix FROM analysis_shares WHERE id = ${created.body.id}`,
+    );
     expect(row!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
 
@@ -75,7 +77,9 @@ describeEachDatabase('analysis share links', (kind) => {
     expect((await k.json(owner, 'DELETE', `/api/shares/${created.body.id}`)).status).toBe(404);
 
     const answers = await Promise.all(
-      [token, 'AAAAAAAAAAAAAAAAAAAAAAAA', 'x', `${token}x`, 'a'.repeat(500), '..%2F..', 'not a token', '%00'].map((t) => k.json(null, 'GET', `/api/shared/${t}`)),
+      [token, 'AAAAAAAAAAAAAAAAAAAAAAAA', 'x', `${token}x`, 'a'.repeat(500), '..%2F..', 'not a token', '%00'].map((t) =>
+        k.json(null, 'GET', `/api/shared/${t}`),
+      ),
     );
     const shape = (r: { status: number; body: unknown; headers: Headers }) => ({
       status: r.status,

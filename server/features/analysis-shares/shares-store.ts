@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnalysisKind, FundamentalSubtype } from '../../../core/analysis/analysis-types.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 
 /** A share link as its owner's list shows it (the token itself is never stored). */
@@ -6,8 +7,8 @@ export interface StoredShare {
   id: string;
   analysisId: string;
   symbol: string;
-  kind: string;
-  subtype: string | null;
+  kind: AnalysisKind;
+  subtype: FundamentalSubtype | null;
   asOf: string;
   tokenPrefix: string;
   showOwnerName: boolean;
@@ -20,8 +21,8 @@ interface ShareRow {
   id: string;
   analysis_id: string;
   symbol: string;
-  kind: string;
-  subtype: string | null;
+  kind: AnalysisKind;
+  subtype: FundamentalSubtype | null;
   as_of: string;
   token_prefix: string;
   show_owner_name: boolean;

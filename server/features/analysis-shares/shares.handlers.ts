@@ -7,7 +7,7 @@ import type { AnalysisShare, createShareRoute, getSharedAnalysisRoute, listShare
 
 const toShareBody = (s: StoredShare): AnalysisShare => ({
   id: s.id,
-  analysis: { id: s.analysisId, symbol: s.symbol, kind: s.kind as AnalysisShare['analysis']['kind'], subtype: s.subtype, as_of: s.asOf },
+  analysis: { id: s.analysisId, symbol: s.symbol, kind: s.kind, subtype: s.subtype, as_of: s.asOf },
   token_prefix: s.tokenPrefix,
   show_owner_name: s.showOwnerName,
   created_at: s.createdAt,

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { fundamentalSubtypes } from '../../../core/analysis/analysis-types.ts';
 import { analysisKinds } from '../../../core/tokens/costs.ts';
 import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 import { AnalysisSchema } from '../analyses/index.ts';
@@ -10,7 +11,7 @@ const ShareSchema = z
       id: z.string().uuid(),
       symbol: z.string(),
       kind: z.enum(analysisKinds),
-      subtype: z.string().nullable(),
+      subtype: z.enum(fundamentalSubtypes).nullable(),
       as_of: z.string().openapi({ description: "The analysis's data day" }),
     }),
     token_prefix: z

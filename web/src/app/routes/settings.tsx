@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/input.tsx';
+import { SharedLinksCard } from '../../features/analyses/index.ts';
 import { authApi, useAuth } from '../../features/auth/index.ts';
 import { describePasswordLength, PASSWORD_MIN_CHARS, PasswordInput, preloadPasswordRules, validateNewPassword } from '../../features/auth/forms.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -129,10 +130,11 @@ function AccountCard() {
 
 export default function SettingsPage() {
   return (
-    <PageShell title="Settings" lead="Security and account." width="narrow">
+    <PageShell title="Settings" lead="Security, account and shared links." width="narrow">
       <div className="space-y-6">
         <ChangePasswordCard />
         <AccountCard />
+        <SharedLinksCard />
       </div>
     </PageShell>
   );
