@@ -111,6 +111,21 @@ describeEachDatabase('analysis share links', (kind) => {
     expect((await k.json(owner, 'POST', `/api/analyses/${fresh.id}/shares`, {})).status).toBe(201);
   });
 
+  it('bad input stores nothing: show_owner_name "yes" or an unknown field is 400 naming the field; no body means the defaults', async () => {
+    const before = (await k.json(owner, 'GET', '/api/shares')).body.shares.length;
+    const wrongType = await k.json(owner, 'POST', `/api/analyses/${analysis.id}/shares`, { show_owner_name: 'yes' });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'show_owner_name' });
+    const unknown = await k.json(owner, 'POST', `/api/analyses/${analysis.id}/shares`, { show_owner: true });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.field).toBe('show_owner');
+    expect((await k.json(owner, 'GET', '/api/shares')).body.shares).toHaveLength(before);
+    const bare = await k.request(owner, 'POST', `/api/analyses/${analysis.id}/shares`);
+    expect(bare.status).toBe(201);
+    expect(JSON.parse(new TextDecoder().decode(bare.bytes)).show_owner_name).toBe(false);
+    expect((await k.json(owner, 'GET', '/api/shares?analysis_id=nope')).body.error.field).toBe('analysis_id');
+  });
+
   it('the /s/:token page is served with X-Robots-Tag: noindex, whatever the token', async () => {
     for (const t of ['AAAAAAAAAAAAAAAAAAAAAAAA', 'x']) {
       const page = await k.t.app.request(`/s/${t}`);

@@ -44,7 +44,12 @@ export default function SharedAnalysisPage() {
       <PageShell title={missing ? 'Shared analysis not found' : 'The shared analysis could not be loaded'} width="narrow">
         {robots}
         <div className="space-y-6" data-testid="shared-analysis-missing">
-          <Alert tone={missing ? 'info' : 'error'}>{missing ? 'This link does not exist or its owner revoked it.' : (shared.error as Error).message}</Alert>
+          {/* The page's own content, not a passing status: no role=status for a message that never goes away. */}
+          {missing ? (
+            <p className="text-slate-700">This link does not exist or its owner revoked it.</p>
+          ) : (
+            <Alert tone="error">{(shared.error as Error).message}</Alert>
+          )}
           <SignUpCard />
         </div>
       </PageShell>
