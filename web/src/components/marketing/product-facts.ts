@@ -77,6 +77,10 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     title: 'Smart Watchlist',
     detail: 'Lists with price, rating, fair value and grades per symbol, and alerts that fire once per crossing, in the bell and by e-mail. Free.',
   },
+  {
+    title: 'Export and share',
+    detail: 'Any analysis as a print-ready PDF or its facts as CSV, and read-only links anyone can open without an account, revocable in Settings. Free.',
+  },
 ];
 
 export interface AnalysisProduct {
