@@ -34,6 +34,7 @@ function buildAnalysis(kind: AnalysisKind, on: AnalysisInputs, subtype: Fundamen
     facts: b.facts,
     note: b.note,
     sections: b.sections as Record<string, unknown>,
+    attribution: b.attribution,
   };
 }
 

@@ -12,6 +12,7 @@ const tags = [
   { name: 'market', description: 'Search, quotes, price history, fundamentals, profiles, ETF data, dividends' },
   { name: 'shares', description: 'Read-only, revocable links to an analysis: made and revoked by its owner, read by anyone with the link' },
   { name: 'screener', description: 'Market screener: field catalog with distributions, queries and CSV export (public), saved screens' },
+  { name: 'compare', description: 'Up to five symbols side by side: market figures and your saved analyses (free)' },
   { name: 'system', description: 'Liveness and adapters' },
   { name: 'dev', description: 'Development aids, absent in production' },
 ];

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AnalysisKind } from '../../../../../core/analysis/analysis-types.ts';
 import type { ShownAnalysis } from '../api/run-analysis.ts';
+import { AnalysisAttribution } from './analysis-attribution.tsx';
 import { AnalysisNote } from './analysis-note.tsx';
 import { BalanceSheetView, FundamentalView } from './company-views.tsx';
 import { DcfView } from './dcf-view.tsx';
@@ -24,11 +25,12 @@ export function AnalysisKindView({ analysis }: { analysis: ShownAnalysis }) {
   return <View analysis={analysis} />;
 }
 
-/** A finished analysis read-only: the note, its kind's view and the facts (the share page; no run or account actions). */
+/** A finished analysis read-only: the note, what moved its scores, its kind's view and the facts (the share page; no run or account actions). */
 export function AnalysisBody({ analysis }: { analysis: ShownAnalysis }) {
   return (
     <div className="space-y-6" data-testid="analysis-body">
       <AnalysisNote note={analysis.note} facts={analysis.facts} asOf={analysis.as_of} />
+      <AnalysisAttribution analysis={analysis} />
       <AnalysisKindView analysis={analysis} />
       <FactsTable facts={analysis.facts} />
     </div>
