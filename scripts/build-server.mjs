@@ -7,6 +7,8 @@ import { build } from 'esbuild';
 rmSync('dist/server', { recursive: true, force: true });
 
 const external = ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pino', 'pg-native', 'stripe', 'nodemailer', 'oidc-provider'];
+// The PDF renderer loads its standard fonts through package `imports` (#standard-fonts/…) that a bundle cannot resolve; it is loaded lazily anyway.
+external.push('@react-pdf/renderer');
 
 await build({
   entryPoints: { main: 'server/main.ts', admin: 'server/cli/admin.ts', migrate: 'server/cli/migrate.ts' },

@@ -1,6 +1,8 @@
 import { createLlmClient } from '../adapters/llm/index.ts';
 import type { AppContext, Feature } from '../http/feature.ts';
 import { createAnalysesFeature } from './analyses/index.ts';
+import { createAnalysisExportFeature } from './analysis-export/index.ts';
+import { createAnalysisSharesFeature } from './analysis-shares/index.ts';
 import { createApiKeysFeature } from './api-keys/index.ts';
 import { createAuthFeature } from './auth/index.ts';
 import { createBillingFeature } from './billing/index.ts';
@@ -48,6 +50,8 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   // Analyses charge through the ledger, read market data through the market service and write notes with the model when there is one.
   const analyses = createAnalysesFeature(ctx, { ledger: tokens.ledger, market: market.market, llm });
   features.push(analyses);
+  // Export (PDF, CSV) and share links read stored analyses through the analyses service (owner checks included).
+  features.push(createAnalysisExportFeature(ctx, { analyses: analyses.analyses }), createAnalysisSharesFeature(ctx, { analyses: analyses.analyses }));
   // The screener builds its in-process table from the market service; screener.screener is its query service (copilot).
   const screener = createScreenerFeature(ctx, { market: market.market });
   features.push(screener);

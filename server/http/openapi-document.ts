@@ -10,6 +10,7 @@ const tags = [
   { name: 'billing', description: 'Plans, checkouts, token top-ups, the customer portal and provider webhooks' },
   { name: 'analyses', description: 'Paid analyses: runs (plain and streamed), history, re-opening' },
   { name: 'market', description: 'Search, quotes, price history, fundamentals, profiles, ETF data, dividends' },
+  { name: 'shares', description: 'Read-only, revocable links to an analysis: made and revoked by its owner, read by anyone with the link' },
   { name: 'screener', description: 'Market screener: field catalog with distributions, queries and CSV export (public), saved screens' },
   { name: 'compare', description: 'Up to five symbols side by side: market figures and your saved analyses (free)' },
   { name: 'system', description: 'Liveness and adapters' },

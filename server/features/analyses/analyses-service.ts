@@ -12,7 +12,15 @@ import type { MarketService } from '../market/index.ts';
 import { DEFAULT_CHARGE_TIMEOUT_MS, type LedgerService } from '../tokens/index.ts';
 import { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
 import { computeNoteDeadline, writeNoteWithLlm } from './llm-note-writer.ts';
-import { type AnalysisFilter, findRunByKey, findServedAnalysis, insertAnalysis, listServedAnalyses, type StoredAnalysis } from './analyses-store.ts';
+import {
+  type AnalysisFilter,
+  findRunByKey,
+  findServedAnalysis,
+  findServedAnalysisById,
+  insertAnalysis,
+  listServedAnalyses,
+  type StoredAnalysis,
+} from './analyses-store.ts';
 
 /** What runs an analysis kind: H8's builders, requirements and availability (tests swap a builder for a failing one). */
 export interface AnalysisRuns {
@@ -269,6 +277,8 @@ export function createAnalysesService(deps: AnalysesServiceDeps) {
     },
     listAnalyses: (userId: string, query: ListQuery) => listAnalyses(ctx, userId, query),
     getAnalysisOrThrow: (userId: string, id: string) => getAnalysisOrThrow(ctx, userId, id),
+    /** The analysis a live share link points at (the share feature checked the token and its owner). */
+    findSharedAnalysis: (id: string) => findServedAnalysisById(ctx.db, id),
   };
 }
 

@@ -98,6 +98,12 @@ export async function findServedAnalysis(q: Queryable, userId: string, id: strin
   return row ? toStoredAnalysis(row) : null;
 }
 
+/** A served analysis by id whoever owns it: only for a share link, which its owner made. */
+export async function findServedAnalysisById(q: Queryable, id: string): Promise<StoredAnalysis | null> {
+  const [row] = await q.query<AnalysisRow>(sql`SELECT ${COLUMNS} FROM ${servedFrom} WHERE a.id = ${id}`);
+  return row ? toStoredAnalysis(row) : null;
+}
+
 export interface AnalysisFilter {
   symbol?: string;
   kind?: AnalysisKind;

@@ -17,7 +17,7 @@ import type {
 import { type AnalysesService, labelRunStep, runSteps } from './analyses-service.ts';
 import type { StoredAnalysis } from './analyses-store.ts';
 
-/** A stored analysis as the API answers it (the app's routes and /api/v1's). */
+/** The API's shape of a stored analysis (the app's routes and /api/v1's; a share link answers it without the cost). */
 export function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
   return {
     id: a.id,

@@ -10,7 +10,7 @@ import { type AnalysesService, type AnalysisRuns, createAnalysesService } from '
 export type { AnalysesService, AnalysisRuns } from './analyses-service.ts';
 export { defaultAnalysisRuns } from './analyses-service.ts';
 export type { StoredAnalysis } from './analyses-store.ts';
-// The public API runs and serves analyses with the app's contracts.
+// The public API, export and share links run and serve analyses with the app's contracts.
 export { listAnalysesPage, toAnalysisBody } from './analyses.handlers.ts';
 export {
   AnalysisListSchema,
@@ -69,3 +69,5 @@ export function createAnalysesFeature(ctx: AppContext, deps: AnalysesFeatureDeps
 
 // The watchlist and the copilot's tools read the same inputs as a run (point in time, one data day): their figures are a run's.
 export { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
+// Export and share links answer an analysis in the API's shape, under the same schema.
+export type { AnalysisResponse } from './analyses.routes.ts';

@@ -10,6 +10,7 @@ import {
 } from '../../../core/screener/query.ts';
 import type { CellValue, FieldDistribution, QueryProblem, ScreenDefinition, ScreenerQuery } from '../../../core/screener/screener-types.ts';
 import { buildScreenerTable, readCell, type ScreenerTable } from '../../../core/screener/table.ts';
+import { toCsvCell } from '../../../core/text/csv.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -140,14 +141,6 @@ const UNIT_SUFFIX: Record<FieldUnit, string> = {
   years: ' (years)',
   label: '',
 };
-
-/** RFC 4180 quoting; text that a spreadsheet would run as a formula is prefixed with a quote mark. */
-function toCsvCell(v: CellValue, text: boolean): string {
-  if (v === null) return '';
-  let s = String(v);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s;
-}
 
 /** Every matching row as CSV: symbol, name, then the screen's columns with their units in the header. */
 export async function exportScreenerCsv(ctx: ScreenerContext, input: Partial<ScreenDefinition>): Promise<{ csv: string; dataAsOf: string }> {

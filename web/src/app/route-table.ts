@@ -22,6 +22,7 @@ export const routeTable = [
   { path: '/advanced-market-screener', page: 'screener', access: 'open' },
   { path: '/api-docs', page: 'apiDocs', access: 'open' },
   { path: '/dev/outbox', page: 'devOutbox', access: 'open' },
+  { path: '/s/:token', page: 'sharedAnalysis', access: 'open' },
   { path: '/search', page: 'search', access: 'guarded' },
   { path: '/search-results', page: 'searchResults', access: 'guarded' },
   { path: '/dashboard', page: 'dashboard', access: 'guarded' },

@@ -43,6 +43,7 @@ const pages = {
   tokenPricing: page(() => import('./routes/token-pricing.tsx')),
   devOutbox: page(() => import('./routes/dev-outbox.tsx')),
   compare: page(() => import('./routes/compare.tsx')),
+  sharedAnalysis: page(() => import('./routes/shared-analysis.tsx')),
   notFound: page(() => import('./routes/not-found.tsx')),
 };
 

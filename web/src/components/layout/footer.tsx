@@ -1,3 +1,4 @@
+import { ANALYSIS_DISCLAIMER } from '../../../../core/analysis/analysis-names.ts';
 import { Link } from 'react-router';
 
 const links: Array<[string, string]> = [
@@ -13,7 +14,9 @@ export function Footer() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p>© {new Date().getFullYear()} Stockpilot. Analyses are educational, not investment advice.</p>
+        <p>
+          © {new Date().getFullYear()} Stockpilot. {ANALYSIS_DISCLAIMER}
+        </p>
         <ul className="flex flex-wrap gap-x-4 gap-y-2">
           {links.map(([to, label]) => (
             <li key={to}>

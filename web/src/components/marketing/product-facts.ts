@@ -87,6 +87,10 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     detail:
       'Each grade, rating and score of an analysis split into what every input added or took away, summing exactly: a waterfall on the analysis page, the largest cited in the note.',
   },
+  {
+    title: 'Export and share',
+    detail: 'Any analysis as a print-ready PDF or its facts as CSV, and read-only links anyone can open without an account, revocable in Settings. Free.',
+  },
 ];
 
 export interface AnalysisProduct {

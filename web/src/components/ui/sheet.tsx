@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 /**
  * A panel that slides over the page from the side (filters on a phone). A native modal <dialog>: the
@@ -21,14 +22,8 @@ export function Sheet({
   footer?: ReactNode;
   className?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; the modal dialog closes on Escape natively
     <dialog

@@ -13,25 +13,5 @@ const kindPaths: Record<AnalysisKind, (s: string, subtype: FundamentalSubtype | 
 export const buildAnalysisPath = (a: { id: string; symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null }) =>
   `${kindPaths[a.kind](encodeURIComponent(a.symbol), a.subtype)}?analysis=${encodeURIComponent(a.id)}`;
 
-const kindNames: Record<AnalysisKind, string> = {
-  overview: 'Quick Overview',
-  fundamental: 'Fundamental',
-  technical: 'Technical',
-  'balance-sheet': 'Balance Sheet',
-  etf: 'ETF',
-  dcf: 'DCF Valuation',
-};
-
-const subtypeNames: Record<FundamentalSubtype, string> = {
-  overview: 'overview',
-  profitability: 'profitability',
-  growth: 'growth',
-  valuation: 'valuation',
-  'financial-health': 'financial health',
-  dividends: 'dividends',
-  'cash-flow': 'cash flow',
-};
-
-/** "Technical", "Fundamental: financial health". */
-export const describeAnalysisKind = (kind: AnalysisKind, subtype: FundamentalSubtype | null) =>
-  kind === 'fundamental' && subtype ? `${kindNames[kind]}: ${subtypeNames[subtype]}` : kindNames[kind];
+// The kind's name lives in core: the PDF export and the share page use the same words.
+export { describeAnalysisKind } from '../../../../core/analysis/analysis-names.ts';

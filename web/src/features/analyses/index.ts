@@ -12,3 +12,6 @@ export { createIdempotencyKey, runAnalysis } from './api/run-analysis.ts';
 export { DcfHeatMap } from './components/dcf-heat-map.tsx';
 export { buildAnalysisPath } from './analysis-path.ts';
 export { RunAnalysisButton } from './components/run-analysis-button.tsx';
+export { AnalysisBody, AnalysisKindView } from './components/analysis-body.tsx';
+export { SharedLinksCard } from './components/shared-links.tsx';
+export { useSharedAnalysis, type SharedAnalysisResponse } from './api/get-shared-analysis.ts';

@@ -8,6 +8,9 @@ import { ApiError } from '../../../lib/api.ts';
 import { createSseParser } from '../../../lib/sse-parse.ts';
 
 export type { AnalysisProgressEvent, AnalysisResponse, CreateAnalysisBody } from '../../../../../server/features/analyses/analyses.routes.ts';
+import type { AnalysisResponse as Stored } from '../../../../../server/features/analyses/analyses.routes.ts';
+/** What the views show: an analysis without what it cost (a share link's reader gets no cost). */
+export type ShownAnalysis = Omit<Stored, 'cost_tokens'>;
 
 /** A fresh key per click: a retried request is not charged twice, a second click is a second run. */
 export const createIdempotencyKey = () =>

@@ -1,6 +1,142 @@
+import { Check, Copy, FileDown, FileSpreadsheet, Share2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { useCreateShare } from '../api/create-share.ts';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
+import { SharedLinksList } from './shared-links.tsx';
 
-/** Export (PDF, CSV) and share actions for a finished analysis. Filled in by the export and share work. */
-export function AnalysisActions(_props: { analysis: AnalysisResponse }) {
-  return null;
+const exportUrl = (id: string, format: 'pdf' | 'csv') => `/api/analyses/${encodeURIComponent(id)}/export.${format}`;
+
+/** The new link's URL with a copy button; the URL is shown only now (only a hash of its token is kept). */
+function CreatedLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      // No clipboard permission (or an old browser): select the text so Ctrl+C copies it.
+      inputRef.current?.select();
+    }
+  };
+  return (
+    <div className="space-y-2" data-testid="share-created">
+      <label htmlFor="share-url" className="block text-sm font-medium text-ink">
+        Your link — copy it now, it is shown only once
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id="share-url"
+          ref={inputRef}
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-ink"
+          data-testid="share-url"
+        />
+        <Button variant="secondary" onClick={() => void copy()} data-testid="share-copy">
+          {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copied ? 'Copied' : 'Copy link'}
+        </Button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {copied ? 'Link copied' : ''}
+      </p>
+    </div>
+  );
+}
+
+function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; open: boolean; onClose: () => void }) {
+  const ref = useModalDialog(open);
+  const titleId = useId();
+  const [showName, setShowName] = useState(false);
+  const create = useCreateShare();
+  const close = () => {
+    create.reset();
+    onClose();
+  };
+  return (
+    <dialog
+      ref={ref}
+      onClose={close}
+      aria-labelledby={titleId}
+      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
+      data-testid="share-dialog"
+    >
+      <div className="space-y-4 p-5">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-ink">
+            Share this analysis
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Anyone with the link can read this {analysis.symbol} analysis without an account: the note, the charts and the facts. They cannot run anything.
+            Revoke the link here or in Settings and it stops working at once.
+          </p>
+        </div>
+        {create.data ? (
+          <CreatedLink url={create.data.url} />
+        ) : (
+          <div className="space-y-3">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={showName}
+                onChange={(e) => setShowName(e.target.checked)}
+                className="mt-0.5 size-4 accent-brand-600"
+                data-testid="share-show-name"
+              />
+              <span>
+                Show my name
+                <span className="block text-slate-600">Unticked, the page says only “Shared analysis”.</span>
+              </span>
+            </label>
+            {create.isError && <Alert tone="error">{(create.error as Error).message}</Alert>}
+            <Button
+              variant="secondary"
+              loading={create.isPending}
+              onClick={() => create.mutate({ analysisId: analysis.id, showOwnerName: showName })}
+              data-testid="share-create"
+            >
+              <Share2 className="size-4" aria-hidden />
+              Create link
+            </Button>
+          </div>
+        )}
+        <div>
+          <h3 className="text-sm font-semibold text-ink">Live links to this analysis</h3>
+          {open && <SharedLinksList analysisId={analysis.id} />}
+        </div>
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={close}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** Export (PDF, CSV) and share actions for a finished analysis; exports are free, like re-opening. */
+export function AnalysisActions({ analysis }: { analysis: AnalysisResponse }) {
+  const [sharing, setSharing] = useState(false);
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="analysis-actions">
+      <a href={exportUrl(analysis.id, 'pdf')} download className={buttonClass('outline', 'sm')} data-testid="download-pdf">
+        <FileDown className="size-4" aria-hidden />
+        Download PDF
+      </a>
+      <a href={exportUrl(analysis.id, 'csv')} download className={buttonClass('outline', 'sm')} data-testid="download-csv">
+        <FileSpreadsheet className="size-4" aria-hidden />
+        Download CSV
+      </a>
+      <Button variant="outline" size="sm" onClick={() => setSharing(true)} data-testid="share-open">
+        <Share2 className="size-4" aria-hidden />
+        Share
+      </Button>
+      <ShareDialog analysis={analysis} open={sharing} onClose={() => setSharing(false)} />
+    </div>
+  );
 }

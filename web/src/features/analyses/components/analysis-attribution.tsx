@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import type { AnalysisResponse } from '../api/run-analysis.ts';
+import type { AnalysisResponse, ShownAnalysis } from '../api/run-analysis.ts';
 import { type Attribution, describeBase, formatAttributionValue, layoutWaterfall, type WaterfallBar } from '../attribution-waterfall-geometry.ts';
 
 const FILL = { up: '#059669', down: '#dc2626', level: '#475569' } as const;
@@ -169,7 +169,7 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
 }
 
 /** Which facts moved each grade and rating, and by how much: a waterfall per attribution, with a table alternative. */
-export function AnalysisAttribution({ analysis }: { analysis: AnalysisResponse }) {
+export function AnalysisAttribution({ analysis }: { analysis: ShownAnalysis }) {
   const list = analysis.attribution;
   if (list.length > 0) return <AttributionCard key={analysis.id} list={list} kind={analysis.kind} />;
   // an ETF analysis has no grade; anything else without attribution was saved before it existed

@@ -1,3 +1,4 @@
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
 import type { AltmanScore } from '../../../../../core/analysis/fundamentals/altman.ts';
 import type { PiotroskiScore } from '../../../../../core/analysis/fundamentals/piotroski.ts';
@@ -26,7 +27,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto">
+        <ScrollArea label={title}>
           <table className="w-full min-w-[32rem] text-sm">
             <thead className="border-b border-slate-200 text-xs text-slate-600">
               <tr>
@@ -55,7 +56,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       </CardContent>
     </Card>
   );
@@ -78,7 +79,7 @@ export function AltmanPanel({ altman }: { altman: AltmanScore }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto">
+        <ScrollArea label="Altman score inputs">
           <table className="w-full min-w-[28rem] text-sm">
             <thead className="border-b border-slate-200 text-xs text-slate-600">
               <tr>
@@ -115,7 +116,7 @@ export function AltmanPanel({ altman }: { altman: AltmanScore }) {
               </tr>
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       </CardContent>
     </Card>
   );

@@ -1,12 +1,12 @@
 import type { BalanceSheetSections } from '../../../../../core/analysis/runs/balance-sheet.ts';
 import type { FundamentalSections } from '../../../../../core/analysis/runs/fundamental.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import type { AnalysisResponse } from '../api/run-analysis.ts';
+import type { ShownAnalysis } from '../api/run-analysis.ts';
 import { AltmanPanel, GradesPanel, PiotroskiPanel, YearTable } from './company-sections.tsx';
 import { MissingFacts } from './missing-facts.tsx';
 
 /** A fundamental analysis tab: grades, scores and the figures behind it by year. */
-export function FundamentalView({ analysis }: { analysis: AnalysisResponse }) {
+export function FundamentalView({ analysis }: { analysis: ShownAnalysis }) {
   const s = analysis.sections as unknown as FundamentalSections;
   return (
     <>
@@ -40,7 +40,7 @@ export function FundamentalView({ analysis }: { analysis: AnalysisResponse }) {
 }
 
 /** The balance-sheet analysis: Altman with its inputs, liquidity and leverage by year, the sheet itself. */
-export function BalanceSheetView({ analysis }: { analysis: AnalysisResponse }) {
+export function BalanceSheetView({ analysis }: { analysis: ShownAnalysis }) {
   const s = analysis.sections as unknown as BalanceSheetSections;
   return (
     <>

@@ -1,7 +1,8 @@
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { DcfSections } from '../../../../../core/analysis/runs/dcf.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import type { AnalysisResponse } from '../api/run-analysis.ts';
+import type { ShownAnalysis } from '../api/run-analysis.ts';
 import { formatFactValue } from '../format-fact.ts';
 import { DcfHeatMap } from './dcf-heat-map.tsx';
 import { MissingFacts } from './missing-facts.tsx';
@@ -47,7 +48,7 @@ function Figures({ rows }: { rows: Array<[string, string]> }) {
 }
 
 /** A DCF analysis: fair value against the price, the assumptions, the terminal-value warning, the projection and the grid as a heat map. */
-export function DcfView({ analysis }: { analysis: AnalysisResponse }) {
+export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
   const s = analysis.sections as unknown as DcfSections;
   const a = s.assumptions;
   const upside = s.price > 0 ? (s.fair_value_per_share / s.price - 1) * 100 : null;
@@ -111,7 +112,7 @@ export function DcfView({ analysis }: { analysis: AnalysisResponse }) {
           <CardDescription>Each year's free cash flow discounted at the WACC, then the terminal value, then debt and cash.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-5">
-          <div className="overflow-x-auto">
+          <ScrollArea label="Projected years, discounted">
             <table className="w-full min-w-[32rem] text-sm tabular">
               <thead className="border-b border-slate-200 text-xs text-slate-600">
                 <tr>
@@ -137,7 +138,7 @@ export function DcfView({ analysis }: { analysis: AnalysisResponse }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
           <Figures
             rows={[
               ['Terminal value', usd(s.terminal.value_usd)],

@@ -1,3 +1,4 @@
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatFactValue } from '../format-fact.ts';
@@ -14,7 +15,7 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
         <CardDescription>The only figures the note uses, each with where it comes from and how recent it is.</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto">
+        <ScrollArea label="Facts behind the note">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-xs text-slate-600">
               <tr>
@@ -49,7 +50,7 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       </CardContent>
     </Card>
   );

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { monthlyAllocationTokens, type Tier } from '../../../../../core/tokens/tiers.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { formatTokens } from '../../../lib/format.ts';
 import { formatCostTokens } from '../format-cost.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 /**
  * SPEC: not enough tokens → the cost, the balance and the way out: Free users upgrade (they cannot top
@@ -21,13 +21,7 @@ export function InsufficientTokensDialog({
   tier: Tier;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}

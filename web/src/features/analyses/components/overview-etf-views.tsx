@@ -2,14 +2,14 @@ import type { EtfSections } from '../../../../../core/analysis/runs/etf.ts';
 import type { OverviewSections } from '../../../../../core/analysis/runs/overview.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatUsd } from '../../../lib/format.ts';
-import type { AnalysisResponse } from '../api/run-analysis.ts';
+import type { ShownAnalysis } from '../api/run-analysis.ts';
 import { GradesPanel } from './company-sections.tsx';
 import { MissingFacts } from './missing-facts.tsx';
 
 const signed = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)} %`;
 
 /** The quick overview: momentum, the technical rating in words, the five grades. */
-export function OverviewView({ analysis }: { analysis: AnalysisResponse }) {
+export function OverviewView({ analysis }: { analysis: ShownAnalysis }) {
   const s = analysis.sections as unknown as OverviewSections;
   const labelOf = (key: string) => analysis.facts.find((f) => f.key === key)?.label ?? key;
   return (
@@ -61,7 +61,7 @@ export function OverviewView({ analysis }: { analysis: AnalysisResponse }) {
 }
 
 /** ETF analysis: concentration, costs, yield, the largest holdings and the sector mix. */
-export function EtfView({ analysis }: { analysis: AnalysisResponse }) {
+export function EtfView({ analysis }: { analysis: ShownAnalysis }) {
   const s = analysis.sections as unknown as EtfSections;
   const c = s.concentration;
   return (

@@ -1,3 +1,4 @@
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { GroupRating, RatingLabel, TechnicalRating } from '../../../../../core/analysis/technical-rating.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { placeGaugeNeedle } from '../rating-gauge-geometry.ts';
@@ -59,7 +60,7 @@ function GroupTable({ title, group }: { title: string; group: GroupRating }) {
           ({group.buy} buy, {group.neutral} neutral, {group.sell} sell)
         </span>
       </h3>
-      <div className="mt-2 overflow-x-auto">
+      <ScrollArea label={`${title} votes`} className="mt-2">
         <table className="w-full min-w-[30rem] text-left text-sm">
           <thead className="border-b border-slate-200 text-xs text-slate-600">
             <tr>
@@ -97,7 +98,7 @@ function GroupTable({ title, group }: { title: string; group: GroupRating }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </div>
   );
 }

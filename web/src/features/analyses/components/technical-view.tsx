@@ -1,6 +1,6 @@
 import type { TechnicalSections } from '../../../../../core/analysis/runs/technical.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import type { AnalysisResponse } from '../api/run-analysis.ts';
+import type { ShownAnalysis } from '../api/run-analysis.ts';
 import { MissingFacts } from './missing-facts.tsx';
 import type { PriceLevel } from './technical-chart-canvas.tsx';
 import { TechnicalChart } from './technical-chart.tsx';
@@ -9,7 +9,7 @@ import { TechnicalRatingPanel } from './technical-rating-panel.tsx';
 const price = (v: number) => `$${v.toFixed(2)}`;
 
 /** A technical analysis: the chart with its overlays and panes, the rating and its votes, the levels and beta. */
-export function TechnicalView({ analysis }: { analysis: AnalysisResponse }) {
+export function TechnicalView({ analysis }: { analysis: ShownAnalysis }) {
   const s = analysis.sections as unknown as TechnicalSections;
   const levels: PriceLevel[] = [
     ...(s.levels?.support ?? []).map((l) => ({ price: l.price, kind: 'support' as const })),

@@ -1,0 +1,43 @@
+/**
+ * One CSV cell, RFC 4180 quoted. Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is
+ * prefixed with a quote mark; numbers are written as they are, so a negative figure stays a number.
+ */
+export function toCsvCell(v: string | number | null, text: boolean): string {
+  if (v === null) return '';
+  let s = String(v);
+  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** Rows of cells (already `toCsvCell`ed) as a CSV document: CRLF line ends, one after the last row. */
+export const joinCsvRows = (rows: string[][]): string => `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+
+/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks; records end with CRLF. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  if (cell !== '' || record.length > 0) records.push([...record, cell]);
+  return records;
+}

@@ -1,0 +1,45 @@
+import type { AnalysisKind, FundamentalSubtype } from '../../../core/analysis/analysis-types.ts';
+import { formatFactsCsv } from '../../../core/analysis/facts-csv.ts';
+import type { AnalysesService, AnalysisResponse } from '../analyses/index.ts';
+import { toAnalysisBody } from '../analyses/index.ts';
+
+export interface ExportContext {
+  analyses: AnalysesService;
+  now: () => Date;
+}
+
+export interface ExportFile {
+  body: Uint8Array | string;
+  contentType: string;
+  filename: string;
+}
+
+/** `AAPL-fundamental-profitability-2026-07-02`: symbol, kind, tab, data day; only characters safe in a header's filename. */
+export function buildExportBasename(a: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null; as_of: string }): string {
+  return [a.symbol, a.kind, a.subtype, a.as_of]
+    .filter((part) => part !== null)
+    .join('-')
+    .replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+// The PDF library (and React) stay out of the start-up path; the feature's start() loads them in the
+// background (~0.7 s of CPU) so the first export does not pay for it.
+export const loadPdfRenderer = () => import('./analysis-pdf.tsx');
+
+/** Renders an analysis already loaded (the bench and the tests time this part alone). */
+export async function renderPdf(a: AnalysisResponse, generatedAt: Date): Promise<Uint8Array> {
+  const { renderAnalysisPdf } = await loadPdfRenderer();
+  return new Uint8Array(await renderAnalysisPdf(a, { generatedAt }));
+}
+
+/** The owner's analysis as a PDF; NOT_FOUND for an unknown id or someone else's. */
+export async function exportAnalysisPdf(ctx: ExportContext, userId: string, id: string): Promise<ExportFile> {
+  const a = toAnalysisBody(await ctx.analyses.getAnalysisOrThrow(userId, id));
+  return { body: await renderPdf(a, ctx.now()), contentType: 'application/pdf', filename: `${buildExportBasename(a)}.pdf` };
+}
+
+/** The owner's analysis's facts as CSV; NOT_FOUND for an unknown id or someone else's. */
+export async function exportAnalysisCsv(ctx: ExportContext, userId: string, id: string): Promise<ExportFile> {
+  const a = toAnalysisBody(await ctx.analyses.getAnalysisOrThrow(userId, id));
+  return { body: formatFactsCsv(a.facts), contentType: 'text/csv; charset=utf-8', filename: `${buildExportBasename(a)}.csv` };
+}

@@ -1,0 +1,33 @@
+import type { AppContext, Feature } from '../../http/feature.ts';
+import type { AnalysesService } from '../analyses/index.ts';
+import { createSharesHandlers } from './shares.handlers.ts';
+import { createShareRoute, getSharedAnalysisRoute, listSharesRoute, revokeShareRoute } from './shares.routes.ts';
+
+/**
+ * Share links: `POST /api/analyses/{id}/shares`, `GET /api/shares`, `DELETE /api/shares/{id}` for the owner,
+ * and the public `GET /api/shared/{token}` that the `/s/:token` page reads.
+ */
+export function createAnalysisSharesFeature(ctx: AppContext, deps: { analyses: AnalysesService }): Feature {
+  const handlers = createSharesHandlers({ db: ctx.db, analyses: deps.analyses, baseUrl: ctx.env.BASE_URL, now: ctx.now });
+  return {
+    name: 'analysis-shares',
+    middleware(app) {
+      // Shared pages stay out of search engines, and no cache may keep serving a link after it is revoked.
+      app.use('/s/*', async (c, next) => {
+        c.header('X-Robots-Tag', 'noindex, nofollow');
+        await next();
+      });
+      app.use('/api/shared/*', async (c, next) => {
+        c.header('X-Robots-Tag', 'noindex, nofollow');
+        c.header('Cache-Control', 'no-store');
+        await next();
+      });
+    },
+    routes(app) {
+      app.openapi(createShareRoute, handlers.create);
+      app.openapi(listSharesRoute, handlers.list);
+      app.openapi(revokeShareRoute, handlers.revoke);
+      app.openapi(getSharedAnalysisRoute, handlers.open);
+    },
+  };
+}
