@@ -5,8 +5,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/index.ts';
 import { ScorecardsView, useScorecards, useScorecardsExample } from '../../features/scorecards/index.ts';
+import { SignedInOrExample } from '../signed-in-or-example.tsx';
 
 const EXPLAINER = [
   ['Piotroski F-score (0–9)', 'Nine tests — profitable, cash-generating, improving, not diluting — one point each. 7 or more is strong, 3 or less weak.'],
@@ -109,13 +109,12 @@ function Tool() {
 }
 
 export default function AdvancedFundamentalsPage() {
-  const { user, loading } = useAuth();
   return (
     <PageShell
       title="Advanced Fundamentals"
       lead="Quality, distress and manipulation scorecards — Piotroski F, Altman Z and Beneish M — over five fiscal years, criterion by criterion, against the sector."
     >
-      {loading ? <Spinner /> : user ? <Tool /> : <SignedOut />}
+      <SignedInOrExample tool={() => <Tool />} example={<SignedOut />} />
     </PageShell>
   );
 }

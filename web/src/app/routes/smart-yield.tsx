@@ -3,8 +3,8 @@ import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/index.ts';
 import { HoldingsEditor, useAnalyseSmartYield, useSmartYieldExample, YieldReport } from '../../features/smart-yield/index.ts';
+import { SignedInOrExample } from '../signed-in-or-example.tsx';
 
 const WHAT_IT_COMPUTES = [
   ['Yield and yield on cost', 'The dividends that went ex over the last year of the history, over today’s price and over what you paid.'],
@@ -98,13 +98,12 @@ function Tool() {
 }
 
 export default function SmartYieldPage() {
-  const { user, loading } = useAuth();
   return (
     <PageShell
       title="Smart Yield"
       lead="Dividend income, analysed: what your holdings yield, how safely each dividend is covered, and what lands in each of the next 12 months."
     >
-      {loading ? <Spinner /> : user ? <Tool /> : <SignedOut />}
+      <SignedInOrExample tool={() => <Tool />} example={<SignedOut />} />
     </PageShell>
   );
 }
