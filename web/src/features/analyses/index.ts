@@ -10,4 +10,5 @@ export { EtfView, OverviewView } from './components/overview-etf-views.tsx';
 export { preloadTechnicalChart } from './components/technical-chart.tsx';
 export { createIdempotencyKey, runAnalysis } from './api/run-analysis.ts';
 export { DcfHeatMap } from './components/dcf-heat-map.tsx';
+export { DcfProjectionTable } from './components/dcf-projection-table.tsx';
 export { buildAnalysisPath } from './analysis-path.ts';
