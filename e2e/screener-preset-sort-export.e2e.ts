@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREENER_PRESETS } from '../core/screener/presets.ts';
 import type { ScreenerQueryBody, ScreenerResult } from '../server/features/screener/screener.routes.ts';
+import { parseCsv } from '../server/test/csv.ts';
 import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { screenshot, useAppInBrowser } from './support/harness.ts';
@@ -40,36 +41,6 @@ const ariaSortOf = (page: Page, field: string) =>
     .locator('thead th')
     .filter({ has: page.getByTestId(`sort-${field}`) })
     .getAttribute('aria-sort');
-
-/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 async function queryApi(page: Page, body: ScreenerQueryBody): Promise<ScreenerResult> {
   const res = await page.request.post('/api/screener/query', { data: body });
