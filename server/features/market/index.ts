@@ -13,7 +13,7 @@ export type { MarketService, WithServed } from './market-service.ts';
 export type { CoveredListing } from '../../adapters/market-data/index.ts';
 export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';
-export { createUniverseRead, mapUniverse, orNull, type UniverseEntry, type UniverseRead } from './universe-read.ts';
+export { createUniverseRead, mapYielding, orNull, type UniverseEntry, type UniverseRead } from './universe-read.ts';
 
 const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
 /** Where the app serves data/QUALITY.md. */

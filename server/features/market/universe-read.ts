@@ -97,11 +97,11 @@ export function createUniverseRead(market: MarketService, now: () => Date = () =
 // Scoring is synchronous: yielding between symbols keeps requests flowing while a whole universe is scored.
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `work` over every entry in order, giving the event loop a turn between entries. */
-export async function mapUniverse<R>(entries: readonly UniverseEntry[], work: (entry: UniverseEntry) => R): Promise<R[]> {
+/** `work` over every item in order (a universe's symbols), giving the event loop a turn between items. */
+export async function mapYielding<T, R>(items: readonly T[], work: (item: T) => R): Promise<R[]> {
   const out: R[] = [];
-  for (const entry of entries) {
-    out.push(work(entry));
+  for (const item of items) {
+    out.push(work(item));
     await yieldToEventLoop();
   }
   return out;

@@ -8,7 +8,7 @@ import {
 import { buildScorecardHistory, type Scorecard, type YearScorecards } from '../../../core/analysis/scorecards/scorecards.ts';
 import type { Profile } from '../../../core/market/types.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createUniverseRead, type MarketService, mapUniverse, orNull, type UniverseEntry, type UniverseRead } from '../market/index.ts';
+import { createUniverseRead, type MarketService, mapYielding, orNull, type SnapshotCompany, type UniverseRead } from '../market/index.ts';
 
 /** The company the public page shows: a manufacturer (Altman Z) with all three scores in each of its last five years. */
 export const SCORECARD_EXAMPLE_SYMBOL = 'KO';
@@ -22,7 +22,7 @@ interface PeerScores {
 
 export interface ScorecardsContext {
   market: MarketService;
-  /** The covered universe, read once and shared with the screener: the peers come from it. */
+  /** The covered universe, read once and shared with the screener: with the bundled snapshot, the peers come from it. */
   universe: UniverseRead;
   /** The S&P 500 peers, scored once per process on first use. */
   peers: { load: Promise<PeerScores[]> | null };
@@ -63,18 +63,26 @@ function valuesOf(y: YearScorecards | undefined): PeerScores['values'] {
 
 const closesOf = (bars: Array<{ date: string; close: number }>) => ({ dates: bars.map((b) => b.date), close: bars.map((b) => b.close) });
 
-/** A company's latest year as filed by `dataDay`; null for an ETF or a company without statements (not a peer). */
-function scorePeer(e: UniverseEntry, dataDay: string): PeerScores | null {
-  if (e.profile.type !== 'stock' || !e.fundamentals) return null;
-  const latest = buildScorecardHistory(e.fundamentals, classOf(e.profile), e.history ? closesOf(e.history.bars) : null, dataDay, 1)[0];
-  return { symbol: e.profile.symbol, sector: e.profile.sector, values: valuesOf(latest) };
+function scorePeer(c: SnapshotCompany, dataDay: string): PeerScores {
+  const latest = buildScorecardHistory(c.fundamentals, classOf(c.profile), c.closes, dataDay, 1)[0];
+  return { symbol: c.profile.symbol, sector: c.profile.sector, values: valuesOf(latest) };
+}
+
+/**
+ * The snapshot's stocks with statements. With the bundled snapshot that is the shared universe read (the
+ * screener's walk); with live data the snapshot's own, so the peers never cost one live call per company.
+ */
+async function readPeerCompanies(ctx: ScorecardsContext): Promise<SnapshotCompany[]> {
+  if (ctx.market.mode !== 'bundled') return ctx.market.getSnapshotUniverse();
+  return (await ctx.universe.read()).flatMap((e) =>
+    e.profile.type === 'stock' && e.fundamentals
+      ? [{ profile: e.profile, fundamentals: e.fundamentals, closes: e.history ? closesOf(e.history.bars) : null }]
+      : [],
+  );
 }
 
 export function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
-  ctx.peers.load ??= ctx.universe
-    .read()
-    .then((entries) => mapUniverse(entries, (e) => scorePeer(e, ctx.market.dataAsOf())))
-    .then((peers) => peers.filter((p) => p !== null));
+  ctx.peers.load ??= readPeerCompanies(ctx).then((companies) => mapYielding(companies, (c) => scorePeer(c, ctx.market.dataAsOf())));
   ctx.peers.load.catch(() => {
     ctx.peers.load = null;
   });
@@ -121,7 +129,7 @@ export async function getScorecardsOrThrow(ctx: ScorecardsContext, rawSymbol: st
       altman: placeInSector(peers, profile.sector, 'altman', latest.altman),
       beneish: placeInSector(peers, profile.sector, 'beneish', latest.beneish),
     },
-    peersNote: `${profile.sector ?? 'Its sector'} companies of the S&P 500 ${ctx.market.mode === 'bundled' ? 'in the bundled snapshot' : 'as the live market data serves them'}, each with its latest fiscal year as filed by ${ctx.market.dataAsOf()}; F counts only companies with all nine tests, Altman Z and Z″ are counted apart.`,
+    peersNote: `${profile.sector ?? 'Its sector'} companies of the S&P 500 in the bundled snapshot, each with its latest fiscal year as filed by ${ctx.market.dataAsOf()}; F counts only companies with all nine tests, Altman Z and Z″ are counted apart.`,
   };
 }
 

@@ -3,7 +3,7 @@ import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
 import type { PriceHistory } from '../../../core/market/types.ts';
 import { computeScreenerRow } from '../../../core/screener/row-values.ts';
 import type { ScreenerRow } from '../../../core/screener/screener-types.ts';
-import { createUniverseRead, type MarketService, mapUniverse, orNull, type UniverseEntry, type UniverseRead } from '../market/index.ts';
+import { createUniverseRead, type MarketService, mapYielding, orNull, type UniverseEntry, type UniverseRead } from '../market/index.ts';
 
 /** The benchmark for beta, as the technical analysis uses it. */
 const BENCHMARK_SYMBOL = 'SPY';
@@ -57,7 +57,7 @@ export async function loadScreenerRows(
     market.getSectorTable(),
   ]);
   const shared: SharedInputs = { benchmark: benchmark?.interval === '1d' ? benchmark : null, sectorTable, fallbackDay: market.dataAsOf() };
-  const kept = await mapUniverse(entries, (entry) => {
+  const kept = await mapYielding(entries, (entry) => {
     const inputs = toScreenerInputs(entry, shared);
     return { row: computeScreenerRow(inputs), type: entry.profile.type, asOf: inputs.asOf };
   });
