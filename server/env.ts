@@ -42,6 +42,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().default('dist/web'),
   /** Build the screener's table (the shared universe read) 1 s after start; unset: on, except under NODE_ENV=test. */
   SCREENER_WARM_UP: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
+  /** Pepper of the API keys' HMAC-SHA-256 hashes (≥ 32 chars). Unset: derived from AUTH_SECRET in production, generated once per database elsewhere. */
+  API_KEY_PEPPER: optionalString,
   /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
   USER: optionalString,
 });

@@ -12,3 +12,4 @@ export { createIdempotencyKey, runAnalysis } from './api/run-analysis.ts';
 export { DcfHeatMap } from './components/dcf-heat-map.tsx';
 export { DcfProjectionTable } from './components/dcf-projection-table.tsx';
 export { buildAnalysisPath } from './analysis-path.ts';
+export { RunAnalysisButton } from './components/run-analysis-button.tsx';
