@@ -6,7 +6,6 @@ import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import type { MarketFeature } from './index.ts';
 import type { MarketService } from './market-service.ts';
-import { createScorecardsContext, loadPeerScores } from '../scorecards/scorecards-service.ts';
 import { createUniverseRead } from './universe-read.ts';
 
 describeEachDatabase('the covered universe is read once per process: the screener and the scorecards share it', (kind) => {
@@ -84,18 +83,6 @@ describe('the universe read: shared while in flight, re-read when older than ask
     expect(state.walks).toBe(1);
     await universe.read({ maxAgeMs: 15 * 60_000 });
     expect(state.walks).toBe(2);
-  });
-
-  it('with live data the scorecards’ peers come from the snapshot (0 live calls per company), not from the universe read', async () => {
-    const { market, state } = fakeMarket();
-    let snapshotReads = 0;
-    const getSnapshotUniverse = async () => {
-      snapshotReads++;
-      return [];
-    };
-    Object.assign(market, { dataAsOf: () => '2026-07-02', getSnapshotUniverse });
-    expect(await loadPeerScores(createScorecardsContext(market, createUniverseRead(market)))).toEqual([]);
-    expect([snapshotReads, state.walks]).toEqual([1, 0]);
   });
 
   it('a failed walk is not kept: the next reader walks again', async () => {
