@@ -18,6 +18,8 @@ import type { ScreenerQuery, ScreenerRow } from '../core/screener/screener-types
 import { buildScreenerTable } from '../core/screener/table.ts';
 import { createBundledProvider } from '../server/adapters/market-data/bundled/index.ts';
 import { createMarketService } from '../server/features/market/market-service.ts';
+import { createUniverseRead } from '../server/features/market/universe-read.ts';
+import { createScorecardsContext, loadPeerScores } from '../server/features/scorecards/scorecards-service.ts';
 import { loadScreenerRows } from '../server/features/screener/screener-universe.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { freePort, median, percentile, report } from './support.ts';
@@ -267,15 +269,20 @@ const market = createMarketService({ bundled, live: [], cache: null, logger: cre
 t0 = performance.now();
 await bundled.preload();
 const preloadMs = performance.now() - t0;
+const universeRead = createUniverseRead(market);
 t0 = performance.now();
-const universe = await loadScreenerRows(market);
+const universe = await loadScreenerRows(market, universeRead);
 const rowsMs = performance.now() - t0;
+t0 = performance.now();
+const peers = await loadPeerScores(createScorecardsContext(market, universeRead));
+const peersMs = performance.now() - t0;
 t0 = performance.now();
 const real = buildScreenerTable(universe.rows, { dataAsOf: universe.dataAsOf });
 describeTable(real);
 const tableMs = performance.now() - t0;
 report('real universe: snapshot decode (shared with the market service)', preloadMs, 'ms');
 report(`real universe: ${universe.rows.length} rows computed by the analysis engines`, rowsMs, 'ms', `${universe.stocks} stocks, ${universe.etfs} ETFs`);
+report(`real universe: then the scorecards' ${peers.length} sector peers from the same read`, peersMs, 'ms', 'scoring only: the walk is shared');
 report(`real universe: columnar table + distributions (${real.fields.length} fields)`, tableMs, 'ms');
 const realQuery: ScreenerQuery = {
   ...QUERIES[0]!.q,

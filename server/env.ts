@@ -40,6 +40,8 @@ export const envSchema = z.object({
   SEC_USER_AGENT: optionalString,
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  /** Build the screener's table (the shared universe read) 1 s after start; unset: on, except under NODE_ENV=test. */
+  SCREENER_WARM_UP: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
   /** Pepper of the API keys' HMAC-SHA-256 hashes (≥ 32 chars). Unset: derived from AUTH_SECRET in production, generated once per database elsewhere. */
   API_KEY_PEPPER: optionalString,
   /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
@@ -60,3 +62,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 export const isProduction = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'production';
+
+/** Whether the screener warms its table at start: SCREENER_WARM_UP, else on outside tests (a test app's CPU goes to its tests). */
+export const isScreenerWarmUpOn = (env: Pick<Env, 'NODE_ENV' | 'SCREENER_WARM_UP'>) => env.SCREENER_WARM_UP ?? env.NODE_ENV !== 'test';

@@ -53,10 +53,11 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   // Export (PDF, CSV) and share links read stored analyses through the analyses service (owner checks included).
   features.push(createAnalysisExportFeature(ctx, { analyses: analyses.analyses }), createAnalysisSharesFeature(ctx, { analyses: analyses.analyses }));
   // The screener builds its in-process table from the market service; screener.screener is its query service (copilot).
-  const screener = createScreenerFeature(ctx, { market: market.market });
+  // It and the scorecards' sector peers share one read of the covered universe (market.universe).
+  const screener = createScreenerFeature(ctx, { market: market.market, universe: market.universe });
   features.push(screener);
   // Free tools on market data: smart yield (a portfolio's dividends) and the fundamentals scorecards.
-  features.push(createSmartYieldFeature(ctx, { market: market.market }), createScorecardsFeature(ctx, { market: market.market }));
+  features.push(createSmartYieldFeature(ctx, { market: market.market }), createScorecardsFeature(ctx, { market: market.market, universe: market.universe }));
   // The DCF studio reads companies through the market service and links saved valuations to DCF analyses.
   features.push(createValuationsFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // Watchlists read the tier from the ledger, figures from market data, and e-mail alerts with the accounts' mailer.

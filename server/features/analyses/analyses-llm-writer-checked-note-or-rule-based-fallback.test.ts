@@ -154,15 +154,16 @@ describeEachDatabase('the LLM writer: a checked model note, or the rule-based no
   });
 
   it('a model slower than the run allows: with a 4 s charge limit the calls get what is left, the note falls back in time and the run is not a TIMEOUT', async () => {
-    // deadline = 4000 − min(5000, 4000 / 4) = 3000 ms after the work starts; two attempts share it
+    // deadline = 4000 − min(5000, 4000 / 4) = 3000 ms after the work starts; two attempts share it.
+    // The clock is the ledger's: its 4 s timer starts with the work and would reject the run as TIMEOUT and
+    // release the hold. A stopwatch around the call would also time the hold and the capture, outside the limit.
     fake.setHandler(() => ({ hang: true }));
     const u = await k.createUser();
-    const t0 = performance.now();
     const analysis = await runTechnical(llmService(60_000), u, 4_000);
-    expect(performance.now() - t0).toBeLessThan(4_000);
-    expect(analysis.body.note.writer).toBe('rule-based');
+    expect(analysis.body.note).toMatchObject({ writer: 'rule-based', writer_note: expect.stringMatching(/did not answer in time/) });
     expect(fake.requests.length).toBeGreaterThanOrEqual(1);
     expect(fake.requests.length).toBeLessThanOrEqual(2);
+    expect((await k.holdsOf(u)).map((h) => h.status)).toEqual(['captured']);
     expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - TECHNICAL_COST_MT);
   });
 });

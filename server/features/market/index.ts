@@ -7,11 +7,13 @@ import { createMarketCache } from './market-cache.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketService, type MarketService } from './market-service.ts';
+import { createUniverseRead, type UniverseRead } from './universe-read.ts';
 
 export type { MarketService, WithServed } from './market-service.ts';
 export type { CoveredListing } from '../../adapters/market-data/index.ts';
 export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';
+export { createUniverseRead, mapYielding, orNull, type UniverseEntry, type UniverseRead } from './universe-read.ts';
 // Other features' contracts embed a quote as the market API serves it; the public API serves market data with the app's contracts.
 export { FundamentalsQuerySchema, FundamentalsSchema, HistorySchema, QuoteSchema } from './market.routes.ts';
 
@@ -22,6 +24,8 @@ export const QUALITY_REPORT_PATH = '/data/quality.md';
 export interface MarketFeature extends Feature {
   /** What other features (analyses, copilot, screener) use for market data; passed to them in server/features/index.ts. */
   market: MarketService;
+  /** The covered universe read once and shared (the screener's table, the scorecards' sector peers). */
+  universe: UniverseRead;
 }
 
 export interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
@@ -40,6 +44,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   return {
     name: 'market',
     market,
+    universe: createUniverseRead(market, ctx.now),
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));

@@ -7,8 +7,8 @@ import {
 } from '../../../core/analysis/scorecards/sector-distribution.ts';
 import { buildScorecardHistory, type Scorecard, type YearScorecards } from '../../../core/analysis/scorecards/scorecards.ts';
 import type { Profile } from '../../../core/market/types.ts';
-import { AppError, isAppError } from '../../lib/errors.ts';
-import type { MarketService, SnapshotCompany } from '../market/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createUniverseRead, type MarketService, mapYielding, orNull, type SnapshotCompany, type UniverseRead } from '../market/index.ts';
 
 /** The company the public page shows: a manufacturer (Altman Z) with all three scores in each of its last five years. */
 export const SCORECARD_EXAMPLE_SYMBOL = 'KO';
@@ -22,7 +22,9 @@ interface PeerScores {
 
 export interface ScorecardsContext {
   market: MarketService;
-  /** The snapshot's peers, scored once per process on first use. */
+  /** The covered universe, read once and shared with the screener: with the bundled snapshot, the peers come from it. */
+  universe: UniverseRead;
+  /** The S&P 500 peers, scored once per process on first use. */
   peers: { load: Promise<PeerScores[]> | null };
   /** The public example's last answer: anyone may ask for it, so it is computed at most every EXAMPLE_TTL_MS. */
   example: { at: number; report: Promise<ScorecardsReport> } | null;
@@ -40,7 +42,12 @@ export interface ScorecardsReport {
   peersNote: string;
 }
 
-export const createScorecardsContext = (market: MarketService): ScorecardsContext => ({ market, peers: { load: null }, example: null });
+export const createScorecardsContext = (market: MarketService, universe: UniverseRead = createUniverseRead(market)): ScorecardsContext => ({
+  market,
+  universe,
+  peers: { load: null },
+  example: null,
+});
 
 const classOf = (p: Profile) => classifyCompany({ sector: p.sector, industry: p.industry, sicDescription: p.sic_description });
 
@@ -54,26 +61,32 @@ function valuesOf(y: YearScorecards | undefined): PeerScores['values'] {
   return out;
 }
 
+const closesOf = (bars: Array<{ date: string; close: number }>) => ({ dates: bars.map((b) => b.date), close: bars.map((b) => b.close) });
+
 function scorePeer(c: SnapshotCompany, dataDay: string): PeerScores {
   const latest = buildScorecardHistory(c.fundamentals, classOf(c.profile), c.closes, dataDay, 1)[0];
   return { symbol: c.profile.symbol, sector: c.profile.sector, values: valuesOf(latest) };
 }
 
+/**
+ * The snapshot's stocks with statements. With the bundled snapshot that is the shared universe read (the
+ * screener's walk); with live data the snapshot's own, so the peers never cost one live call per company.
+ */
+async function readPeerCompanies(ctx: ScorecardsContext): Promise<SnapshotCompany[]> {
+  if (ctx.market.mode !== 'bundled') return ctx.market.getSnapshotUniverse();
+  return (await ctx.universe.read()).flatMap((e) =>
+    e.profile.type === 'stock' && e.fundamentals
+      ? [{ profile: e.profile, fundamentals: e.fundamentals, closes: e.history ? closesOf(e.history.bars) : null }]
+      : [],
+  );
+}
+
 export function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
-  ctx.peers.load ??= ctx.market.getSnapshotUniverse().then((universe) => universe.map((c) => scorePeer(c, ctx.market.dataAsOf())));
+  ctx.peers.load ??= readPeerCompanies(ctx).then((companies) => mapYielding(companies, (c) => scorePeer(c, ctx.market.dataAsOf())));
   ctx.peers.load.catch(() => {
     ctx.peers.load = null;
   });
   return ctx.peers.load;
-}
-
-async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (e) {
-    if (isAppError(e) && e.code === 'NO_DATA') return null;
-    throw e;
-  }
 }
 
 function placeInSector(
@@ -99,7 +112,7 @@ export async function getScorecardsOrThrow(ctx: ScorecardsContext, rawSymbol: st
   if (profile.type === 'etf') throw new AppError('UNPROCESSABLE', `${symbol} is an ETF: scorecards read a company's own statements.`, { field: 'symbol' });
   const [fundamentals, history] = await Promise.all([ctx.market.getFundamentals(symbol), orNull(() => ctx.market.getHistory(symbol, 'max'))]);
   const dataDay = history?.bars.at(-1)?.date ?? ctx.market.dataAsOf();
-  const closes = history ? { dates: history.bars.map((b) => b.date), close: history.bars.map((b) => b.close) } : null;
+  const closes = history ? closesOf(history.bars) : null;
   const companyClass = classOf(profile);
   const years = buildScorecardHistory(fundamentals, companyClass, closes, dataDay);
   if (years.length === 0) throw new AppError('UNPROCESSABLE', `No annual report of ${symbol} was filed by ${dataDay}.`, { field: 'symbol' });

@@ -1,6 +1,7 @@
 import type { ScreenDefinition, ScreenerQuery } from '../../../core/screener/screener-types.ts';
+import { isScreenerWarmUpOn } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
-import type { MarketService } from '../market/index.ts';
+import { createUniverseRead, type MarketService, type UniverseRead } from '../market/index.ts';
 import { createScreenerHandlers, DEFAULT_SCREENER_RATE_LIMITS, type ScreenerRateLimits } from './screener.handlers.ts';
 import {
   deleteScreenRoute,
@@ -41,10 +42,12 @@ export interface ScreenerFeature extends Feature {
 
 export interface ScreenerFeatureDeps {
   market: MarketService;
+  /** The shared universe read (the market feature's); its own otherwise. */
+  universe?: UniverseRead;
   /** Tests: synthetic rows instead of the market's universe. */
   loadRows?: (market: MarketService) => Promise<LoadedUniverse>;
   rateLimits?: ScreenerRateLimits;
-  /** Build the table in the background this long after start (null: only on first use). */
+  /** Build the table in the background this long after start (null: only on first use); default per SCREENER_WARM_UP. */
   warmUpAfterMs?: number | null;
 }
 
@@ -65,11 +68,12 @@ export function createScreenerFeature(ctx: AppContext, deps: ScreenerFeatureDeps
     now: ctx.now,
     state: createScreenerState(),
     refreshAfterMs: deps.market.mode === 'live' ? LIVE_REFRESH_AFTER_MS : null,
+    universe: deps.universe ?? createUniverseRead(deps.market, ctx.now),
     loadRows: deps.loadRows,
   };
   const handlers = createScreenerHandlers(sctx, { trustProxy: ctx.env.TRUST_PROXY, limits: deps.rateLimits ?? DEFAULT_SCREENER_RATE_LIMITS });
   let warmUp: NodeJS.Timeout | null = null;
-  const warmUpAfterMs = deps.warmUpAfterMs === undefined ? (ctx.env.NODE_ENV === 'test' ? null : WARM_UP_AFTER_MS) : deps.warmUpAfterMs;
+  const warmUpAfterMs = deps.warmUpAfterMs !== undefined ? deps.warmUpAfterMs : isScreenerWarmUpOn(ctx.env) ? WARM_UP_AFTER_MS : null;
   return {
     name: 'screener',
     screener: {

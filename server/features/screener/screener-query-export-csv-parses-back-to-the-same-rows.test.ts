@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREENER_PRESETS } from '../../../core/screener/presets.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { parseCsv, type ScreenerTest, startScreenerTest } from './screener-test-kit.ts';
+import { parseCsv } from '../../../core/text/csv.ts';
+import { type ScreenerTest, startScreenerTest } from './screener-test-kit.ts';
 
 type Row = { symbol: string; name: string; values: Record<string, number | string | null> };
 

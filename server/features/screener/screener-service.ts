@@ -14,7 +14,7 @@ import { toCsvCell } from '../../../core/text/csv.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { MarketService } from '../market/index.ts';
+import type { MarketService, UniverseRead } from '../market/index.ts';
 import { type LoadedUniverse, loadScreenerRows } from './screener-universe.ts';
 import { deleteScreen, insertScreen, listScreens, type StoredScreen } from './screens-store.ts';
 
@@ -47,13 +47,15 @@ export interface ScreenerContext {
    * serves meanwhile), so figures follow the vendors. Null with the bundled snapshot, which never changes.
    */
   refreshAfterMs: number | null;
+  /** The universe read the rows are computed from, shared with the other features that walk it. */
+  universe: UniverseRead;
   /** Where rows come from (tests swap in synthetic rows). */
   loadRows?: (market: MarketService) => Promise<LoadedUniverse>;
 }
 
 async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
   const started = performance.now();
-  const universe = await (ctx.loadRows ?? loadScreenerRows)(ctx.market);
+  const universe = await (ctx.loadRows ?? ((market) => loadScreenerRows(market, ctx.universe, ctx.refreshAfterMs)))(ctx.market);
   const table = buildScreenerTable(universe.rows, { dataAsOf: universe.dataAsOf });
   const snapshot: ScreenerSnapshot = {
     table,

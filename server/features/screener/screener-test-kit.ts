@@ -42,6 +42,3 @@ export async function startScreenerTest(kind: DatabaseKind) {
 }
 
 export type ScreenerTest = Awaited<ReturnType<typeof startScreenerTest>>;
-
-// The parser lives next to the writer in core; the export tests of other features read their CSV with it too.
-export { parseCsv } from '../../../core/text/csv.ts';

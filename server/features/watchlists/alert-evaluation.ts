@@ -15,10 +15,16 @@ export interface AlertEvaluationContext {
   logger: Logger;
   now: () => Date;
   baseUrl: string;
+  /**
+   * This process's memory of the data day each alerted symbol was last evaluated on. Sides are only written
+   * when they change, so the rows cannot say it: without it every tick would re-read and re-evaluate every alert.
+   */
+  evaluatedDays: Map<string, string>;
 }
 
 export interface TickReport {
   symbols: number;
+  /** Alerts read: those on symbols with a new data day since this process's last tick. */
   alerts: number;
   /** Alerts whose side changed on the new data (firings and re-armings): the rows written. */
   changed: number;
@@ -30,9 +36,9 @@ export interface TickReport {
 const EMAILS_PER_TICK = 200;
 
 /**
- * One evaluation tick: reads every alerted symbol's point, plans the transitions of alerts whose symbol has
- * a new data day, applies them with one compare-and-set statement (a process that lost the race moves
- * nothing), then sends the e-mails that are due. Safe to run in several processes at once.
+ * One evaluation tick: reads every alerted symbol's point, reads and plans only the alerts of symbols with a
+ * new data day since this process's last tick, applies them with one compare-and-set statement (a process
+ * that lost the race moves nothing), then sends the e-mails that are due. Safe to run in several processes at once.
  */
 export async function runAlertTick(ctx: AlertEvaluationContext): Promise<TickReport> {
   const symbols = await listAlertedSymbols(ctx.db);
@@ -45,9 +51,16 @@ export async function runAlertTick(ctx: AlertEvaluationContext): Promise<TickRep
       ctx.logger.warn({ err, symbol: s }, 'watchlists: no point for an alerted symbol');
     }
   }
-  const alerts = await listAlertStates(ctx.db);
+  const newDays = new Map<string, string>();
+  for (const [symbol, p] of points) if (p && ctx.evaluatedDays.get(symbol) !== p.asOf) newDays.set(symbol, p.asOf);
+  // A refresh of every symbol (the usual new data day) reads the table whole rather than through a list of all its symbols.
+  const alerts = newDays.size === 0 ? [] : await listAlertStates(ctx.db, newDays.size === symbols.length ? null : [...newDays.keys()]);
   const transitions = planTransitions(alerts, points);
   const fired = await applyTransitions(ctx.db, transitions, ctx.now().toISOString());
+  // Remembered once applied: a tick that failed before this point evaluates the same days again.
+  for (const [symbol, day] of newDays) ctx.evaluatedDays.set(symbol, day);
+  const alerted = new Set(symbols);
+  for (const symbol of ctx.evaluatedDays.keys()) if (!alerted.has(symbol)) ctx.evaluatedDays.delete(symbol);
   const emailed = await sendDueEmails(ctx);
   return { symbols: symbols.length, alerts: alerts.length, changed: transitions.length, fired: fired.length, emailed };
 }

@@ -57,6 +57,7 @@ export function createWatchlistsFeature(ctx: AppContext, deps: WatchlistsFeature
     logger: ctx.logger,
     now: ctx.now,
     baseUrl: ctx.env.BASE_URL,
+    evaluatedDays: new Map<string, string>(),
   };
   const runTick = () => runAlertTick(tickContext);
   const jobs = createWatchlistJobs(runTick, ctx.logger);

@@ -173,10 +173,14 @@ export async function listAlertedSymbols(q: Queryable): Promise<string[]> {
   return rows.map((r) => r.symbol);
 }
 
-/** Every alert's rule and state, for the tick (all users: the tick is the system's, not a request's); only what the machine reads. */
-export async function listAlertStates(q: Queryable): Promise<AlertState[]> {
+/**
+ * The rule and state of every alert on these symbols (null: on all), for the tick (all users: the tick is the
+ * system's, not a request's); only what the machine reads.
+ */
+export async function listAlertStates(q: Queryable, symbols: readonly string[] | null): Promise<AlertState[]> {
+  const onSymbols = symbols === null ? sql`` : sql` WHERE symbol IN (SELECT jsonb_array_elements_text(${JSON.stringify(symbols)}::jsonb))`;
   const rows = await q.query<{ id: string; symbol: string; kind: AlertKind; threshold: number | null; last_side: string | null; last_as_of: string | null }>(
-    sql`SELECT id, symbol, kind, threshold, last_side, last_as_of FROM watchlist_alerts`,
+    sql`SELECT id, symbol, kind, threshold, last_side, last_as_of FROM watchlist_alerts${onSymbols}`,
   );
   return rows.map((r) => ({
     id: r.id,

@@ -1,15 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { Field, Input } from '../../components/ui/input.tsx';
 import { useMarketSearch } from '../../features/market/index.ts';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * Picks the company to value with the market search: type a ticker or a name, then choose one of the

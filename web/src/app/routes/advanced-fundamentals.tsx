@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/index.ts';
 import { ScorecardsView, useScorecards, useScorecardsExample } from '../../features/scorecards/index.ts';
+import { SignedInOrExample, SignInToUse } from '../signed-in-or-example.tsx';
 
 const EXPLAINER = [
   ['Piotroski F-score (0–9)', 'Nine tests — profitable, cash-generating, improving, not diluting — one point each. 7 or more is strong, 3 or less weak.'],
@@ -54,15 +54,7 @@ function SignedOut() {
           <ScorecardsView data={example.data} />
         )}
       </section>
-      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-700">Sign in to open the scorecards of any S&amp;P 500 company. Free on every plan.</p>
-        <div className="flex gap-3">
-          <ButtonLink to="/signup">Get started free</ButtonLink>
-          <ButtonLink to="/login?next=%2Fadvanced-fundamentals" variant="outline">
-            Log in
-          </ButtonLink>
-        </div>
-      </div>
+      <SignInToUse path="/advanced-fundamentals">Sign in to open the scorecards of any S&amp;P 500 company. Free on every plan.</SignInToUse>
     </div>
   );
 }
@@ -109,13 +101,12 @@ function Tool() {
 }
 
 export default function AdvancedFundamentalsPage() {
-  const { user, loading } = useAuth();
   return (
     <PageShell
       title="Advanced Fundamentals"
       lead="Quality, distress and manipulation scorecards — Piotroski F, Altman Z and Beneish M — over five fiscal years, criterion by criterion, against the sector."
     >
-      {loading ? <Spinner /> : user ? <Tool /> : <SignedOut />}
+      <SignedInOrExample tool={() => <Tool />} example={<SignedOut />} />
     </PageShell>
   );
 }

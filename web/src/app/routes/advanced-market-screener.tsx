@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/index.ts';
 import { parseSharedScreen, prefetchScreen, ScreenerExample, ScreenerTool, startScreenQuery } from '../../features/screener/index.ts';
+import { SignedInOrExample } from '../signed-in-or-example.tsx';
 
 // This module loads when the page is opened: ask for its rows now rather than once the page has mounted.
 if (window.location.pathname === '/advanced-market-screener') startScreenQuery(window.location.search);
@@ -26,21 +26,26 @@ const points = [
 
 /** Public: what the screener does, with a preset run live; signed in: the screener itself. */
 export default function Page() {
-  const { user, loading } = useAuth();
+  const { loading } = useAuth();
   const qc = useQueryClient();
   const { search } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the screen the page was opened on
   useEffect(() => {
     if (loading) prefetchScreen(qc, search);
   }, []);
-  // The tool needs only the user id: it does not wait for the profile that `loading` also covers.
-  if (user)
-    return (
-      <PageShell title={TITLE} lead="Filter every covered stock and ETF, sort by any column, and open a result in one click." width="wide">
-        <ScreenerTool userId={user.id} />
-      </PageShell>
-    );
-  if (loading) return <Spinner label="Loading..." />;
+  return (
+    <SignedInOrExample
+      tool={(user) => (
+        <PageShell title={TITLE} lead="Filter every covered stock and ETF, sort by any column, and open a result in one click." width="wide">
+          <ScreenerTool userId={user.id} />
+        </PageShell>
+      )}
+      example={<Explained search={search} />}
+    />
+  );
+}
+
+function Explained({ search }: { search: string }) {
   return (
     <PageShell
       title={TITLE}

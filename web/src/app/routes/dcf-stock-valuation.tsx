@@ -10,8 +10,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { buildAnalysisPath, createIdempotencyKey, DcfHeatMap, runAnalysis } from '../../features/analyses/index.ts';
-import { useAuth } from '../../features/auth/index.ts';
+import { buildAnalysisPath, createIdempotencyKey, DcfHeatMap, DcfProjectionTable, runAnalysis } from '../../features/analyses/index.ts';
 import {
   DcfStudio,
   type DcfSetupResponse,
@@ -25,6 +24,7 @@ import {
 import { useSubscription } from '../../features/tokens/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { SymbolPicker } from '../dcf/symbol-picker.tsx';
+import { SignedInOrExample } from '../signed-in-or-example.tsx';
 
 const NOTE_COST_TOKENS = getActionCostMt('dcf') / MT_PER_TOKEN;
 const SYMBOL_PARAM = 'symbol';
@@ -33,6 +33,7 @@ const VALUATION_PARAM = 'valuation';
 const heatMap = (grid: Parameters<typeof DcfHeatMap>[0]['grid'], priceUsd: number, base: { discountRate: number; terminalGrowth: number }) => (
   <DcfHeatMap grid={grid} priceUsd={priceUsd} base={base} />
 );
+const projectionTable = (years: Parameters<typeof DcfProjectionTable>[0]['years']) => <DcfProjectionTable years={years} />;
 
 const STEPS: Array<[string, string]> = [
   ['Start from the cash', 'The base is the last fiscal year’s free cash flow from the SEC filing: operating cash flow minus capital expenditure.'],
@@ -95,7 +96,7 @@ function PublicPage() {
             Value any company free
           </ButtonLink>
         </div>
-        <SetupState setup={setup}>{(s) => <DcfStudio setup={s} readOnly renderGrid={heatMap} />}</SetupState>
+        <SetupState setup={setup}>{(s) => <DcfStudio setup={s} readOnly renderGrid={heatMap} renderProjection={projectionTable} />}</SetupState>
       </section>
     </PageShell>
   );
@@ -207,6 +208,7 @@ function StudioPage() {
                     setup={s}
                     initialInputs={reopened?.inputs}
                     renderGrid={heatMap}
+                    renderProjection={projectionTable}
                     renderActions={(state) => <SaveBar state={state} setup={s} onSaved={open} />}
                   />
                 </>
@@ -226,7 +228,5 @@ function StudioPage() {
 
 /** `/dcf-stock-valuation`: the tool for signed-in users, its explanation with a live example for everyone else. */
 export default function DcfStockValuationPage() {
-  const { user, loading } = useAuth();
-  if (loading) return <Spinner />;
-  return user ? <StudioPage /> : <PublicPage />;
+  return <SignedInOrExample tool={() => <StudioPage />} example={<PublicPage />} />;
 }

@@ -3,11 +3,11 @@ import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/index.ts';
 import { SearchBox } from '../../features/market/index.ts';
 import { type SymbolPicker, useWatchlistSample, WatchlistTool, WatchTable } from '../../features/watchlist/index.ts';
 import { watchlistLimits, describeWatchlistLimit } from '../../../../core/watchlist/limits.ts';
 import { tiers } from '../../../../core/tokens/tiers.ts';
+import { SignedInOrExample } from '../signed-in-or-example.tsx';
 
 const picker: SymbolPicker = (onPick) => <SearchBox size="md" label="Add a stock or ETF to this list" onPick={(hit) => onPick(hit.symbol)} />;
 
@@ -44,14 +44,19 @@ function LiveExample() {
 
 /** /smart-watchlist: explains the watchlist with a live example when signed out; is the tool when signed in. */
 export default function SmartWatchlist() {
-  const { user, loading } = useAuth();
-  if (loading) return <Spinner label="Loading..." />;
-  if (user)
-    return (
-      <PageShell title="Smart Watchlist" lead="Your lists with each symbol’s figures, and alerts that fire once per crossing." width="wide">
-        <WatchlistTool userId={user.id} picker={picker} />
-      </PageShell>
-    );
+  return (
+    <SignedInOrExample
+      tool={(user) => (
+        <PageShell title="Smart Watchlist" lead="Your lists with each symbol’s figures, and alerts that fire once per crossing." width="wide">
+          <WatchlistTool userId={user.id} picker={picker} />
+        </PageShell>
+      )}
+      example={<Explained />}
+    />
+  );
+}
+
+function Explained() {
   return (
     <PageShell
       title="Smart Watchlist"

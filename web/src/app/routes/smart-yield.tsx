@@ -1,10 +1,9 @@
 import { Check } from 'lucide-react';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/index.ts';
 import { HoldingsEditor, useAnalyseSmartYield, useSmartYieldExample, YieldReport } from '../../features/smart-yield/index.ts';
+import { SignedInOrExample, SignInToUse } from '../signed-in-or-example.tsx';
 
 const WHAT_IT_COMPUTES = [
   ['Yield and yield on cost', 'The dividends that went ex over the last year of the history, over today’s price and over what you paid.'],
@@ -56,15 +55,7 @@ function SignedOut() {
         </div>
         <LiveExample />
       </section>
-      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-700">Sign in to analyse your own holdings: type them or paste a CSV. Free on every plan.</p>
-        <div className="flex gap-3">
-          <ButtonLink to="/signup">Get started free</ButtonLink>
-          <ButtonLink to="/login?next=%2Fsmart-yield" variant="outline">
-            Log in
-          </ButtonLink>
-        </div>
-      </div>
+      <SignInToUse path="/smart-yield">Sign in to analyse your own holdings: type them or paste a CSV. Free on every plan.</SignInToUse>
     </div>
   );
 }
@@ -98,13 +89,12 @@ function Tool() {
 }
 
 export default function SmartYieldPage() {
-  const { user, loading } = useAuth();
   return (
     <PageShell
       title="Smart Yield"
       lead="Dividend income, analysed: what your holdings yield, how safely each dividend is covered, and what lands in each of the next 12 months."
     >
-      {loading ? <Spinner /> : user ? <Tool /> : <SignedOut />}
+      <SignedInOrExample tool={() => <Tool />} example={<SignedOut />} />
     </PageShell>
   );
 }

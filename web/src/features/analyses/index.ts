@@ -10,6 +10,7 @@ export { EtfView, OverviewView } from './components/overview-etf-views.tsx';
 export { preloadTechnicalChart } from './components/technical-chart.tsx';
 export { createIdempotencyKey, runAnalysis } from './api/run-analysis.ts';
 export { DcfHeatMap } from './components/dcf-heat-map.tsx';
+export { DcfProjectionTable } from './components/dcf-projection-table.tsx';
 export { buildAnalysisPath } from './analysis-path.ts';
 export { RunAnalysisButton } from './components/run-analysis-button.tsx';
 export { AnalysisBody, AnalysisKindView } from './components/analysis-body.tsx';

@@ -1,10 +1,10 @@
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { DcfSections } from '../../../../../core/analysis/runs/dcf.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { ShownAnalysis } from '../api/run-analysis.ts';
 import { formatFactValue } from '../format-fact.ts';
 import { DcfHeatMap } from './dcf-heat-map.tsx';
+import { DcfProjectionTable } from './dcf-projection-table.tsx';
 import { MissingFacts } from './missing-facts.tsx';
 
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
@@ -112,33 +112,7 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
           <CardDescription>Each year's free cash flow discounted at the WACC, then the terminal value, then debt and cash.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-5">
-          <ScrollArea label="Projected years, discounted">
-            <table className="w-full min-w-[32rem] text-sm tabular">
-              <thead className="border-b border-slate-200 text-xs text-slate-600">
-                <tr>
-                  {['Year', 'Stage', 'Growth', 'Free cash flow', 'Discount factor', 'Present value'].map((h) => (
-                    <th key={h} scope="col" className="py-1.5 pr-3 text-right font-medium first:text-left">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {s.years.map((y) => (
-                  <tr key={y.year} className="border-b border-slate-100">
-                    <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                      {y.year}
-                    </th>
-                    <td className="py-1.5 pr-3 text-right">{y.stage}</td>
-                    <td className="py-1.5 pr-3 text-right">{pct(y.growth)}</td>
-                    <td className="py-1.5 pr-3 text-right">{usd(y.fcfUsd)}</td>
-                    <td className="py-1.5 pr-3 text-right">{y.discountFactor.toFixed(3)}</td>
-                    <td className="py-1.5 pr-3 text-right">{usd(y.presentValueUsd)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
+          <DcfProjectionTable years={s.years} />
           <Figures
             rows={[
               ['Terminal value', usd(s.terminal.value_usd)],

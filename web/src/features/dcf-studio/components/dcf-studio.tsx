@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DcfGrid } from '../../../../../core/analysis/dcf/grid.ts';
 import type { DcfStudioInputs } from '../../../../../core/analysis/dcf/studio.ts';
+import type { DcfYear } from '../../../../../core/analysis/dcf/two-stage.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { DcfSetupResponse } from '../api/get-dcf-setup.ts';
@@ -19,6 +20,8 @@ export interface DcfStudioProps {
   readOnly?: boolean;
   /** The WACC × growth heat map (the page passes the analyses' one). */
   renderGrid?: (grid: DcfGrid, priceUsd: number, base: { discountRate: number; terminalGrowth: number }) => ReactNode;
+  /** The year-by-year table under the FCF chart (the page passes the analyses' one). */
+  renderProjection?: (years: readonly DcfYear[]) => ReactNode;
   /** Save buttons and the like, given the current state. */
   renderActions?: (state: StudioState) => ReactNode;
 }
@@ -80,7 +83,7 @@ function Headline({ state, setup }: { state: StudioState; setup: DcfSetupRespons
  * The DCF studio: assumptions on one side, the value they give on the other, recomputed in the browser
  * by core's `runDcfStudio` at every keystroke. Read-only, it is the public page's live example.
  */
-export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, renderActions }: DcfStudioProps) {
+export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, renderProjection, renderActions }: DcfStudioProps) {
   const company = useMemo(() => toCompanyInputs(setup), [setup]);
   const state = useDcfStudio(company, initialInputs ?? setup.defaults);
   const r = state.result;
@@ -128,7 +131,7 @@ export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, 
                   </CardDescription>
                 </CardHeader>
                 <CardContent>
-                  <FcfChart valuation={v} />
+                  <FcfChart valuation={v} table={renderProjection?.(v.years)} />
                 </CardContent>
               </Card>
               <Card>

@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import type { DcfValuation } from '../../../../../core/analysis/dcf/two-stage.ts';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
-import { formatPct, formatUsdCompact } from '../format.ts';
+import { formatUsdCompact } from '../format.ts';
 
 // A narrow canvas: on a phone the SVG scales down about 1.4×, so its labels stay readable.
 const W = 480;
@@ -9,9 +9,10 @@ const PAD = { top: 10, right: 6, bottom: 26, left: 6 };
 
 /**
  * Projected free cash flow per year (light bar) and what it is worth today (dark bar inside it):
- * the gap is the discounting. Fade years are hatched lighter. The same figures are in the table below.
+ * the gap is the discounting. Fade years are hatched lighter. The same figures are in `table` (the page passes
+ * the analyses' year-by-year table), folded below.
  */
-export function FcfChart({ valuation }: { valuation: DcfValuation }) {
+export function FcfChart({ valuation, table }: { valuation: DcfValuation; table?: ReactNode }) {
   const years = valuation.years;
   const max = Math.max(...years.map((y) => y.fcfUsd), 0) || 1;
   const band = (W - PAD.left - PAD.right) / years.length;
@@ -60,36 +61,12 @@ export function FcfChart({ valuation }: { valuation: DcfValuation }) {
           <span className="inline-block size-3 rounded-sm bg-[#475569]" aria-hidden /> Their present value
         </span>
       </figcaption>
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">Year-by-year table</summary>
-        <ScrollArea label="Year-by-year projection" className="mt-2">
-          <table className="w-full min-w-[28rem] text-sm tabular">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
-              <tr>
-                {['Year', 'Stage', 'Growth', 'Free cash flow', 'Discount factor', 'Present value'].map((h) => (
-                  <th key={h} scope="col" className="py-1.5 pr-3 text-right font-medium first:text-left">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {years.map((yr) => (
-                <tr key={yr.year} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                    {yr.year}
-                  </th>
-                  <td className="py-1.5 pr-3 text-right">{yr.stage}</td>
-                  <td className="py-1.5 pr-3 text-right">{formatPct(yr.growth)}</td>
-                  <td className="py-1.5 pr-3 text-right">{formatUsdCompact(yr.fcfUsd)}</td>
-                  <td className="py-1.5 pr-3 text-right">{yr.discountFactor.toFixed(3)}</td>
-                  <td className="py-1.5 pr-3 text-right">{formatUsdCompact(yr.presentValueUsd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
-      </details>
+      {table && (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">Year-by-year table</summary>
+          <div className="mt-2">{table}</div>
+        </details>
+      )}
     </figure>
   );
 }

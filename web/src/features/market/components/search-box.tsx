@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type SearchHit, useMarketSearch } from '../api/search-symbols.ts';
 import { describeCoverage } from './coverage-badges.tsx';
@@ -7,15 +8,6 @@ import { describeCoverage } from './coverage-badges.tsx';
 /** Where a search hit leads: ETFs with fund data to the ETF page, everything else to the quick overview. */
 export const symbolPath = (hit: Pick<SearchHit, 'symbol' | 'type' | 'coverage'>) =>
   hit.type === 'etf' && hit.coverage.etf ? `/etf/${encodeURIComponent(hit.symbol)}` : `/overview/${encodeURIComponent(hit.symbol)}`;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * Instant symbol search (ARIA 1.2 combobox with a listbox popup): results while typing (debounced),

@@ -1,0 +1,108 @@
+import type { Dividend, EtfInfo, Fundamentals, PriceHistory, Profile } from '../../../core/market/types.ts';
+import type { CoveredListing } from '../../adapters/market-data/index.ts';
+import { isAppError } from '../../lib/errors.ts';
+import type { MarketService } from './market-service.ts';
+
+/** One covered symbol with everything a cross-sectional reader (screener rows, sector peers) reads of it. */
+export interface UniverseEntry {
+  listing: CoveredListing;
+  profile: Profile;
+  /** The whole history (`max`): daily bars, or month-end closes where the snapshot has only those. */
+  history: PriceHistory | null;
+  /** Statements of a stock (null for an ETF or without statements). */
+  fundamentals: Fundamentals | null;
+  dividends: Dividend[];
+  etf: EtfInfo | null;
+}
+
+/**
+ * The universe read once per process and shared: the screener's table and the scorecards' sector peers
+ * both come from it, so the snapshot is walked once however many features ask.
+ */
+export interface UniverseRead {
+  /**
+   * Every covered symbol with a profile, by symbol. A read in flight or done is shared; with `maxAgeMs`
+   * (live data), one that began longer ago than that is replaced by a new read.
+   */
+  read(options?: { maxAgeMs?: number | null }): Promise<UniverseEntry[]>;
+}
+
+/**
+ * Symbols loaded at once. Live vendors are asked only when the market cache has nothing fresh (history 6 h,
+ * statements a day), and then few at a time: SEC EDGAR allows about ten requests a second.
+ */
+const LOAD_CONCURRENCY = { bundled: 8, live: 3 } as const;
+
+/** A figure the data does not have is left out, not an error. */
+export async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (e) {
+    if (isAppError(e) && e.code === 'NO_DATA') return null;
+    throw e;
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, keeping the items' order in the results. */
+async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** One symbol as an analysis of it would read it today: through the market service's fallback chain. */
+async function readEntry(market: MarketService, listing: CoveredListing): Promise<UniverseEntry | null> {
+  const { symbol } = listing;
+  const profile = await orNull(() => market.getProfile(symbol));
+  if (!profile) return null;
+  const [history, fundamentals, dividends, etf] = await Promise.all([
+    listing.coverage.history ? orNull(() => market.getHistory(symbol, 'max')) : null,
+    listing.coverage.fundamentals && profile.type === 'stock' ? orNull(() => market.getFundamentals(symbol)) : null,
+    listing.coverage.dividends ? orNull(() => market.getDividends(symbol)) : null,
+    listing.coverage.etf ? orNull(() => market.getEtf(symbol)) : null,
+  ]);
+  return { listing, profile, history, fundamentals, dividends: dividends?.dividends ?? [], etf };
+}
+
+async function readUniverse(market: MarketService): Promise<UniverseEntry[]> {
+  const entries = await mapWithLimit(await market.listUniverse(), LOAD_CONCURRENCY[market.mode], (listing) => readEntry(market, listing));
+  return entries.filter((e) => e !== null);
+}
+
+export function createUniverseRead(market: MarketService, now: () => Date = () => new Date()): UniverseRead {
+  let last: { startedAt: number; entries: Promise<UniverseEntry[]> } | null = null;
+  return {
+    read({ maxAgeMs = null } = {}) {
+      const at = now().getTime();
+      if (!last || (maxAgeMs !== null && at - last.startedAt > maxAgeMs)) {
+        const current = { startedAt: at, entries: readUniverse(market) };
+        last = current;
+        // A failed read is not kept: the next caller tries again.
+        current.entries.catch(() => {
+          if (last === current) last = null;
+        });
+      }
+      return last.entries;
+    },
+  };
+}
+
+// Scoring is synchronous: yielding between symbols keeps requests flowing while a whole universe is scored.
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `work` over every item in order (a universe's symbols), giving the event loop a turn between items. */
+export async function mapYielding<T, R>(items: readonly T[], work: (item: T) => R): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) {
+    out.push(work(item));
+    await yieldToEventLoop();
+  }
+  return out;
+}
