@@ -1,3 +1,5 @@
+import { API_KEY_SCHEME, PUBLIC_API_TAG } from '../../core/public-api/openapi-names.ts';
+import { apiKeySchemeDescription, describeApiForClients, publicApiTagDescription } from './openapi-guide.ts';
 import type { App } from './app-env.ts';
 import { SESSION_COOKIE_SCHEME, sessionCookieScheme } from './openapi.ts';
 
@@ -29,7 +31,7 @@ export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument
     info: {
       title: 'Stockpilot API',
       version: '1.0.0',
-      description: 'HTTP contract of DESIGN §5. Errors: {"error":{"code","message","field?"}}.',
+      description: describeApiForClients(),
       license: { name: 'Proprietary', url: `${baseUrl}/terms-of-service` },
     },
     servers: [{ url: '/', description: 'The origin serving this document (BASE_URL)' }],
@@ -45,5 +47,20 @@ export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument
       op.responses['500'] ??= errorAnswer('Unexpected fault (INTERNAL_ERROR); nothing is changed by a failed request');
     }
   }
+  describePublicApi(doc);
   return doc;
+}
+
+/** The public API's group first (what an API client reads), described however the v1 routes registered it. */
+function describePublicApi(doc: OpenApiDocument) {
+  const used = Object.values(doc.paths ?? {}).some((item) =>
+    Object.values(item as Record<string, { tags?: string[] }>).some((op) => op.tags?.includes(PUBLIC_API_TAG)),
+  );
+  const listed = doc.tags?.find((t) => t.name === PUBLIC_API_TAG);
+  if (used || listed) {
+    const tag = { ...listed, name: PUBLIC_API_TAG, description: listed?.description ?? publicApiTagDescription };
+    doc.tags = [tag, ...(doc.tags ?? []).filter((t) => t.name !== PUBLIC_API_TAG)];
+  }
+  const scheme = doc.components?.securitySchemes?.[API_KEY_SCHEME] as { description?: string } | undefined;
+  if (scheme) scheme.description ??= apiKeySchemeDescription;
 }
