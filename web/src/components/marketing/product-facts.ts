@@ -77,6 +77,10 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     title: 'Smart Watchlist',
     detail: 'Lists with price, rating, fair value and grades per symbol, and alerts that fire once per crossing, in the bell and by e-mail. Free.',
   },
+  {
+    title: 'Public API',
+    detail: 'Pro: API keys from Settings for quotes, fundamentals, scores, the screener and analyses under /api/v1, documented at /api-docs with “Try it”.',
+  },
 ];
 
 export interface AnalysisProduct {
