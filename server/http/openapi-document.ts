@@ -57,10 +57,9 @@ function describePublicApi(doc: OpenApiDocument) {
     Object.values(item as Record<string, { tags?: string[] }>).some((op) => op.tags?.includes(PUBLIC_API_TAG)),
   );
   const listed = doc.tags?.find((t) => t.name === PUBLIC_API_TAG);
-  if (used || listed) {
-    const tag = { ...listed, name: PUBLIC_API_TAG, description: listed?.description ?? publicApiTagDescription };
-    doc.tags = [tag, ...(doc.tags ?? []).filter((t) => t.name !== PUBLIC_API_TAG)];
-  }
+  const others = (doc.tags ?? []).filter((t) => t.name !== PUBLIC_API_TAG);
+  // Listed without operations it would be an empty group in the reference.
+  doc.tags = used ? [{ ...listed, name: PUBLIC_API_TAG, description: listed?.description ?? publicApiTagDescription }, ...others] : others;
   const scheme = doc.components?.securitySchemes?.[API_KEY_SCHEME] as { description?: string } | undefined;
   if (scheme) scheme.description ??= apiKeySchemeDescription;
 }
