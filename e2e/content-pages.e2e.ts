@@ -79,6 +79,8 @@ describe('content pages in Chromium', () => {
       'DCF studio',
       'Market screener',
       'Smart Watchlist',
+      'Compare',
+      'Why a grade is what it is',
       'Public API',
     ]);
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs

@@ -3,6 +3,7 @@ import type { AppContext, Feature } from '../http/feature.ts';
 import { createAnalysesFeature } from './analyses/index.ts';
 import { createAuthFeature } from './auth/index.ts';
 import { createBillingFeature } from './billing/index.ts';
+import { createCompareFeature } from './compare/index.ts';
 import { createCopilotFeature } from './copilot/index.ts';
 import { createHealthFeature } from './health/index.ts';
 import { createMarketFeature } from './market/index.ts';
@@ -54,6 +55,8 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(createValuationsFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // Watchlists read the tier from the ledger, figures from market data, and e-mail alerts with the accounts' mailer.
   features.push(createWatchlistsFeature(ctx, { ledger: tokens.ledger, market: market.market, mailer: auth.mailer }));
+  // Compare reads figures through the market service and the user's saved analyses through the analyses service (free).
+  features.push(createCompareFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // The copilot charges through the ledger; its tools read market data, build analyses as a run does and query the screener (offline without a model).
   features.push(createCopilotFeature(ctx, { ledger: tokens.ledger, market: market.market, analyses: analyses.analyses, screener: screener.screener, llm }));
   return features;

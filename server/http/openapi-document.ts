@@ -13,6 +13,7 @@ const tags = [
   { name: 'analyses', description: 'Paid analyses: runs (plain and streamed), history, re-opening' },
   { name: 'market', description: 'Search, quotes, price history, fundamentals, profiles, ETF data, dividends' },
   { name: 'screener', description: 'Market screener: field catalog with distributions, queries and CSV export (public), saved screens' },
+  { name: 'compare', description: 'Up to five symbols side by side: market figures and your saved analyses (free)' },
   { name: 'system', description: 'Liveness and adapters' },
   { name: 'dev', description: 'Development aids, absent in production' },
 ];

@@ -184,7 +184,7 @@ export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: R
         const built = ctx.runs.builders[kind](inputs, subtype, { dcfInputs: run.dcfInputs });
         if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { details: { input: built.error.input } });
         throwIfAborted(signal, opts.signal);
-        const { facts, sections } = built.value;
+        const { facts, sections, attribution } = built.value;
         // the model's time counts inside the charge's limit: it must end early enough to fall back and save
         const note = ctx.llm
           ? await writeNoteWithLlm(
@@ -212,7 +212,7 @@ export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: R
           costMt: hold.costMt,
           holdId: hold.id,
           createdAt: ctx.now().toISOString(),
-          body: { facts, note, sections },
+          body: { facts, note, sections, attribution },
         };
         if (!(await insertAnalysis(ctx.db, stored))) throw new KeyTakenError();
         // Stopped after the insert: the release leaves the row unserved.

@@ -21,11 +21,12 @@ function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
     facts: a.body.facts,
     note: a.body.note,
     sections: a.body.sections as Record<string, unknown>,
+    attribution: a.body.attribution ?? [],
   };
 }
 
 function toSummary(a: StoredAnalysis): AnalysisSummary {
-  const { facts: _f, note, sections: _s, ...head } = toAnalysisBody(a);
+  const { facts: _f, note, sections: _s, attribution: _a, ...head } = toAnalysisBody(a);
   return { ...head, headline: note.headline.text, verdict: note.verdict.text };
 }
 

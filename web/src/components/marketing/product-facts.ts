@@ -78,6 +78,16 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     detail: 'Lists with price, rating, fair value and grades per symbol, and alerts that fire once per crossing, in the bell and by e-mail. Free.',
   },
   {
+    title: 'Compare',
+    detail:
+      'Up to five symbols side by side with the best and worst of each row marked, your saved grades, ratings and DCFs, and a 1-year chart. Free to read.',
+  },
+  {
+    title: 'Why a grade is what it is',
+    detail:
+      'Each grade, rating and score of an analysis split into what every input added or took away, summing exactly: a waterfall on the analysis page, the largest cited in the note.',
+  },
+  {
     title: 'Public API',
     detail: 'Pro: API keys from Settings for quotes, fundamentals, scores, the screener and analyses under /api/v1, documented at /api-docs with “Try it”.',
   },
