@@ -1,5 +1,4 @@
-import { API_KEY_SCHEME, PUBLIC_API_TAG } from '../../core/public-api/openapi-names.ts';
-import { apiKeySchemeDescription, describeApiForClients, publicApiTagDescription } from './openapi-guide.ts';
+import { describeApiForClients, describePublicApiGroup } from './openapi-guide.ts';
 import type { App } from './app-env.ts';
 import { SESSION_COOKIE_SCHEME, sessionCookieScheme } from './openapi.ts';
 
@@ -48,19 +47,6 @@ export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument
       op.responses['500'] ??= errorAnswer('Unexpected fault (INTERNAL_ERROR); nothing is changed by a failed request');
     }
   }
-  describePublicApi(doc);
+  describePublicApiGroup(doc);
   return doc;
-}
-
-/** The public API's group first (what an API client reads), described however the v1 routes registered it. */
-function describePublicApi(doc: OpenApiDocument) {
-  const used = Object.values(doc.paths ?? {}).some((item) =>
-    Object.values(item as Record<string, { tags?: string[] }>).some((op) => op.tags?.includes(PUBLIC_API_TAG)),
-  );
-  const listed = doc.tags?.find((t) => t.name === PUBLIC_API_TAG);
-  const others = (doc.tags ?? []).filter((t) => t.name !== PUBLIC_API_TAG);
-  // Listed without operations it would be an empty group in the reference.
-  doc.tags = used ? [{ ...listed, name: PUBLIC_API_TAG, description: listed?.description ?? publicApiTagDescription }, ...others] : others;
-  const scheme = doc.components?.securitySchemes?.[API_KEY_SCHEME] as { description?: string } | undefined;
-  if (scheme) scheme.description ??= apiKeySchemeDescription;
 }

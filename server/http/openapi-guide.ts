@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX, apiKeyScopes, apiKeyTiers, apiRateLimits, MAX_API_PAGE_SIZE } from '../../core/public-api/limits.ts';
-import { PUBLIC_API_TAG } from '../../core/public-api/openapi-names.ts';
+import { API_KEY_SCHEME, PUBLIC_API_TAG } from '../../core/public-api/openapi-names.ts';
 import { type ErrorCode, errorStatus } from '../lib/errors.ts';
+import type { OpenApiDocument } from './openapi-document.ts';
 
 const joinOr = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 const code = (c: ErrorCode) => `\`${errorStatus[c]} ${c}\``;
@@ -72,5 +73,18 @@ ${describeErrorCodes()}
 `;
 }
 
-export const publicApiTagDescription = `Versioned endpoints for your own code. Authenticate with an API key (\`Authorization: Bearer ${API_KEY_PREFIX}…\`, ${joinOr(apiKeyTiers)} only); see Authentication, Rate limits and Idempotent analyses above.`;
-export const apiKeySchemeDescription = `An API key from Settings → API keys, sent as \`Authorization: Bearer ${API_KEY_PREFIX}…\`. ${joinOr(apiKeyTiers)} only; never in the query string.`;
+const publicApiTagDescription = `Versioned endpoints for your own code. Authenticate with an API key (\`Authorization: Bearer ${API_KEY_PREFIX}…\`, ${joinOr(apiKeyTiers)} only); see Authentication, Rate limits and Idempotent analyses above.`;
+const apiKeySchemeDescription = `An API key from Settings → API keys, sent as \`Authorization: Bearer ${API_KEY_PREFIX}…\`. ${joinOr(apiKeyTiers)} only; never in the query string.`;
+
+/** The public API's group first (what an API client reads), described however the v1 routes registered it. */
+export function describePublicApiGroup(doc: OpenApiDocument) {
+  const used = Object.values(doc.paths ?? {}).some((item) =>
+    Object.values(item as Record<string, { tags?: string[] }>).some((op) => op.tags?.includes(PUBLIC_API_TAG)),
+  );
+  const listed = doc.tags?.find((t) => t.name === PUBLIC_API_TAG);
+  const others = (doc.tags ?? []).filter((t) => t.name !== PUBLIC_API_TAG);
+  // Listed without operations it would be an empty group in the reference.
+  doc.tags = used ? [{ ...listed, name: PUBLIC_API_TAG, description: listed?.description ?? publicApiTagDescription }, ...others] : others;
+  const scheme = doc.components?.securitySchemes?.[API_KEY_SCHEME] as { description?: string } | undefined;
+  if (scheme) scheme.description ??= apiKeySchemeDescription;
+}
