@@ -148,7 +148,8 @@ describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses 
     await client.waitFor({ state: 'visible' });
     await client.getByRole('button', { name: /^Send/ }).first().click();
     await expect.poll(() => sent.length).toBeGreaterThan(0);
-    expect(sent).toEqual([{ url: `${t.app.baseUrl}${path}`, authorization: `Bearer ${key}` }]);
+    // Scalar may fill optional query parameters from their examples: the origin and path are what matter.
+    expect(sent.map((r) => ({ ...r, url: r.url.split('?')[0] }))).toEqual([{ url: `${t.app.baseUrl}${path}`, authorization: `Bearer ${key}` }]);
     await client.getByText('200').first().waitFor({ state: 'visible' });
     await screenshot(page, 'api-docs-try-it');
     // persistAuth is off: the key is in this tab's sessionStorage only, never in localStorage.
