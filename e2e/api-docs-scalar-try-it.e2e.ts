@@ -184,6 +184,8 @@ describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses 
     const { page, context } = await t.open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.app.baseUrl });
     await page.goto('/api-docs');
+    // The clipboard API refuses a page whose document is not focused (another test's browser may have it).
+    await page.bringToFront();
     const expected = buildQuickStartSnippets(t.app.baseUrl);
     expect(expected.curl).toContain(`${t.app.baseUrl}/api/v1/`);
     expect(expected.curl).toContain('Authorization: Bearer sp_live_…');
