@@ -1,4 +1,6 @@
+import { describeApiForClients, describePublicApiGroup } from './openapi-guide.ts';
 import type { App } from './app-env.ts';
+import { PUBLIC_API_TAG } from '../../core/public-api/openapi-names.ts';
 import { API_KEY_SCHEME, apiKeyScheme, SESSION_COOKIE_SCHEME, sessionCookieScheme } from './openapi.ts';
 
 type Operation = { requestBody?: unknown; responses: Record<string, unknown> };
@@ -16,7 +18,7 @@ const tags = [
   { name: 'system', description: 'Liveness and adapters' },
   { name: 'dev', description: 'Development aids, absent in production' },
   { name: 'api-keys', description: 'Creating, listing and revoking public API keys (signed in, Pro plan to create)' },
-  { name: 'Public API v1', description: 'The public API under /api/v1: an API key (Bearer) per request, per-key rate limits, the same contracts as the app' },
+  { name: PUBLIC_API_TAG, description: 'The public API under /api/v1: an API key (Bearer) per request, per-key rate limits, the same contracts as the app' },
 ];
 
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -34,7 +36,7 @@ export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument
     info: {
       title: 'Stockpilot API',
       version: '1.0.0',
-      description: 'HTTP contract of DESIGN §5. Errors: {"error":{"code","message","field?"}}.',
+      description: describeApiForClients(),
       license: { name: 'Proprietary', url: `${baseUrl}/terms-of-service` },
     },
     servers: [{ url: '/', description: 'The origin serving this document (BASE_URL)' }],
@@ -50,5 +52,6 @@ export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument
       op.responses['500'] ??= errorAnswer('Unexpected fault (INTERNAL_ERROR); nothing is changed by a failed request');
     }
   }
+  describePublicApiGroup(doc);
   return doc;
 }

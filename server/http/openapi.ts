@@ -1,3 +1,4 @@
+import { API_KEY_SCHEME } from '../../core/public-api/openapi-names.ts';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AppError } from '../lib/errors.ts';
@@ -47,7 +48,7 @@ export const sessionCookieScheme = {
 /** Per-operation `security`: the operation needs a signed-in user. */
 export const signedIn = [{ [SESSION_COOKIE_SCHEME]: [] }];
 /** The public API's credential (issue 18): a Pro user's key from Settings → API keys, as `Authorization: Bearer sp_live_…`. */
-export const API_KEY_SCHEME = 'ApiKey';
+export { API_KEY_SCHEME };
 export const apiKeyScheme = {
   type: 'http',
   scheme: 'bearer',

@@ -8,7 +8,9 @@ import { ScreenerQueryBodySchema, ScreenerResultSchema, ScreenerRowSchema } from
 import { SubscriptionSchema } from '../tokens/index.ts';
 import { errorExamples, type ErrorStatus, v1Examples } from './public-api.examples.ts';
 
-export const PUBLIC_API_TAG = 'Public API v1';
+import { PUBLIC_API_TAG } from '../../../core/public-api/openapi-names.ts';
+
+export { PUBLIC_API_TAG };
 const tags = [PUBLIC_API_TAG];
 
 const SymbolParam = z.object({

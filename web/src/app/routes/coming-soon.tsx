@@ -9,7 +9,9 @@ export default function ComingSoon() {
   return (
     <PageShell
       title="Coming Soon"
-      lead={`Beyond the ${ANALYSIS_KIND_COUNT_WORD} analyses and the copilot (priced on the home page): the tools marked Live work today, the rest is what we are building next. Each follows the same rules: numbers from code, sources shown, tokens charged only on success.`}
+      lead={`Beyond the ${ANALYSIS_KIND_COUNT_WORD} analyses and the copilot (priced on the home page): ${
+        roadmap.every((item) => item.live) ? 'every tool here works today' : 'the tools marked Live work today, the rest is what we are building next'
+      }. Each follows the same rules: numbers from code, sources shown, tokens charged only on success.`}
     >
       <ol className="grid gap-4 md:grid-cols-2">
         {roadmap.map((item) => {

@@ -91,6 +91,10 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     title: 'Export and share',
     detail: 'Any analysis as a print-ready PDF or its facts as CSV, and read-only links anyone can open without an account, revocable in Settings. Free.',
   },
+  {
+    title: 'Public API',
+    detail: 'Pro: API keys from Settings for quotes, fundamentals, scores, the screener and analyses under /api/v1, documented at /api-docs with “Try it”.',
+  },
 ];
 
 export interface AnalysisProduct {

@@ -1,3 +1,4 @@
+import { apiRateLimits } from '../../../../core/public-api/limits.ts';
 import { describeWatchlistLimit, watchlistLimits } from '../../../../core/watchlist/limits.ts';
 
 /** The roadmap shown on /coming-soon and, in detail, on each feature preview page. */
@@ -116,15 +117,24 @@ export const roadmap: RoadmapItem[] = [
   {
     path: '/api-docs',
     title: 'Public API',
-    tagline: 'Stockpilot’s analyses from your own code.',
-    summary: 'The same endpoints the app uses, with API keys instead of a browser session, documented at /api-docs.',
+    tagline: 'Stockpilot’s data and analyses from your own code.',
+    summary:
+      'Quotes, history, fundamentals, ratios and scores, screener queries, analyses and your token balance under /api/v1, with an API key instead of a browser session; documented at /api-docs, where you can try each call with your key.',
     capabilities: [
-      { title: 'API keys for Pro', detail: 'Create and revoke keys in Settings; each request is charged to your token balance.' },
+      {
+        title: 'API keys for Pro',
+        detail: 'Create and revoke keys in Settings → API keys. Read calls are free; an analysis is charged to your token balance exactly as in the app.',
+      },
       { title: 'One contract', detail: 'JSON in and out, one error shape, an OpenAPI 3.1 document generated from the server’s routes.' },
+      {
+        title: 'Limits you can plan for',
+        detail: `Per key: ${apiRateLimits.read.limit} read requests per ${apiRateLimits.read.windowSeconds} s and ${apiRateLimits.analyses.limit} analyses per ${apiRateLimits.analyses.windowSeconds} s, announced in RateLimit headers; an Idempotency-Key makes retrying an analysis safe.`,
+      },
       { title: 'Facts you can store', detail: 'Every analysis returns its facts with stable keys, units, periods and sources.' },
     ],
     plan: 'Pro',
-    billing: 'Same token costs as in the app.',
+    billing: 'Read calls free; analyses cost the same tokens as in the app.',
+    live: true,
   },
 ];
 
