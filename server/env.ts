@@ -40,6 +40,10 @@ export const envSchema = z.object({
   SEC_USER_AGENT: optionalString,
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  /** The track record's point-in-time backtest on start (seeds /track-record on a fresh install; later starts do only new months). Unset: on, except under NODE_ENV=test. */
+  TRACK_RECORD_BACKTEST: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
+  /** How many month-ends the backtest reaches back (unset: 60, five years). */
+  TRACK_RECORD_BACKTEST_MONTHS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(120).optional()),
   /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
   USER: optionalString,
 });
@@ -58,3 +62,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 export const isProduction = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'production';
+
+/** Whether this process runs the track record's backtest on start: on unless switched off, and off in tests unless a test asks. */
+export const isTrackRecordBacktestOn = (env: Pick<Env, 'NODE_ENV' | 'TRACK_RECORD_BACKTEST'>) => env.TRACK_RECORD_BACKTEST ?? env.NODE_ENV !== 'test';

@@ -11,6 +11,7 @@ import { createScreenerFeature } from './screener/index.ts';
 import { createScorecardsFeature } from './scorecards/index.ts';
 import { createSmartYieldFeature } from './smart-yield/index.ts';
 import { createTokensFeature } from './tokens/index.ts';
+import { createTrackRecordFeature } from './track-record/index.ts';
 import { createWatchlistsFeature } from './watchlists/index.ts';
 import { createValuationsFeature } from './valuations/index.ts';
 
@@ -54,6 +55,8 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(createValuationsFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // Watchlists read the tier from the ledger, figures from market data, and e-mail alerts with the accounts' mailer.
   features.push(createWatchlistsFeature(ctx, { ledger: tokens.ledger, market: market.market, mailer: auth.mailer }));
+  // The track record re-scores every analysis's verdicts on newer prices; its backtest re-runs the builders over the snapshot.
+  features.push(createTrackRecordFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // The copilot charges through the ledger; its tools read market data, build analyses as a run does and query the screener (offline without a model).
   features.push(createCopilotFeature(ctx, { ledger: tokens.ledger, market: market.market, analyses: analyses.analyses, screener: screener.screener, llm }));
   return features;

@@ -58,4 +58,4 @@ export function createAnalysesFeature(ctx: AppContext, deps: AnalysesFeatureDeps
 }
 
 // The watchlist and the copilot's tools read the same inputs as a run (point in time, one data day): their figures are a run's.
-export { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
+export { BENCHMARK_SYMBOL, findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
