@@ -14,6 +14,7 @@ const contentPages = [
   '/dcf-stock-valuation',
   '/advanced-market-screener',
   '/api-docs',
+  '/track-record',
   '/no-such-page',
 ];
 
@@ -24,6 +25,7 @@ const live: Array<[string, string]> = [
   ['/advanced-fundamentals', 'Advanced Fundamentals'],
   ['/advanced-market-screener', 'Advanced Market Screener'],
   ['/dcf-stock-valuation', 'DCF Stock Valuation'],
+  ['/track-record', 'Track Record'],
 ];
 
 describe('content pages in Chromium', () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BacktestMonth, listBacktestMonths } from '../../../core/analysis/track-record/backtest-months.ts';
+import { BENCHMARK_SYMBOL, loadPriceHistory } from '../analyses/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { type BacktestUniverse, computeBacktestMonth, loadBacktestUniverse } from './backtest-month.ts';
 import type { NewRun } from './track-record-store.ts';
@@ -32,11 +33,11 @@ export function createInProcessBacktestEngine(market: MarketService): BacktestEn
     return universe;
   };
   return {
-    listMonths: async (count) =>
-      listBacktestMonths(
-        (await load()).benchmark.bars.map((b) => b.date),
-        count,
-      ),
+    // The benchmark alone says which months are complete: a start with nothing new loads no other history.
+    async listMonths(count) {
+      const benchmark = await loadPriceHistory(market, BENCHMARK_SYMBOL);
+      return listBacktestMonths(benchmark?.bars.map((b) => b.date) ?? [], count);
+    },
     computeMonth: async (month) => computeBacktestMonth(market, await load(), month),
     close: async () => {
       universe = null;
@@ -60,8 +61,8 @@ interface Slot {
 }
 
 /**
- * `count` worker threads, each with the snapshot open. A request goes to an idle worker (or waits for
- * one); a worker that dies fails its request and is replaced on the next.
+ * Up to `count` worker threads, each with the snapshot open. A request goes to an idle worker (or waits
+ * for one); a worker that dies fails its request and is replaced on the next.
  */
 export function startBacktestWorkers(dataDir: string, count: number): BacktestEngine {
   const { url, workerData } = locateWorker();
@@ -91,14 +92,16 @@ export function startBacktestWorkers(dataDir: string, count: number): BacktestEn
     return slot;
   };
 
+  // A worker starts only when every running one is busy: one new month starts one thread, not two.
   const acquire = (): Promise<Slot> => {
-    while (slots.length < count) slots.push(spawn());
-    const idle = slots.find((s) => !s.busy);
-    if (idle) {
-      idle.busy = true;
-      return Promise.resolve(idle);
+    let slot = slots.find((s) => !s.busy);
+    if (!slot && slots.length < count) {
+      slot = spawn();
+      slots.push(slot);
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    if (!slot) return new Promise((resolve) => waiting.push(resolve));
+    slot.busy = true;
+    return Promise.resolve(slot);
   };
   const releaseSlot = (slot: Slot) => {
     const next = waiting.shift();

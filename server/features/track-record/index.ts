@@ -42,14 +42,17 @@ export interface TrackRecordFeature extends Feature {
   backtest: (signal?: AbortSignal) => ReturnType<typeof runBacktest>;
 }
 
-// One worker per core, leaving one for requests and the database; at most two (each holds the snapshot).
-const workerCount = () => Math.min(2, Math.max(1, availableParallelism() - 1));
+/**
+ * Backtest worker threads: two where there are two cores (the months split between them; requests and the
+ * database keep the main and PGlite threads, mostly idle meanwhile), never more (each holds the snapshot).
+ */
+export const countBacktestWorkers = () => Math.min(2, availableParallelism());
 
 /** `/api/track-record` (public) and `/api/analyses/{id}/track-record` (owner), the re-scoring tick and the backtest. */
 export function createTrackRecordFeature(ctx: AppContext, deps: TrackRecordFeatureDeps): TrackRecordFeature {
   const service = bindTrackRecordService({ db: ctx.db, market: deps.market, analyses: deps.analyses });
   const handlers = createTrackRecordHandlers(service);
-  const concurrency = deps.openBacktestEngine ? 1 : workerCount();
+  const concurrency = deps.openBacktestEngine ? 1 : countBacktestWorkers();
   const openEngine = deps.openBacktestEngine ?? (() => startBacktestWorkers(join(ctx.appRoot, 'data'), concurrency));
   const rescore = () => runRescoringTick({ db: ctx.db, market: deps.market, now: ctx.now });
   const backtest = (signal?: AbortSignal) =>

@@ -77,6 +77,11 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     title: 'Smart Watchlist',
     detail: 'Lists with price, rating, fair value and grades per symbol, and alerts that fire once per crossing, in the bell and by e-mail. Free.',
   },
+  {
+    title: 'Track record',
+    detail:
+      'How every rating, grade and DCF call held after 1, 3, 6 and 12 months, with n and a confidence interval, seeded by a point-in-time backtest. Public.',
+  },
 ];
 
 export interface AnalysisProduct {

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TrackRecordResponse } from '../../../../../server/features/track-record/track-record.routes.ts';
+import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
+
+/** `GET /api/track-record`: hit rates per kind and verdict, backtest and users' runs apart, and the backtest's progress (public). */
+export const getTrackRecord = (signal?: AbortSignal) => apiFetch<TrackRecordResponse>('/api/track-record', { signal });
+
+export const trackRecordQueryOptions = () =>
+  queryOptions({
+    queryKey: ['track-record'],
+    queryFn: ({ signal }) => getTrackRecord(signal),
+    staleTime: 60_000,
+    retry: retryUnlessClientError,
+    // While the backtest fills the record, the page follows it.
+    refetchInterval: (q) => (q.state.data?.backtest.status === 'running' ? 3_000 : false),
+  });
+
+export const useTrackRecord = () => useQuery(trackRecordQueryOptions());
