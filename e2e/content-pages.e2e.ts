@@ -80,6 +80,7 @@ describe('content pages in Chromium', () => {
       'DCF studio',
       'Market screener',
       'Smart Watchlist',
+      'Track record',
     ]);
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs
     const row = page.locator('#tokens tr').filter({ hasText: 'Balance Sheet Analysis' });

@@ -11,8 +11,11 @@ export const trackRecordQueryOptions = () =>
     queryFn: ({ signal }) => getTrackRecord(signal),
     staleTime: 60_000,
     retry: retryUnlessClientError,
-    // While the backtest fills the record, the page follows it.
-    refetchInterval: (q) => (q.state.data?.backtest.status === 'running' ? 3_000 : false),
+    // While the backtest fills the record, the page follows it; a server just started may not have begun it yet.
+    refetchInterval: (q) => {
+      const status = q.state.data?.backtest.status;
+      return status === 'running' ? 3_000 : status === 'not_started' ? 30_000 : false;
+    },
   });
 
 export const useTrackRecord = () => useQuery(trackRecordQueryOptions());

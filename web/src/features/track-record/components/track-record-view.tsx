@@ -141,7 +141,9 @@ function NoCallLine({ groups, months, source }: { groups: TrackRecordGroupRespon
 
 export function TrackRecordView({ data }: { data: TrackRecordResponse }) {
   const hasBacktest = data.groups.some((g) => g.backtest.runs > 0);
-  const [source, setSource] = useState<RunSource>(hasBacktest ? 'backtest' : 'live');
+  // Until the reader picks, the backtest when it has runs (they arrive while the page is open on a fresh install).
+  const [picked, setSource] = useState<RunSource | null>(null);
+  const source = picked ?? (hasBacktest ? 'backtest' : 'live');
   const [months, setMonths] = useState<number>(3);
   const shown = data.groups.filter((g) => g[source].runs > 0);
   const kinds = [...new Set(shown.map((g) => g.kind))];
