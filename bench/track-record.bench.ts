@@ -28,6 +28,10 @@ const dir = mkdtempSync(join(tmpdir(), 'sp-bench-track-'));
 const db = await openDatabase({ pgliteDir: dir });
 const workers = countBacktestWorkers();
 const dataDir = join(findAppRoot(), 'data');
+const describeLoad = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function measure(name: string) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -52,18 +56,21 @@ async function measure(name: string) {
 }
 
 try {
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${workers === 1 ? 'one core' : `${workers}+ cores`}`);
+  console.log(`load average before: ${describeLoad()} on ${workers === 1 ? 'one core' : `${workers}+ cores`}`);
   const full = await measure('full backtest, fresh install');
-  const [sizes] = await db.query<{ months: number; runs: number }>(sql`SELECT (SELECT count(*)::int FROM track_record_backtest_months) AS months, (SELECT count(*)::int FROM track_record_runs) AS runs`);
+  const [sizes] = await db.query<{ months: number; runs: number }>(
+    sql`SELECT (SELECT count(*)::int FROM track_record_backtest_months) AS months, (SELECT count(*)::int FROM track_record_runs) AS runs`,
+  );
   console.log(`stored: ${sizes!.months} months, ${sizes!.runs} runs`);
   const [newest] = await db.query<{ month: string; day: string }>(sql`SELECT month, day FROM track_record_backtest_months ORDER BY month DESC LIMIT 1`);
   await db.query(sql`DELETE FROM track_record_runs WHERE source = 'backtest' AND as_of = ${newest!.day}`);
   await db.query(sql`DELETE FROM track_record_backtest_months WHERE month = ${newest!.month}`);
   const incremental = await measure(`after one new month (${newest!.month})`);
   const nothing = await measure('a start with nothing new');
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`load average after: ${describeLoad()}`);
   report('budget: full backtest', full.wallMs / 1000, 's', `budget ${BUDGET_S} s: ${full.wallMs / 1000 <= BUDGET_S ? 'within' : 'OVER'}`);
-  if (incremental.months !== 1 || nothing.months !== 0) throw new Error(`incremental runs computed ${incremental.months} and ${nothing.months} months, expected 1 and 0`);
+  if (incremental.months !== 1 || nothing.months !== 0)
+    throw new Error(`incremental runs computed ${incremental.months} and ${nothing.months} months, expected 1 and 0`);
 } finally {
   await db.close();
   rmSync(dir, { recursive: true, force: true });
