@@ -212,8 +212,9 @@ function Method({ rules, dataDay }: { rules: TrackRecordResponse['rules']; dataD
         </li>
         <li>
           <strong>Backtest.</strong> To start the record with real figures, the same engines were re-run at every month-end of the last five years on the
-          S&amp;P 500 names in the data, using only filings made and prices known by that day. The names are today’s index members, so companies that fell out
-          of it are missing: this flatters bullish calls somewhat.
+          S&amp;P 500 names in the data, using only filings made and prices known by that day: the technical, fundamental and DCF analyses (the overview and the
+          balance sheet repeat their verdicts, so those two count users’ runs only). The names are today’s index members, so companies that fell out of it are
+          missing: this flatters bullish calls somewhat.
         </li>
         <li>
           Hit rate = calls that held ÷ calls whose horizon has passed (n). The 95 % interval is Wilson’s: with n = 100 and 55 held it runs from about 45 % to 64
