@@ -8,6 +8,8 @@ import { useAppInBrowser } from './support/harness.ts';
 /** Sample values for route parameters; a route with a parameter not listed here fails loudly. */
 const sampleParams: Record<string, string> = { symbol: 'AAPL', analysisType: 'profitability' };
 const samplePathOverrides: Record<string, string> = { '/etf/:symbol': '/etf/SPY', '/search-results': '/search-results?q=apple', '*': '/no/such/page' };
+// The comparison with a stock, a second stock and an ETF: the table, the run buttons and the chart are scanned.
+samplePathOverrides['/compare'] = '/compare?symbols=AAPL,MSFT,SPY';
 
 function toSamplePath(pattern: string): string {
   if (samplePathOverrides[pattern]) return samplePathOverrides[pattern];

@@ -80,6 +80,8 @@ describe('content pages in Chromium', () => {
       'DCF studio',
       'Market screener',
       'Smart Watchlist',
+      'Compare',
+      'Why a grade is what it is',
       'Track record',
     ]);
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs

@@ -40,6 +40,8 @@ export const envSchema = z.object({
   SEC_USER_AGENT: optionalString,
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  /** Pepper of the API keys' HMAC-SHA-256 hashes (≥ 32 chars). Unset: derived from AUTH_SECRET in production, generated once per database elsewhere. */
+  API_KEY_PEPPER: optionalString,
   /** The track record's point-in-time backtest on start (seeds /track-record on a fresh install; later starts do only new months). Unset: on, except under NODE_ENV=test. */
   TRACK_RECORD_BACKTEST: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
   /** How many month-ends the backtest reaches back (unset: 60, five years). */

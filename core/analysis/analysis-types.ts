@@ -1,4 +1,5 @@
 import type { AnalysisKind } from '../tokens/costs.ts';
+import type { Attribution } from './attribution/attribution-types.ts';
 import type { Dividend, EtfInfo, Fundamentals, PriceHistory, Profile, Quote } from '../market/types.ts';
 import type { DcfStudioInputs } from './dcf/studio.ts';
 import type { SectorTable } from './fundamentals/sector-grades.ts';
@@ -88,6 +89,8 @@ export interface AnalysisBody<S = unknown> {
   facts: Fact[];
   note: AnalysisNote;
   sections: S;
+  /** What moved each grade, rating and score, input by input (docs/attribution.md); empty when the kind has none (ETF). */
+  attribution: Attribution[];
 }
 
 /**

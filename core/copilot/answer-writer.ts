@@ -236,6 +236,38 @@ export function writeTechnicalSignal(entry: SymbolDirectoryEntry, results: reado
   return c.draft(lines);
 }
 
+/** "Return on equity" from "Return on equity: contribution to the profitability grade". */
+const nameContribution = (f: CopilotFact) => f.label.replace(/: contribution to the .*$/, '');
+
+/**
+ * Why a grade or score is what it is, from its attribution: the score, then the inputs that pushed it up
+ * and down most (up to three each), each with its share of the score (`<key>_by_<input>` facts).
+ */
+export function writeScoreReasons(entry: SymbolDirectoryEntry, keys: readonly string[], results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const lines: string[] = [];
+  const signed = (f: CopilotFact) => `${(f.value as number) < 0 ? '−' : '+'}${c.showSize(f)}`;
+  for (const key of keys) {
+    const main = findFact(results, entry.symbol, [key]);
+    if (!main) {
+      lines.push(explainMissing(results, entry, key.replace(/_/g, ' ')));
+      continue;
+    }
+    const shares = results
+      .flatMap((r) => r.facts.filter((f) => f.key.startsWith(`${key}_by_`) && (f.symbol ?? r.symbol) === entry.symbol && typeof f.value === 'number'))
+      .sort((a, b) => Math.abs(b.value as number) - Math.abs(a.value as number));
+    const up = shares.filter((f) => (f.value as number) > 0).slice(0, 3);
+    const down = shares.filter((f) => (f.value as number) < 0).slice(0, 3);
+    let line = `${nameOf(entry)}: ${main.label} is ${c.show(main)} (${main.period}).`;
+    if (up.length > 0) line += ` Pushing it up most: ${up.map((f) => `${nameContribution(f)} (${signed(f)})`).join(', ')}.`;
+    if (down.length > 0) line += ` Holding it back most: ${down.map((f) => `${nameContribution(f)} (${signed(f)})`).join(', ')}.`;
+    if (shares.length === 0) line += ' No input moved it from where it starts.';
+    lines.push(line);
+  }
+  if (lines.length > 0) lines.push('Each share is what that input adds to or takes from the score; the analysis page draws them as a waterfall.');
+  return c.draft(lines);
+}
+
 /** Fair value against the price, the upside or downside, the rates behind it and the growth the price implies. */
 export function writeValuation(entry: SymbolDirectoryEntry, results: readonly CopilotToolResult[]): CopilotDraft {
   const c = new Citations();

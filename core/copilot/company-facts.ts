@@ -1,6 +1,9 @@
 import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../analysis/analysis-types.ts';
+import { attributeCompany } from '../analysis/attribution/company-attribution.ts';
+import { listAllContributionFacts } from '../analysis/attribution/driver-facts.ts';
 import { computeBeneish } from '../analysis/fundamentals/beneish.ts';
 import { computeDividendSafety } from '../analysis/fundamentals/dividend-safety.ts';
+import { GRADE_CATEGORIES } from '../analysis/fundamentals/grade-metrics.ts';
 import { RATIO_KEYS, type RatioKey } from '../analysis/fundamentals/ratios.ts';
 import { computeSloanAccruals } from '../analysis/fundamentals/sloan-accruals.ts';
 import { type EngineResult, ok } from '../analysis/result.ts';
@@ -69,17 +72,17 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
     place(tab('overview'), () => putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf));
   } else if (set === 'scores') {
     const fy = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
+    const beneish = computeBeneish(view.financials);
+    const safety = computeDividendSafety(view.financials);
     place(tab('overview'), () => {
       putPiotroski(sheet, view);
       putAltman(sheet, view);
       putGrades(sheet, view);
     });
     place(tab('financial-health'), () => {
-      const beneish = computeBeneish(view.financials);
       sheet.put('beneish_m', 'Beneish M-score', beneish.ok ? ok(beneish.value.m) : beneish, 'score', fy);
     });
     place(tab('dividends'), () => {
-      const safety = computeDividendSafety(view.financials);
       sheet.put('dividend_safety', 'Dividend safety score (0–100)', safety.ok ? ok(safety.value.score) : safety, 'score', fy);
       const streak = safety.ok ? safety.value.components.find((c) => c.id === 'streak')?.value : null;
       if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', 'Years of dividends without a cut', streak, 'count', fy);
@@ -88,6 +91,11 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
       const sloan = computeSloanAccruals(view.financials);
       sheet.put('sloan_accruals', 'Sloan accrual ratio', sloan.ok ? ok(sloan.value.ratio) : sloan, 'percent', fy, 100);
     });
+    // What moved each grade and score (`grade_value_by_fcf_yield`…), on the page of the score it explains
+    for (const a of attributeCompany(view, GRADE_CATEGORIES, { safety, beneish })) {
+      const page = pages.get(a.target);
+      if (page) place(page, () => sheet.facts.push(...listAllContributionFacts(sheet.facts, [a])));
+    }
   } else {
     place(tab('overview'), () => putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed'));
     for (const t of TABS) for (const [key, label] of FUNDAMENTAL_PLANS[t].lines) if (!pages.has(key)) place(tab(t), () => putLine(sheet, view, key, label));

@@ -1,4 +1,5 @@
 import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../analysis/analysis-types.ts';
+import { listAllContributionFacts } from '../analysis/attribution/driver-facts.ts';
 import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index.ts';
 import { findUnbackedNumbers } from '../ai/number-validator.ts';
 import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from './copilot-types.ts';
@@ -32,7 +33,8 @@ function collect(inputs: AnalysisInputs, sources: ReadonlyArray<[AnalysisKind, F
   for (const [kind, subtype] of sources) {
     const r = analysisBuilders[kind](inputs, subtype);
     if (!r.ok) continue;
-    for (const f of r.value.facts)
+    // each input's share of a grade or score, as the scores tool returns it
+    for (const f of [...r.value.facts, ...listAllContributionFacts(r.value.facts, r.value.attribution)])
       if (keep(f) && !seen.has(f.key)) {
         seen.add(f.key);
         out.push({ ...f, symbol: inputs.symbol, href: hrefOf(kind, inputs.symbol, r.value.subtype) });
@@ -104,7 +106,7 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs)
         collect(
           inputs,
           TABS.map((t) => ['fundamental', t]),
-          (f) => SCORE_KEYS.has(f.key) || f.key.startsWith('grade_'),
+          (f) => SCORE_KEYS.has(f.key) || f.key.startsWith('grade_') || /^(piotroski_f|altman_z|beneish_m|dividend_safety)_by_/.test(f.key),
         ),
       );
     }

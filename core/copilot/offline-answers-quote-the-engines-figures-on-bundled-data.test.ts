@@ -3,6 +3,7 @@ import { openBundledAnalysisData } from '../../server/adapters/market-data/bundl
 import type { AnalysisInputs } from '../analysis/analysis-types.ts';
 import { buildCompanyView } from '../analysis/runs/company.ts';
 import { buildDcf } from '../analysis/runs/dcf.ts';
+import { buildFundamental } from '../analysis/runs/fundamental.ts';
 import { computeRsi } from '../analysis/indicators/rsi.ts';
 import { toOhlcvSeries } from '../analysis/indicators/series.ts';
 import { computeTechnicalRating } from '../analysis/technical-rating.ts';
@@ -199,5 +200,29 @@ describe('offline answers on the bundled data', () => {
     const etf = (await load('SPY')).etf!;
     expect(a.text).toContain(`${formatFactValue({ value: etf.expense_ratio_pct!, unit: 'percent' })} [1]`);
     expectWellCited(a);
+  });
+  it("why AAPL's profitability grade is what it is: its largest pushes, the profitability tab's attribution shares", async () => {
+    const a = await ask("Why is Apple's profitability grade what it is?");
+    expect(a.intent).toBe('score_reason');
+    const page = buildFundamental(await load('AAPL'), 'profitability');
+    if (!page.ok) throw new Error(page.error.message);
+    const grade = page.value.attribution.find((x) => x.target === 'grade_profitability')!;
+    const top = [...grade.contributions].sort((x, y) => y.contribution - x.contribution)[0]!;
+    // the answer's first push is the attribution's largest contribution, quoted at the page's value
+    expect(a.text).toContain(`Pushing it up most: ${top.label} (+${top.contribution.toFixed(2)} [2]`);
+    expect(a.facts[0]!.key).toBe('grade_profitability');
+    expect(a.facts.map((f) => f.key)).toContain(`grade_profitability_by_${top.key}`);
+    // "profitability" names the grade here, not the net margin
+    expect(a.facts.some((f) => f.key.startsWith('grade_value') || f.key === 'net_margin')).toBe(false);
+    expectWellCited(a);
+  });
+
+  it('why KO\'s Altman Z is where it is: the weighted ratios as shares; without "why" a plain metric answer', async () => {
+    const a = await ask('Why is the Altman Z of KO where it is?');
+    expect(a.intent).toBe('score_reason');
+    expect(a.text).toMatch(/Altman Z″? is \d+\.\d\d \[1\]/);
+    expect(a.facts.filter((f) => f.key.startsWith('altman_z_by_')).length).toBeGreaterThan(0);
+    expectWellCited(a);
+    expect((await ask("What is KO's Altman Z?")).intent).toBe('metric');
   });
 });

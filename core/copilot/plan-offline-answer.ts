@@ -5,6 +5,7 @@ import {
   writeMetricAnswer,
   writePriceChange,
   writeQuote,
+  writeScoreReasons,
   writeTechnicalSignal,
   writeValuation,
 } from './answer-writer.ts';
@@ -102,6 +103,7 @@ const CUES = {
     'up',
     'down',
   ],
+  reason: ['why', 'reason', 'reasons', 'what drives', 'driven by', 'drivers', 'what moved', 'held back', 'holding back', 'because'],
   compare: ['compare', 'comparison', 'vs', 'versus', 'against', 'or', 'better', 'which', 'between'],
   forecast: [
     'predict',
@@ -246,6 +248,7 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
 
   if (cue('forecast'))
     return refuse(`I do not forecast prices or tell the future; I can tell you how ${entries[0]!.symbol} has done and what our figures say now.`, entries[0]);
+  if (cue('reason') && entries.length === 1 && asked.some((m) => REASON_METRICS.has(m.id))) return planScoreReasons(entries[0]!, asked, words);
   const performance = (cue('performance') || period !== null) && asked.every((m) => m.id === 'price');
   if (performance) return planPriceChange(entries, period ?? '1y');
   if (cue('valuation') && entries.length === 1 && asked.every((m) => m.tool === 'get_dcf' || m.id === 'price')) return planValuation(entries, dcfInputs);
@@ -261,6 +264,27 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
   const unknownWords = words.filter((w) => !symbolWords.has(w.index) && !COMMON_WORDS.has(w.text) && !SNAPSHOT_WORDS.has(w.text));
   if (unknownWords.length === 0) return planSnapshot(entries[0]!);
   return refuse(`I found ${entries.map((e) => e.symbol).join(', ')} in your question but not what you want to know.`, entries[0]);
+}
+
+/** Scores whose attribution the scores tool returns: "why" about them is answered from their contributions. */
+const REASON_METRICS = new Set(['grades', 'piotroski', 'altman', 'beneish', 'dividend_safety']);
+/** Words naming one grade ("profitability" also names the net margin metric: in a "why" about grades it names the grade). */
+const GRADE_WORDS: Record<string, string> = {
+  value: 'grade_value',
+  valuation: 'grade_value',
+  growth: 'grade_growth',
+  profitability: 'grade_profitability',
+  health: 'grade_health',
+  momentum: 'grade_momentum',
+};
+
+function planScoreReasons(entry: SymbolDirectoryEntry, asked: readonly Metric[], words: readonly Word[]): OfflinePlan {
+  const named = unique(
+    words.map((w) => GRADE_WORDS[w.text]).filter((k): k is string => k !== undefined),
+    (k) => k,
+  );
+  const keys = asked.filter((m) => REASON_METRICS.has(m.id)).flatMap((m) => (m.id === 'grades' ? (named.length > 0 ? named : m.keys) : [m.keys[0]!]));
+  return tools('score_reason', [{ tool: 'get_scores', input: { symbol: entry.symbol } }], (results) => writeScoreReasons(entry, keys, results));
 }
 
 function planSnapshot(entry: SymbolDirectoryEntry): OfflinePlan {

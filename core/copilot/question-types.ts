@@ -2,7 +2,7 @@ import type { SymbolDirectoryEntry } from './copilot-types.ts';
 
 /** A kind of question the offline copilot answers: what the UI lists, the refusal offers and docs/copilot.md documents. */
 export interface OfflineQuestionType {
-  id: 'price_change' | 'metric' | 'compare' | 'technical_signal' | 'valuation' | 'definition';
+  id: 'price_change' | 'metric' | 'compare' | 'technical_signal' | 'score_reason' | 'valuation' | 'definition';
   title: string;
   description: string;
   examples: readonly string[];
@@ -34,6 +34,13 @@ export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
     title: 'The technical signal and why',
     description: 'The technical rating with the votes of its moving averages and oscillators, the RSI and where the price stands against its averages.',
     examples: ["What is NVDA's technical signal and why?", 'Is MSFT bullish?'],
+  },
+  {
+    id: 'score_reason',
+    title: 'Why a grade or score is what it is',
+    description:
+      'The inputs that push a sector grade, the Piotroski F-score, Altman Z, Beneish M or the dividend safety score up and down most, each with its share of the score.',
+    examples: ["Why is AAPL's profitability grade what it is?", 'Why is the Altman Z of KO where it is?'],
   },
   {
     id: 'valuation',

@@ -52,24 +52,35 @@ function computeMonthEndReturn(monthEnds: readonly number[], monthsBack: number)
 
 /** The last close of each week (weeks from Monday) over the last year; month-end closes for month-end-only series. */
 export function sampleSparkline(s: OhlcvSeries, interval: '1d' | '1mo'): number[] {
+  return sampleWeeklyCloses(s, interval).closes;
+}
+
+/** sampleSparkline's closes with the date of each (the bar that closed the week). */
+export function sampleWeeklyCloses(s: Pick<OhlcvSeries, 'dates' | 'close'>, interval: '1d' | '1mo'): { dates: string[]; closes: number[] } {
   const n = s.close.length;
-  if (n === 0) return [];
+  if (n === 0) return { dates: [], closes: [] };
   const lastDay = Date.parse(`${s.dates[n - 1]}T00:00:00Z`) / DAY_MS;
   // ISO dates compare as strings: find the year's first bar without parsing the whole history.
   const cutoff = new Date((lastDay - SPARKLINE_DAYS) * DAY_MS).toISOString().slice(0, 10);
   let from = n - 1;
   while (from > 0 && s.dates[from - 1]! >= cutoff) from--;
-  const out: number[] = [];
+  const closes: number[] = [];
+  const dates: string[] = [];
   let previousWeek: number | null = null;
   for (let i = from; i < n; i++) {
     // 1970-01-01 was a Thursday: +3 starts weeks on Monday.
     const week = interval === '1d' ? Math.floor((Date.parse(`${s.dates[i]}T00:00:00Z`) / DAY_MS + 3) / 7) : i;
     const close = Math.round(s.close[i]! * 100) / 100;
-    if (week === previousWeek) out[out.length - 1] = close;
-    else out.push(close);
+    if (week !== previousWeek) {
+      closes.push(close);
+      dates.push(s.dates[i]!);
+    } else {
+      closes[closes.length - 1] = close;
+      dates[dates.length - 1] = s.dates[i]!;
+    }
     previousWeek = week;
   }
-  return out;
+  return { dates, closes };
 }
 
 function putTechnical(sheet: FactSheet, s: OhlcvSeries, benchmark: EngineResult<OhlcvSeries>): void {

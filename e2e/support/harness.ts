@@ -152,3 +152,12 @@ export function useAppInBrowser(options: Parameters<typeof startApp>[0] = {}) {
   });
   return t;
 }
+
+/** Elements reaching past the right edge of the viewport (none: no sideways scrolling), named for a failure message; wide tables scroll inside `.overflow-x-auto`. */
+export const findOverflowing = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
+  );

@@ -1,12 +1,15 @@
 import { createLlmClient } from '../adapters/llm/index.ts';
 import type { AppContext, Feature } from '../http/feature.ts';
 import { createAnalysesFeature } from './analyses/index.ts';
+import { createApiKeysFeature } from './api-keys/index.ts';
 import { createAuthFeature } from './auth/index.ts';
 import { createBillingFeature } from './billing/index.ts';
+import { createCompareFeature } from './compare/index.ts';
 import { createCopilotFeature } from './copilot/index.ts';
 import { createHealthFeature } from './health/index.ts';
 import { createMarketFeature } from './market/index.ts';
 import { createProfileFeature } from './profile/index.ts';
+import { createPublicApiFeature } from './public-api/index.ts';
 import { createScreenerFeature } from './screener/index.ts';
 import { createScorecardsFeature } from './scorecards/index.ts';
 import { createSmartYieldFeature } from './smart-yield/index.ts';
@@ -55,9 +58,17 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(createValuationsFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // Watchlists read the tier from the ledger, figures from market data, and e-mail alerts with the accounts' mailer.
   features.push(createWatchlistsFeature(ctx, { ledger: tokens.ledger, market: market.market, mailer: auth.mailer }));
+  // Compare reads figures through the market service and the user's saved analyses through the analyses service (free).
+  features.push(createCompareFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // The track record re-scores every analysis's verdicts on newer prices; its backtest re-runs the builders over the snapshot.
   features.push(createTrackRecordFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // The copilot charges through the ledger; its tools read market data, build analyses as a run does and query the screener (offline without a model).
   features.push(createCopilotFeature(ctx, { ledger: tokens.ledger, market: market.market, analyses: analyses.analyses, screener: screener.screener, llm }));
+  // API keys read the owner's tier from the ledger; /api/v1 serves the same services to a key's owner.
+  const apiKeys = createApiKeysFeature(ctx, { ledger: tokens.ledger });
+  features.push(
+    apiKeys,
+    createPublicApiFeature(ctx, { apiKeys, market: market.market, analyses: analyses.analyses, screener: screener.screener, ledger: tokens.ledger }),
+  );
   return features;
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { ApiKeyScope } from '../../core/public-api/limits.ts';
 
 /** The signed-in user as every handler sees it. Filled by the auth feature's session middleware. */
 export interface SessionUser {
@@ -9,11 +10,20 @@ export interface SessionUser {
   image?: string | null;
 }
 
+/** The owner of the API key a /api/v1 request authenticated with. Set by the api-keys feature's middleware. */
+export interface ApiCaller {
+  keyId: string;
+  userId: string;
+  scopes: ApiKeyScope[];
+}
+
 export type AppEnv = {
   Variables: {
     user: SessionUser | null;
     sessionId: string | null;
     requestId: string;
+    /** Only on /api/v1 requests, which authenticate with a key and never with the session cookie. */
+    apiCaller?: ApiCaller;
   };
 };
 

@@ -1,5 +1,5 @@
 import type { App } from './app-env.ts';
-import { SESSION_COOKIE_SCHEME, sessionCookieScheme } from './openapi.ts';
+import { API_KEY_SCHEME, apiKeyScheme, SESSION_COOKIE_SCHEME, sessionCookieScheme } from './openapi.ts';
 
 type Operation = { requestBody?: unknown; responses: Record<string, unknown> };
 export type OpenApiDocument = ReturnType<App['getOpenAPI31Document']>;
@@ -11,8 +11,11 @@ const tags = [
   { name: 'analyses', description: 'Paid analyses: runs (plain and streamed), history, re-opening' },
   { name: 'market', description: 'Search, quotes, price history, fundamentals, profiles, ETF data, dividends' },
   { name: 'screener', description: 'Market screener: field catalog with distributions, queries and CSV export (public), saved screens' },
+  { name: 'compare', description: 'Up to five symbols side by side: market figures and your saved analyses (free)' },
   { name: 'system', description: 'Liveness and adapters' },
   { name: 'dev', description: 'Development aids, absent in production' },
+  { name: 'api-keys', description: 'Creating, listing and revoking public API keys (signed in, Pro plan to create)' },
+  { name: 'Public API v1', description: 'The public API under /api/v1: an API key (Bearer) per request, per-key rate limits, the same contracts as the app' },
 ];
 
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -24,6 +27,7 @@ const unsafeMethods = new Set(['post', 'put', 'patch', 'delete']);
  */
 export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument {
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_COOKIE_SCHEME, sessionCookieScheme);
+  app.openAPIRegistry.registerComponent('securitySchemes', API_KEY_SCHEME, apiKeyScheme);
   const doc = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

@@ -46,6 +46,17 @@ export const sessionCookieScheme = {
 } as const;
 /** Per-operation `security`: the operation needs a signed-in user. */
 export const signedIn = [{ [SESSION_COOKIE_SCHEME]: [] }];
+/** The public API's credential (issue 18): a Pro user's key from Settings → API keys, as `Authorization: Bearer sp_live_…`. */
+export const API_KEY_SCHEME = 'ApiKey';
+export const apiKeyScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'sp_live_…',
+  description:
+    'An API key created in Settings → API keys (Pro plan), sent as `Authorization: Bearer sp_live_…`. Never in the query string: such requests are refused (400 API_KEY_IN_QUERY).',
+} as const;
+/** Per-operation `security`: the operation needs an API key (every /api/v1 route). */
+export const withApiKey = [{ [API_KEY_SCHEME]: [] }];
 /** Per-operation `security`: anyone may call it (a session, if sent, is ignored or optional). */
 export const anyone = [];
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../adapters/db/index.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, prepareStatement } from '../adapters/db/index.ts';
 import { AppError } from '../lib/errors.ts';
 
 export interface RateLimitRule {
@@ -10,28 +10,62 @@ export interface RateLimitRule {
   message: string;
 }
 
+/** One request counted in a fixed window: the count so far (this one included) and when the window ends. */
+export interface RateWindowHit {
+  hits: number;
+  /** Whole seconds until the window ends (at least 1). */
+  resetSeconds: number;
+}
+
+const p = sql.placeholder;
+
 /**
- * Counts one request against `key` in the current fixed window and refuses it with 429 RATE_LIMITED
- * (and `Retry-After`) when the window already holds `rule.limit` requests.
- *
- * Concurrency: the count is one `INSERT … ON CONFLICT DO UPDATE … RETURNING`, atomic on PostgreSQL and
- * PGlite, so N simultaneous requests from any number of processes get the counts 1…N and exactly
- * `limit` pass. A process whose clock lags never moves a window back (GREATEST).
+ * The counting upsert over `source`, rows of (key, window_start, 1): one `INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING`, atomic on PostgreSQL and PGlite, so N simultaneous requests from any number of processes get
+ * the counts 1…N. A process whose clock lags never moves a window back (GREATEST). Callers may embed it
+ * in a larger statement (the API keys count in the same round trip as they read the key).
  */
-export async function enforceRateLimit(db: Database, key: string, rule: RateLimitRule, now: Date): Promise<void> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db.query<{ hits: number; window_start_ms: number }>(sql`
-    INSERT INTO request_rate_windows AS w (key, window_start, hits) VALUES (${key}, ${windowStart.toISOString()}, 1)
+export const rateWindowUpsert = (source: SQL) => sql`
+    INSERT INTO request_rate_windows AS w (key, window_start, hits) ${source}
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN w.window_start >= EXCLUDED.window_start THEN w.hits + 1 ELSE 1 END,
       window_start = GREATEST(w.window_start, EXCLUDED.window_start)
-    RETURNING hits, (extract(epoch FROM window_start) * 1000)::bigint AS window_start_ms`);
-  if (!row || row.hits <= rule.limit) return;
-  const windowEndMs = row.window_start_ms + windowMs;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowEndMs - now.getTime()) / 1000));
-  throw new AppError('RATE_LIMITED', `${rule.message} Try again in ${retryAfterSeconds} s.`, {
+    RETURNING hits, (extract(epoch FROM window_start) * 1000)::bigint AS window_start_ms`;
+
+/** Start of the fixed window of `windowSeconds` that holds `now`, as the upsert's window_start. */
+export const findWindowStart = (now: Date, windowSeconds: number): string =>
+  new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000).toISOString();
+
+/** The upsert's answer as a count and the seconds left in its window. */
+export const toRateWindowHit = (row: { hits: number; window_start_ms: number }, windowSeconds: number, now: Date): RateWindowHit => ({
+  hits: Number(row.hits),
+  resetSeconds: Math.max(1, Math.ceil((Number(row.window_start_ms) + windowSeconds * 1000 - now.getTime()) / 1000)),
+});
+
+const countHitStatement = prepareStatement<{ key: string; windowStart: string }>(
+  'rate_window_hit',
+  rateWindowUpsert(sql`VALUES (${p('key')}, ${p('windowStart')}, 1)`),
+);
+
+/** Counts one request against `key` in the current fixed window of `windowSeconds`. */
+export async function countRateWindowHit(db: Database, key: string, windowSeconds: number, now: Date): Promise<RateWindowHit> {
+  const [row] = await db.run<{ hits: number; window_start_ms: number }>(countHitStatement, { key, windowStart: findWindowStart(now, windowSeconds) });
+  return toRateWindowHit(row!, windowSeconds, now);
+}
+
+/** 429 RATE_LIMITED with `Retry-After`: the refusal every rate limit gives. */
+export const rateLimitedError = (message: string, retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', `${message} Try again in ${retryAfterSeconds} s.`, {
     retryAfterSeconds,
     details: { retry_after_seconds: retryAfterSeconds },
   });
+
+/**
+ * Counts one request against `key` in the current fixed window and refuses it with 429 RATE_LIMITED
+ * (and `Retry-After`) when the window already holds `rule.limit` requests: exactly `limit` of N
+ * simultaneous requests pass, whichever processes they reach.
+ */
+export async function enforceRateLimit(db: Database, key: string, rule: RateLimitRule, now: Date): Promise<void> {
+  const hit = await countRateWindowHit(db, key, rule.windowSeconds, now);
+  if (hit.hits > rule.limit) throw rateLimitedError(rule.message, hit.resetSeconds);
 }

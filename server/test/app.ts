@@ -4,7 +4,7 @@ import { parseEnv, type Env } from '../env.ts';
 import { createFeatures } from '../features/index.ts';
 import type { AppContext } from '../http/feature.ts';
 import { findAppRoot } from '../lib/app-root.ts';
-import { createLogger } from '../lib/logger.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
 import { sql } from 'drizzle-orm';
 import type { Feature } from '../http/feature.ts';
 import type { App } from '../http/app-env.ts';
@@ -37,6 +37,8 @@ export interface TestAppOptions {
    * route tests skip the sign-in dance; the accounts tests exercise real sessions.
    */
   actAsHeader?: boolean;
+  /** Where the app logs (default: LOG_LEVEL, silent in tests); tests that check what is logged pass their own. */
+  logger?: Logger;
   /** Extra features mounted after the app's own (tests of the test kit). */
   features?: Feature[];
 }
@@ -78,7 +80,7 @@ export const fromSocket = (remoteAddress: string) => ({ incoming: { socket: { re
 /** The real app, all features wired, on the given database; requests go through `app.request`. */
 export async function createTestApp(db: Database, options: TestAppOptions = {}) {
   const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
-  const ctx: AppContext = { env, db, logger: createLogger(env.LOG_LEVEL), appRoot: findAppRoot(), now: options.now ?? (() => new Date()) };
+  const ctx: AppContext = { env, db, logger: options.logger ?? createLogger(env.LOG_LEVEL), appRoot: findAppRoot(), now: options.now ?? (() => new Date()) };
   const features = await createFeatures(ctx);
   if (options.actAsHeader) features.push(actAsHeaderFeature(db));
   features.push(...(options.features ?? []));

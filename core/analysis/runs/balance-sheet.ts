@@ -2,6 +2,8 @@ import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analys
 import type { AltmanScore } from '../fundamentals/altman.ts';
 import type { RatioKey } from '../fundamentals/ratios.ts';
 import { type EngineResult, ok } from '../result.ts';
+import { attributeCompany } from '../attribution/company-attribution.ts';
+import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import {
   buildCompanyView,
@@ -65,6 +67,8 @@ export function buildBalanceSheet(inputs: AnalysisInputs, _subtype: FundamentalS
     altman: view.altman.ok ? view.altman.value : null,
     missing: sheet.missing,
   };
-  const note = writeNote('balance-sheet', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
-  return ok({ kind: 'balance-sheet', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+  const attribution = attributeCompany(view, []);
+  putDriverFacts(sheet, attribution);
+  const note = writeNote('balance-sheet', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution });
+  return ok({ kind: 'balance-sheet', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections, attribution });
 }

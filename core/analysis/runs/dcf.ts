@@ -10,6 +10,8 @@ import type { WaccBreakdown } from '../dcf/wacc.ts';
 import type { CompanyFinancials } from '../financials.ts';
 import { computeLineCagr } from '../fundamentals/growth-ratios.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
+import { attributeDcf } from '../attribution/dcf-attribution.ts';
+import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, findNewestFiling } from './company.ts';
 import { measureDcfBeta } from './dcf-studio.ts';
@@ -233,6 +235,8 @@ export function buildDcf(
     assumed_zero: company.assumedZero,
     missing: sheet.missing,
   };
-  const note = writeNote('dcf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
-  return ok({ kind: 'dcf', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+  const attribution = [attributeDcf(v)];
+  putDriverFacts(sheet, attribution);
+  const note = writeNote('dcf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution });
+  return ok({ kind: 'dcf', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections, attribution });
 }

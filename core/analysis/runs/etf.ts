@@ -129,5 +129,5 @@ export function buildEtf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
     missing: sheet.missing,
   };
   const note = writeNote('etf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
-  return ok({ kind: 'etf', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+  return ok({ kind: 'etf', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections, attribution: [] });
 }

@@ -7,6 +7,8 @@ import type { PiotroskiScore } from '../fundamentals/piotroski.ts';
 import type { RatioKey } from '../fundamentals/ratios.ts';
 import { computeSloanAccruals, type SloanAccruals } from '../fundamentals/sloan-accruals.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
+import { attributeCompany } from '../attribution/company-attribution.ts';
+import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import {
   buildCompanyView,
@@ -205,6 +207,8 @@ export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSub
     beneish: beneish ? unwrapOrNull(beneish) : null,
     missing: sheet.missing,
   };
-  const note = writeNote('fundamental', tab, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
-  return ok({ kind: 'fundamental', subtype: tab, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+  const attribution = attributeCompany(view, plan.grades, { safety, beneish });
+  putDriverFacts(sheet, attribution);
+  const note = writeNote('fundamental', tab, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution });
+  return ok({ kind: 'fundamental', subtype: tab, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections, attribution });
 }

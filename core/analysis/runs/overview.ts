@@ -1,8 +1,12 @@
 import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
+import { GRADE_CATEGORIES } from '../fundamentals/grade-metrics.ts';
 import { computeMomentumReturns, type MomentumKey } from '../fundamentals/momentum-returns.ts';
 import type { RatioKey } from '../fundamentals/ratios.ts';
 import { type EngineResult, ok } from '../result.ts';
 import { computeTechnicalRating } from '../technical-rating.ts';
+import { attributeCompany } from '../attribution/company-attribution.ts';
+import { putDriverFacts } from '../attribution/driver-facts.ts';
+import { attributeTechnicalRating } from '../attribution/technical-rating-attribution.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, putAltman, putGrades, putMarket, putPiotroski, putRatios, putTrailingDividendYield } from './company.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
@@ -74,6 +78,9 @@ export function buildOverview(inputs: AnalysisInputs, _subtype: FundamentalSubty
     grades: collectGradeSections(view, ['value', 'growth', 'profitability', 'health', 'momentum']),
     missing: sheet.missing,
   };
-  const note = writeNote('overview', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
-  return ok({ kind: 'overview', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections });
+  const attribution = attributeCompany(view, GRADE_CATEGORIES);
+  if (rating.ok) attribution.unshift(attributeTechnicalRating(rating.value, describeRating(rating.value.overall.label)));
+  putDriverFacts(sheet, attribution);
+  const note = writeNote('overview', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution });
+  return ok({ kind: 'overview', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections, attribution });
 }

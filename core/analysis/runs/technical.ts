@@ -10,6 +10,8 @@ import { computeSupportResistance, type PriceLevel } from '../indicators/support
 import { computeVolatility, TRADING_DAYS_PER_YEAR } from '../indicators/volatility.ts';
 import { type EngineResult, ok } from '../result.ts';
 import { computeTechnicalRating, type RatingLabel, type TechnicalRating } from '../technical-rating.ts';
+import { attributeTechnicalRating } from '../attribution/technical-rating-attribution.ts';
+import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
 import { takeLast, toChartColumn, toSeriesAsOf } from './price-series.ts';
@@ -181,8 +183,10 @@ export function buildTechnical(inputs: AnalysisInputs, _subtype: FundamentalSubt
     beta: beta.ok ? { beta: beta.value.beta, correlation: beta.value.correlation, from: beta.value.from, to: beta.value.to } : null,
     missing: sheet.missing,
   };
-  const note = writeNote('technical', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name });
-  return ok({ kind: 'technical', subtype: null, symbol: inputs.symbol, as_of: day, facts: sheet.facts, note, sections });
+  const attribution = rating.ok ? [attributeTechnicalRating(rating.value, describeRating(rating.value.overall.label))] : [];
+  putDriverFacts(sheet, attribution);
+  const note = writeNote('technical', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution });
+  return ok({ kind: 'technical', subtype: null, symbol: inputs.symbol, as_of: day, facts: sheet.facts, note, sections, attribution });
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

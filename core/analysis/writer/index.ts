@@ -1,5 +1,6 @@
 import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype, Sentence } from '../analysis-types.ts';
 import { type FactReader, type FiredRule, fireRules, type NoteRule, pickThree, readFacts, weighBalance, type WriterContext } from './note-rules.ts';
+import { describeDrivers } from './driver-rules.ts';
 import { dcfRules, writeDcfHeadline, writeDcfVerdict } from './dcf-rules.ts';
 import { etfRules, writeEtfHeadline, writeEtfVerdict } from './etf-rules.ts';
 import { type CompanyNoteTopic, companyRules, FUNDAMENTAL_FOCUS, overviewRules, writeCompanyHeadline, writeCompanyVerdict } from './company-rules.ts';
@@ -14,12 +15,15 @@ export interface NoteStyle {
   rules: readonly NoteRule[];
   /** Fact keys the note is about: rules on them lead. */
   focus?: readonly string[];
+  /** Attribution targets the verdict may explain, in order of preference (the first present is used). */
+  drivers?: readonly string[];
   headline(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[]): Sentence;
   verdict(r: FactReader, ctx: WriterContext, strengths: readonly FiredRule[], risks: readonly FiredRule[], balance: number): Sentence;
 }
 
 const technicalStyle: NoteStyle = {
   rules: technicalRules,
+  drivers: ['technical_rating'],
   headline: (r, ctx) => writeTechnicalHeadline(r, ctx),
   verdict: (r, _ctx, strengths, risks, balance) => writeTechnicalVerdict(r, strengths, risks, balance),
 };
@@ -27,12 +31,14 @@ const technicalStyle: NoteStyle = {
 const buildCompanyStyle = (tab: CompanyNoteTopic, focus: readonly string[], rules: readonly NoteRule[] = companyRules): NoteStyle => ({
   rules,
   focus,
+  drivers: COMPANY_DRIVERS[tab],
   headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks),
   verdict: (r, ctx, _strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, risks.length),
 });
 
 const dcfStyle: NoteStyle = {
   rules: dcfRules,
+  drivers: ['fair_value_per_share'],
   headline: (r, ctx) => writeDcfHeadline(r, ctx),
   verdict: (r) => writeDcfVerdict(r),
 };
@@ -41,6 +47,20 @@ const etfStyle: NoteStyle = {
   rules: etfRules,
   headline: (r, ctx) => writeEtfHeadline(r, ctx),
   verdict: (r) => writeEtfVerdict(r),
+};
+
+const ALL_GRADES = ['grade_value', 'grade_growth', 'grade_profitability', 'grade_health', 'grade_momentum'];
+/** The grade or score each company note explains in its verdict (cash flow has none of its own). */
+const COMPANY_DRIVERS: Record<CompanyNoteTopic, readonly string[]> = {
+  summary: ALL_GRADES,
+  overview: ALL_GRADES,
+  profitability: ['grade_profitability'],
+  growth: ['grade_growth'],
+  valuation: ['grade_value'],
+  'financial-health': ['grade_health', 'altman_z'],
+  dividends: ['dividend_safety'],
+  'cash-flow': [],
+  'balance-sheet': ['altman_z'],
 };
 
 const BALANCE_SHEET_FOCUS = ['current_ratio', 'quick_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'altman_z'];
@@ -77,7 +97,17 @@ export function writeNote(kind: AnalysisKind, subtype: FundamentalSubtype | null
     headline: style.headline(r, context, strengths, risks),
     strengths: pickThree(strengths, 'strength'),
     risks: pickThree(risks, 'risk'),
-    verdict: style.verdict(r, context, strengths, risks, weighBalance(strengths, risks)),
+    verdict: addDrivers(style.verdict(r, context, strengths, risks, weighBalance(strengths, risks)), r, style, context),
     writer: 'rule-based',
   };
+}
+
+/** The verdict followed by what moved the note's main grade or rating most (unchanged without an attribution). */
+function addDrivers(verdict: Sentence, r: FactReader, style: NoteStyle, context: WriterContext): Sentence {
+  for (const target of style.drivers ?? []) {
+    const a = context.attribution?.find((x) => x.target === target);
+    const drivers = a ? describeDrivers(r, a) : null;
+    if (drivers) return { text: `${verdict.text} ${drivers.text}`, fact_keys: [...new Set([...verdict.fact_keys, ...drivers.fact_keys])] };
+  }
+  return verdict;
 }

@@ -1,4 +1,5 @@
 import type { Fact, Sentence } from '../analysis-types.ts';
+import type { Attribution } from '../attribution/attribution-types.ts';
 import { formatFactValue } from './format.ts';
 
 /** Read access to an analysis' facts by key. */
@@ -37,6 +38,8 @@ export function readFacts(facts: readonly Fact[]): FactReader {
 export interface WriterContext {
   symbol: string;
   name: string;
+  /** What moved each grade and rating: the verdict names the biggest lift and drag of the note's main one. */
+  attribution?: readonly Attribution[];
 }
 
 /**
@@ -119,6 +122,9 @@ export function weighBalance(strengths: readonly FiredRule[], risks: readonly Fi
 export function describeFact(r: FactReader, key: string): string {
   const label = r.label(key);
   const name = label.replace(/ \([^)]*\)$/, '');
-  const lower = /^[A-Z][a-z]/.test(name) && !/^(Piotroski|Altman|Beneish|Sloan)\b/.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
-  return `${lower} of ${r.fmt(key)}`;
+  return `${lowerLabel(name)} of ${r.fmt(key)}`;
 }
+
+/** "Return on equity" → "return on equity" for use mid-sentence; names (Piotroski, Altman…) and acronyms keep their capitals. */
+export const lowerLabel = (name: string): string =>
+  /^[A-Z][a-z]/.test(name) && !/^(Piotroski|Altman|Beneish|Sloan)\b/.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;

@@ -65,12 +65,12 @@ describeEachDatabase('bad analysis requests', (kind) => {
     expect(await k.holdsOf(userId)).toHaveLength(0);
   });
 
-  it('a key reused with another body is 409 IDEMPOTENCY_KEY_REUSED: the first run charged once (10 − 0.8 = 9.2), the second nothing', async () => {
+  it('a key reused with another body is 422 IDEMPOTENCY_KEY_REUSED (as Stripe answers): the first run charged once (10 − 0.8 = 9.2), the second nothing', async () => {
     const userId = await k.createUser();
     const first = await k.as(userId).run({ symbol: 'AAPL', kind: 'technical' }, 'click-1');
     expect(first.status).toBe(201);
     const reused = await k.as(userId).run({ symbol: 'MSFT', kind: 'technical' }, 'click-1');
-    expect(reused.status).toBe(409);
+    expect(reused.status).toBe(422);
     expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(reused.body.error.message).toMatch(/another analysis/);
     expect(await k.balanceMt(userId)).toBe(9_200);

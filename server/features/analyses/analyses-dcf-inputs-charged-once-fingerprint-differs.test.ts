@@ -32,9 +32,9 @@ describeEachDatabase('a DCF analysis with the studio’s inputs (dcf_inputs)', (
     expect([replay.status, replay.body.id]).toEqual([200, first.body.id]);
     // Inputs are part of the fingerprint: other inputs, or none, under the same key are another request.
     const other = await k.as(u).run({ symbol: 'AAPL', kind: 'dcf', dcf_inputs: { ...inputs, explicit_growth: 0.05 } }, 'save-with-note-1');
-    expect([other.status, other.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+    expect([other.status, other.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     const plain = await k.as(u).run({ symbol: 'AAPL', kind: 'dcf' }, 'save-with-note-1');
-    expect([plain.status, plain.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+    expect([plain.status, plain.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     expect(await k.balanceMt(u)).toBe(AFTER_ONE_DCF_MT);
     expect(await k.storedRowCount(u)).toBe(1);
 

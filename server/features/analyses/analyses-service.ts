@@ -184,7 +184,7 @@ export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: R
         const built = ctx.runs.builders[kind](inputs, subtype, { dcfInputs: run.dcfInputs });
         if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { details: { input: built.error.input } });
         throwIfAborted(signal, opts.signal);
-        const { facts, sections } = built.value;
+        const { facts, sections, attribution } = built.value;
         // the model's time counts inside the charge's limit: it must end early enough to fall back and save
         const note = ctx.llm
           ? await writeNoteWithLlm(
@@ -212,7 +212,7 @@ export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: R
           costMt: hold.costMt,
           holdId: hold.id,
           createdAt: ctx.now().toISOString(),
-          body: { facts, note, sections },
+          body: { facts, note, sections, attribution },
         };
         if (!(await insertAnalysis(ctx.db, stored))) throw new KeyTakenError();
         // Stopped after the insert: the release leaves the row unserved.
@@ -262,6 +262,11 @@ export function createAnalysesService(deps: AnalysesServiceDeps) {
   return {
     prepareRun: (userId: string, body: RunRequest, idempotencyKey?: string) => prepareRun(ctx, userId, body, idempotencyKey),
     executeRun: (run: PreparedRun, opts?: RunOptions) => executeRun(ctx, run, opts),
+    /** Checks, charges and runs in one call (no progress): the stored analysis of an earlier request with the same key and body is answered without a charge. */
+    runAnalysis: async (userId: string, body: RunRequest, idempotencyKey?: string): Promise<RunOutcome> => {
+      const prepared = await prepareRun(ctx, userId, body, idempotencyKey);
+      return 'analysis' in prepared ? prepared : executeRun(ctx, prepared);
+    },
     listAnalyses: (userId: string, query: ListQuery) => listAnalyses(ctx, userId, query),
     getAnalysisOrThrow: (userId: string, id: string) => getAnalysisOrThrow(ctx, userId, id),
   };

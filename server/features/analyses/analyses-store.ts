@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype } from '../../../core/analysis/analysis-types.ts';
+import type { Attribution } from '../../../core/analysis/attribution/attribution-types.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 
 /** One analysis as stored: the request's columns plus the builder's facts, note and sections. */
@@ -15,7 +16,8 @@ export interface StoredAnalysis {
   costMt: number;
   holdId: string;
   createdAt: string;
-  body: { facts: Fact[]; note: AnalysisNote; sections: unknown };
+  /** `attribution` is absent on rows stored before attribution existed (served as `[]`, see docs/attribution.md). */
+  body: { facts: Fact[]; note: AnalysisNote; sections: unknown; attribution?: Attribution[] };
 }
 
 /** What the key's earlier run is, as the pre-check and the insert's conflict see it. */

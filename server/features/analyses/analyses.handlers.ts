@@ -5,11 +5,20 @@ import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { createAnalysisRoute, getAnalysisRoute, listAnalysesRoute, streamAnalysisRoute } from './analyses.routes.ts';
-import type { AnalysisErrorEvent, AnalysisProgressEvent, AnalysisResponse, AnalysisSummary } from './analyses.routes.ts';
+import type { z } from '@hono/zod-openapi';
+import type {
+  AnalysisErrorEvent,
+  AnalysisListResponse,
+  AnalysisProgressEvent,
+  AnalysisResponse,
+  AnalysisSummary,
+  ListAnalysesQuerySchema,
+} from './analyses.routes.ts';
 import { type AnalysesService, labelRunStep, runSteps } from './analyses-service.ts';
 import type { StoredAnalysis } from './analyses-store.ts';
 
-function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
+/** A stored analysis as the API answers it (the app's routes and /api/v1's). */
+export function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
   return {
     id: a.id,
     symbol: a.symbol,
@@ -21,11 +30,12 @@ function toAnalysisBody(a: StoredAnalysis): AnalysisResponse {
     facts: a.body.facts,
     note: a.body.note,
     sections: a.body.sections as Record<string, unknown>,
+    attribution: a.body.attribution ?? [],
   };
 }
 
 function toSummary(a: StoredAnalysis): AnalysisSummary {
-  const { facts: _f, note, sections: _s, ...head } = toAnalysisBody(a);
+  const { facts: _f, note, sections: _s, attribution: _a, ...head } = toAnalysisBody(a);
   return { ...head, headline: note.headline.text, verdict: note.verdict.text };
 }
 
@@ -39,11 +49,23 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt, id };
 }
 
+/** One page of a user's history for the list query as the API takes it (the app's and /api/v1's). */
+export async function listAnalysesPage(service: AnalysesService, userId: string, q: z.output<typeof ListAnalysesQuerySchema>): Promise<AnalysisListResponse> {
+  const page = await service.listAnalyses(userId, {
+    limit: q.limit,
+    symbol: q.symbol,
+    kind: q.kind,
+    subtype: q.subtype,
+    asOf: q.as_of,
+    before: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
+  });
+  return { analyses: page.analyses.map(toSummary), next_cursor: page.nextBefore ? encodeCursor(page.nextBefore) : null, data_day: page.dataDay };
+}
+
 export function createAnalysesHandlers(service: AnalysesService, logger: Logger) {
   const createAnalysis: AppRouteHandler<typeof createAnalysisRoute> = async (c) => {
     const user = requireUser(c);
-    const prepared = await service.prepareRun(user.id, c.req.valid('json'), c.req.valid('header')['idempotency-key']);
-    const outcome = 'analysis' in prepared ? prepared : await service.executeRun(prepared);
+    const outcome = await service.runAnalysis(user.id, c.req.valid('json'), c.req.valid('header')['idempotency-key']);
     return outcome.replayed ? c.json(toAnalysisBody(outcome.analysis), 200) : c.json(toAnalysisBody(outcome.analysis), 201);
   };
 
@@ -89,16 +111,7 @@ export function createAnalysesHandlers(service: AnalysesService, logger: Logger)
 
   const listAnalyses: AppRouteHandler<typeof listAnalysesRoute> = async (c) => {
     const user = requireUser(c);
-    const q = c.req.valid('query');
-    const page = await service.listAnalyses(user.id, {
-      limit: q.limit,
-      symbol: q.symbol,
-      kind: q.kind,
-      subtype: q.subtype,
-      asOf: q.as_of,
-      before: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
-    });
-    return c.json({ analyses: page.analyses.map(toSummary), next_cursor: page.nextBefore ? encodeCursor(page.nextBefore) : null, data_day: page.dataDay }, 200);
+    return c.json(await listAnalysesPage(service, user.id, c.req.valid('query')), 200);
   };
 
   const getAnalysis: AppRouteHandler<typeof getAnalysisRoute> = async (c) => {

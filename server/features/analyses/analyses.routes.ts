@@ -28,7 +28,7 @@ export const CreateAnalysisBodySchema = z
   .strict()
   .openapi('CreateAnalysis');
 
-const IdempotencyHeader = z.object({
+export const IdempotencyHeader = z.object({
   'idempotency-key': z
     .string()
     .min(1)
@@ -38,7 +38,7 @@ const IdempotencyHeader = z.object({
     .openapi({
       param: { name: 'idempotency-key', in: 'header' },
       description:
-        'One per click. A retry with the same key and body answers the stored analysis without a second charge; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. Without a key every request is a new, separately charged run.',
+        'One per click. A retry with the same key and body answers the stored analysis without a second charge; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Without a key every request is a new, separately charged run.',
       example: 'run-3f1c2a9e',
     }),
 });
@@ -71,6 +71,34 @@ const NoteSchema = z
   })
   .openapi('AnalysisNote');
 
+const ContributionSchema = z
+  .object({
+    key: z.string().openapi({ example: 'rsi_14' }),
+    label: z.string().openapi({ example: 'RSI (14)' }),
+    value: z.number().nullable().openapi({ description: 'The input’s reading (percent for fractions), or null when it could not be measured' }),
+    contribution: z
+      .number()
+      .openapi({ description: 'The input’s share of the score, in the score’s unit, rounded to the attribution’s `decimals`', example: -0.0455 }),
+    explanation: z.string().openapi({ example: 'rsi 74.10, rsi a bar earlier 75.20 → sell: −1 of 11 oscillator votes = −1/22 of the score (−0.0455)' }),
+  })
+  .openapi('AttributionContribution');
+
+const AttributionSchema = z
+  .object({
+    target: z.string().openapi({ description: 'The fact key of the grade or score explained', example: 'technical_rating' }),
+    label: z.string().openapi({ example: 'Technical rating: Buy' }),
+    score: z.number().openapi({ description: 'base + Σ contributions, exactly in units of 10^−decimals', example: 0.3576 }),
+    base: z.number().openapi({ description: 'Where the score starts: 0, the sector median 50 for grades, −4.84 for Beneish M', example: 0 }),
+    unit: z.enum(['rating', 'percentile', 'points', 'usd_per_share']),
+    decimals: z
+      .number()
+      .int()
+      .openapi({ description: 'Decimals of score, base and contributions (4 for ratings, 2 for grades and points, 0 for Piotroski)', example: 4 }),
+    verdict: z.string().nullable().openapi({ description: 'The label the score maps to (Buy, B, Safe), when there is one' }),
+    contributions: z.array(ContributionSchema),
+  })
+  .openapi('Attribution');
+
 const SummaryFields = {
   id: z.string().uuid(),
   symbol: z.string(),
@@ -87,6 +115,9 @@ export const AnalysisSchema = z
     facts: z.array(FactSchema),
     note: NoteSchema,
     sections: z.record(z.string(), z.unknown()).openapi({ description: 'Kind-specific chart and table data (typed by the builders per kind)' }),
+    attribution: z.array(AttributionSchema).openapi({
+      description: 'What moved each grade, rating and score, input by input (empty for ETF analyses and for analyses stored before attribution existed)',
+    }),
   })
   .openapi('Analysis');
 
@@ -216,6 +247,7 @@ export type AnalysisResponse = z.infer<typeof AnalysisSchema>;
 /** An analysis with its kind's sections typed, e.g. `AnalysisOf<TechnicalSections>` (the builders export each kind's type). */
 export type AnalysisOf<S> = Omit<AnalysisResponse, 'sections'> & { sections: S };
 export type AnalysisSummary = z.infer<typeof AnalysisSummarySchema>;
+export type AttributionResponse = z.infer<typeof AttributionSchema>;
 export type AnalysisListResponse = z.infer<typeof AnalysisListSchema>;
 export type ListAnalysesQuery = z.input<typeof ListAnalysesQuerySchema>;
 export type AnalysisProgressEvent = z.infer<typeof AnalysisProgressSchema>;

@@ -10,6 +10,16 @@ import { type AnalysesService, type AnalysisRuns, createAnalysesService } from '
 export type { AnalysesService, AnalysisRuns } from './analyses-service.ts';
 export { defaultAnalysisRuns } from './analyses-service.ts';
 export type { StoredAnalysis } from './analyses-store.ts';
+// The public API runs and serves analyses with the app's contracts.
+export { listAnalysesPage, toAnalysisBody } from './analyses.handlers.ts';
+export {
+  AnalysisListSchema,
+  AnalysisSchema,
+  CreateAnalysisBodySchema,
+  IdempotencyHeader,
+  ListAnalysesQuerySchema,
+  MAX_ANALYSIS_BODY_BYTES,
+} from './analyses.routes.ts';
 
 export interface AnalysesFeatureDeps {
   ledger: LedgerService;

@@ -14,6 +14,8 @@ export type { MarketService, WithServed } from './market-service.ts';
 export type { CoveredListing } from '../../adapters/market-data/index.ts';
 export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';
+// Other features' contracts embed a quote as the market API serves it; the public API serves market data with the app's contracts.
+export { FundamentalsQuerySchema, FundamentalsSchema, HistorySchema, QuoteSchema } from './market.routes.ts';
 
 const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
 /** Where the app serves data/QUALITY.md. */

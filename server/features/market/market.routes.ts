@@ -154,6 +154,13 @@ export const DividendsSchema = z
   })
   .openapi('DividendsAndSplits');
 
+export const FundamentalsQuerySchema = z.object({
+  as_of: z.string().refine(isCalendarDate, 'must be a date written YYYY-MM-DD').optional().openapi({
+    description: 'Point in time: only figures filed on or before this day; periods with none are left out (no look-ahead)',
+    example: '2024-12-31',
+  }),
+});
+
 const symbolErrors = errorResponses(400, 401, 404);
 const tags = ['market'];
 
@@ -213,12 +220,7 @@ export const fundamentalsRoute = createRoute({
   summary: 'Annual and quarterly income statement, balance sheet and cash flow; every figure with source and as-of',
   request: {
     params: SymbolParam,
-    query: z.object({
-      as_of: z.string().refine(isCalendarDate, 'must be a date written YYYY-MM-DD').optional().openapi({
-        description: 'Point in time: only figures filed on or before this day; periods with none are left out (no look-ahead)',
-        example: '2024-12-31',
-      }),
-    }),
+    query: FundamentalsQuerySchema,
   },
   responses: { 200: jsonContent(FundamentalsSchema, 'Statements'), ...symbolErrors },
 });

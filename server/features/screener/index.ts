@@ -23,6 +23,9 @@ import {
 import type { LoadedUniverse } from './screener-universe.ts';
 
 export type { ScreenerPage, ScreenerSnapshot } from './screener-service.ts';
+// The public API answers screens with the app's contract.
+export { toScreenerResultBody } from './screener.handlers.ts';
+export { MAX_SCREENER_BODY_BYTES, ScreenerQueryBodySchema, ScreenerResultSchema, ScreenerRowSchema } from './screener.routes.ts';
 
 /** What other features (the copilot) call: a screen's page or its CSV, with the API's checks and defaults. */
 export interface ScreenerService {

@@ -12,6 +12,7 @@ import type {
   SavedScreen,
   saveScreenRoute,
   ScreenerCatalog,
+  ScreenerResult,
   screenerExportRoute,
   screenerFieldsRoute,
   screenerQueryRoute,
@@ -24,6 +25,7 @@ import {
   listSavedScreens,
   queryScreener,
   type ScreenerContext,
+  type ScreenerPage,
   type ScreenerSnapshot,
   saveScreen,
 } from './screener-service.ts';
@@ -53,6 +55,12 @@ const toSavedScreen = (s: StoredScreen): SavedScreen => ({
   columns: s.columns,
   created_at: s.createdAt,
 });
+
+/** A page of a screen as the API answers it (the app's query and /api/v1's). */
+export function toScreenerResultBody(page: ScreenerPage): ScreenerResult {
+  const { query: q } = page;
+  return { rows: page.rows, total: page.total, page: q.page, page_size: q.page_size, sort: q.sort, columns: q.columns, data_as_of: page.dataAsOf };
+}
 
 function toFieldInfo(field: ScreenerField, snapshot: ScreenerSnapshot) {
   const { id, label, short, category, kind, unit, description } = field;
@@ -104,12 +112,7 @@ export function createScreenerHandlers(ctx: ScreenerContext, opts: { trustProxy:
 
   const query: AppRouteHandler<typeof screenerQueryRoute> = async (c) => {
     countRead(c);
-    const page = await queryScreener(ctx, c.req.valid('json'));
-    const { query: q } = page;
-    return c.json(
-      { rows: page.rows, total: page.total, page: q.page, page_size: q.page_size, sort: q.sort, columns: q.columns, data_as_of: page.dataAsOf },
-      200,
-    );
+    return c.json(toScreenerResultBody(await queryScreener(ctx, c.req.valid('json'))), 200);
   };
 
   const exportCsv: AppRouteHandler<typeof screenerExportRoute> = async (c) => {

@@ -8,6 +8,9 @@ import { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getToken
 export { createLedgerService, DEFAULT_HOLD_TTL_MS, type LedgerServiceOptions } from './ledger-service.ts';
 export { DEFAULT_CHARGE_TIMEOUT_MS } from './charge-for.ts';
 export { adminUsage, runAdminCommand } from './admin-commands.ts';
+// The public API's balance is the subscription check's answer.
+export { toSubscriptionBody } from './tokens.handlers.ts';
+export { SubscriptionSchema } from './tokens.routes.ts';
 export type { LedgerService, Hold, TokenAccount, LedgerEntry, Actor, Tier, TierChangeResult, ReconcileReport } from './ledger-types.ts';
 
 export interface TokensFeature {

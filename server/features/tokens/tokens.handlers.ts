@@ -40,6 +40,17 @@ function toTokenAccountBody(a: TokenAccount) {
   };
 }
 
+/** The subscription check's answer (SPEC §7): tier, period end and available tokens; also the public API's balance. */
+export function toSubscriptionBody(a: TokenAccount) {
+  const subscribed = a.tier !== 'Free';
+  return {
+    subscribed,
+    subscription_tier: a.tier,
+    subscription_end: subscribed ? (a.actualBillingPeriodEnd ?? a.nextResetDate) : null,
+    tokens: convertMtToTokens(a.availableMt),
+  };
+}
+
 const getTokenCosts: AppRouteHandler<typeof getTokenCostsRoute> = (c) =>
   c.json(
     {
@@ -56,17 +67,7 @@ export function createTokensHandlers(ledger: LedgerService) {
   };
 
   const getSubscription: AppRouteHandler<typeof getSubscriptionRoute> = async (c) => {
-    const a = await ledger.getAccount(requireUser(c).id);
-    const subscribed = a.tier !== 'Free';
-    return c.json(
-      {
-        subscribed,
-        subscription_tier: a.tier,
-        subscription_end: subscribed ? (a.actualBillingPeriodEnd ?? a.nextResetDate) : null,
-        tokens: convertMtToTokens(a.availableMt),
-      },
-      200,
-    );
+    return c.json(toSubscriptionBody(await ledger.getAccount(requireUser(c).id)), 200);
   };
 
   const getTokenUsage: AppRouteHandler<typeof getTokenUsageRoute> = async (c) => {

@@ -39,6 +39,7 @@ export const routeTable = [
   { path: '/settings', page: 'settings', access: 'guarded' },
   { path: '/token-topup', page: 'tokenTopup', access: 'guarded' },
   { path: '/token-pricing', page: 'tokenPricing', access: 'guarded' },
+  { path: '/compare', page: 'compare', access: 'guarded' },
   { path: '*', page: 'notFound', access: 'open' },
 ] as const satisfies ReadonlyArray<{ path: string; page: string; access: 'open' | 'guarded' }>;
 

@@ -43,6 +43,7 @@ const pages = {
   tokenTopup: page(() => import('./routes/token-topup.tsx')),
   tokenPricing: page(() => import('./routes/token-pricing.tsx')),
   devOutbox: page(() => import('./routes/dev-outbox.tsx')),
+  compare: page(() => import('./routes/compare.tsx')),
   notFound: page(() => import('./routes/not-found.tsx')),
 };
 

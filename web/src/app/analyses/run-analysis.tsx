@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
+import type { AnalysisKind } from '../../../../core/analysis/analysis-types.ts';
 import { checkAvailability } from '../../../../core/analysis/runs/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { AnalysisRunner, type RunnerAccount } from '../../features/analyses/index.ts';
@@ -12,11 +13,7 @@ import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
  * charge), or why the kind cannot run on this symbol, in the words the server would answer 422 with.
  */
 export function RunAnalysis({ profile, ...props }: Omit<ComponentProps<typeof AnalysisRunner>, 'account'> & { profile: ProfileResponse }) {
-  const { user } = useAuth();
-  const userId = user?.id ?? null;
-  const subscription = useSubscription();
-  const costs = useTokenCosts();
-  const queryClient = useQueryClient();
+  const account = useRunnerAccount(props.kind);
   const unavailable = checkAvailability(props.kind, { profile, coverage: profile.coverage });
   if (unavailable)
     return (
@@ -24,15 +21,24 @@ export function RunAnalysis({ profile, ...props }: Omit<ComponentProps<typeof An
         {unavailable.reason}.
       </Alert>
     );
-  const account: RunnerAccount = {
+  return <AnalysisRunner {...props} account={account} />;
+}
+
+/** The signed-in account as a run of `kind` needs it: balance, plan, the kind's cost, and the refreshes after a charge. */
+export function useRunnerAccount(kind: AnalysisKind): RunnerAccount {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const subscription = useSubscription();
+  const costs = useTokenCosts();
+  const queryClient = useQueryClient();
+  return {
     userId,
     balance: subscription.tokenBalance,
     tier: subscription.subscriptionTier,
-    costMt: costs.data?.costs.find((c) => c.action === props.kind)?.cost_mt ?? null,
+    costMt: costs.data?.costs.find((c) => c.action === kind)?.cost_mt ?? null,
     onBalanceChanged: () => {
       void subscription.refresh();
       void queryClient.invalidateQueries({ queryKey: ['tokens', userId] });
     },
   };
-  return <AnalysisRunner {...props} account={account} />;
 }

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/input.tsx';
+import { ApiKeysCard } from '../../features/api-keys/index.ts';
 import { authApi, useAuth } from '../../features/auth/index.ts';
 import { describePasswordLength, PASSWORD_MIN_CHARS, PasswordInput, preloadPasswordRules, validateNewPassword } from '../../features/auth/forms.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -128,10 +129,12 @@ function AccountCard() {
 }
 
 export default function SettingsPage() {
+  const { user } = useAuth();
   return (
-    <PageShell title="Settings" lead="Security and account." width="narrow">
+    <PageShell title="Settings" lead="Security, API keys and account." width="narrow">
       <div className="space-y-6">
         <ChangePasswordCard />
+        <ApiKeysCard userId={user?.id ?? null} />
         <AccountCard />
       </div>
     </PageShell>

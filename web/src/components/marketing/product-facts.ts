@@ -78,6 +78,16 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     detail: 'Lists with price, rating, fair value and grades per symbol, and alerts that fire once per crossing, in the bell and by e-mail. Free.',
   },
   {
+    title: 'Compare',
+    detail:
+      'Up to five symbols side by side with the best and worst of each row marked, your saved grades, ratings and DCFs, and a 1-year chart. Free to read.',
+  },
+  {
+    title: 'Why a grade is what it is',
+    detail:
+      'Each grade, rating and score of an analysis split into what every input added or took away, summing exactly: a waterfall on the analysis page, the largest cited in the note.',
+  },
+  {
     title: 'Track record',
     detail:
       'How every rating, grade and DCF call held after 1, 3, 6 and 12 months, with n and a confidence interval, seeded by a point-in-time backtest. Public.',

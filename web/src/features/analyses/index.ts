@@ -11,3 +11,4 @@ export { preloadTechnicalChart } from './components/technical-chart.tsx';
 export { createIdempotencyKey, runAnalysis } from './api/run-analysis.ts';
 export { DcfHeatMap } from './components/dcf-heat-map.tsx';
 export { buildAnalysisPath } from './analysis-path.ts';
+export { RunAnalysisButton } from './components/run-analysis-button.tsx';

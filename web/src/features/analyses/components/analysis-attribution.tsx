@@ -1,6 +1,184 @@
+import { useId, useMemo, useState } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
+import { type Attribution, describeBase, formatAttributionValue, layoutWaterfall, type WaterfallBar } from '../attribution-waterfall-geometry.ts';
 
-/** Which facts moved each grade and rating, and by how much (a waterfall). Filled in by the attribution work. */
-export function AnalysisAttribution(_props: { analysis: AnalysisResponse }) {
-  return null;
+const FILL = { up: '#059669', down: '#dc2626', level: '#475569' } as const;
+
+function fillOf(b: WaterfallBar): string {
+  if (b.kind !== 'step') return FILL.level;
+  return b.amount > 0 ? FILL.up : FILL.down;
+}
+
+/** What a bar adds for a screen reader (and the caption under the chart) after its visible name and amount. */
+function describeBar(a: Attribution, b: WaterfallBar): string {
+  const v = (x: number) => formatAttributionValue(a, x, false);
+  if (b.kind === 'base') return describeBase(a) === 'Start' ? 'where the score starts' : `where the score starts: ${describeBase(a).toLowerCase()}`;
+  if (b.kind === 'score') return `${a.label}: base plus every bar`;
+  return `from ${v(b.from)} to ${v(b.to)}. ${b.explanation}`;
+}
+
+function WaterfallRow({ a, bar, onShow }: { a: Attribution; bar: WaterfallBar; onShow: (text: string) => void }) {
+  const name = bar.kind === 'base' ? describeBase(a) : bar.kind === 'score' ? 'Score' : bar.label;
+  const amount = formatAttributionValue(a, bar.amount, bar.kind === 'step');
+  const text = `${name}: ${amount}, ${describeBar(a, bar)}`;
+  return (
+    <li>
+      <button
+        type="button"
+        title={bar.explanation || undefined}
+        onFocus={() => onShow(text)}
+        onMouseEnter={() => onShow(text)}
+        onClick={() => onShow(text)}
+        data-testid="attribution-bar"
+        className="grid w-full grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)_auto] items-center gap-2 rounded px-1 py-0.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_auto]"
+      >
+        <span className={`line-clamp-2 text-sm ${bar.kind === 'step' ? 'text-ink' : 'font-semibold text-ink'}`}>{name}</span>
+        <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full" aria-hidden="true">
+          <rect x="0" y="4.5" width="100" height="1" fill="#e2e8f0" />
+          <rect x={bar.x} y="1" width={bar.width} height="8" rx="0.5" fill={fillOf(bar)} />
+        </svg>
+        <span
+          className={`text-right text-sm tabular-nums ${bar.kind === 'step' ? (bar.amount > 0 ? 'text-emerald-700' : 'text-red-700') : 'font-semibold text-ink'}`}
+        >
+          {amount}
+        </span>
+        <span className="sr-only">, {describeBar(a, bar)}</span>
+      </button>
+    </li>
+  );
+}
+
+function AttributionTable({ a }: { a: Attribution }) {
+  return (
+    <div className="mt-2 overflow-x-auto">
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="sr-only">Every input of the {a.label}, with its contribution and how it was computed</caption>
+        <thead className="border-b border-slate-200 text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              Input
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+              Contribution
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              How
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-slate-100">
+            <th scope="row" className="py-1.5 pr-3 font-normal text-ink">
+              {describeBase(a)}
+            </th>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{formatAttributionValue(a, a.base, false)}</td>
+            <td className="py-1.5 text-slate-600">Where the score starts</td>
+          </tr>
+          {a.contributions.map((c) => (
+            <tr key={c.key} className="border-b border-slate-100">
+              <th scope="row" className="py-1.5 pr-3 font-normal text-ink">
+                {c.label}
+              </th>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{formatAttributionValue(a, c.contribution, true)}</td>
+              <td className="py-1.5 text-slate-600">{c.explanation}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" className="py-1.5 pr-3 font-semibold text-ink">
+              Score
+            </th>
+            <td className="py-1.5 pr-3 text-right font-semibold tabular-nums">{formatAttributionValue(a, a.score, false)}</td>
+            <td className="py-1.5 text-slate-600">{a.verdict ? `${a.verdict}` : ''}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const TITLES: Partial<Record<AnalysisResponse['kind'], string>> = {
+  technical: 'What moved the rating',
+  dcf: 'What makes up the fair value',
+};
+
+function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisResponse['kind'] }) {
+  const [target, setTarget] = useState(list[0]!.target);
+  const a = list.find((x) => x.target === target) ?? list[0]!;
+  const waterfall = useMemo(() => layoutWaterfall(a), [a]);
+  const [shown, setShown] = useState<string | null>(null);
+  const ids = { select: useId(), summary: useId(), detail: useId() };
+  const steps = waterfall.bars.filter((b) => b.kind === 'step');
+  const summary = `${describeBase(a)} ${formatAttributionValue(a, a.base, false)}, ${steps.length} ${steps.length === 1 ? 'input' : 'inputs'} moving it, score ${formatAttributionValue(a, a.score, false)}${a.verdict ? ` (${a.verdict})` : ''}.`;
+
+  return (
+    <Card data-testid="attribution">
+      <CardHeader>
+        <CardTitle>{TITLES[kind] ?? 'What moved each grade and score'}</CardTitle>
+        <CardDescription>
+          Each bar is one input’s contribution: the start plus every bar equals the score exactly. Focus or point at a bar for how it was computed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {list.length > 1 && (
+          <div className="mb-3">
+            <label htmlFor={ids.select} className="block text-sm font-medium text-ink">
+              Grade or score
+            </label>
+            <select
+              id={ids.select}
+              value={a.target}
+              onChange={(e) => {
+                setTarget(e.target.value);
+                setShown(null);
+              }}
+              className="mt-1 h-10 w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            >
+              {list.map((x) => (
+                <option key={x.target} value={x.target}>
+                  {x.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <h3 className="text-sm font-semibold text-ink">{a.label}</h3>
+        <p id={ids.summary} className="text-sm text-slate-600">
+          {summary}
+        </p>
+        <ol aria-label={`Waterfall of the ${a.label}`} aria-describedby={ids.summary} className="mt-3 space-y-0.5">
+          {waterfall.bars.map((b) => (
+            <WaterfallRow key={b.key} a={a} bar={b} onShow={setShown} />
+          ))}
+        </ol>
+        <p id={ids.detail} aria-live="polite" className="mt-2 min-h-10 text-sm text-slate-700" data-testid="attribution-detail">
+          {shown ?? ''}
+        </p>
+        {waterfall.unmoved.length > 0 && (
+          <p className="text-sm text-slate-600">
+            {waterfall.unmoved.length} {waterfall.unmoved.length === 1 ? 'input' : 'inputs'} moved it by 0: {waterfall.unmoved.map((c) => c.label).join(', ')}.
+          </p>
+        )}
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">Show every input as a table</summary>
+          <AttributionTable a={a} />
+        </details>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Which facts moved each grade and rating, and by how much: a waterfall per attribution, with a table alternative. */
+export function AnalysisAttribution({ analysis }: { analysis: AnalysisResponse }) {
+  const list = analysis.attribution;
+  if (list.length > 0) return <AttributionCard key={analysis.id} list={list} kind={analysis.kind} />;
+  // an ETF analysis has no grade; anything else without attribution was saved before it existed
+  if (analysis.kind === 'etf') return null;
+  return (
+    <Card data-testid="attribution-unavailable">
+      <CardContent className="pt-5 text-sm text-slate-600">
+        This analysis was saved before Stockpilot showed what moved each grade and score. Run it again to see the breakdown.
+      </CardContent>
+    </Card>
+  );
 }

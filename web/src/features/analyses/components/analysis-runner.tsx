@@ -7,12 +7,12 @@ import type { Tier } from '../../../../../core/tokens/tiers.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAnalysis } from '../api/get-analysis.ts';
 import { useAnalysesList } from '../api/list-analyses.ts';
-import { type AnalysisProgressEvent, type AnalysisResponse, createIdempotencyKey, runAnalysis } from '../api/run-analysis.ts';
+import type { AnalysisResponse } from '../api/run-analysis.ts';
 import { describeRunButton } from '../format-cost.ts';
+import { useAnalysisRun } from '../use-analysis-run.ts';
 import { AnalysisActions } from './analysis-actions.tsx';
 import { AnalysisAttribution } from './analysis-attribution.tsx';
 import { AnalysisNote } from './analysis-note.tsx';
@@ -22,8 +22,6 @@ import { InsufficientTokensDialog } from './insufficient-tokens-dialog.tsx';
 
 /** The query parameter that holds the analysis on screen, so a reload or a dashboard link re-opens it (free). */
 export const ANALYSIS_PARAM = 'analysis';
-
-type RunState = { status: 'idle' } | { status: 'running'; progress: AnalysisProgressEvent | null; done: string[] } | { status: 'failed'; error: ApiError };
 
 /** What the run flow needs from the account (composed in the app from the auth and tokens features). */
 export interface RunnerAccount {
@@ -61,13 +59,8 @@ export function AnalysisRunner({
   const openId = params.get(ANALYSIS_PARAM);
   const opened = useAnalysis(openId);
   const [fresh, setFresh] = useState<AnalysisResponse | null>(null);
-  const [run, setRun] = useState<RunState>({ status: 'idle' });
-  const [dialog, setDialog] = useState(false);
-  const abort = useRef<AbortController | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const sameDay = useAnalysesList(userId, { symbol, kind, subtype: subtype ?? undefined, as_of: 'current', limit: 1 });
-
-  useEffect(() => () => abort.current?.abort(), []);
 
   // A fresh result shows at once: the URL catches up in a transition, which must not hold the result back.
   const shown = fresh ?? opened.data ?? null;
@@ -87,24 +80,14 @@ export function AnalysisRunner({
       { replace: true },
     );
 
-  async function start() {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setRun({ status: 'running', progress: null, done: [] });
-    try {
-      const result = await runAnalysis(
-        { symbol, kind, ...(subtype ? { subtype } : {}) },
-        {
-          idempotencyKey: createIdempotencyKey(),
-          signal: controller.signal,
-          onProgress: (p) =>
-            setRun((r) => (r.status === 'running' ? { status: 'running', progress: p, done: r.progress ? [...r.done, r.progress.label] : r.done } : r)),
-        },
-      );
+  const { run, start, dialog, closeDialog } = useAnalysisRun({
+    symbol,
+    kind,
+    subtype,
+    onBalanceChanged: account.onBalanceChanged,
+    onSuccess: (result) => {
       queryClient.setQueryData(['analyses', 'one', result.id], result);
       setFresh(result);
-      setRun({ status: 'idle' });
       // The result paints first; the URL, the balance and the history catch up in the frame after.
       requestAnimationFrame(() => {
         resultRef.current?.querySelector<HTMLElement>('[data-testid="analysis-headline"]')?.focus();
@@ -114,16 +97,8 @@ export function AnalysisRunner({
           void queryClient.invalidateQueries({ queryKey: ['analyses', userId, 'list'] });
         }, 0);
       });
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      const error = e instanceof ApiError ? e : new ApiError(0, 'UNKNOWN', (e as Error).message);
-      setRun({ status: 'failed', error });
-      if (error.code === 'INSUFFICIENT_TOKENS') {
-        account.onBalanceChanged();
-        setDialog(true);
-      }
-    }
-  }
+    },
+  });
 
   const running = run.status === 'running';
   const label = costMt === null ? 'Run analysis' : describeRunButton(costMt);
@@ -198,9 +173,7 @@ export function AnalysisRunner({
           )}
         </div>
       </Card>
-      {costMt !== null && (
-        <InsufficientTokensDialog open={dialog} costMt={costMt} balance={account.balance} tier={account.tier} onClose={() => setDialog(false)} />
-      )}
+      {costMt !== null && <InsufficientTokensDialog open={dialog} costMt={costMt} balance={account.balance} tier={account.tier} onClose={closeDialog} />}
       {analysis && (
         <div ref={resultRef} className="space-y-6" data-testid="analysis-result">
           <AnalysisNote note={analysis.note} facts={analysis.facts} asOf={analysis.as_of} />

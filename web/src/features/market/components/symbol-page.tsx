@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { MessageSquareText } from 'lucide-react';
+import { Columns3, MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { PageShell } from '../../../components/layout/page-shell.tsx';
@@ -110,6 +110,10 @@ export function SymbolPage({
           <ButtonLink to={`/copilot?symbol=${encodeURIComponent(symbol)}`} variant="outline" size="sm" data-testid="ask-about-symbol">
             <MessageSquareText className="size-4" aria-hidden />
             Ask about {symbol}
+          </ButtonLink>
+          <ButtonLink to={`/compare?symbols=${encodeURIComponent(symbol)}`} variant="outline" size="sm" data-testid="compare-symbol">
+            <Columns3 className="size-4" aria-hidden />
+            Compare
           </ButtonLink>
           <DataAsOf servedBy={p?.served_by} />
         </div>

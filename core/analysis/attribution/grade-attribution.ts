@@ -1,0 +1,80 @@
+import type { GradeCategory, GradeMetricKey } from '../fundamentals/grade-metrics.ts';
+import type { CategoryGrade } from '../fundamentals/sector-grades.ts';
+import { type ExactContribution, formatPercent, formatReading, roundAttribution } from './apportion.ts';
+import type { Attribution } from './attribution-types.ts';
+
+/** Grades keep two decimals of a percentile point. */
+export const GRADE_DECIMALS = 2;
+/** Where a grade starts: the sector's middle company (mid-rank percentiles average 50). */
+export const GRADE_BASE = 50;
+
+const METRIC_LABELS: Record<GradeMetricKey, string> = {
+  earnings_yield: 'Earnings yield',
+  fcf_yield: 'Free cash flow yield',
+  ebitda_to_ev: 'EBITDA / enterprise value',
+  book_to_price: 'Book value / market cap',
+  revenue_cagr_3y: '3-year revenue CAGR',
+  revenue_growth_1y: '1-year revenue growth',
+  eps_cagr_3y: '3-year EPS CAGR',
+  roe: 'Return on equity',
+  roic: 'Return on invested capital',
+  operating_margin: 'Operating margin',
+  fcf_margin: 'Free cash flow margin',
+  current_ratio: 'Current ratio',
+  debt_to_equity: 'Debt / equity',
+  net_debt_to_ebitda: 'Net debt / EBITDA',
+  interest_cover: 'Interest cover',
+  piotroski_f: 'Piotroski F-score',
+  return_3m: '3-month price change',
+  return_6m: '6-month price change',
+  return_12m_ex_1m: '12-month price change to a month ago',
+};
+
+/** Metrics read as multiples or counts; every other grade metric is a fraction shown in percent. */
+const NOT_FRACTIONS: ReadonlySet<GradeMetricKey> = new Set(['current_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'piotroski_f']);
+
+export const GRADE_TITLES: Record<GradeCategory, string> = {
+  value: 'Value grade',
+  growth: 'Growth grade',
+  profitability: 'Profitability grade',
+  health: 'Financial health grade',
+  momentum: 'Momentum grade',
+};
+
+export const labelGradeMetric = (key: GradeMetricKey): string => METRIC_LABELS[key];
+
+/** A metric's value as the grade reads it: fractions in percent (the fact unit), multiples plain. */
+export const readGradeMetric = (key: GradeMetricKey, value: number): number => (NOT_FRACTIONS.has(key) ? value : value * 100);
+
+const formatMetric = (key: GradeMetricKey, value: number) => (NOT_FRACTIONS.has(key) ? formatReading(value) : formatPercent(value));
+
+/**
+ * A letter grade as the sum of its metrics: the grade's percentile is the mean of the metrics'
+ * percentiles in the sector, so from the median company (50) each metric moves it by
+ * (its percentile − 50) / metrics ranked. Metrics left out are listed with a share of 0 and why.
+ */
+export function attributeGrade(category: GradeCategory, grade: CategoryGrade, sector: string): Attribution {
+  const n = grade.metrics.length;
+  const items: ExactContribution[] = grade.metrics.map((m) => {
+    const p = m.percentile;
+    return {
+      key: m.key,
+      label: METRIC_LABELS[m.key],
+      value: readGradeMetric(m.key, m.value),
+      exact: (p - GRADE_BASE) / n,
+      explain: (c) =>
+        `${formatMetric(m.key, m.value)} is better than ${p.toFixed(1)}% of ${m.peers} ${sector} companies (${m.better} is better): (${p.toFixed(1)} − 50) / ${n} = ${c}`,
+    };
+  });
+  for (const e of grade.excluded) items.push({ key: e.key, label: METRIC_LABELS[e.key], value: null, exact: 0, explain: () => `not counted: ${e.reason}` });
+  return roundAttribution({
+    target: `grade_${category}`,
+    label: `${GRADE_TITLES[category]} ${grade.letter} (percentile ${grade.percentile.toFixed(1)} in ${sector})`,
+    unit: 'percentile',
+    decimals: GRADE_DECIMALS,
+    base: GRADE_BASE,
+    score: grade.percentile,
+    verdict: grade.letter,
+    items,
+  });
+}

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import type { ApiKeyScope } from '../../../core/public-api/limits.ts';
+import { type Database, prepareStatement } from '../../adapters/db/index.ts';
+import { findWindowStart, type RateWindowHit, rateWindowUpsert, toRateWindowHit } from '../../http/rate-limit.ts';
+import type { Tier } from '../tokens/index.ts';
+
+/** A key as its owner sees it: never the secret, never the hash. */
+export interface StoredApiKey {
+  id: string;
+  name: string;
+  displayPrefix: string;
+  scopes: ApiKeyScope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** What one /api/v1 request learns about its key in one read: who owns it, what it may do, the owner's tier now. */
+export interface KeyForRequest {
+  id: string;
+  userId: string;
+  scopes: ApiKeyScope[];
+  lastUsedAt: string | null;
+  /** null when the owner has no token account yet (never happens after sign-up; treated as not allowed). */
+  tier: Tier | null;
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  display_prefix: string;
+  scopes: ApiKeyScope[];
+  created_at: string | Date;
+  last_used_at: string | Date | null;
+}
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+const toStoredKey = (r: KeyRow): StoredApiKey => ({
+  id: r.id,
+  name: r.name,
+  displayPrefix: r.display_prefix,
+  scopes: r.scopes,
+  createdAt: iso(r.created_at)!,
+  lastUsedAt: iso(r.last_used_at),
+});
+
+const KEY_COLUMNS = sql`id, name, display_prefix, scopes, created_at, last_used_at`;
+
+/** The user's active keys, newest first. */
+export async function listActiveKeys(db: Database, userId: string): Promise<StoredApiKey[]> {
+  const rows = await db.query<KeyRow>(sql`
+    SELECT ${KEY_COLUMNS} FROM api_keys WHERE user_id = ${userId} AND revoked_at IS NULL ORDER BY created_at DESC, id DESC`);
+  return rows.map(toStoredKey);
+}
+
+/**
+ * Inserts the key unless the user already has `limit` active ones (null then). Count and insert run under
+ * a per-user advisory lock, so parallel creations from several processes cannot pass the limit together.
+ */
+export async function insertKey(
+  db: Database,
+  key: { id: string; userId: string; name: string; keyHash: string; displayPrefix: string; scopes: ApiKeyScope[]; createdAt: Date },
+  limit: number,
+): Promise<StoredApiKey | null> {
+  return db.transaction(async (tx) => {
+    await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`api-keys:${key.userId}`}))`);
+    const [count] = await tx.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM api_keys WHERE user_id = ${key.userId} AND revoked_at IS NULL`);
+    if (Number(count?.n ?? 0) >= limit) return null;
+    const [row] = await tx.query<KeyRow>(sql`
+      INSERT INTO api_keys (id, user_id, name, key_hash, display_prefix, scopes, created_at)
+      VALUES (${key.id}, ${key.userId}, ${key.name}, ${key.keyHash}, ${key.displayPrefix},
+        string_to_array(${key.scopes.join(',')}, ','), ${key.createdAt.toISOString()})
+      RETURNING ${KEY_COLUMNS}`);
+    return toStoredKey(row!);
+  });
+}
+
+/** Revokes the user's active key; false when there is none with that id for this user. */
+export async function revokeKey(db: Database, userId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(sql`
+    UPDATE api_keys SET revoked_at = ${at.toISOString()} WHERE id = ${id} AND user_id = ${userId} AND revoked_at IS NULL RETURNING id`);
+  return rows.length > 0;
+}
+
+const p = sql.placeholder;
+
+/*
+ * The hot path: one prepared statement, one round trip. It reads the active key with its owner's tier (an
+ * indexed join on the ledger's user_tokens, read-only, so a downgrade stops the key on the very next request)
+ * and counts the request in the key's window for the scope (the shared rate-limit upsert). No row: unknown
+ * or revoked, and nothing counted.
+ */
+const findAndCountStatement = prepareStatement<{ keyHash: string; scope: string; windowStart: string }>(
+  'api_key_for_request',
+  sql`
+    WITH k AS (
+      SELECT k.id, k.user_id, k.scopes, k.last_used_at, t.subscription_tier AS tier
+      FROM api_keys k LEFT JOIN user_tokens t ON t.user_id = k.user_id
+      WHERE k.key_hash = ${p('keyHash')} AND k.revoked_at IS NULL
+    ), hit AS (
+      ${rateWindowUpsert(sql`SELECT 'api-key:' || k.id::text || ':' || ${p('scope')}::text, ${p('windowStart')}::timestamptz, 1 FROM k`)}
+    )
+    SELECT k.id, k.user_id, k.scopes, k.last_used_at, k.tier, hit.hits, hit.window_start_ms FROM k CROSS JOIN hit`,
+);
+
+/** The active key with this hash and its request counted in `scope`'s window; null (nothing counted) when there is none. */
+export async function findActiveKeyAndCount(
+  db: Database,
+  keyHash: string,
+  scope: ApiKeyScope,
+  windowSeconds: number,
+  now: Date,
+): Promise<{ key: KeyForRequest; hit: RateWindowHit } | null> {
+  const [r] = await db.run<{
+    id: string;
+    user_id: string;
+    scopes: ApiKeyScope[];
+    last_used_at: string | Date | null;
+    tier: Tier | null;
+    hits: number;
+    window_start_ms: number;
+  }>(findAndCountStatement, { keyHash, scope, windowStart: findWindowStart(now, windowSeconds) });
+  if (!r) return null;
+  return {
+    key: { id: r.id, userId: r.user_id, scopes: r.scopes, lastUsedAt: iso(r.last_used_at), tier: r.tier },
+    hit: toRateWindowHit(r, windowSeconds, now),
+  };
+}
+
+const touchStatement = prepareStatement<{ id: string; at: string; before: string }>(
+  'api_key_touch',
+  sql`UPDATE api_keys SET last_used_at = ${p('at')} WHERE id = ${p('id')} AND (last_used_at IS NULL OR last_used_at < ${p('before')})`,
+);
+
+/** Sets last-used unless another request (any process) did within the interval: at most one write per key per interval. */
+export async function touchKey(db: Database, id: string, at: Date, intervalMs: number): Promise<void> {
+  await db.run(touchStatement, { id, at: at.toISOString(), before: new Date(at.getTime() - intervalMs).toISOString() });
+}

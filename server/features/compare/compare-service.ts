@@ -1,0 +1,113 @@
+import type { Fact } from '../../../core/analysis/analysis-types.ts';
+import { checkAvailability } from '../../../core/analysis/runs/index.ts';
+import { COMPARE_KINDS, type CompareFigureId, type CompareKind, FIGURE_IDS, factKeysOf } from '../../../core/compare/compare-rows.ts';
+import { MAX_COMPARE_SYMBOLS, parseSymbolList } from '../../../core/compare/compare-symbols.ts';
+import { computeScreenerRow, SCREENER_REQUIREMENTS, sampleWeeklyCloses } from '../../../core/screener/row-values.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
+import { type AnalysesService, findDataDay, loadAnalysisInputs, loadPriceHistory, type StoredAnalysis } from '../analyses/index.ts';
+import type { MarketService, PriceHistory, Profile, Quote, WithServed } from '../market/index.ts';
+
+/*
+ * /compare: per symbol the free market figures (the screener's engines on the analyses' inputs, so a
+ * figure reads as on the analysis pages) and the user's newest saved analysis of each kind, read
+ * through the analyses service's list (free). Nothing here charges or stores.
+ */
+
+export interface CompareContext {
+  market: MarketService;
+  analyses: Pick<AnalysesService, 'listAnalyses'>;
+}
+
+export interface SavedSummary {
+  id: string;
+  asOf: string;
+  createdAt: string;
+  current: boolean;
+  headline: string;
+  verdict: string;
+  facts: Record<string, number | string | null>;
+}
+
+export interface ComparedKind {
+  kind: CompareKind;
+  unavailable: string | null;
+  saved: SavedSummary | null;
+}
+
+export interface ComparedSymbol {
+  symbol: string;
+  profile: Profile;
+  dataDay: string;
+  quote: WithServed<Quote> | null;
+  figures: Record<CompareFigureId, number | null>;
+  performance: { dates: string[]; closes: number[] };
+  analyses: ComparedKind[];
+}
+
+/** The canonical, listed symbols of `raw`, or the error naming `symbols` (syntax and limit checked before any lookup). */
+export async function resolveCompareSymbolsOrThrow(market: MarketService, raw: string | undefined): Promise<string[]> {
+  const parsed = parseSymbolList(raw);
+  if (!parsed.ok) {
+    const { problem } = parsed;
+    if (problem.code === 'empty') throw new AppError('VALIDATION_FAILED', problem.message, { field: 'symbols' });
+    if (problem.code === 'invalid') throw new AppError('INVALID_SYMBOL', problem.message, { field: 'symbols', details: { symbol: problem.symbol } });
+    throw new AppError('TOO_MANY_SYMBOLS', problem.message, { field: 'symbols', details: { limit: MAX_COMPARE_SYMBOLS, count: problem.count } });
+  }
+  for (const symbol of parsed.symbols) {
+    try {
+      await market.resolveSymbol(symbol);
+    } catch (e) {
+      if (isAppError(e)) throw new AppError(e.code, e.message, { field: 'symbols', details: { symbol } });
+      throw e;
+    }
+  }
+  return parsed.symbols;
+}
+
+const pickFacts = (facts: Fact[], keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, facts.find((f) => f.key === k)?.value ?? null]));
+
+function toSavedSummary(a: StoredAnalysis, dataDay: string): SavedSummary {
+  return {
+    id: a.id,
+    asOf: a.asOf,
+    createdAt: a.createdAt,
+    current: a.asOf === dataDay,
+    headline: a.body.note.headline.text,
+    verdict: a.body.note.verdict.text,
+    facts: pickFacts(a.body.facts, factKeysOf(a.kind as CompareKind)),
+  };
+}
+
+function toPerformance(history: PriceHistory | null) {
+  if (!history || history.bars.length === 0) return { dates: [], closes: [] };
+  const series = { dates: history.bars.map((b) => b.date), close: Float64Array.from(history.bars, (b) => b.close) };
+  return sampleWeeklyCloses(series, history.interval);
+}
+
+async function compareOne(ctx: CompareContext, userId: string, symbol: string): Promise<ComparedSymbol> {
+  const { market } = ctx;
+  const [history, profile, coverage] = await Promise.all([loadPriceHistory(market, symbol), market.getProfile(symbol), market.coverage(symbol)]);
+  const dataDay = findDataDay(market, history);
+  const inputs = await loadAnalysisInputs(market, { symbol, profile, history, names: [...SCREENER_REQUIREMENTS, 'quote'] });
+  // The market service's quote as the quote endpoint serves it (with served_by), typed as the engines' Quote; null without prices.
+  const quote = inputs.quote as WithServed<Quote> | null;
+  const { values } = computeScreenerRow(inputs);
+  const figures = Object.fromEntries(FIGURE_IDS.map((id) => [id, typeof values[id] === 'number' ? values[id] : null])) as ComparedSymbol['figures'];
+  const analyses = await Promise.all(
+    COMPARE_KINDS.map(async (kind): Promise<ComparedKind> => {
+      const { analyses: newest } = await ctx.analyses.listAnalyses(userId, { symbol, kind, limit: 1 });
+      return {
+        kind,
+        unavailable: checkAvailability(kind, { profile, coverage })?.reason ?? null,
+        saved: newest[0] ? toSavedSummary(newest[0], dataDay) : null,
+      };
+    }),
+  );
+  return { symbol, profile, dataDay, quote, figures, performance: toPerformance(history), analyses };
+}
+
+/** The comparison of `raw` (the query's `symbols`) for this user: figures for each, their own saved analyses only. */
+export async function compareSymbolsOrThrow(ctx: CompareContext, userId: string, raw: string | undefined): Promise<ComparedSymbol[]> {
+  const symbols = await resolveCompareSymbolsOrThrow(ctx.market, raw);
+  return Promise.all(symbols.map((s) => compareOne(ctx, userId, s)));
+}

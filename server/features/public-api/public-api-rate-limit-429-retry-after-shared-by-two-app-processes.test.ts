@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRateLimits } from '../../../core/public-api/limits.ts';
+import { findAppRoot } from '../../lib/app-root.ts';
+import { describeEachDatabase } from '../../test/db.ts';
+import { type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
+
+const READS = apiRateLimits.read.limit; // 120 a minute
+const RUNS = apiRateLimits.analyses.limit; // 10 a minute
+
+describeEachDatabase('per-key rate limits', (kind) => {
+  let k: PublicApiTest;
+  // 15 s into a window: the window ends in 60 − 15 = 45 s.
+  let now = new Date('2026-07-02T12:00:15.000Z');
+  beforeAll(async () => {
+    k = await startPublicApiTest(kind, { now: () => now });
+  });
+  afterAll(async () => k?.db.close());
+
+  it(`read: ${READS} pass, the ${READS + 1}st is 429 with Retry-After 45 and RateLimit-Remaining 0; 45 s later the next window serves`, async () => {
+    const api = k.withKey((await k.createKey(await k.createUser('Pro'), ['read'])).secret);
+    for (let i = 1; i <= READS; i++) {
+      const res = await api.get('/balance');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-remaining')).toBe(String(READS - i));
+    }
+    const refused = await api.get('/balance');
+    expect([refused.status, refused.body.error.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(refused.headers.get('retry-after')).toBe('45');
+    expect([refused.headers.get('ratelimit-limit'), refused.headers.get('ratelimit-remaining'), refused.headers.get('ratelimit-reset')]).toEqual([
+      String(READS),
+      '0',
+      '45',
+    ]);
+    now = new Date(now.getTime() + 45_000);
+    expect((await api.get('/balance')).headers.get('ratelimit-remaining')).toBe(String(READS - 1));
+  });
+
+  it(`analyses: their own window of ${RUNS}; one run and ${RUNS - 1} replays pass, the next is 429 and charges nothing; reads of the same key still pass`, async () => {
+    const user = await k.createUser('Pro');
+    const api = k.withKey((await k.createKey(user)).secret);
+    const before = await k.balanceMt(user);
+    for (let i = 0; i < RUNS; i++)
+      expect((await api.post('/analyses', { symbol: 'AAPL', kind: 'technical' }, { 'idempotency-key': 'same-run' })).status).toBe(i === 0 ? 201 : 200);
+    const refused = await api.post('/analyses', { symbol: 'MSFT', kind: 'technical' }, { 'idempotency-key': 'another-run' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await k.balanceMt(user)).toBe(before - 800); // one technical run: 0.8 tokens
+    expect((await api.get('/quotes/AAPL')).status).toBe(200);
+  });
+
+  it('last used is written at most once a minute per key: requests at 0 s, 30 s and 59 s leave the first time; at 61 s it moves', async () => {
+    const user = await k.createUser('Pro');
+    const { secret, id } = await k.createKey(user, ['read']);
+    const lastUsed = async () => (await k.session(user).list()).body.keys.find((x: { id: string }) => x.id === id).last_used_at;
+    const start = now.getTime();
+    for (const offset of [0, 30_000, 59_000]) {
+      now = new Date(start + offset);
+      await k.withKey(secret).get('/balance');
+    }
+    expect(await lastUsed()).toBe(new Date(start).toISOString());
+    now = new Date(start + 61_000);
+    await k.withKey(secret).get('/balance');
+    expect(await lastUsed()).toBe(new Date(start + 61_000).toISOString());
+  });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A real app process (server/main.ts) on `databaseUrl`, listening on a free port. */
+async function startAppProcess(databaseUrl: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: findAppRoot(),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', BASE_URL: `http://localhost:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null || i > 1200) throw new Error(`app process did not start:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the read limit shared by two app processes on one PostgreSQL', () => {
+  let k: PublicApiTest;
+  let procs: Array<Awaited<ReturnType<typeof startAppProcess>>> = [];
+  beforeAll(async () => {
+    // The pepper lives in app_meta outside production: the test app makes it, the processes read the same one.
+    k = await startPublicApiTest('postgres');
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    await k?.db.close();
+  });
+
+  it(`${READS + 10} reads alternating between two processes, 8 at a time: exactly ${READS} answered 200, 10 answered 429`, { timeout: 180_000 }, async () => {
+    const url = (k.db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    const { secret } = await k.createKey(await k.createUser('Pro'), ['read']);
+    procs = await Promise.all([startAppProcess(url), startAppProcess(url)]);
+    // The whole burst must fall in one fixed window: start in a minute's first 40 s.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    const statuses: number[] = [];
+    const send = (i: number) =>
+      fetch(`${procs[i % 2]!.url}/api/v1/balance`, { headers: { authorization: `Bearer ${secret}` } }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+    for (let i = 0; i < READS + 10; i += 8) statuses.push(...(await Promise.all(Array.from({ length: Math.min(8, READS + 10 - i) }, (_, j) => send(i + j)))));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(READS);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+});

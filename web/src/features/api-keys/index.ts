@@ -1,0 +1,1 @@
+export { ApiKeysCard } from './components/api-keys-card.tsx';
