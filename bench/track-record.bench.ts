@@ -18,9 +18,8 @@ import { BACKTEST_MONTHS } from '../core/analysis/track-record/backtest-months.t
 import { openDatabase } from '../server/adapters/db/index.ts';
 import { findAppRoot } from '../server/lib/app-root.ts';
 import { createLogger } from '../server/lib/logger.ts';
-import { startBacktestWorkers } from '../server/features/track-record/backtest-engine.ts';
+import { countBacktestWorkers, startBacktestWorkers } from '../server/features/track-record/backtest-engine.ts';
 import { runBacktest } from '../server/features/track-record/backtest-runner.ts';
-import { countBacktestWorkers } from '../server/features/track-record/index.ts';
 import { report } from './support.ts';
 
 const BUDGET_S = 60;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BacktestMonth, listBacktestMonths } from '../../../core/analysis/track-record/backtest-months.ts';
@@ -54,6 +55,12 @@ function locateWorker(): { url: URL; workerData: Record<string, unknown> } {
   const here = new URL('./track-record-worker.js', import.meta.url);
   return { url: existsSync(fileURLToPath(here)) ? here : new URL('../track-record-worker.js', import.meta.url), workerData: {} };
 }
+
+/**
+ * Backtest worker threads: two where there are two cores (the months split between them; requests and the
+ * database keep the main and PGlite threads, mostly idle meanwhile), never more (each holds the snapshot).
+ */
+export const countBacktestWorkers = () => Math.min(2, availableParallelism());
 
 interface Slot {
   worker: Worker;

@@ -1,11 +1,10 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { BACKTEST_MONTHS } from '../../../core/analysis/track-record/backtest-months.ts';
 import { isTrackRecordBacktestOn } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { AnalysesService } from '../analyses/index.ts';
 import type { MarketService } from '../market/index.ts';
-import { type BacktestEngine, startBacktestWorkers } from './backtest-engine.ts';
+import { type BacktestEngine, countBacktestWorkers, startBacktestWorkers } from './backtest-engine.ts';
 import { runBacktest } from './backtest-runner.ts';
 import { runRescoringTick } from './rescoring.ts';
 import { createTrackRecordJobs } from './track-record-jobs.ts';
@@ -41,12 +40,6 @@ export interface TrackRecordFeature extends Feature {
   /** Runs the backtest now (start does it when TRACK_RECORD_BACKTEST is on). */
   backtest: (signal?: AbortSignal) => ReturnType<typeof runBacktest>;
 }
-
-/**
- * Backtest worker threads: two where there are two cores (the months split between them; requests and the
- * database keep the main and PGlite threads, mostly idle meanwhile), never more (each holds the snapshot).
- */
-export const countBacktestWorkers = () => Math.min(2, availableParallelism());
 
 /** `/api/track-record` (public) and `/api/analyses/{id}/track-record` (owner), the re-scoring tick and the backtest. */
 export function createTrackRecordFeature(ctx: AppContext, deps: TrackRecordFeatureDeps): TrackRecordFeature {
