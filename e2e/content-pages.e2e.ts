@@ -14,6 +14,7 @@ const contentPages = [
   '/dcf-stock-valuation',
   '/advanced-market-screener',
   '/api-docs',
+  '/track-record',
   '/no-such-page',
 ];
 
@@ -24,6 +25,7 @@ const live: Array<[string, string]> = [
   ['/advanced-fundamentals', 'Advanced Fundamentals'],
   ['/advanced-market-screener', 'Advanced Market Screener'],
   ['/dcf-stock-valuation', 'DCF Stock Valuation'],
+  ['/track-record', 'Track Record'],
 ];
 
 describe('content pages in Chromium', () => {
@@ -83,6 +85,7 @@ describe('content pages in Chromium', () => {
       'Why a grade is what it is',
       'Export and share',
       'Public API',
+      'Track record',
     ]);
     // 50 Basic tokens / 1.2 per balance sheet analysis = 41.67 → 41 runs
     const row = page.locator('#tokens tr').filter({ hasText: 'Balance Sheet Analysis' });

@@ -11,7 +11,13 @@ const external = ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pino', 'p
 external.push('@react-pdf/renderer');
 
 await build({
-  entryPoints: { main: 'server/main.ts', admin: 'server/cli/admin.ts', migrate: 'server/cli/migrate.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    admin: 'server/cli/admin.ts',
+    migrate: 'server/cli/migrate.ts',
+    // The track record's backtest runs on worker threads started from this file.
+    'track-record-worker': 'server/features/track-record/backtest-worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

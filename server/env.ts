@@ -44,6 +44,10 @@ export const envSchema = z.object({
   SCREENER_WARM_UP: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
   /** Pepper of the API keys' HMAC-SHA-256 hashes (≥ 32 chars). Unset: derived from AUTH_SECRET in production, generated once per database elsewhere. */
   API_KEY_PEPPER: optionalString,
+  /** The track record's point-in-time backtest on start (seeds /track-record on a fresh install; later starts do only new months). Unset: on, except under NODE_ENV=test. */
+  TRACK_RECORD_BACKTEST: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
+  /** How many month-ends the backtest reaches back (unset: 60, five years). */
+  TRACK_RECORD_BACKTEST_MONTHS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(120).optional()),
   /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
   USER: optionalString,
 });
@@ -63,5 +67,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 export const isProduction = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'production';
 
-/** Whether the screener warms its table at start: SCREENER_WARM_UP, else on outside tests (a test app's CPU goes to its tests). */
-export const isScreenerWarmUpOn = (env: Pick<Env, 'NODE_ENV' | 'SCREENER_WARM_UP'>) => env.SCREENER_WARM_UP ?? env.NODE_ENV !== 'test';
+/** Start-up work (the screener's warm-up, the track record's backtest) is on unless switched off, and off in tests unless a test asks: a test app's CPU goes to its tests. */
+const isStartUpWorkOn = (flag: boolean | undefined, env: Pick<Env, 'NODE_ENV'>) => flag ?? env.NODE_ENV !== 'test';
+export const isScreenerWarmUpOn = (env: Pick<Env, 'NODE_ENV' | 'SCREENER_WARM_UP'>) => isStartUpWorkOn(env.SCREENER_WARM_UP, env);
+export const isTrackRecordBacktestOn = (env: Pick<Env, 'NODE_ENV' | 'TRACK_RECORD_BACKTEST'>) => isStartUpWorkOn(env.TRACK_RECORD_BACKTEST, env);

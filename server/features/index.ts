@@ -16,6 +16,7 @@ import { createScreenerFeature } from './screener/index.ts';
 import { createScorecardsFeature } from './scorecards/index.ts';
 import { createSmartYieldFeature } from './smart-yield/index.ts';
 import { createTokensFeature } from './tokens/index.ts';
+import { createTrackRecordFeature } from './track-record/index.ts';
 import { createWatchlistsFeature } from './watchlists/index.ts';
 import { createValuationsFeature } from './valuations/index.ts';
 
@@ -64,6 +65,8 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(createWatchlistsFeature(ctx, { ledger: tokens.ledger, market: market.market, mailer: auth.mailer }));
   // Compare reads figures through the market service and the user's saved analyses through the analyses service (free).
   features.push(createCompareFeature(ctx, { market: market.market, analyses: analyses.analyses }));
+  // The track record re-scores every analysis's verdicts on newer prices; its backtest re-runs the builders over the snapshot.
+  features.push(createTrackRecordFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // The copilot charges through the ledger; its tools read market data, build analyses as a run does and query the screener (offline without a model).
   features.push(createCopilotFeature(ctx, { ledger: tokens.ledger, market: market.market, analyses: analyses.analyses, screener: screener.screener, llm }));
   // API keys read the owner's tier from the ledger; /api/v1 serves the same services to a key's owner.

@@ -68,6 +68,6 @@ export function createAnalysesFeature(ctx: AppContext, deps: AnalysesFeatureDeps
 }
 
 // The watchlist and the copilot's tools read the same inputs as a run (point in time, one data day): their figures are a run's.
-export { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
+export { BENCHMARK_SYMBOL, findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
 // Export and share links answer an analysis in the API's shape, under the same schema.
 export type { AnalysisResponse } from './analyses.routes.ts';

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
 import { createMarketDataProviders, type MarketDataOptions } from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { createMarketCache } from './market-cache.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
@@ -79,4 +81,9 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
       });
     },
   };
+}
+
+/** The bundled snapshot alone as a market service, whatever MARKET_PROVIDER says: the track record's backtest re-runs the engines over it. */
+export function createSnapshotMarketService(dataDir: string, logger: Logger): MarketService {
+  return createMarketService({ bundled: createBundledProvider(dataDir), live: [], cache: null, logger });
 }

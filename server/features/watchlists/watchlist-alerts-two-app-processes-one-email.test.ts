@@ -1,56 +1,13 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findAppRoot } from '../../lib/app-root.ts';
 import { describeEachDatabase } from '../../test/db.ts';
+import { startLineProcess } from '../../test/line-process.ts';
 import type { TickReport } from './index.ts';
 import { countOutboxMails, createSecondTicker, scriptedPoint, startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
 
 /** An app process running alert ticks on demand: `tick(line)` sends one refresh and resolves with its report. */
 function startTickProcess(url: string) {
-  const root = findAppRoot();
-  const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'server/features/watchlists/alert-ticks-in-child-process.ts'), url],
-    {
-      cwd: root,
-    },
-  );
-  const lines: string[] = [];
-  const waiters: Array<(l: string) => void> = [];
-  let buffer = '';
-  let err = '';
-  child.stderr.on('data', (d) => (err += d));
-  child.stdout.on('data', (d) => {
-    buffer += d;
-    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, i);
-      buffer = buffer.slice(i + 1);
-      const w = waiters.shift();
-      if (w) w(line);
-      else lines.push(line);
-    }
-  });
-  const next = () =>
-    new Promise<string>((resolve, reject) => {
-      const l = lines.shift();
-      if (l !== undefined) return resolve(l);
-      waiters.push(resolve);
-      child.once('exit', () => reject(new Error(`tick process exited: ${err}`)));
-    });
-  return {
-    ready: next(),
-    tick: async (line: string) => {
-      child.stdin.write(`${line}\n`);
-      return JSON.parse(await next()) as TickReport;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.stdin.end();
-      }),
-  };
+  const p = startLineProcess('server/features/watchlists/alert-ticks-in-child-process.ts', [url]);
+  return { ready: p.ready, stop: p.stop, tick: async (line: string) => JSON.parse(await p.send(line)) as TickReport };
 }
 
 describeEachDatabase('alert ticks in two app processes at once', (kind) => {

@@ -21,6 +21,7 @@ export const routeTable = [
   { path: '/dcf-stock-valuation', page: 'dcfStudio', access: 'open' },
   { path: '/advanced-market-screener', page: 'screener', access: 'open' },
   { path: '/api-docs', page: 'apiDocs', access: 'open' },
+  { path: '/track-record', page: 'trackRecord', access: 'open' },
   { path: '/dev/outbox', page: 'devOutbox', access: 'open' },
   { path: '/s/:token', page: 'sharedAnalysis', access: 'open' },
   { path: '/search', page: 'search', access: 'guarded' },

@@ -25,6 +25,7 @@ const pages = {
   advancedFundamentals: page(() => import('./routes/advanced-fundamentals.tsx')),
   smartWatchlist: page(() => import('./routes/smart-watchlist.tsx')),
   apiDocs: page(() => import('./routes/api-docs.tsx')),
+  trackRecord: page(() => import('./routes/track-record.tsx')),
   dcfStudio: page(() => import('./routes/dcf-stock-valuation.tsx')),
   search: page(() => import('./routes/search.tsx')),
   searchResults: page(() => import('./routes/search-results.tsx')),

@@ -6,3 +6,7 @@ export const formatUsd = (cents: number) =>
 
 export const formatDate = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+
+/** A calendar day (YYYY-MM-DD, a data day) as written: Aug 2, 2026, whatever the reader's time zone. */
+export const formatDay = (day: string | null | undefined) =>
+  day ? new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—';

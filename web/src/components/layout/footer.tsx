@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 const links: Array<[string, string]> = [
   ['/about', 'About'],
   ['/pricing', 'Pricing'],
+  ['/track-record', 'Track record'],
   ['/api-docs', 'API'],
   ['/contact', 'Contact'],
   ['/terms-of-service', 'Terms'],

@@ -95,6 +95,11 @@ export const availableNow: Array<{ title: string; detail: string }> = [
     title: 'Public API',
     detail: 'Pro: API keys from Settings for quotes, fundamentals, scores, the screener and analyses under /api/v1, documented at /api-docs with “Try it”.',
   },
+  {
+    title: 'Track record',
+    detail:
+      'How every rating, grade and DCF call held after 1, 3, 6 and 12 months, with n and a confidence interval, seeded by a point-in-time backtest. Public.',
+  },
 ];
 
 export interface AnalysisProduct {

@@ -1,4 +1,4 @@
-import { Calculator, Coins, FileSpreadsheet, KeyRound, type LucideIcon, SlidersHorizontal, Star } from 'lucide-react';
+import { Calculator, Coins, FileSpreadsheet, KeyRound, type LucideIcon, SlidersHorizontal, Star, Target } from 'lucide-react';
 
 /** Icons for the roadmap items, kept apart from the data so the data module has no React dependency. */
 export const roadmapIcons: Record<string, LucideIcon> = {
@@ -7,5 +7,6 @@ export const roadmapIcons: Record<string, LucideIcon> = {
   '/dcf-stock-valuation': Calculator,
   '/advanced-fundamentals': FileSpreadsheet,
   '/advanced-market-screener': SlidersHorizontal,
+  '/track-record': Target,
   '/api-docs': KeyRound,
 };

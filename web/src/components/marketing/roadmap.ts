@@ -115,6 +115,27 @@ export const roadmap: RoadmapItem[] = [
     live: true,
   },
   {
+    path: '/track-record',
+    title: 'Track Record',
+    tagline: 'How our verdicts turned out.',
+    summary:
+      'Every technical rating, grade and DCF call re-scored as newer prices arrive: how often it held after 1, 3, 6 and 12 months, against SPY, with the sample size and a confidence interval.',
+    capabilities: [
+      {
+        title: 'Every run counts',
+        detail: 'Each analysis joins the record on its own; none is dropped for doing badly, and calls without a direction are shown too.',
+      },
+      { title: 'Point-in-time backtest', detail: 'The engines re-run at each month-end of the last five years using only filings and prices known by then.' },
+      {
+        title: 'Per analysis',
+        detail: 'Your analysis shows its price change since it ran and, per horizon, whether each verdict held, failed or is still pending.',
+      },
+    ],
+    plan: 'All plans',
+    billing: 'Free; the summary is public.',
+    live: true,
+  },
+  {
     path: '/api-docs',
     title: 'Public API',
     tagline: 'Stockpilot’s data and analyses from your own code.',

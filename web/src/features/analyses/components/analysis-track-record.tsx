@@ -1,6 +1,118 @@
+import { Link } from 'react-router';
+import type { AnalysisTrackRecordResponse } from '../../../../../server/features/track-record/track-record.routes.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { formatDay } from '../../../lib/format.ts';
+import { useAnalysisTrackRecord } from '../api/get-analysis-track-record.ts';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
 
-/** How this analysis's verdict has held up since it ran. Filled in by the track-record work. */
-export function AnalysisTrackRecord(_props: { analysis: AnalysisResponse }) {
-  return null;
+type Horizon = AnalysisTrackRecordResponse['horizons'][number];
+type Result = AnalysisTrackRecordResponse['verdicts'][number]['results'][number]['result'];
+
+const signed = (v: number | null, unit: string) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(2)} ${unit}`);
+
+const RESULT_BADGES: Record<Exclude<Result, 'pending'>, { tone: 'brand' | 'danger' | 'neutral'; label: string }> = {
+  held: { tone: 'brand', label: 'Held' },
+  failed: { tone: 'danger', label: 'Failed' },
+  no_call: { tone: 'neutral', label: 'No call' },
+  no_price: { tone: 'neutral', label: 'No price' },
+};
+
+function ResultCell({ result, horizon }: { result: Result; horizon: Horizon | undefined }) {
+  if (result === 'pending') return <span className="text-slate-600">Pending until {horizon ? formatDay(horizon.matures_on) : '—'}</span>;
+  const b = RESULT_BADGES[result];
+  return <Badge tone={b.tone}>{b.label}</Badge>;
+}
+
+function HorizonHead({ h }: { h: Horizon }) {
+  const label = h.months === 1 ? '1 month' : `${h.months} months`;
+  return (
+    <th scope="col" className="px-3 py-2 align-bottom font-medium">
+      <span className="block text-ink">{label}</span>
+      <span className="block text-xs font-normal text-slate-600">
+        {h.status === 'matured' ? `${signed(h.change_percent, '%')}, SPY ${signed(h.spy_change_percent, '%')}` : `ends ${formatDay(h.matures_on)}`}
+      </span>
+    </th>
+  );
+}
+
+function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
+  if (data.base_close === null)
+    return <p className="text-sm text-slate-600">There is no close on or before this analysis’s data day, so it cannot be scored.</p>;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700" data-testid="since-run">
+        Since the run ({formatDay(data.base_date)}, close ${data.base_close.toFixed(2)}):{' '}
+        <strong className="tabular-nums text-ink">{signed(data.change_percent, '%')}</strong> to {formatDay(data.latest_date)}; SPY{' '}
+        {signed(data.spy_change_percent, '%')} over the same days ({signed(data.excess_percent, 'pp')} vs SPY).
+      </p>
+      {data.verdicts.length === 0 ? (
+        <p className="text-sm text-slate-600">This analysis states no rating, grade or DCF call, so there is nothing to hold or fail.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm tabular-nums">
+            <caption className="sr-only">Whether each verdict held at each horizon</caption>
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Verdict
+                </th>
+                {data.horizons.map((h) => (
+                  <HorizonHead key={h.months} h={h} />
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.verdicts.map((v) => (
+                <tr key={v.verdict}>
+                  <th scope="row" className="py-2 pr-3 font-normal">
+                    <span className="font-medium text-ink">
+                      {v.label}: {typeof v.value === 'number' ? (v.verdict === 'dcf_upside' ? signed(v.value, '%') : v.value) : v.value}
+                    </span>
+                    <span className="block text-xs text-slate-600">{v.rule}</span>
+                  </th>
+                  {v.results.map((r) => (
+                    <td key={r.months} className="px-3 py-2">
+                      <ResultCell result={r.result} horizon={data.horizons.find((h) => h.months === r.months)} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** How this analysis's verdicts have held up since it ran: price change, each horizon held, failed or pending, against SPY. */
+export function AnalysisTrackRecord({ analysis }: { analysis: AnalysisResponse }) {
+  const record = useAnalysisTrackRecord(analysis.id);
+  return (
+    <Card data-testid="analysis-track-record">
+      <CardHeader>
+        <CardTitle>Track record</CardTitle>
+        <CardDescription>
+          How this analysis’s calls have held up since its data day, judged after 1, 3, 6 and 12 months. Every run counts towards the public{' '}
+          <Link to="/track-record" className="font-medium text-brand-700 underline">
+            track record
+          </Link>
+          .
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {record.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading how it has done…
+          </p>
+        ) : record.isError ? (
+          <Alert tone="error">Could not load the track record. {(record.error as Error).message}</Alert>
+        ) : (
+          <Outcome data={record.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
 }
