@@ -1,3 +1,4 @@
+import { ScrollArea } from '../../components/ui/scroll-area.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { computeOverlap } from '../../../../core/analysis/etf/overlap.ts';
 import { normalizeSymbol } from '../../../../core/market/symbol.ts';
@@ -26,7 +27,7 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
         of their weight: {o.commonCount} common holdings out of {o.holdingCountA} and {o.holdingCountB}.
       </p>
       {o.common.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
+        <ScrollArea label="Largest common holdings" className="mt-3">
           <table className="w-full min-w-[24rem] text-sm tabular">
             <caption className="sr-only">Largest common holdings</caption>
             <thead className="border-b border-slate-200 text-xs text-slate-600">
@@ -58,7 +59,7 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { useId, useMemo, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { AnalysisResponse, ShownAnalysis } from '../api/run-analysis.ts';
@@ -51,7 +52,7 @@ function WaterfallRow({ a, bar, onShow }: { a: Attribution; bar: WaterfallBar; o
 
 function AttributionTable({ a }: { a: Attribution }) {
   return (
-    <div className="mt-2 overflow-x-auto">
+    <ScrollArea label="Every input and its contribution" className="mt-2">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">Every input of the {a.label}, with its contribution and how it was computed</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-600">
@@ -93,7 +94,7 @@ function AttributionTable({ a }: { a: Attribution }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 

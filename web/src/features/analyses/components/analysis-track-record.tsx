@@ -1,3 +1,4 @@
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { Link } from 'react-router';
 import type { AnalysisTrackRecordResponse } from '../../../../../server/features/track-record/track-record.routes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -50,7 +51,7 @@ function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
       {data.verdicts.length === 0 ? (
         <p className="text-sm text-slate-600">This analysis states no rating, grade or DCF call, so there is nothing to hold or fail.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollArea label="Each verdict at each horizon">
           <table className="w-full min-w-[40rem] text-left text-sm tabular-nums">
             <caption className="sr-only">Whether each verdict held at each horizon</caption>
             <thead className="text-slate-600">
@@ -81,7 +82,7 @@ function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { useState } from 'react';
 import type { TrackRecordGroupResponse, TrackRecordResponse } from '../../../../../server/features/track-record/track-record.routes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -83,7 +84,7 @@ function FiguresTable({ groups, source }: { groups: TrackRecordGroupResponse[]; 
   return (
     <details className="rounded-xl border border-slate-200 bg-white">
       <summary className="cursor-pointer px-5 py-3 text-sm font-medium text-ink">Every figure as a table ({SOURCE_NAMES[source].toLowerCase()})</summary>
-      <div className="overflow-x-auto px-5 pb-5">
+      <ScrollArea label="Hit rates per call and horizon" className="mx-5 mb-5">
         <table className="w-full min-w-[52rem] text-left text-sm tabular-nums">
           <caption className="sr-only">Hit rate with its 95 % interval, sample size and mean excess return over SPY, per call and horizon</caption>
           <thead className="text-slate-600">
@@ -122,7 +123,7 @@ function FiguresTable({ groups, source }: { groups: TrackRecordGroupResponse[]; 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </details>
   );
 }
