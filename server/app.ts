@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { isProduction } from './env.ts';
 import { AppError } from './lib/errors.ts';
 import type { AppEnv, App } from './http/app-env.ts';
@@ -8,6 +8,7 @@ import { toErrorResponse, unknownApiRouteError, validationError } from './http/e
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-document.ts';
 import type { AppContext, Feature } from './http/feature.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
+import { compressLargeJson } from './http/compression.ts';
 import { rejectCrossOrigin, rejectUndecodablePath, securityHeaders } from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
@@ -43,16 +44,26 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
     await next();
   });
   app.use('*', securityHeaders(isProduction(ctx.env)));
-  app.use('*', compress());
+  app.use('*', compressLargeJson());
   app.use('*', rejectUndecodablePath);
+  const limiters = new Map<number, MiddlewareHandler>();
+  const limiterFor = (maxSize: number) => {
+    let limiter = limiters.get(maxSize);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.round(maxSize / 1024)} KB.`);
+        },
+      });
+      limiters.set(maxSize, limiter);
+    }
+    return limiter;
+  };
   app.use('/api/*', (c, next) => {
-    const maxSize = largeBodies[c.req.path] ?? MAX_BODY_BYTES;
-    return bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.round(maxSize / 1024)} KB.`);
-      },
-    })(c, next);
+    // GET and HEAD carry no body; bodyLimit would still build the full WHATWG Request to look for one.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return limiterFor(largeBodies[c.req.path] ?? MAX_BODY_BYTES)(c, next);
   });
   app.use(
     '*',

@@ -42,6 +42,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().default('dist/web'),
   /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
   USER: optionalString,
+  /** A revoked session is refused on every app process within this many ms (how stale a process's view of session revocations may be). */
+  SESSION_REVOCATION_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema> & { BASE_URL: string };

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../lib/errors.ts';
 
@@ -35,29 +36,65 @@ export const contentSecurityPolicy = [
   "object-src 'none'",
 ].join('; ');
 
+/** The request target's path as the client sent it (still percent-encoded), without building a URL object. */
+export function readRawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start < 0) return '/';
+  let end = url.length;
+  for (let i = start; i < url.length; i++) {
+    const ch = url.charCodeAt(i);
+    if (ch === 63 /* ? */ || ch === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  return url.slice(start, end);
+}
+
 /**
  * A path that is not valid percent-encoding (`/%FF`) is the client's mistake: 400 before any handler
  * tries to decode it (the SPA fallback did, and answered 500 with an error log).
  */
 export const rejectUndecodablePath: MiddlewareHandler = async (c, next) => {
-  try {
-    decodeURIComponent(new URL(c.req.url).pathname);
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The URL path is not valid percent-encoding.', { field: 'path' });
+  const path = readRawPath(c.req.url);
+  if (path.includes('%')) {
+    try {
+      decodeURIComponent(path);
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The URL path is not valid percent-encoding.', { field: 'path' });
+    }
   }
   await next();
 };
 
-/** HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
-export const securityHeaders =
-  (production: boolean): MiddlewareHandler =>
-  async (c, next) => {
+/** The headers every answer carries, computed once. HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
+export function buildSecurityHeaders(production: boolean): Array<[string, string]> {
+  return [
+    ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+    ['Content-Security-Policy', contentSecurityPolicy],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+}
+
+/**
+ * Sets the security headers once per answer. Under @hono/node-server they go straight onto Node's
+ * response before the app runs, so whatever the route answers (its own Response, an error, a stream)
+ * carries them and no Response is rebuilt for them; elsewhere (`app.request` in tests) they are set on
+ * the finished Response, as before.
+ */
+export const securityHeaders = (production: boolean): MiddlewareHandler => {
+  const headers = buildSecurityHeaders(production);
+  return async (c, next) => {
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (outgoing && !outgoing.headersSent) {
+      for (const [name, value] of headers) outgoing.setHeader(name, value);
+      return next();
+    }
     await next();
-    if (production) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    c.header('Content-Security-Policy', contentSecurityPolicy);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    for (const [name, value] of headers) c.header(name, value);
   };
+};
