@@ -45,40 +45,25 @@ function expectSecurityHeaders(res: Response, label: string) {
   for (const [name, value] of Object.entries(expected)) expect(res.headers.get(name), `${label}: ${name}`).toBe(value);
 }
 
+/** A same-origin JSON POST as the SPA sends it. */
+const postJson = (body: string): RequestInit => ({ headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body });
+
 const answers: Array<[label: string, method: string, path: string, status: number, init?: RequestInit]> = [
   ['JSON', 'GET', '/api/health', 200],
   ['static JSON', 'GET', '/api/token-costs', 200],
   ['unknown API route', 'GET', '/api/nope', 404],
   ['wrong method', 'DELETE', '/api/health', 405],
   ['signed-in route without a session', 'GET', '/api/tokens', 401],
-  [
-    'validation error',
-    'POST',
-    '/api/screener/query',
-    400,
-    { headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body: '{"filters":5}' },
-  ],
+  ['validation error', 'POST', '/api/screener/query', 400, postJson('{"filters":5}')],
   ['undecodable path', 'GET', '/%FF', 400],
-  ['cross-origin POST', 'POST', '/api/health', 403, { headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' }],
+  ['cross-origin POST', 'POST', '/api/health', 403, { body: '{}', headers: { origin: 'https://evil.example', 'content-type': 'application/json' } }],
   ['better-auth answer', 'GET', '/api/auth/get-session', 200],
-  [
-    'better-auth error mapped to the contract',
-    'POST',
-    '/api/auth/sign-in/email',
-    400,
-    { headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body: '{"email":"not an address"}' },
-  ],
+  ['better-auth error mapped to the contract', 'POST', '/api/auth/sign-in/email', 400, postJson('{"email":"not an address"}')],
   ['SPA index', 'GET', '/dashboard', 200],
   ['hashed asset', 'GET', '/assets/index-abc123.js', 200],
   ['missing asset', 'GET', '/assets/missing-zzz.js', 404],
   // Last: the server answers before reading the body and closes that connection, which the client's pool would reuse.
-  [
-    'body over 1 MB',
-    'POST',
-    '/api/health',
-    413,
-    { headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 10) },
-  ],
+  ['body over 1 MB', 'POST', '/api/health', 413, postJson('x'.repeat(1024 * 1024 + 10))],
 ];
 
 describeEachDatabase('security headers over a socket', (kind) => {

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
-import { createTestApp } from '../../test/app.ts';
-import { cookieHeaderFrom, signUpAndVerify } from '../../test/auth.ts';
+import { createTestApp, readJsonAnswer } from '../../test/app.ts';
+import { changePassword, cookieHeaderFrom, signUpAndVerify } from '../../test/auth.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 
 /** The stated bound (SESSION_REVOCATION_MS, default 1000) plus room for one request and one small query on a loaded machine. */
@@ -58,12 +58,7 @@ async function startAppProcess(databaseUrl: string, db: Database, port: number):
         headers: { origin: base, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const text = await res.text();
-      let data: unknown = text;
-      try {
-        data = text ? JSON.parse(text) : null;
-      } catch {}
-      return { status: res.status, headers: res.headers, body: data };
+      return readJsonAnswer(res);
     },
     stop: () =>
       new Promise<void>((resolve) => {
@@ -132,14 +127,7 @@ describeEachDatabase('revocation across two app processes on one database', (kin
     expect((await b.json('GET', '/api/tokens', undefined, { cookie: other })).status).toBe(200);
     const again = await a.json('POST', '/api/auth/sign-in/email', { email: u.email, password: u.password });
     const thisDevice = cookieHeaderFrom(again.headers);
-    const changed = await a.json(
-      'POST',
-      '/api/auth/change-password',
-      { currentPassword: u.password, newPassword: 'a changed passphrase 7' },
-      { cookie: thisDevice },
-    );
-    expect(changed.status).toBe(200);
-    const current = cookieHeaderFrom(changed.headers) || thisDevice;
+    const current = await changePassword(a, thisDevice, u.password, 'a changed passphrase 7');
     expect(await msUntilRefused(b, other)).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
     expect((await b.json('GET', '/api/tokens', undefined, { cookie: current })).status).toBe(200);
     expect((await a.json('GET', '/api/tokens', undefined, { cookie: current })).status).toBe(200);
