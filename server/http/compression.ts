@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -43,24 +43,21 @@ type HeaderRecord = Record<string, string | string[]>;
 type RawBody = (data: BodyInit | null, arg?: number | ResponseInit, headers?: HeaderRecord) => Response;
 
 /**
- * Compresses JSON answers of at least `minBytes` for clients that accept br or gzip, and leaves every
- * smaller one untouched (no `Vary`, no zlib). The size is only known while the body is serialized, so
- * this replaces `c.json` for the request: a middleware looking at the finished Response would have to
- * read its body back (materializing the adapter's lightweight Response) on every answer. Other bodies
- * pass as they are: static files come precompressed from the build (see static.ts), images are compressed.
+ * Makes this request's `c.json` compress answers of at least `minBytes` for clients that accept br or
+ * gzip, and leave every smaller one untouched (no `Vary`, no zlib). The size is only known while the body
+ * is serialized: a middleware looking at the finished Response would have to read its body back
+ * (materializing the adapter's lightweight Response) on every answer. Other bodies pass as they are:
+ * static files come precompressed from the build (see static.ts), images are compressed already.
  */
-export function compressLargeJson(minBytes = COMPRESS_MIN_BYTES): MiddlewareHandler {
-  return (c, next) => {
-    // Hono's own c.json: JSON.stringify, then the body with an application/json default type.
-    const body = c.body as RawBody;
-    const json = (object: unknown, arg?: number | ResponseInit, headers?: HeaderRecord) => {
-      const text = JSON.stringify(object);
-      if (text.length < minBytes) return body(text, arg, { 'Content-Type': 'application/json', ...headers });
-      return respondCompressed(c, body, text, arg, headers);
-    };
-    (c as unknown as { json: typeof json }).json = json;
-    return next();
+export function useJsonCompression(c: Context, minBytes = COMPRESS_MIN_BYTES): void {
+  const body = c.body as RawBody;
+  // Hono's own c.json: JSON.stringify, then the body with an application/json default type.
+  const json = (object: unknown, arg?: number | ResponseInit, headers?: HeaderRecord) => {
+    const text = JSON.stringify(object);
+    if (text.length < minBytes) return body(text, arg, { 'Content-Type': 'application/json', ...headers });
+    return respondCompressed(c, body, text, arg, headers);
   };
+  (c as unknown as { json: typeof json }).json = json;
 }
 
 function respondCompressed(c: Context, body: RawBody, text: string, arg: number | ResponseInit | undefined, headers: HeaderRecord | undefined) {

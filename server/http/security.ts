@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { AppError } from '../lib/errors.ts';
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -8,17 +8,16 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Refuses cross-origin state-changing requests: an Origin (or, without one, Sec-Fetch-Site) that is
  * not ours gets 403. Paths in `exempt` (provider webhooks, signed by other means) are let through.
  */
-export function rejectCrossOrigin(trustedOrigins: string[], exempt: (path: string) => boolean): MiddlewareHandler {
+export function createCrossOriginCheck(trustedOrigins: string[], exempt: (path: string) => boolean): (c: Context) => void {
   const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
-  return async (c, next) => {
-    if (!unsafe.has(c.req.method) || exempt(c.req.path)) return next();
+  return (c) => {
+    if (!unsafe.has(c.req.method) || exempt(c.req.path)) return;
     const origin = c.req.header('origin');
     if (origin && origin !== 'null') {
       if (!trusted.has(origin)) throw new AppError('CSRF_REJECTED', 'Cross-origin request refused.');
     } else if (origin === 'null' || c.req.header('sec-fetch-site') === 'cross-site') {
       throw new AppError('CSRF_REJECTED', 'Cross-origin request refused.');
     }
-    return next();
   };
 }
 
@@ -55,22 +54,22 @@ export function readRawPath(url: string): string {
  * A path that is not valid percent-encoding (`/%FF`) is the client's mistake: 400 before any handler
  * tries to decode it (the SPA fallback did, and answered 500 with an error log).
  */
-export const rejectUndecodablePath: MiddlewareHandler = async (c, next) => {
-  const path = readRawPath(c.req.url);
-  if (path.includes('%')) {
-    try {
-      decodeURIComponent(path);
-    } catch {
-      throw new AppError('BAD_REQUEST', 'The URL path is not valid percent-encoding.', { field: 'path' });
-    }
+export function assertDecodablePath(url: string): void {
+  const path = readRawPath(url);
+  if (!path.includes('%')) return;
+  try {
+    decodeURIComponent(path);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The URL path is not valid percent-encoding.', { field: 'path' });
   }
-  await next();
-};
+}
+
+export type SecurityHeaders = ReadonlyArray<readonly [name: string, value: string]>;
 
 /** The headers every answer carries, computed once. HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
-export function buildSecurityHeaders(production: boolean): Array<[string, string]> {
+export function buildSecurityHeaders(production: boolean): SecurityHeaders {
   return [
-    ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+    ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const] : []),
     ['Content-Security-Policy', contentSecurityPolicy],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
@@ -81,20 +80,17 @@ export function buildSecurityHeaders(production: boolean): Array<[string, string
 }
 
 /**
- * Sets the security headers once per answer. Under @hono/node-server they go straight onto Node's
- * response before the app runs, so whatever the route answers (its own Response, an error, a stream)
- * carries them and no Response is rebuilt for them; elsewhere (`app.request` in tests) they are set on
- * the finished Response, as before.
+ * Under @hono/node-server: the headers go straight onto Node's response before the app runs, so whatever
+ * the route answers (its own Response, an error, a stream) carries them and no Response is rebuilt for
+ * them. False when there is no socket (`app.request` in tests): then call `setSecurityHeadersOnResponse`.
  */
-export const securityHeaders = (production: boolean): MiddlewareHandler => {
-  const headers = buildSecurityHeaders(production);
-  return async (c, next) => {
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    if (outgoing && !outgoing.headersSent) {
-      for (const [name, value] of headers) outgoing.setHeader(name, value);
-      return next();
-    }
-    await next();
-    for (const [name, value] of headers) c.header(name, value);
-  };
-};
+export function setSecurityHeadersOnSocket(c: Context, headers: SecurityHeaders): boolean {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || outgoing.headersSent) return false;
+  for (const [name, value] of headers) outgoing.setHeader(name, value);
+  return true;
+}
+
+export function setSecurityHeadersOnResponse(c: Context, headers: SecurityHeaders): void {
+  for (const [name, value] of headers) c.header(name, value);
+}
