@@ -6,13 +6,16 @@
  * The bare route is measured again right before each target, and each ratio is to that neighbour: on a
  * shared machine the throughput drifts within a run, and adjacent measurements drift least.
  * Budgets: unauthenticated ≥ 0.5×; signed-in on PostgreSQL ≥ 0.25×, on PGlite ≥ 0.1×; p99 ≤ 20 ms.
+ * Each line also gives the server's CPU time per request (from /proc, all threads; PostgreSQL's own
+ * process not included) and its ratio to bare Hono's: on a busy shared machine req/s swings with the
+ * neighbours, CPU per request much less.
  * Standalone: `npx tsx bench/http.bench.ts`. BENCH_HTTP_SECONDS (default 8) per measurement;
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) gets a scratch database;
  * BENCH_HTTP_CPU_PROF=<dir> writes a --cpu-prof of each app process there; BENCH_HTTP_LOADGEN=autocannon.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { report } from './support.ts';
@@ -78,6 +81,15 @@ interface Load {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** The server process's CPU time (all its threads, PGlite's included) per answered request. */
+  cpuUsPerRequest: number;
+}
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+/** utime + stime of a process, all threads, in microseconds (/proc/<pid>/stat fields 14 and 15). */
+function readCpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
 }
 
 const toMs = (v: string) => {
@@ -92,14 +104,21 @@ const browserHeaders = (cookie: string | null): Array<[string, string]> => [
   ...(cookie ? [['cookie', cookie] as [string, string]] : []),
 ];
 
-function runLoad(url: string, headers: Array<[string, string]>, duration: number): Load {
+function runLoad(url: string, headers: Array<[string, string]>, duration: number, serverPid: number): Load {
+  const cpuBefore = readCpuUs(serverPid);
+  const load = runLoadGenerator(url, headers, duration);
+  return { ...load, cpuUsPerRequest: (readCpuUs(serverPid) - cpuBefore) / Math.max(1, load.requests) };
+}
+
+function runLoadGenerator(url: string, headers: Array<[string, string]>, duration: number): Omit<Load, 'cpuUsPerRequest'> & { requests: number } {
   if (useWrk) {
     const args = ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', ...headers.flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
     const [cmd, ...rest] = pin(1, ['wrk', ...args]);
     const out = execFileSync(cmd!, rest).toString();
     const pct = (p: string) => toMs(out.match(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm'))?.[1] ?? '');
     const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + Number(out.match(/Socket errors:.*timeout (\d+)/)?.[1] ?? 0);
-    return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]), p50Ms: pct('50'), p99Ms: pct('99'), errors };
+    const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
+    return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]), p50Ms: pct('50'), p99Ms: pct('99'), errors, requests };
   }
   const args = [
     join(root, 'node_modules/autocannon/autocannon.js'),
@@ -113,13 +132,13 @@ function runLoad(url: string, headers: Array<[string, string]>, duration: number
   ];
   const [cmd, ...rest] = pin(1, [process.execPath, ...args]);
   const r = JSON.parse(execFileSync(cmd!, rest, { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
-  return { rps: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
+  return { rps: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts, requests: r.requests.total };
 }
 
 /** A warm-up (JIT, caches, pools), then the measurement. */
-function measure(url: string, headers: Array<[string, string]>): Load {
-  runLoad(url, headers, Math.max(2, Math.round(seconds / 3)));
-  return runLoad(url, headers, seconds);
+function measure(url: string, headers: Array<[string, string]>, serverPid: number): Load {
+  runLoadGenerator(url, headers, Math.max(2, Math.round(seconds / 3)));
+  return runLoad(url, headers, seconds, serverPid);
 }
 
 /** Signs up and verifies through the real endpoints and the dev outbox; returns the session Cookie header. */
@@ -142,13 +161,14 @@ async function signUp(base: string): Promise<string> {
     .join('; ');
 }
 
-const rows: Array<{ db: string; name: string; load: Load; bare: Load; ratio: number; budget: number }> = [];
+const rows: Array<{ db: string; name: string; load: Load; bare: Load; ratio: number; cpuRatio: number; budget: number }> = [];
 const servers: Server[] = [];
 const scratch: { dir?: string; dbName?: string } = {};
 const admin = new pg.Client({ connectionString: adminUrl });
 
 const bareUrl = `http://127.0.0.1:${PORTS.bare}/json`;
 const bareRuns: Load[] = [];
+let bareServer: Server;
 
 async function benchApp(db: 'pglite' | 'postgres') {
   const port = PORTS[db];
@@ -168,6 +188,8 @@ async function benchApp(db: 'pglite' | 'postgres') {
   const cookie = await signUp(base);
   const signedIn = await fetch(`${base}/api/tokens`, { headers: { cookie } });
   if (signedIn.status !== 200) throw new Error(`GET /api/tokens with the session cookie answered ${signedIn.status}`);
+  // The start-up jobs (market snapshot, screener table) run for a few seconds after the first answers.
+  await new Promise((r) => setTimeout(r, 5000));
   const dbName = db === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const targets = [
     { name: 'GET /api/token-costs, no cookie', path: '/api/token-costs', cookie: null, budget: 0.5 },
@@ -176,10 +198,10 @@ async function benchApp(db: 'pglite' | 'postgres') {
     { name: 'GET / (SPA index), signed in', path: '/', cookie, budget: 0 },
   ];
   for (const t of targets) {
-    const bare = runLoad(bareUrl, [], seconds);
+    const bare = runLoad(bareUrl, [], seconds, bareServer.child.pid!);
     bareRuns.push(bare);
-    const load = measure(`${base}${t.path}`, browserHeaders(t.cookie));
-    rows.push({ db: dbName, name: t.name, load, bare, ratio: load.rps / bare.rps, budget: t.budget });
+    const load = measure(`${base}${t.path}`, browserHeaders(t.cookie), app.child.pid!);
+    rows.push({ db: dbName, name: t.name, load, bare, ratio: load.rps / bare.rps, cpuRatio: bare.cpuUsPerRequest / load.cpuUsPerRequest, budget: t.budget });
     printRow(rows.at(-1)!);
   }
   await app.stop();
@@ -193,7 +215,8 @@ function printRow(r: (typeof rows)[number]) {
     `http: ${r.name} (${r.db})`,
     Math.round(r.load.rps),
     'req/s',
-    `${r.ratio.toFixed(2)}× bare Hono's ${Math.round(r.bare.rps)} (${budget}p50 ${r.load.p50Ms.toFixed(2)} ms, p99 ${r.load.p99Ms.toFixed(2)} ms${errors})`,
+    `${r.ratio.toFixed(2)}× bare Hono's ${Math.round(r.bare.rps)} (${budget}p50 ${r.load.p50Ms.toFixed(2)} ms, p99 ${r.load.p99Ms.toFixed(2)} ms${errors}); ` +
+      `CPU ${r.load.cpuUsPerRequest.toFixed(0)} µs/request vs ${r.bare.cpuUsPerRequest.toFixed(0)}: ${r.cpuRatio.toFixed(2)}×`,
   );
 }
 
@@ -201,14 +224,25 @@ try {
   console.log(
     `load generator: ${useWrk ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${seconds} s per measurement; ${pinned ? 'server on core 0, load on core 1 (taskset)' : 'NOT pinned (taskset missing or one core)'}`,
   );
-  servers.push(await startServer(PORTS.bare, ['bench/bare-hono-server.mjs'], {}));
-  const bareLoad = measure(bareUrl, []);
-  report('http: bare Hono JSON route', Math.round(bareLoad.rps), 'req/s', `p50 ${bareLoad.p50Ms.toFixed(2)} ms, p99 ${bareLoad.p99Ms.toFixed(2)} ms`);
+  bareServer = await startServer(PORTS.bare, ['bench/bare-hono-server.mjs'], {});
+  servers.push(bareServer);
+  const bareLoad = measure(bareUrl, [], bareServer.child.pid!);
+  report(
+    'http: bare Hono JSON route',
+    Math.round(bareLoad.rps),
+    'req/s',
+    `p50 ${bareLoad.p50Ms.toFixed(2)} ms, p99 ${bareLoad.p99Ms.toFixed(2)} ms; CPU ${bareLoad.cpuUsPerRequest.toFixed(0)} µs/request`,
+  );
   await benchApp('pglite');
   await admin.connect();
   await benchApp('postgres');
   const bareRps = bareRuns.map((b) => b.rps);
-  report('http: bare Hono across the run', Math.round(Math.min(...bareRps)), 'req/s', `min; max ${Math.round(Math.max(...bareRps))}`);
+  report(
+    'http: bare Hono across the run',
+    Math.round(Math.min(...bareRps)),
+    'req/s',
+    `min; max ${Math.round(Math.max(...bareRps))}; load average ${loadavg()[0]!.toFixed(1)} on ${cores} cores`,
+  );
   const missed = rows.filter((r) => r.ratio < r.budget || r.load.p99Ms > 20 || r.load.errors > 0);
   for (const r of missed)
     console.log(

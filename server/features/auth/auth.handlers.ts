@@ -44,7 +44,7 @@ export function createAuthHandlers({ env, mailer, googleEnabled, outboxEnabled, 
   const loadSessionUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     const cookie = c.req.header('cookie');
     const path = c.req.path;
-    // Only API routes read the user; better-auth reads its own cookies under /api/auth.
+    // Only API routes read the user (index.ts mounts this on /api/*); better-auth reads its own cookies under /api/auth.
     if (cookie?.includes('session_token=') && path.startsWith('/api/') && !path.startsWith('/api/auth/')) {
       const { sessions } = await getRuntime();
       const session = await sessions.readSession(cookie);

@@ -72,7 +72,8 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
     middleware(app) {
       app.use(OUTBOX_API_PATH, handlers.hideOutboxApi);
       app.use(OUTBOX_PAGE_PATH, handlers.hideOutboxPage);
-      app.use('*', handlers.loadSessionUser);
+      // Only API routes read the user: pages and static files skip this layer altogether.
+      app.use('/api/*', handlers.loadSessionUser);
     },
     routes(app) {
       app.on(['GET', 'POST'], '/api/auth/*', handlers.forwardToBetterAuth);
