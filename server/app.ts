@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isProduction } from './env.ts';
 import { AppError } from './lib/errors.ts';
@@ -59,29 +59,35 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   };
   const securityHeaders = buildSecurityHeaders(isProduction(ctx.env));
   const checkOrigin = createCrossOriginCheck([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/'));
+  /** The path, body-limit and origin checks, then the rest of the app (a throw becomes the error answer). */
+  const checkThenContinue = (c: Context<AppEnv>, next: Next) => {
+    assertDecodablePath(c.req.url);
+    const method = c.req.method;
+    // GET and HEAD carry no body; bodyLimit would still build the full WHATWG Request to look for one.
+    if (method === 'GET' || method === 'HEAD' || !isApiPath(c.req.path)) {
+      checkOrigin(c);
+      return next();
+    }
+    return limiterFor(largeBodies[c.req.path] ?? MAX_BODY_BYTES)(c, async () => {
+      checkOrigin(c);
+      await next();
+    });
+  };
   // What every request needs, in one layer: a chain of six middlewares cost a promise and a closure each per request.
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     c.set('requestId', crypto.randomUUID());
     c.set('user', null);
     c.set('sessionId', null);
-    const onSocket = setSecurityHeadersOnSocket(c, securityHeaders);
     useJsonCompression(c);
-    try {
-      assertDecodablePath(c.req.url);
-      const method = c.req.method;
-      // GET and HEAD carry no body; bodyLimit would still build the full WHATWG Request to look for one.
-      if (method === 'GET' || method === 'HEAD' || !isApiPath(c.req.path)) {
-        checkOrigin(c);
-        return await next();
+    if (setSecurityHeadersOnSocket(c, securityHeaders)) return checkThenContinue(c, next);
+    return (async () => {
+      try {
+        return await checkThenContinue(c, next);
+      } finally {
+        // Also when a check threw: the error answer is built after this, with these headers.
+        setSecurityHeadersOnResponse(c, securityHeaders);
       }
-      return await limiterFor(largeBodies[c.req.path] ?? MAX_BODY_BYTES)(c, async () => {
-        checkOrigin(c);
-        await next();
-      });
-    } finally {
-      // Also when a check above threw: the error answer is built after this, with these headers.
-      if (!onSocket) setSecurityHeadersOnResponse(c, securityHeaders);
-    }
+    })();
   });
 
   for (const f of features) f.middleware?.(app);

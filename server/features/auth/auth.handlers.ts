@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../../core/auth/password-policy.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Env } from '../../env.ts';
@@ -40,20 +40,23 @@ export function createAuthHandlers({ env, mailer, googleEnabled, outboxEnabled, 
     await next();
   };
 
+  const readSessionInto = async (c: Context<AppEnv>, next: Next, cookie: string) => {
+    const { sessions } = await getRuntime();
+    const session = await sessions.readSession(cookie);
+    if (session) {
+      c.set('user', session.user);
+      c.set('sessionId', session.sessionId);
+    }
+    await next();
+  };
+
   /** Fills the user only when a valid session cookie exists; never resets what earlier middleware set. */
-  const loadSessionUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const loadSessionUser: MiddlewareHandler<AppEnv> = (c, next) => {
     const cookie = c.req.header('cookie');
     const path = c.req.path;
     // Only API routes read the user (index.ts mounts this on /api/*); better-auth reads its own cookies under /api/auth.
-    if (cookie?.includes('session_token=') && path.startsWith('/api/') && !path.startsWith('/api/auth/')) {
-      const { sessions } = await getRuntime();
-      const session = await sessions.readSession(cookie);
-      if (session) {
-        c.set('user', session.user);
-        c.set('sessionId', session.sessionId);
-      }
-    }
-    await next();
+    if (cookie?.includes('session_token=') && path.startsWith('/api/') && !path.startsWith('/api/auth/')) return readSessionInto(c, next, cookie);
+    return next();
   };
 
   const forwardToBetterAuth = async (c: Context<AppEnv>) => {
