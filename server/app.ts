@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { isProduction } from './env.ts';
 import { AppError } from './lib/errors.ts';
 import type { AppEnv, App } from './http/app-env.ts';
@@ -8,7 +8,14 @@ import { toErrorResponse, unknownApiRouteError, validationError } from './http/e
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-document.ts';
 import type { AppContext, Feature } from './http/feature.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
-import { rejectCrossOrigin, rejectUndecodablePath, securityHeaders } from './http/security.ts';
+import { useJsonCompression } from './http/compression.ts';
+import {
+  assertDecodablePath,
+  buildSecurityHeaders,
+  createCrossOriginCheck,
+  setSecurityHeadersOnResponse,
+  setSecurityHeadersOnSocket,
+} from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
@@ -36,28 +43,52 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   const largeBodies: Record<string, number> = Object.assign({}, ...features.map((f) => f.largeBodies ?? {}), options.largeBodies);
 
   app.onError((err, c) => toErrorResponse(err, c, logger));
-  app.use('*', async (c, next) => {
+  const limiters = new Map<number, MiddlewareHandler>();
+  const limiterFor = (maxSize: number) => {
+    let limiter = limiters.get(maxSize);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.round(maxSize / 1024)} KB.`);
+        },
+      });
+      limiters.set(maxSize, limiter);
+    }
+    return limiter;
+  };
+  const securityHeaders = buildSecurityHeaders(isProduction(ctx.env));
+  const checkOrigin = createCrossOriginCheck([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/'));
+  /** The path, body-limit and origin checks, then the rest of the app (a throw becomes the error answer). */
+  const checkThenContinue = (c: Context<AppEnv>, next: Next) => {
+    assertDecodablePath(c.req.url);
+    const method = c.req.method;
+    // GET and HEAD carry no body; bodyLimit would still build the full WHATWG Request to look for one.
+    if (method === 'GET' || method === 'HEAD' || !isApiPath(c.req.path)) {
+      checkOrigin(c);
+      return next();
+    }
+    return limiterFor(largeBodies[c.req.path] ?? MAX_BODY_BYTES)(c, async () => {
+      checkOrigin(c);
+      await next();
+    });
+  };
+  // What every request needs, in one layer: a chain of six middlewares cost a promise and a closure each per request.
+  app.use('*', (c, next) => {
     c.set('requestId', crypto.randomUUID());
     c.set('user', null);
     c.set('sessionId', null);
-    await next();
+    useJsonCompression(c);
+    if (setSecurityHeadersOnSocket(c, securityHeaders)) return checkThenContinue(c, next);
+    return (async () => {
+      try {
+        return await checkThenContinue(c, next);
+      } finally {
+        // Also when a check threw: the error answer is built after this, with these headers.
+        setSecurityHeadersOnResponse(c, securityHeaders);
+      }
+    })();
   });
-  app.use('*', securityHeaders(isProduction(ctx.env)));
-  app.use('*', compress());
-  app.use('*', rejectUndecodablePath);
-  app.use('/api/*', (c, next) => {
-    const maxSize = largeBodies[c.req.path] ?? MAX_BODY_BYTES;
-    return bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.round(maxSize / 1024)} KB.`);
-      },
-    })(c, next);
-  });
-  app.use(
-    '*',
-    rejectCrossOrigin([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/')),
-  );
 
   for (const f of features) f.middleware?.(app);
   for (const f of features) f.routes?.(app);

@@ -50,6 +50,8 @@ export const envSchema = z.object({
   TRACK_RECORD_BACKTEST_MONTHS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(120).optional()),
   /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
   USER: optionalString,
+  /** A revoked session is refused on every app process within this many ms (how stale a process's view of session revocations may be). */
+  SESSION_REVOCATION_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema> & { BASE_URL: string };

@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { ServerResponse } from 'node:http';
+import type { Context } from 'hono';
 import { AppError } from '../lib/errors.ts';
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -7,17 +8,16 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Refuses cross-origin state-changing requests: an Origin (or, without one, Sec-Fetch-Site) that is
  * not ours gets 403. Paths in `exempt` (provider webhooks, signed by other means) are let through.
  */
-export function rejectCrossOrigin(trustedOrigins: string[], exempt: (path: string) => boolean): MiddlewareHandler {
+export function createCrossOriginCheck(trustedOrigins: string[], exempt: (path: string) => boolean): (c: Context) => void {
   const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
-  return async (c, next) => {
-    if (!unsafe.has(c.req.method) || exempt(c.req.path)) return next();
+  return (c) => {
+    if (!unsafe.has(c.req.method) || exempt(c.req.path)) return;
     const origin = c.req.header('origin');
     if (origin && origin !== 'null') {
       if (!trusted.has(origin)) throw new AppError('CSRF_REJECTED', 'Cross-origin request refused.');
     } else if (origin === 'null' || c.req.header('sec-fetch-site') === 'cross-site') {
       throw new AppError('CSRF_REJECTED', 'Cross-origin request refused.');
     }
-    return next();
   };
 }
 
@@ -35,29 +35,62 @@ export const contentSecurityPolicy = [
   "object-src 'none'",
 ].join('; ');
 
+/** The request target's path as the client sent it (still percent-encoded), without building a URL object. */
+export function readRawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start < 0) return '/';
+  let end = url.length;
+  for (let i = start; i < url.length; i++) {
+    const ch = url.charCodeAt(i);
+    if (ch === 63 /* ? */ || ch === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  return url.slice(start, end);
+}
+
 /**
  * A path that is not valid percent-encoding (`/%FF`) is the client's mistake: 400 before any handler
  * tries to decode it (the SPA fallback did, and answered 500 with an error log).
  */
-export const rejectUndecodablePath: MiddlewareHandler = async (c, next) => {
+export function assertDecodablePath(url: string): void {
+  const path = readRawPath(url);
+  if (!path.includes('%')) return;
   try {
-    decodeURIComponent(new URL(c.req.url).pathname);
+    decodeURIComponent(path);
   } catch {
     throw new AppError('BAD_REQUEST', 'The URL path is not valid percent-encoding.', { field: 'path' });
   }
-  await next();
-};
+}
 
-/** HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
-export const securityHeaders =
-  (production: boolean): MiddlewareHandler =>
-  async (c, next) => {
-    await next();
-    if (production) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    c.header('Content-Security-Policy', contentSecurityPolicy);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-  };
+export type SecurityHeaders = ReadonlyArray<readonly [name: string, value: string]>;
+
+/** The headers every answer carries, computed once. HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
+export function buildSecurityHeaders(production: boolean): SecurityHeaders {
+  return [
+    ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const] : []),
+    ['Content-Security-Policy', contentSecurityPolicy],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+}
+
+/**
+ * Under @hono/node-server: the headers go straight onto Node's response before the app runs, so whatever
+ * the route answers (its own Response, an error, a stream) carries them and no Response is rebuilt for
+ * them. False when there is no socket (`app.request` in tests): then call `setSecurityHeadersOnResponse`.
+ */
+export function setSecurityHeadersOnSocket(c: Context, headers: SecurityHeaders): boolean {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || outgoing.headersSent) return false;
+  for (const [name, value] of headers) outgoing.setHeader(name, value);
+  return true;
+}
+
+export function setSecurityHeadersOnResponse(c: Context, headers: SecurityHeaders): void {
+  for (const [name, value] of headers) c.header(name, value);
+}

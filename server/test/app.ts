@@ -98,15 +98,20 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}) 
       },
       fromSocket(remoteAddress),
     );
-    const text = await res.text();
-    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered, field by field.
-    let data: any = text;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {}
-    return { status: res.status, headers: res.headers, body: data };
+    return readJsonAnswer(res);
   };
   return { app, ctx, features, json, contractMismatches };
+}
+
+/** Status, headers and the body parsed as JSON (the text when it is not JSON, null when empty). */
+export async function readJsonAnswer(res: Response) {
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered, field by field.
+  let data: any = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, headers: res.headers, body: data };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -65,3 +65,10 @@ export async function signUpAndVerify(
   if (!session.body?.user?.id) throw new Error('verification did not sign in');
   return { cookie, email, password, userId: session.body.user.id };
 }
+
+/** Changes the password from the device holding `cookie` (better-auth revokes the others); returns that device's cookie afterwards. */
+export async function changePassword(t: TestApp, cookie: string, currentPassword: string, newPassword: string): Promise<string> {
+  const changed = await t.json('POST', '/api/auth/change-password', { currentPassword, newPassword }, { cookie });
+  expect(changed.status).toBe(200);
+  return cookieHeaderFrom(changed.headers) || cookie;
+}

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../../core/auth/password-policy.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Env } from '../../env.ts';
@@ -8,10 +8,12 @@ import { unknownApiRouteError } from '../../http/errors.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { Auth } from './auth.ts';
 import type { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
+import type { SessionReader } from './session-reader.ts';
 
 export interface AuthRuntime {
   auth: Auth;
   handler: (c: Context<AppEnv>) => Promise<Response>;
+  sessions: SessionReader;
 }
 
 export interface AuthHandlerDeps {
@@ -38,24 +40,35 @@ export function createAuthHandlers({ env, mailer, googleEnabled, outboxEnabled, 
     await next();
   };
 
-  /** Fills the user only when a valid session cookie exists; never resets what earlier middleware set. */
-  const loadSessionUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const cookie = c.req.header('cookie');
-    const path = c.req.path;
-    // better-auth reads its own cookies under /api/auth; hashed static files never need a user.
-    if (cookie?.includes('session_token=') && !path.startsWith('/api/auth/') && !path.startsWith('/assets/')) {
-      const { auth } = await getRuntime();
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (session) {
-        const u = session.user;
-        c.set('user', { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, image: u.image ?? null });
-        c.set('sessionId', session.session.id);
-      }
+  const readSessionInto = async (c: Context<AppEnv>, next: Next, cookie: string) => {
+    const { sessions } = await getRuntime();
+    const session = await sessions.readSession(cookie);
+    if (session) {
+      c.set('user', session.user);
+      c.set('sessionId', session.sessionId);
     }
     await next();
   };
 
-  const forwardToBetterAuth = async (c: Context<AppEnv>) => (await getRuntime()).handler(c);
+  /** Fills the user only when a valid session cookie exists; never resets what earlier middleware set. */
+  const loadSessionUser: MiddlewareHandler<AppEnv> = (c, next) => {
+    const cookie = c.req.header('cookie');
+    const path = c.req.path;
+    // Only API routes read the user (index.ts mounts this on /api/*); better-auth reads its own cookies under /api/auth.
+    if (cookie?.includes('session_token=') && path.startsWith('/api/') && !path.startsWith('/api/auth/')) return readSessionInto(c, next, cookie);
+    return next();
+  };
+
+  const forwardToBetterAuth = async (c: Context<AppEnv>) => {
+    const { handler, sessions } = await getRuntime();
+    try {
+      return await handler(c);
+    } finally {
+      // Sign-out, password change or reset, revoking sessions, e-mail changes: this process forgets its
+      // cached sessions at once (the others within SESSION_REVOCATION_MS, see session-reader.ts).
+      if (c.req.method !== 'GET') sessions.forgetAll();
+    }
+  };
 
   const getAuthConfig: AppRouteHandler<typeof getAuthConfigRoute> = (c) =>
     c.json(

@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/feature.ts';
 import { buildExistingAccountMail, buildResetMail, buildVerificationMail } from './mail-templates.ts';
 import { reserveMailSlot } from './mail-throttle.ts';
 import { authSchema } from './schema.ts';
+import type { SessionHit } from './session-reader.ts';
 
 /** The request header our mount sets to the client IP it resolved (any client-sent value is dropped first). */
 export const CLIENT_IP_HEADER = 'x-stockpilot-client-ip';
@@ -186,3 +187,15 @@ export function createAuth(options: { ctx: AppContext; secret: string; mailer: M
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's full getSession (it deletes an expired session and extends one due for it), as the session middleware's rare slow path. */
+export async function readSessionThroughBetterAuth(auth: Auth, cookieHeader: string): Promise<SessionHit | null> {
+  const found = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
+  if (!found) return null;
+  const u = found.user;
+  return {
+    user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, image: u.image ?? null },
+    sessionId: found.session.id,
+    expiresAtMs: new Date(found.session.expiresAt).getTime(),
+  };
+}

@@ -39,11 +39,27 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
   // so requests that need no session — health, the SPA, market data without a cookie — never wait for it.
   let runtime: Promise<AuthRuntime> | null = null;
   const getRuntime = () =>
-    (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts')]).then(([{ createAuth }, { createAuthHandler }]) => {
-      const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
-      // The 18k-entry password list is parsed here too, off the start-up path.
-      return { auth, handler: createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) }) };
-    }));
+    (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts'), import('./session-reader.ts')]).then(
+      async ([{ createAuth, readSessionThroughBetterAuth }, { createAuthHandler }, { createSessionReader }]) => {
+        const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
+        const { authCookies, sessionConfig, secret: signingSecret } = await auth.$context;
+        const sessions = createSessionReader({
+          db: ctx.db,
+          cookieName: authCookies.sessionToken.name,
+          secret: signingSecret,
+          expiresInSeconds: sessionConfig.expiresIn,
+          updateAgeSeconds: sessionConfig.updateAge,
+          readThroughBetterAuth: (cookie) => readSessionThroughBetterAuth(auth, cookie),
+          revisionCheckMs: env.SESSION_REVOCATION_MS,
+        });
+        // The 18k-entry password list is parsed here too, off the start-up path.
+        return {
+          auth,
+          sessions,
+          handler: createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) }),
+        };
+      },
+    ));
   const handlers = createAuthHandlers({ env, mailer, googleEnabled: Boolean(google), outboxEnabled, getRuntime });
 
   const feature: Feature & { getAuth: () => Promise<Auth>; mailer: Mailer } = {
@@ -56,7 +72,8 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
     middleware(app) {
       app.use(OUTBOX_API_PATH, handlers.hideOutboxApi);
       app.use(OUTBOX_PAGE_PATH, handlers.hideOutboxPage);
-      app.use('*', handlers.loadSessionUser);
+      // Only API routes read the user: pages and static files skip this layer altogether.
+      app.use('/api/*', handlers.loadSessionUser);
     },
     routes(app) {
       app.on(['GET', 'POST'], '/api/auth/*', handlers.forwardToBetterAuth);

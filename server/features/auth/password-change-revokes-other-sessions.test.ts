@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { cookieHeaderFrom, signUpAndVerify } from '../../test/auth.ts';
+import { changePassword, cookieHeaderFrom, signUpAndVerify } from '../../test/auth.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 
@@ -24,14 +24,7 @@ describeEachDatabase('password change in /settings', (kind) => {
     expect(common.status).toBe(400);
     expect(common.body.error).toMatchObject({ code: 'WEAK_PASSWORD', field: 'newPassword' });
 
-    const changed = await t.json(
-      'POST',
-      '/api/auth/change-password',
-      { currentPassword: u.password, newPassword: 'a changed passphrase 7' },
-      { cookie: thisDevice },
-    );
-    expect(changed.status).toBe(200);
-    const current = cookieHeaderFrom(changed.headers) || thisDevice;
+    const current = await changePassword(t, thisDevice, u.password, 'a changed passphrase 7');
     expect((await t.json('GET', '/api/profile', undefined, { cookie: current })).status).toBe(200);
     expect((await t.json('GET', '/api/profile', undefined, { cookie: otherDevice })).status).toBe(401);
   });
