@@ -11,10 +11,13 @@ export const trackRecordQueryOptions = () =>
     queryFn: ({ signal }) => getTrackRecord(signal),
     staleTime: 60_000,
     retry: retryUnlessClientError,
-    // While the backtest fills the record, the page follows it; a server just started may not have begun it yet.
+    // While the backtest fills the record, the page follows it. A server just started begins it within seconds, so
+    // 'not started' is asked again soon for the first two minutes, then rarely (the backtest may be switched off).
     refetchInterval: (q) => {
       const status = q.state.data?.backtest.status;
-      return status === 'running' ? 3_000 : status === 'not_started' ? 30_000 : false;
+      if (status === 'running') return 3_000;
+      if (status === 'not_started') return q.state.dataUpdateCount < 24 ? 5_000 : 60_000;
+      return false;
     },
   });
 
