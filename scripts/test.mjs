@@ -2,7 +2,7 @@
 // then browser tests in Debian's Chromium against the built app. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureChromium, ensurePdftotext } from './ensure-chromium.mjs';
 
 const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
@@ -53,6 +53,7 @@ console.log(
 if (want('typecheck')) run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 if (want('lint')) run('lint', 'npm', ['run', '--silent', 'lint']);
 if (want('unit')) {
+  ensurePdftotext();
   run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
   countVitest('test-results/unit.json');
 }
