@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { useClipboardCopy } from '../../../lib/use-clipboard-copy.ts';
 import { useCreateShare } from '../api/create-share.ts';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
 import { SharedLinksList } from './shared-links.tsx';
@@ -11,17 +12,10 @@ const exportUrl = (id: string, format: 'pdf' | 'csv') => `/api/analyses/${encode
 
 /** The new link's URL with a copy button; the URL is shown only now (only a hash of its token is kept). */
 function CreatedLink({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // No clipboard permission (or an old browser): select the text so Ctrl+C copies it.
-      inputRef.current?.select();
-    }
-  };
+  // No clipboard permission (or an old browser): select the text so Ctrl+C copies it.
+  const { state, copy } = useClipboardCopy(url, { onFail: () => inputRef.current?.select() });
+  const copied = state === 'copied';
   return (
     <div className="space-y-2" data-testid="share-created">
       <label htmlFor="share-url" className="block text-sm font-medium text-ink">

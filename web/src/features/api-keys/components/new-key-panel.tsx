@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { API_DOCS_KEY_STORAGE } from '../../../../../core/public-api/limits.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { useClipboardCopy } from '../../../lib/use-clipboard-copy.ts';
 import type { CreatedApiKeyResponse } from '../api/api-key-mutations.ts';
 
 /**
@@ -9,16 +10,8 @@ import type { CreatedApiKeyResponse } from '../api/api-key-mutations.ts';
  * sessionStorage (never the server, never localStorage). Closing the panel forgets it.
  */
 export function NewKeyPanel({ created, onDone }: { created: CreatedApiKeyResponse; onDone: () => void }) {
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state: copied, copy } = useClipboardCopy(created.secret);
   const [inDocs, setInDocs] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-    }
-  };
   const useInDocs = () => {
     sessionStorage.setItem(API_DOCS_KEY_STORAGE, created.secret);
     setInDocs(true);
