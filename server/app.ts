@@ -14,7 +14,7 @@ import {
   buildSecurityHeaders,
   createCrossOriginCheck,
   setSecurityHeadersOnResponse,
-  setSecurityHeadersOnSocket,
+  setHeadersOnSocket,
 } from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
@@ -79,7 +79,7 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
     c.set('user', null);
     c.set('sessionId', null);
     useJsonCompression(c);
-    if (setSecurityHeadersOnSocket(c, securityHeaders)) return checkThenContinue(c, next);
+    if (setHeadersOnSocket(c, securityHeaders)) return checkThenContinue(c, next);
     return (async () => {
       try {
         return await checkThenContinue(c, next);

@@ -20,17 +20,18 @@ export interface RateWindowHit {
 const p = sql.placeholder;
 
 /**
- * The counting upsert over `source`, rows of (key, window_start, 1): one `INSERT … ON CONFLICT DO UPDATE …
- * RETURNING`, atomic on PostgreSQL and PGlite, so N simultaneous requests from any number of processes get
- * the counts 1…N. A process whose clock lags never moves a window back (GREATEST). Callers may embed it
- * in a larger statement (the API keys count in the same round trip as they read the key).
+ * The counting upsert over `source`, rows of (key, window_start, n requests): one `INSERT … ON CONFLICT DO
+ * UPDATE … RETURNING`, atomic on PostgreSQL and PGlite, so N simultaneous requests from any number of
+ * processes get the counts 1…N. A process whose clock lags never moves a window back (GREATEST). Callers
+ * may embed it in a larger statement (the API keys count a batch of requests in the round trip that reads
+ * their keys); each key may appear once per statement.
  */
 export const rateWindowUpsert = (source: SQL) => sql`
     INSERT INTO request_rate_windows AS w (key, window_start, hits) ${source}
     ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN w.window_start >= EXCLUDED.window_start THEN w.hits + 1 ELSE 1 END,
+      hits = CASE WHEN w.window_start >= EXCLUDED.window_start THEN w.hits + EXCLUDED.hits ELSE EXCLUDED.hits END,
       window_start = GREATEST(w.window_start, EXCLUDED.window_start)
-    RETURNING hits, (extract(epoch FROM window_start) * 1000)::bigint AS window_start_ms`;
+    RETURNING w.key, hits, (extract(epoch FROM window_start) * 1000)::bigint AS window_start_ms`;
 
 /** Start of the fixed window of `windowSeconds` that holds `now`, as the upsert's window_start. */
 export const findWindowStart = (now: Date, windowSeconds: number): string =>

@@ -64,6 +64,7 @@ export function assertDecodablePath(url: string): void {
   }
 }
 
+/** Header pairs in the order they are set. */
 export type SecurityHeaders = ReadonlyArray<readonly [name: string, value: string]>;
 
 /** The headers every answer carries, computed once. HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
@@ -80,15 +81,20 @@ export function buildSecurityHeaders(production: boolean): SecurityHeaders {
 }
 
 /**
- * Under @hono/node-server: the headers go straight onto Node's response before the app runs, so whatever
- * the route answers (its own Response, an error, a stream) carries them and no Response is rebuilt for
- * them. False when there is no socket (`app.request` in tests): then call `setSecurityHeadersOnResponse`.
+ * Under @hono/node-server: sets the headers straight onto Node's response, so whatever the route answers (its
+ * own Response, an error, a stream) carries them, and no WHATWG Headers or Response is built or rebuilt for
+ * them. False when there is no socket (`app.request` in tests) or the head is already sent: then use `c.header`.
  */
-export function setSecurityHeadersOnSocket(c: Context, headers: SecurityHeaders): boolean {
+export function setHeadersOnSocket(c: Context, headers: SecurityHeaders): boolean {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (!outgoing || outgoing.headersSent) return false;
   for (const [name, value] of headers) outgoing.setHeader(name, value);
   return true;
+}
+
+/** The headers on whatever answer goes out: on the socket when there is one, else on the context before the answer is built. */
+export function setHeadersOnAnswer(c: Context, headers: SecurityHeaders): void {
+  if (!setHeadersOnSocket(c, headers)) for (const [name, value] of headers) c.header(name, value);
 }
 
 export function setSecurityHeadersOnResponse(c: Context, headers: SecurityHeaders): void {

@@ -3,6 +3,7 @@ import { findCredentialInQuery, isWellFormedApiKey, readBearerToken } from '../.
 import type { ApiKeyScope } from '../../../core/public-api/limits.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { rateLimitedError } from '../../http/rate-limit.ts';
+import { setHeadersOnAnswer } from '../../http/security.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import { type ApiKeysService, invalidKeyError } from './api-keys-service.ts';
 
@@ -19,8 +20,8 @@ export type ScopeOf = (method: string, path: string) => ApiKeyScope;
  */
 export function createApiKeyMiddleware(service: ApiKeysService, scopeOf: ScopeOf): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const queries = c.req.queries();
-    const inQuery = findCredentialInQuery(Object.fromEntries(Object.entries(queries).map(([k, v]) => [k, v.join('&')])));
+    // Only a URL with a query string can carry a key in it (and only then is it worth parsing).
+    const inQuery = c.req.url.includes('?') ? findCredentialInQuery(flattenQueries(c.req.queries())) : null;
     if (inQuery) {
       throw new AppError(
         'API_KEY_IN_QUERY',
@@ -44,19 +45,19 @@ export function createApiKeyMiddleware(service: ApiKeysService, scopeOf: ScopeOf
       throw e;
     }
     const { limit, hit } = auth;
-    const setRateHeaders = () => {
-      c.header('RateLimit-Limit', String(limit));
-      c.header('RateLimit-Remaining', String(Math.max(0, limit - hit.hits)));
-      c.header('RateLimit-Reset', String(hit.resetSeconds));
-    };
-    setRateHeaders();
+    // Set before the handler runs, on the socket when there is one: its answer and any error answer carry them.
+    setHeadersOnAnswer(c, [
+      ['RateLimit-Limit', String(limit)],
+      ['RateLimit-Remaining', String(Math.max(0, limit - hit.hits))],
+      ['RateLimit-Reset', String(hit.resetSeconds)],
+    ]);
     if (hit.hits > limit) throw rateLimitedError(`This key has made its ${limit} ${scope} requests of this minute.`, hit.resetSeconds);
     c.set('apiCaller', auth.caller);
     await next();
-    // A handler's error answer is a new Response: put the headers on whatever goes out.
-    setRateHeaders();
   };
 }
+
+const flattenQueries = (queries: Record<string, string[]>) => Object.fromEntries(Object.entries(queries).map(([k, v]) => [k, v.join('&')]));
 
 /** The caller a v1 handler serves; the middleware guarantees it under /api/v1. */
 export function requireApiCaller(c: { get(key: 'apiCaller'): AppEnv['Variables']['apiCaller'] }) {

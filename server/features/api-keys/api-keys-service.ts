@@ -8,7 +8,8 @@ import type { RateWindowHit } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LedgerService, Tier } from '../tokens/index.ts';
 import { generateApiKey, hashApiKey, resolvePepper } from './api-key-secret.ts';
-import { findActiveKeyAndCount, insertKey, listActiveKeys, revokeKey, type StoredApiKey, touchKey } from './api-keys-store.ts';
+import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
+import { findActiveKeysAndCount, insertKey, type KeyCheck, type KeyCheckResult, listActiveKeys, revokeKey, type StoredApiKey, touchKey } from './api-keys-store.ts';
 
 /** last_used_at is written at most this often per key: a busy key costs one write a minute, not one per request. */
 export const LAST_USED_INTERVAL_MS = 60_000;
@@ -20,6 +21,8 @@ export interface ApiKeysContext {
   now: () => Date;
   /** Resolved once on first use (a database read outside production). */
   pepper: Promise<string> | null;
+  /** The hot path's statement, shared by the checks asked while one is in flight (see checkKeys). */
+  checkKey: (check: KeyCheck) => Promise<{ result: KeyCheckResult; now: Date }>;
 }
 
 const getPepper = (ctx: ApiKeysContext) => (ctx.pepper ??= resolvePepper(ctx.env, ctx.db));
@@ -80,17 +83,31 @@ export interface Authenticated {
 }
 
 /**
+ * Checks a batch of keyed requests in one round trip (their keys, owners' tiers and rate-window counts), then
+ * records last use for the keys not seen this minute: at most one more write a minute per key. Every request
+ * gets the batch's clock, so its reset seconds match the window it was counted in.
+ */
+export async function checkKeys(ctx: Pick<ApiKeysContext, 'db' | 'now'>, checks: KeyCheck[]): Promise<Array<{ result: KeyCheckResult; now: Date }>> {
+  const now = ctx.now();
+  const results = await findActiveKeysAndCount(ctx.db, checks, now);
+  const stale = new Map(
+    results.flatMap((r) => (r && (!r.key.lastUsedAt || now.getTime() - Date.parse(r.key.lastUsedAt) >= LAST_USED_INTERVAL_MS) ? [[r.key.id, r.key]] : [])),
+  );
+  await Promise.all([...stale.keys()].map((id) => touchKey(ctx.db, id, now, LAST_USED_INTERVAL_MS)));
+  return results.map((result) => ({ result, now }));
+}
+
+/**
  * Authenticates a well-formed key for `scope` (shape is checked by the caller) and counts the request in the
- * key's window for that scope, in one round trip: unknown or revoked → 401, owner not on a key tier → 403
- * PLAN_REQUIRED, scope missing → 403 INSUFFICIENT_SCOPE (such requests count too; the caller refuses past the
- * limit). A second write, at most once a minute per key, records last use.
+ * key's window for that scope, in one round trip shared with the other keyed requests of the moment: unknown
+ * or revoked → 401, owner not on a key tier → 403 PLAN_REQUIRED, scope missing → 403 INSUFFICIENT_SCOPE (such
+ * requests count too; the caller refuses past the limit).
  */
 export async function authenticateKey(ctx: ApiKeysContext, key: string, scope: ApiKeyScope): Promise<Authenticated> {
-  const now = ctx.now();
-  const rule = apiRateLimits[scope];
-  const found = await findActiveKeyAndCount(ctx.db, hashApiKey(await getPepper(ctx), key), scope, rule.windowSeconds, now);
+  const { result: found } = await ctx.checkKey({ keyHash: hashApiKey(await getPepper(ctx), key), scope });
   if (!found) throw invalidKeyError();
   const { key: k, hit } = found;
+  const rule = apiRateLimits[scope];
   if (!isKeyTier(k.tier)) {
     throw new AppError('PLAN_REQUIRED', `API keys work on the ${planNames} plan and this key's owner is on ${k.tier ?? 'Free'}. Upgrade to use it again.`);
   }
@@ -99,13 +116,12 @@ export async function authenticateKey(ctx: ApiKeysContext, key: string, scope: A
       details: { required_scope: scope, key_scopes: k.scopes },
     });
   }
-  if (!k.lastUsedAt || now.getTime() - Date.parse(k.lastUsedAt) >= LAST_USED_INTERVAL_MS) await touchKey(ctx.db, k.id, now, LAST_USED_INTERVAL_MS);
   return { caller: { keyId: k.id, userId: k.userId, scopes: k.scopes }, limit: rule.limit, hit };
 }
 
 /** The service bound to one context, for handlers, the middleware and tests. */
 export function createApiKeysService(deps: { db: Database; env: Env; ledger: LedgerService; now: () => Date }) {
-  const ctx: ApiKeysContext = { ...deps, pepper: null };
+  const ctx: ApiKeysContext = { ...deps, pepper: null, checkKey: batchWhileBusy((checks: KeyCheck[]) => checkKeys(deps, checks)) };
   return {
     canCreateKeys: (userId: string) => canCreateKeys(ctx, userId),
     listKeys: (userId: string) => listKeys(ctx, userId),

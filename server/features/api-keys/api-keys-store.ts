@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ApiKeyScope } from '../../../core/public-api/limits.ts';
+import { type ApiKeyScope, apiRateLimits } from '../../../core/public-api/limits.ts';
 import { type Database, prepareStatement } from '../../adapters/db/index.ts';
 import { findWindowStart, type RateWindowHit, rateWindowUpsert, toRateWindowHit } from '../../http/rate-limit.ts';
 import type { Tier } from '../tokens/index.ts';
@@ -84,34 +84,56 @@ export async function revokeKey(db: Database, userId: string, id: string, at: Da
 
 const p = sql.placeholder;
 
+/** One keyed request waiting for its check: the key's hash and the scope whose window it counts in. */
+export interface KeyCheck {
+  keyHash: string;
+  scope: ApiKeyScope;
+}
+
+/** What a check learns: the key (null when unknown or revoked, nothing counted) and this request's place in its window. */
+export type KeyCheckResult = { key: KeyForRequest; hit: RateWindowHit } | null;
+
 /*
- * The hot path: one prepared statement, one round trip. It reads the active key with its owner's tier (an
- * indexed join on the ledger's user_tokens, read-only, so a downgrade stops the key on the very next request)
- * and counts the request in the key's window for the scope (the shared rate-limit upsert). No row: unknown
- * or revoked, and nothing counted.
+ * The hot path: one prepared statement, one round trip for a whole batch of checks. It reads each active key
+ * with its owner's tier (an indexed join on the ledger's user_tokens, read-only, so a downgrade stops the key on
+ * the very next statement) and counts the batch's n requests per key and scope in the shared rate window. No
+ * row for a group: unknown or revoked, and nothing counted. Groups arrive as JSON (one text parameter on
+ * both engines): [{ g, key_hash, scope, window_start, n }].
  */
-const findAndCountStatement = prepareStatement<{ keyHash: string; scope: string; windowStart: string }>(
-  'api_key_for_request',
+const findAndCountStatement = prepareStatement<{ groups: string }>(
+  'api_keys_for_requests',
   sql`
-    WITH k AS (
-      SELECT k.id, k.user_id, k.scopes, k.last_used_at, t.subscription_tier AS tier
-      FROM api_keys k LEFT JOIN user_tokens t ON t.user_id = k.user_id
-      WHERE k.key_hash = ${p('keyHash')} AND k.revoked_at IS NULL
+    WITH r AS (
+      SELECT * FROM jsonb_to_recordset(${p('groups')}::jsonb) AS r(g int, key_hash text, scope text, window_start timestamptz, n int)
+    ), k AS (
+      SELECT r.g, r.n, r.window_start, k.id, k.user_id, k.scopes, k.last_used_at, t.subscription_tier AS tier,
+        'api-key:' || k.id::text || ':' || r.scope AS bucket
+      FROM r JOIN api_keys k ON k.key_hash = r.key_hash AND k.revoked_at IS NULL
+      LEFT JOIN user_tokens t ON t.user_id = k.user_id
     ), hit AS (
-      ${rateWindowUpsert(sql`SELECT 'api-key:' || k.id::text || ':' || ${p('scope')}::text, ${p('windowStart')}::timestamptz, 1 FROM k`)}
+      ${rateWindowUpsert(sql`SELECT bucket, window_start, n FROM k`)}
     )
-    SELECT k.id, k.user_id, k.scopes, k.last_used_at, k.tier, hit.hits, hit.window_start_ms FROM k CROSS JOIN hit`,
+    SELECT k.g, k.n, k.id, k.user_id, k.scopes, k.last_used_at, k.tier, hit.hits, hit.window_start_ms FROM k JOIN hit ON hit.key = k.bucket`,
 );
 
-/** The active key with this hash and its request counted in `scope`'s window; null (nothing counted) when there is none. */
-export async function findActiveKeyAndCount(
-  db: Database,
-  keyHash: string,
-  scope: ApiKeyScope,
-  windowSeconds: number,
-  now: Date,
-): Promise<{ key: KeyForRequest; hit: RateWindowHit } | null> {
-  const [r] = await db.run<{
+/**
+ * Checks a batch of keyed requests at `now` in one round trip, each in its scope's window. Requests for the same key and scope are
+ * counted together and numbered in arrival order: the group's count after the upsert is T, so its n requests
+ * are T − n + 1 … T, exactly what n statements of one request each would have answered.
+ */
+export async function findActiveKeysAndCount(db: Database, checks: KeyCheck[], now: Date): Promise<KeyCheckResult[]> {
+  const groups = new Map<string, { g: number; key_hash: string; scope: ApiKeyScope; window_start: string; n: number; members: number[] }>();
+  checks.forEach((check, i) => {
+    const id = `${check.scope}:${check.keyHash}`;
+    const window_start = findWindowStart(now, apiRateLimits[check.scope].windowSeconds);
+    const group = groups.get(id) ?? { g: groups.size, key_hash: check.keyHash, scope: check.scope, window_start, n: 0, members: [] };
+    group.n++;
+    group.members.push(i);
+    groups.set(id, group);
+  });
+  const rows = await db.run<{
+    g: number;
+    n: number;
     id: string;
     user_id: string;
     scopes: ApiKeyScope[];
@@ -119,12 +141,21 @@ export async function findActiveKeyAndCount(
     tier: Tier | null;
     hits: number;
     window_start_ms: number;
-  }>(findAndCountStatement, { keyHash, scope, windowStart: findWindowStart(now, windowSeconds) });
-  if (!r) return null;
-  return {
-    key: { id: r.id, userId: r.user_id, scopes: r.scopes, lastUsedAt: iso(r.last_used_at), tier: r.tier },
-    hit: toRateWindowHit(r, windowSeconds, now),
-  };
+  }>(findAndCountStatement, {
+    groups: JSON.stringify([...groups.values()].map(({ members: _, ...group }) => group)),
+  });
+  const results: KeyCheckResult[] = checks.map(() => null);
+  const byGroup = [...groups.values()];
+  for (const r of rows) {
+    const key: KeyForRequest = { id: r.id, userId: r.user_id, scopes: r.scopes, lastUsedAt: iso(r.last_used_at), tier: r.tier };
+    const first = Number(r.hits) - Number(r.n) + 1;
+    const group = byGroup[Number(r.g)]!;
+    const { windowSeconds } = apiRateLimits[group.scope];
+    group.members.forEach((index, j) => {
+      results[index] = { key, hit: toRateWindowHit({ hits: first + j, window_start_ms: r.window_start_ms }, windowSeconds, now) };
+    });
+  }
+  return results;
 }
 
 const touchStatement = prepareStatement<{ id: string; at: string; before: string }>(

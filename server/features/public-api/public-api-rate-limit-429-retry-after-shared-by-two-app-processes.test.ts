@@ -115,21 +115,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the read limit shared by two app 
     await k?.db.close();
   });
 
-  it(`${READS + 10} reads alternating between two processes, 8 at a time: exactly ${READS} answered 200, 10 answered 429`, { timeout: 180_000 }, async () => {
+  it(`${READS + 10} reads alternating between two processes, 8 at a time: exactly ${READS} answered 200, each with its own RateLimit-Remaining ${READS - 1}…0; 10 answered 429 with Retry-After`, { timeout: 180_000 }, async () => {
     const url = (k.db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString;
     const { secret } = await k.createKey(await k.createUser('Pro'), ['read']);
     procs = await Promise.all([startAppProcess(url), startAppProcess(url)]);
     // The whole burst must fall in one fixed window: start in a minute's first 40 s.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
-    const statuses: number[] = [];
+    const answers: Array<{ status: number; remaining: string | null; retryAfter: string | null }> = [];
     const send = (i: number) =>
       fetch(`${procs[i % 2]!.url}/api/v1/balance`, { headers: { authorization: `Bearer ${secret}` } }).then(async (r) => {
         await r.arrayBuffer();
-        return r.status;
+        return { status: r.status, remaining: r.headers.get('ratelimit-remaining'), retryAfter: r.headers.get('retry-after') };
       });
-    for (let i = 0; i < READS + 10; i += 8) statuses.push(...(await Promise.all(Array.from({ length: Math.min(8, READS + 10 - i) }, (_, j) => send(i + j)))));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(READS);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    for (let i = 0; i < READS + 10; i += 8) answers.push(...(await Promise.all(Array.from({ length: Math.min(8, READS + 10 - i) }, (_, j) => send(i + j)))));
+    const served = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(served).toHaveLength(READS);
+    expect(refused).toHaveLength(10);
+    // Requests checked together in one statement are numbered one by one: no two answers share a count.
+    expect(served.map((a) => Number(a.remaining)).sort((a, b) => a - b)).toEqual(Array.from({ length: READS }, (_, i) => i));
+    for (const a of refused) expect([a.remaining, Number(a.retryAfter) > 0]).toEqual(['0', true]);
   });
 });

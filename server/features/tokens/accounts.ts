@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../adapters/db/index.ts';
+import { prepareStatement, type Queryable } from '../../adapters/db/index.ts';
 import { addMonthsUtc, monthlyAllocationMt } from '../../../core/tokens/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LedgerContext } from './ledger-context.ts';
@@ -14,6 +14,18 @@ export async function selectAccount(q: Queryable, userId: string, { lock = false
       : sql`SELECT ${ACCOUNT_COLUMNS} FROM user_tokens WHERE user_id = ${userId}`,
   );
   return row;
+}
+
+const readAccountsStatement = prepareStatement<{ userIds: string }>(
+  'ledger_read_accounts',
+  sql`SELECT ${ACCOUNT_COLUMNS} FROM user_tokens WHERE user_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('userIds')}::jsonb)))`,
+);
+
+/** The accounts of `userIds` in one statement (a JSON array parameter on both engines), in their order; undefined where missing. */
+export async function selectAccounts(q: Queryable, userIds: string[]): Promise<Array<AccountRow | undefined>> {
+  const rows = await q.run<AccountRow>(readAccountsStatement, { userIds: JSON.stringify([...new Set(userIds)]) });
+  const byId = new Map(rows.map((r) => [r.user_id, r]));
+  return userIds.map((id) => byId.get(id));
 }
 
 /** INSERT … ON CONFLICT DO NOTHING plus the opening ledger row, in one statement. */
@@ -58,7 +70,8 @@ export async function openAccount(ctx: LedgerContext, userId: string): Promise<T
   return toAccount(row);
 }
 
+/** The account, opened when missing. Busy moments share one read for many users (ctx.readAccount). */
 export async function getAccount(ctx: LedgerContext, userId: string): Promise<TokenAccount> {
   assertUserId(userId);
-  return toAccount(await ensureAccount(ctx, ctx.db, userId));
+  return toAccount((await ctx.readAccount(userId)) ?? (await ensureAccount(ctx, ctx.db, userId)));
 }

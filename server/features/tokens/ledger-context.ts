@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../adapters/db/index.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { AccountRow } from './ledger-statements.ts';
 
 /** What every ledger function needs, passed first: the database, the clock, the hold TTL, where to report trouble. */
 export interface LedgerContext {
@@ -9,6 +10,8 @@ export interface LedgerContext {
   defaultHoldTtlMs: number;
   /** Hears what the ledger cannot throw to its caller (a failed release after failed work). */
   logger?: Pick<Logger, 'error'>;
+  /** Reads one account outside any transaction; the reads asked while one is in flight share the next statement. */
+  readAccount: (userId: string) => Promise<AccountRow | undefined>;
 }
 
 export const DEFAULT_HOLD_TTL_MS = 10 * 60_000;

@@ -1,5 +1,6 @@
 import type { Database } from '../../adapters/db/index.ts';
-import { getAccount, openAccount } from './accounts.ts';
+import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
+import { getAccount, openAccount, selectAccounts } from './accounts.ts';
 import { chargeFor } from './charge-for.ts';
 import { capture, expireStaleHolds, hold, release, withHold } from './holds.ts';
 import { DEFAULT_HOLD_TTL_MS, type LedgerContext } from './ledger-context.ts';
@@ -33,6 +34,7 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
     now: options.now ?? (() => new Date()),
     defaultHoldTtlMs: options.defaultHoldTtlMs ?? DEFAULT_HOLD_TTL_MS,
     logger: options.logger,
+    readAccount: batchWhileBusy((userIds: string[]) => selectAccounts(db, userIds)),
   };
   return {
     openAccount: (userId) => openAccount(ctx, userId),

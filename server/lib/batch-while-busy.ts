@@ -1,0 +1,54 @@
+interface Waiter<T, R> {
+  item: T;
+  resolve: (r: R) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * One statement for many callers: `runBatch` gets the items asked for while earlier batches were in flight (at
+ * most `maxBatch`) and answers each item at its index. Up to `maxInFlight` batches run at once: with two, one
+ * group of callers does its CPU work while the other's statement is in the database, so a process is not left
+ * idle waiting on round trips. A lone caller still waits one round trip, as with a statement of its own; under
+ * load, N callers share a few statements instead of queueing N.
+ *
+ * Freshness is the same as one statement per caller: an item never joins a batch already sent, so its
+ * statement starts after it was asked and sees every write committed before.
+ */
+export function batchWhileBusy<T, R>(
+  runBatch: (items: T[]) => Promise<R[]>,
+  { maxBatch = 256, maxInFlight = 2 }: { maxBatch?: number; maxInFlight?: number } = {},
+): (item: T) => Promise<R> {
+  let queue: Array<Waiter<T, R>> = [];
+  let inFlight = 0;
+  let starting = false;
+
+  const runNext = async () => {
+    starting = false;
+    if (queue.length === 0 || inFlight >= maxInFlight) return;
+    inFlight++;
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(batch.length);
+    try {
+      const results = await runBatch(batch.map((w) => w.item));
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+    } finally {
+      inFlight--;
+      startSoon();
+    }
+  };
+
+  const startSoon = () => {
+    if (starting || queue.length === 0 || inFlight >= maxInFlight) return;
+    starting = true;
+    // After the current microtasks: callers asking in the same tick share the batch.
+    queueMicrotask(() => void runNext());
+  };
+
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      startSoon();
+    });
+}
