@@ -9,13 +9,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-docum
 import type { AppContext, Feature } from './http/feature.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { useJsonCompression } from './http/compression.ts';
-import {
-  assertDecodablePath,
-  buildSecurityHeaders,
-  createCrossOriginCheck,
-  setSecurityHeadersOnResponse,
-  setHeadersOnSocket,
-} from './http/security.ts';
+import { assertDecodablePath, buildSecurityHeaders, createCrossOriginCheck, setSecurityHeadersOnResponse, setHeadersOnSocket } from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 

@@ -30,7 +30,7 @@ export function batchWhileBusy<T, R>(
     queue = queue.slice(batch.length);
     try {
       const results = await runBatch(batch.map((w) => w.item));
-      batch.forEach((w, i) => w.resolve(results[i]!));
+      for (const [i, w] of batch.entries()) w.resolve(results[i]!);
     } catch (e) {
       for (const w of batch) w.reject(e);
     } finally {

@@ -9,7 +9,16 @@ import { AppError } from '../../lib/errors.ts';
 import type { LedgerService, Tier } from '../tokens/index.ts';
 import { generateApiKey, hashApiKey, resolvePepper } from './api-key-secret.ts';
 import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
-import { findActiveKeysAndCount, insertKey, type KeyCheck, type KeyCheckResult, listActiveKeys, revokeKey, type StoredApiKey, touchKey } from './api-keys-store.ts';
+import {
+  findActiveKeysAndCount,
+  insertKey,
+  type KeyCheck,
+  type KeyCheckResult,
+  listActiveKeys,
+  revokeKey,
+  type StoredApiKey,
+  touchKey,
+} from './api-keys-store.ts';
 
 /** last_used_at is written at most this often per key: a busy key costs one write a minute, not one per request. */
 export const LAST_USED_INTERVAL_MS = 60_000;

@@ -115,7 +115,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the read limit shared by two app 
     await k?.db.close();
   });
 
-  it(`${READS + 10} reads alternating between two processes, 8 at a time: exactly ${READS} answered 200, each with its own RateLimit-Remaining ${READS - 1}…0; 10 answered 429 with Retry-After`, { timeout: 180_000 }, async () => {
+  it(`${READS + 10} reads alternating between two processes, 8 at a time: exactly ${READS} answered 200, each with its own RateLimit-Remaining ${READS - 1}…0; 10 answered 429 with Retry-After`, {
+    timeout: 180_000,
+  }, async () => {
     const url = (k.db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString;
     const { secret } = await k.createKey(await k.createUser('Pro'), ['read']);
     procs = await Promise.all([startAppProcess(url), startAppProcess(url)]);
