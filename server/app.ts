@@ -7,6 +7,7 @@ import type { AppEnv, App } from './http/app-env.ts';
 import { toErrorResponse, unknownApiRouteError, validationError } from './http/errors.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-document.ts';
 import type { AppContext, Feature } from './http/feature.ts';
+import { MemoRouter } from './http/memo-router.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { useJsonCompression } from './http/compression.ts';
 import { assertDecodablePath, buildSecurityHeaders, createCrossOriginCheck, setSecurityHeadersOnResponse, setHeadersOnSocket } from './http/security.ts';
@@ -29,6 +30,7 @@ const reservedPrefixes = ['/api/', '/sandbox/'];
 /** Builds the Hono app from the context and features; no listening, no timers (see main.ts). */
 export function createApp(ctx: AppContext, features: Feature[], options: CreateAppOptions = {}): App {
   const app: App = new OpenAPIHono<AppEnv>({
+    router: new MemoRouter(),
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error, result.target);
     },
@@ -69,9 +71,6 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   };
   // What every request needs, in one layer: a chain of six middlewares cost a promise and a closure each per request.
   app.use('*', (c, next) => {
-    c.set('requestId', crypto.randomUUID());
-    c.set('user', null);
-    c.set('sessionId', null);
     useJsonCompression(c);
     if (setHeadersOnSocket(c, securityHeaders)) return checkThenContinue(c, next);
     return (async () => {

@@ -19,9 +19,9 @@ export interface ApiCaller {
 
 export type AppEnv = {
   Variables: {
-    user: SessionUser | null;
-    sessionId: string | null;
-    requestId: string;
+    /** Absent when the request carries no valid session (handlers test it, `requireUser` throws). */
+    user?: SessionUser;
+    sessionId?: string;
     /** Only on /api/v1 requests, which authenticate with a key and never with the session cookie. */
     apiCaller?: ApiCaller;
   };

@@ -39,9 +39,11 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
   // so requests that need no session — health, the SPA, market data without a cookie — never wait for it.
   let runtime: Promise<AuthRuntime> | null = null;
   const getRuntime = () =>
-    (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts'), import('./session-reader.ts')]).then(
-      async ([{ createAuth, readSessionThroughBetterAuth }, { createAuthHandler }, { createSessionReader }]) => {
+    (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts'), import('./session-reader.ts'), import('./better-auth-calls.ts')]).then(
+      async ([{ createAuth, readSessionThroughBetterAuth }, { createAuthHandler }, { createSessionReader }, { createBetterAuthCalls }]) => {
         const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
+        // Every way in to better-auth goes through calls.run, so its request storages are off between calls.
+        const calls = await createBetterAuthCalls();
         const { authCookies, sessionConfig, secret: signingSecret } = await auth.$context;
         const sessions = createSessionReader({
           db: ctx.db,
@@ -49,15 +51,12 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
           secret: signingSecret,
           expiresInSeconds: sessionConfig.expiresIn,
           updateAgeSeconds: sessionConfig.updateAge,
-          readThroughBetterAuth: (cookie) => readSessionThroughBetterAuth(auth, cookie),
+          readThroughBetterAuth: (cookie) => calls.run(() => readSessionThroughBetterAuth(auth, cookie)),
           revisionCheckMs: env.SESSION_REVOCATION_MS,
         });
         // The 18k-entry password list is parsed here too, off the start-up path.
-        return {
-          auth,
-          sessions,
-          handler: createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) }),
-        };
+        const handler = createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) });
+        return { auth, sessions, calls, handler: (c: Parameters<typeof handler>[0]) => calls.run(() => handler(c)) };
       },
     ));
   const handlers = createAuthHandlers({ env, mailer, googleEnabled: Boolean(google), outboxEnabled, getRuntime });

@@ -1,8 +1,9 @@
 import { ANALYSIS_ESTIMATE_MT, convertMtToTokens, isTier, monthlyAllocationMt, tokenCosts } from '../../../core/tokens/index.ts';
 import { requireUser } from '../../http/openapi.ts';
+import { respondJsonText, toJsonText } from '../../http/json-text.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { LedgerService, TokenAccount } from './ledger-types.ts';
-import type { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getTokensRoute, getTokenUsageRoute } from './tokens.routes.ts';
+import type { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getTokensRoute, getTokenUsageRoute, TokenCostsResponse } from './tokens.routes.ts';
 
 const applications = ['now', 'at-period-end', 'none'] as const;
 
@@ -51,14 +52,13 @@ export function toSubscriptionBody(a: TokenAccount) {
   };
 }
 
-const getTokenCosts: AppRouteHandler<typeof getTokenCostsRoute> = (c) =>
-  c.json(
-    {
-      costs: tokenCosts.map((t) => ({ action: t.action, name: t.name, tokens: convertMtToTokens(t.costMt), cost_mt: t.costMt })),
-      analysis_estimate: convertMtToTokens(ANALYSIS_ESTIMATE_MT),
-    },
-    200,
-  );
+/** The price list is the same for every caller until the next deploy: serialized once, not per request. */
+const tokenCostsJson = toJsonText<TokenCostsResponse>({
+  costs: tokenCosts.map((t) => ({ action: t.action, name: t.name, tokens: convertMtToTokens(t.costMt), cost_mt: t.costMt })),
+  analysis_estimate: convertMtToTokens(ANALYSIS_ESTIMATE_MT),
+});
+
+const getTokenCosts: AppRouteHandler<typeof getTokenCostsRoute> = (c) => respondJsonText(c, tokenCostsJson, 200);
 
 export function createTokensHandlers(ledger: LedgerService) {
   const getTokens: AppRouteHandler<typeof getTokensRoute> = async (c) => {

@@ -66,7 +66,7 @@ const toValuationBody = (v: StoredValuation): ValuationResponse => ({
 
 export function createValuationsHandlers(ctx: ValuationsContext) {
   const getDcfSetup: AppRouteHandler<typeof getDcfSetupRoute> = async (c) => {
-    const setup = await loadDcfSetup(ctx, c.req.valid('param').symbol, c.get('user') !== undefined && c.get('user') !== null);
+    const setup = await loadDcfSetup(ctx, c.req.valid('param').symbol, c.get('user') !== undefined);
     return c.json(toSetupBody(setup), 200);
   };
   const create: AppRouteHandler<typeof createValuationRoute> = async (c) => {
