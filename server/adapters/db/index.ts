@@ -7,6 +7,12 @@ export type { Database, Queryable, Row } from './types.ts';
 export { prepareStatement, type PreparedStatement } from './prepared.ts';
 export { DataDirLockedError } from './dir-lock.ts';
 
+/**
+ * How many statements a batcher (batchWhileBusy) should keep in flight: PGlite runs one at a time on its single
+ * connection, so a second batch would only queue inside it, while in ours it keeps growing and shares one trip.
+ */
+export const statementsInFlight = (db: Pick<Database, 'kind'>): number => (db.kind === 'pglite' ? 1 : 2);
+
 export const migrationsDir = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { toDisplayPrefix } from '../../../core/public-api/api-key-format.ts';
 import { type ApiKeyScope, apiKeyScopes, apiKeyTiers, apiRateLimits, MAX_API_KEYS_PER_USER } from '../../../core/public-api/limits.ts';
-import type { Database } from '../../adapters/db/index.ts';
+import { type Database, statementsInFlight } from '../../adapters/db/index.ts';
 import type { Env } from '../../env.ts';
 import type { ApiCaller } from '../../http/app-env.ts';
 import type { RateWindowHit } from '../../http/rate-limit.ts';
@@ -130,7 +130,11 @@ export async function authenticateKey(ctx: ApiKeysContext, key: string, scope: A
 
 /** The service bound to one context, for handlers, the middleware and tests. */
 export function createApiKeysService(deps: { db: Database; env: Env; ledger: LedgerService; now: () => Date }) {
-  const ctx: ApiKeysContext = { ...deps, pepper: null, checkKey: batchWhileBusy((checks: KeyCheck[]) => checkKeys(deps, checks)) };
+  const ctx: ApiKeysContext = {
+    ...deps,
+    pepper: null,
+    checkKey: batchWhileBusy((checks: KeyCheck[]) => checkKeys(deps, checks), { maxInFlight: statementsInFlight(deps.db) }),
+  };
   return {
     canCreateKeys: (userId: string) => canCreateKeys(ctx, userId),
     listKeys: (userId: string) => listKeys(ctx, userId),

@@ -1,4 +1,4 @@
-import type { Database } from '../../adapters/db/index.ts';
+import { type Database, statementsInFlight } from '../../adapters/db/index.ts';
 import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
 import { getAccount, openAccount, selectAccounts } from './accounts.ts';
 import { chargeFor } from './charge-for.ts';
@@ -34,7 +34,7 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
     now: options.now ?? (() => new Date()),
     defaultHoldTtlMs: options.defaultHoldTtlMs ?? DEFAULT_HOLD_TTL_MS,
     logger: options.logger,
-    readAccount: batchWhileBusy((userIds: string[]) => selectAccounts(db, userIds)),
+    readAccount: batchWhileBusy((userIds: string[]) => selectAccounts(db, userIds), { maxInFlight: statementsInFlight(db) }),
   };
   return {
     openAccount: (userId) => openAccount(ctx, userId),
