@@ -42,8 +42,9 @@ export function batchWhileBusy<T, R>(
   const startSoon = () => {
     if (starting || queue.length === 0 || inFlight >= maxInFlight) return;
     starting = true;
-    // After the current microtasks: callers asking in the same tick share the batch.
-    queueMicrotask(() => void runNext());
+    // After this turn of the event loop: every request whose bytes arrived with this one has reached its
+    // read by then (a burst of 16 answers brings 16 new requests in one poll), so they share the batch.
+    setImmediate(() => void runNext());
   };
 
   return (item) =>
