@@ -10,7 +10,7 @@ import type { AppContext, Feature } from './http/feature.ts';
 import { MemoRouter } from './http/memo-router.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { useJsonCompression } from './http/compression.ts';
-import { assertDecodablePath, buildSecurityHeaders, createCrossOriginCheck, setSecurityHeadersOnResponse, setHeadersOnSocket } from './http/security.ts';
+import { assertDecodablePath, buildSecurityHeaders, createCrossOriginCheck, setHeadersOnContext, setHeadersOnSocket } from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
@@ -78,7 +78,7 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
         return await checkThenContinue(c, next);
       } finally {
         // Also when a check threw: the error answer is built after this, with these headers.
-        setSecurityHeadersOnResponse(c, securityHeaders);
+        setHeadersOnContext(c, securityHeaders);
       }
     })();
   });

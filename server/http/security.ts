@@ -65,7 +65,8 @@ export function assertDecodablePath(url: string): void {
 }
 
 /** Header pairs in the order they are set. */
-export type SecurityHeaders = ReadonlyArray<readonly [name: string, value: string]>;
+export type HeaderPairs = ReadonlyArray<readonly [name: string, value: string]>;
+export type SecurityHeaders = HeaderPairs;
 
 /** The headers every answer carries, computed once. HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
 export function buildSecurityHeaders(production: boolean): SecurityHeaders {
@@ -85,7 +86,7 @@ export function buildSecurityHeaders(production: boolean): SecurityHeaders {
  * own Response, an error, a stream) carries them, and no WHATWG Headers or Response is built or rebuilt for
  * them. False when there is no socket (`app.request` in tests) or the head is already sent: then use `c.header`.
  */
-export function setHeadersOnSocket(c: Context, headers: SecurityHeaders): boolean {
+export function setHeadersOnSocket(c: Context, headers: HeaderPairs): boolean {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (!outgoing || outgoing.headersSent) return false;
   for (const [name, value] of headers) outgoing.setHeader(name, value);
@@ -93,10 +94,11 @@ export function setHeadersOnSocket(c: Context, headers: SecurityHeaders): boolea
 }
 
 /** The headers on whatever answer goes out: on the socket when there is one, else on the context before the answer is built. */
-export function setHeadersOnAnswer(c: Context, headers: SecurityHeaders): void {
-  if (!setHeadersOnSocket(c, headers)) for (const [name, value] of headers) c.header(name, value);
+export function setHeadersOnAnswer(c: Context, headers: HeaderPairs): void {
+  if (!setHeadersOnSocket(c, headers)) setHeadersOnContext(c, headers);
 }
 
-export function setSecurityHeadersOnResponse(c: Context, headers: SecurityHeaders): void {
+/** Through `c.header`: onto the answer being built, or the finished one (without a socket: `app.request`). */
+export function setHeadersOnContext(c: Context, headers: HeaderPairs): void {
   for (const [name, value] of headers) c.header(name, value);
 }
