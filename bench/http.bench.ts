@@ -25,6 +25,8 @@ const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const cpuProfDir = process.env.BENCH_HTTP_CPU_PROF;
 const CONNECTIONS = 16;
+/** The node flags `npm start` runs the server with (scripts/server-node-flags.json), so the bench measures the same process. */
+const serverNodeFlags: string[] = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')).flags;
 // The ports this benchmark may use: bare Hono, the app on PGlite, the app on PostgreSQL.
 const PORTS = { bare: 3217, pglite: 3218, postgres: 3219 };
 
@@ -214,7 +216,7 @@ async function benchApp(db: 'pglite' | 'postgres') {
     await admin.query(`CREATE DATABASE ${scratch.dbName}`);
     env = { DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${scratch.dbName}` }).toString() };
   }
-  const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), 'dist/server/main.js'];
+  const args = [...serverNodeFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), 'dist/server/main.js'];
   const app = await startServer(port, args, { ...env, BASE_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
   servers.push(app);
   const cookie = await signUp(base);

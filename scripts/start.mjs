@@ -1,6 +1,6 @@
 // `npm start`: builds what is missing or stale, then runs the bundled server on the embedded defaults.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const newest = (dir) => {
@@ -22,5 +22,6 @@ if (built < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 if (process.env.STOCKPILOT_BUILD_ONLY) process.exit(0);
-const r = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
+const { flags } = JSON.parse(readFileSync(new URL('./server-node-flags.json', import.meta.url), 'utf8'));
+const r = spawnSync(process.execPath, [...flags, 'dist/server/main.js'], { stdio: 'inherit' });
 process.exit(r.status ?? 0);
