@@ -31,7 +31,7 @@ export interface ApiKeysContext {
   /** Resolved once on first use (a database read outside production). */
   pepper: Promise<string> | null;
   /** The hot path's statement, shared by the checks asked while one is in flight (see checkKeys). */
-  checkKey: (check: KeyCheck) => Promise<{ result: KeyCheckResult; now: Date }>;
+  checkKey: (check: KeyCheck) => Promise<KeyCheckResult>;
 }
 
 const getPepper = (ctx: ApiKeysContext) => (ctx.pepper ??= resolvePepper(ctx.env, ctx.db));
@@ -92,18 +92,16 @@ export interface Authenticated {
 }
 
 /**
- * Checks a batch of keyed requests in one round trip (their keys, owners' tiers and rate-window counts), then
- * records last use for the keys not seen this minute: at most one more write a minute per key. Every request
- * gets the batch's clock, so its reset seconds match the window it was counted in.
+ * Checks a batch of keyed requests in one round trip (their keys, owners' tiers and rate-window counts) at the
+ * batch's clock, then records last use for the keys not seen this minute: at most one more write a minute per key.
  */
-export async function checkKeys(ctx: Pick<ApiKeysContext, 'db' | 'now'>, checks: KeyCheck[]): Promise<Array<{ result: KeyCheckResult; now: Date }>> {
+export async function checkKeys(ctx: Pick<ApiKeysContext, 'db' | 'now'>, checks: KeyCheck[]): Promise<KeyCheckResult[]> {
   const now = ctx.now();
   const results = await findActiveKeysAndCount(ctx.db, checks, now);
-  const stale = new Map(
-    results.flatMap((r) => (r && (!r.key.lastUsedAt || now.getTime() - Date.parse(r.key.lastUsedAt) >= LAST_USED_INTERVAL_MS) ? [[r.key.id, r.key]] : [])),
-  );
-  await Promise.all([...stale.keys()].map((id) => touchKey(ctx.db, id, now, LAST_USED_INTERVAL_MS)));
-  return results.map((result) => ({ result, now }));
+  const isStale = (lastUsedAt: string | null) => !lastUsedAt || now.getTime() - Date.parse(lastUsedAt) >= LAST_USED_INTERVAL_MS;
+  const staleIds = new Set(results.flatMap((r) => (r && isStale(r.key.lastUsedAt) ? [r.key.id] : [])));
+  await Promise.all([...staleIds].map((id) => touchKey(ctx.db, id, now, LAST_USED_INTERVAL_MS)));
+  return results;
 }
 
 /**
@@ -113,7 +111,7 @@ export async function checkKeys(ctx: Pick<ApiKeysContext, 'db' | 'now'>, checks:
  * requests count too; the caller refuses past the limit).
  */
 export async function authenticateKey(ctx: ApiKeysContext, key: string, scope: ApiKeyScope): Promise<Authenticated> {
-  const { result: found } = await ctx.checkKey({ keyHash: hashApiKey(await getPepper(ctx), key), scope });
+  const found = await ctx.checkKey({ keyHash: hashApiKey(await getPepper(ctx), key), scope });
   if (!found) throw invalidKeyError();
   const { key: k, hit } = found;
   const rule = apiRateLimits[scope];

@@ -122,15 +122,19 @@ const findAndCountStatement = prepareStatement<{ groups: string }>(
  * are T − n + 1 … T, exactly what n statements of one request each would have answered.
  */
 export async function findActiveKeysAndCount(db: Database, checks: KeyCheck[], now: Date): Promise<KeyCheckResult[]> {
-  const groups = new Map<string, { g: number; key_hash: string; scope: ApiKeyScope; window_start: string; n: number; members: number[] }>();
+  // One group per key and scope, numbered in first-seen order; `members` are the checks' indexes in arrival order.
+  const groupOf = new Map<string, { g: number; key_hash: string; scope: ApiKeyScope; window_start: string; members: number[] }>();
   checks.forEach((check, i) => {
     const id = `${check.scope}:${check.keyHash}`;
-    const window_start = findWindowStart(now, apiRateLimits[check.scope].windowSeconds);
-    const group = groups.get(id) ?? { g: groups.size, key_hash: check.keyHash, scope: check.scope, window_start, n: 0, members: [] };
-    group.n++;
+    let group = groupOf.get(id);
+    if (!group) {
+      const window_start = findWindowStart(now, apiRateLimits[check.scope].windowSeconds);
+      group = { g: groupOf.size, key_hash: check.keyHash, scope: check.scope, window_start, members: [] };
+      groupOf.set(id, group);
+    }
     group.members.push(i);
-    groups.set(id, group);
   });
+  const groups = [...groupOf.values()];
   const rows = await db.run<{
     g: number;
     n: number;
@@ -142,14 +146,13 @@ export async function findActiveKeysAndCount(db: Database, checks: KeyCheck[], n
     hits: number;
     window_start_ms: number;
   }>(findAndCountStatement, {
-    groups: JSON.stringify([...groups.values()].map(({ members: _, ...group }) => group)),
+    groups: JSON.stringify(groups.map(({ members, ...group }) => ({ ...group, n: members.length }))),
   });
   const results: KeyCheckResult[] = checks.map(() => null);
-  const byGroup = [...groups.values()];
   for (const r of rows) {
     const key: KeyForRequest = { id: r.id, userId: r.user_id, scopes: r.scopes, lastUsedAt: iso(r.last_used_at), tier: r.tier };
     const first = Number(r.hits) - Number(r.n) + 1;
-    const group = byGroup[Number(r.g)]!;
+    const group = groups[Number(r.g)]!;
     const { windowSeconds } = apiRateLimits[group.scope];
     group.members.forEach((index, j) => {
       results[index] = { key, hit: toRateWindowHit({ hits: first + j, window_start_ms: r.window_start_ms }, windowSeconds, now) };

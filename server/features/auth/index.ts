@@ -56,7 +56,7 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
         });
         // The 18k-entry password list is parsed here too, off the start-up path.
         const handler = createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) });
-        return { auth, sessions, calls, handler: (c: Parameters<typeof handler>[0]) => calls.run(() => handler(c)) };
+        return { auth, sessions, handler: (c: Parameters<typeof handler>[0]) => calls.run(() => handler(c)) };
       },
     ));
   const handlers = createAuthHandlers({ env, mailer, googleEnabled: Boolean(google), outboxEnabled, getRuntime });
