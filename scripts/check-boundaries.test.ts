@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findViolations } from './check-boundaries.ts';
+import { findAnatomyViolations, findViolations } from './check-boundaries.ts';
 
 describe('architecture boundaries', () => {
   it('flags a package import and I/O in core/', () => {
@@ -56,5 +56,65 @@ describe('architecture boundaries', () => {
     expect(v[1]).toContain('with `import type`');
     expect(v[2]).toContain('only the route contracts');
     expect(v[3]).toContain('only the route contracts');
+  });
+});
+
+describe('feature anatomy', () => {
+  const wellFormed = [
+    {
+      path: 'server/features/notes/index.ts',
+      text: "import { createNotesService } from './notes-service.ts';\nexport function createNotesFeature(ctx) { return {}; }",
+    },
+    { path: 'server/features/notes/notes.routes.ts', text: 'export const listNotesRoute = {};' },
+    {
+      path: 'server/features/notes/notes.handlers.ts',
+      text: "import type { NotesService } from './notes-service.ts';\nexport function createNotesHandlers(service: NotesService) {}",
+    },
+    {
+      path: 'server/features/notes/notes-service.ts',
+      text: 'export function createNotesService(deps) { return {}; }\nexport type NotesService = ReturnType<typeof createNotesService>;',
+    },
+    { path: 'server/features/notes/notes-store.ts', text: 'export const listNotes = (db) => db.query(sql`SELECT 1`);' },
+    { path: 'server/features/notes/notes-jobs.ts', text: "import { createIntervalJob } from '../../lib/jobs.ts';" },
+  ];
+  it('accepts the six files of one feature', () => {
+    expect(findAnatomyViolations(wellFormed, [])).toEqual([]);
+  });
+  it('flags SQL outside a store, logic in index.ts, a timer of its own and a handler reaching the store', () => {
+    const v = findAnatomyViolations(
+      [
+        ...wellFormed.filter((f) => !/index|handlers|jobs/.test(f.path)),
+        { path: 'server/features/notes/index.ts', text: 'export function createNotesFeature() {}\nfunction bindNotes() {}' },
+        { path: 'server/features/notes/notes.handlers.ts', text: "import { listNotes } from './notes-store.ts';\nexport function createNotesHandlers(s) {}" },
+        { path: 'server/features/notes/notes-jobs.ts', text: 'setInterval(tick, 1000);' },
+        { path: 'server/features/notes/rules.ts', text: 'const r = await db.query(sql`SELECT 1`);' },
+      ],
+      [],
+    );
+    expect(v).toEqual([
+      'server/features/notes/index.ts: index.ts only wires; move function bindNotes to the service, store or jobs',
+      'server/features/notes/notes.handlers.ts: handlers call the service, never the store',
+      'server/features/notes/notes-jobs.ts: scheduled work lives in notes-jobs.ts on createIntervalJob (server/lib/jobs.ts), not its own timer',
+      'server/features/notes/rules.ts: SQL lives only in *-store.ts files',
+    ]);
+  });
+  it('flags a missing service, misnamed files and a test kit beside production code', () => {
+    const v = findAnatomyViolations(
+      [
+        wellFormed[0]!,
+        { path: 'server/features/notes/note.routes.ts', text: '' },
+        { path: 'server/features/notes/notes.handlers.ts', text: 'export function createNotesHandlers(s) {}' },
+        { path: 'server/features/notes/notes-test-kit.ts', text: '' },
+      ],
+      [],
+    );
+    expect(v).toContain(
+      'server/features/notes/notes-test-kit.ts: test kits and child-process scripts of tests live in server/test/ or core/test-kit/, not beside production code',
+    );
+    expect(v).toContain('server/features/notes: handlers without notes-service.ts');
+    expect(v).toContain('server/features/notes/note.routes.ts: the contract and handlers are named notes.routes.ts / notes.handlers.ts');
+  });
+  it('skips a feature still on the pending list', () => {
+    expect(findAnatomyViolations([{ path: 'server/features/notes/rules.ts', text: 'db.query(sql`SELECT 1`)' }], ['notes'])).toEqual([]);
   });
 });

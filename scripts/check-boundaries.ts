@@ -6,6 +6,7 @@
  * - only server/env.ts reads process.env in app code.
  * - web/src reaches into server/ only with `import type` / `export type` from a route contract
  *   (`server/features/<feature>/*.routes.ts`): the response types are shared, server code never ships.
+ * - every server feature has one anatomy (ARCHITECTURE.md, "Feature anatomy"): see `findAnatomyViolations`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -88,6 +89,122 @@ export function findViolations(files: SourceFile[]): string[] {
   return v;
 }
 
+/**
+ * Features not yet moved onto the anatomy. The list only shrinks: a feature leaves it when it passes, and a
+ * feature on it still gets every other check.
+ */
+export const ANATOMY_PENDING: readonly string[] = [
+  'analyses',
+  'analysis-export',
+  'analysis-shares',
+  'api-keys',
+  'auth',
+  'billing',
+  'compare',
+  'copilot',
+  'health',
+  'market',
+  'profile',
+  'public-api',
+  'scorecards',
+  'screener',
+  'smart-yield',
+  'tokens',
+  'track-record',
+  'valuations',
+  'watchlists',
+];
+
+/** Test kits and the scripts tests run as child processes, by their names. */
+const isTestSupport = (p: string) => /test-kit|-in-child-process\.ts$|-then-hangs\.ts$/.test(p);
+/** Test support still beside production code (moves once the suite's set-up is reshaped); only shrinks. */
+export const TEST_SUPPORT_PENDING: readonly string[] = [
+  'core/copilot/copilot-test-kit.ts',
+  'core/market/fundamentals-test-kit.ts',
+  'core/market/normalizer/test-kit.ts',
+  'server/features/analyses/analyses-run-stored-then-hangs.ts',
+  'server/features/analyses/analyses-test-kit.ts',
+  'server/features/compare/compare-test-kit.ts',
+  'server/features/copilot/copilot-test-kit.ts',
+  'server/features/public-api/public-api-test-kit.ts',
+  'server/features/screener/screener-test-kit.ts',
+  'server/features/track-record/track-record-test-kit.ts',
+  'server/features/track-record/track-record-ticks-in-child-process.ts',
+  'server/features/watchlists/alert-ticks-in-child-process.ts',
+  'server/features/watchlists/watchlist-test-kit.ts',
+];
+
+const toPascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
+const isTest = (p: string) => /\.test\.tsx?$/.test(p);
+const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1');
+/** Statements that reach the database: drizzle's sql tag or a client's query/execute. */
+const sqlRe = /\bsql`|\bsql\.raw\(|\.query\(|\.execute\(/;
+
+/**
+ * The feature anatomy (ARCHITECTURE.md). For a feature folder `x`:
+ * - `index.ts` only wires: imports, types and one `createXFeature`; no SQL, no other functions.
+ * - `x.routes.ts` is the contract; `x.handlers.ts` exports `createXHandlers`; `x-service.ts` exports
+ *   `createXService` and `type XService`; handlers reach no SQL and no store.
+ * - SQL lives only in `*-store.ts` files (`x-store.ts`, or `x-<part>-store.ts` where one store would be large).
+ * - scheduled work lives in `x-jobs.ts` on the shared helper (`server/lib/jobs.ts`): no timers elsewhere.
+ * Everywhere: test kits live in `server/test/` or `core/test-kit/`, never beside production code.
+ */
+export function findAnatomyViolations(files: SourceFile[], pending: readonly string[] = ANATOMY_PENDING): string[] {
+  const v: string[] = [];
+  for (const f of files) {
+    if (isTestSupport(f.path) && !f.path.startsWith('server/test/') && !f.path.startsWith('core/test-kit/') && !TEST_SUPPORT_PENDING.includes(f.path))
+      v.push(`${f.path}: test kits and child-process scripts of tests live in server/test/ or core/test-kit/, not beside production code`);
+  }
+  const byFeature = new Map<string, SourceFile[]>();
+  for (const f of files) {
+    const m = /^server\/features\/([^/]+)\/(.+)$/.exec(f.path);
+    if (!m || isTest(f.path) || isTestSupport(f.path)) continue;
+    const list = byFeature.get(m[1]!) ?? [];
+    list.push(f);
+    byFeature.set(m[1]!, list);
+  }
+  for (const [x, list] of byFeature) {
+    if (pending.includes(x)) continue;
+    const X = toPascal(x);
+    const at = (name: string) => list.find((f) => f.path === `server/features/${x}/${name}`);
+    const index = at('index.ts');
+    if (!index) v.push(`server/features/${x}: a feature has an index.ts that wires it`);
+    else {
+      const code = stripComments(index.text);
+      if (!new RegExp(`export (async )?function create${X}Feature\\b`).test(code)) v.push(`${index.path}: index.ts exports create${X}Feature`);
+      for (const m of code.matchAll(/^(?:export )?(?:async )?function (\w+)/gm))
+        if (m[1] !== `create${X}Feature`) v.push(`${index.path}: index.ts only wires; move function ${m[1]} to the service, store or jobs`);
+      if (sqlRe.test(code)) v.push(`${index.path}: index.ts only wires; SQL belongs in ${x}-store.ts`);
+    }
+    const routes = at(`${x}.routes.ts`);
+    const handlers = at(`${x}.handlers.ts`);
+    const service = at(`${x}-service.ts`);
+    if (routes && !handlers) v.push(`server/features/${x}: routes without ${x}.handlers.ts`);
+    if (handlers && !new RegExp(`export function create${X}Handlers\\b`).test(handlers.text))
+      v.push(`${handlers.path}: exports createXHandlers(service) as create${X}Handlers`);
+    if (handlers && !service) v.push(`server/features/${x}: handlers without ${x}-service.ts`);
+    if (service) {
+      if (!new RegExp(`export function create${X}Service\\b`).test(service.text)) v.push(`${service.path}: exports create${X}Service(deps)`);
+      if (!new RegExp(`export type ${X}Service\\b`).test(service.text)) v.push(`${service.path}: exports type ${X}Service`);
+    }
+    for (const f of list) {
+      const name = f.path.slice(`server/features/${x}/`.length);
+      const code = stripComments(f.text);
+      if (sqlRe.test(code) && !/-store\.ts$/.test(name)) v.push(`${f.path}: SQL lives only in *-store.ts files`);
+      if (/\.handlers\.ts$/.test(name) && /from '\.\/[^']*-store\.ts'/.test(code) && !/import type/.test(code.match(/.*-store\.ts'.*/)?.[0] ?? ''))
+        v.push(`${f.path}: handlers call the service, never the store`);
+      // A timeout bounding one piece of work is not a job; a repeating timer or a start-up timer in index.ts is.
+      if (/\bsetInterval\(/.test(code)) v.push(`${f.path}: scheduled work lives in ${x}-jobs.ts on createIntervalJob (server/lib/jobs.ts), not its own timer`);
+      if (name === 'index.ts' && /\bsetTimeout\(/.test(code)) v.push(`${f.path}: index.ts only wires; start-up work lives in ${x}-jobs.ts`);
+      if (/-jobs\.ts$/.test(name) && name !== `${x}-jobs.ts`) v.push(`${f.path}: the feature's jobs are ${x}-jobs.ts`);
+      if (/\.(routes|handlers)\.ts$/.test(name) && !name.startsWith(`${x}.`))
+        v.push(`${f.path}: the contract and handlers are named ${x}.routes.ts / ${x}.handlers.ts`);
+      if (/[-.]service\.ts$/.test(name) && name !== `${x}-service.ts`) v.push(`${f.path}: the service is ${x}-service.ts (one per feature)`);
+    }
+  }
+  return v;
+}
+
 function walk(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir)) {
     if (e === 'node_modules' || e === 'dist' || e.startsWith('.')) continue;
@@ -103,7 +220,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const files = ['core', 'server', 'web/src']
     .flatMap((d) => walk(join(root, d)))
     .map((p) => ({ path: relative(root, p).replaceAll('\\', '/'), text: readFileSync(p, 'utf8') }));
-  const violations = findViolations(files);
+  const violations = [...findViolations(files), ...findAnatomyViolations(files)];
   for (const line of violations) console.error(line);
   console.log(violations.length ? `boundaries: ${violations.length} violation(s)` : `boundaries: ok (${files.length} files)`);
   process.exit(violations.length ? 1 : 0);
