@@ -8,7 +8,6 @@ import {
   newEvent,
   newId,
   planPrices,
-  readSubscription,
   type SandboxContext,
   type SubscriptionRow,
   toDate,

@@ -20,11 +20,7 @@ export type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { 
  * short by a crash is simply run again. `ack` (the sandbox's outbox) runs in the transaction that marks the
  * event processed, so the outbox's "handled" and billing's "processed" commit together.
  */
-export async function handleEvent(
-  b: BillingContext,
-  event: ProviderEvent,
-  ack?: (tx: Queryable) => Promise<void>,
-): Promise<'processed' | 'duplicate'> {
+export async function handleEvent(b: BillingContext, event: ProviderEvent, ack?: (tx: Queryable) => Promise<void>): Promise<'processed' | 'duplicate'> {
   const type = event.type === 'ignored' ? event.originalType : event.type;
   if (!(await recordEventToHandle(b.db, { id: event.id, provider: b.provider.kind, type }))) {
     if (ack) await ack(b.db);
