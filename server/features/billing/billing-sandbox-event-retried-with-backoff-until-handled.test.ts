@@ -14,8 +14,8 @@ it('the sandbox backs off like Stripe: 1 min after the first failure, doubling, 
   expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((n) => sandboxRetryDelayMs(n) / MIN)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
 });
 
-// Today's sandbox reported a failed handler and dropped the event (a paid top-up never credited);
-// now it keeps the event and delivers it again with backoff until the handler succeeds, once.
+// Today's sandbox reported a failed handler and dropped the event (a paid top-up never credited); now the
+// event waits in the outbox (written with the payment) and is delivered again with backoff until handled, once.
 describeEachDatabase('sandbox event retried with backoff until handled', (kind) => {
   let db: Database;
   let t: BillingTestApp;
@@ -25,8 +25,8 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
 
   const delivery = async (eventId: string) =>
     (
-      await db.query<{ attempts: number; next_attempt_at: Date | string; last_error: string | null; delivered_at: unknown }>(sql`
-      SELECT attempts, next_attempt_at, last_error, delivered_at FROM sandbox_event_delivery WHERE event_id = ${eventId}`)
+      await db.query<{ attempts: number; next_attempt_at: Date | string; last_error: string | null; handled_at: unknown }>(sql`
+      SELECT attempts, next_attempt_at, last_error, handled_at FROM sandbox_event_outbox WHERE event_id = ${eventId}`)
     )[0]!;
   const at = (v: Date | string) => new Date(v).toISOString();
 
@@ -36,12 +36,12 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
     const calls: ProviderEvent[] = [];
     let failuresLeft = 2;
     sandbox.setEventSink(
-      async (event) => {
+      async (event, ack) => {
         if (event.type === 'checkout.session.completed') {
           calls.push(event);
           if (failuresLeft-- > 0) throw new Error('handler down');
         }
-        await handleEvent(billing, event);
+        await handleEvent(billing, event, ack);
       },
       () => {},
     );
@@ -52,34 +52,34 @@ describeEachDatabase('sandbox event retried with backoff until handled', (kind) 
     expect((await t.json('POST', `/sandbox/checkout/${id}/pay`, { card_number: '4242424242424242' })).status).toBe(303);
     expect(await t.balanceMt(u.id)).toBe(2_000);
     const eventId = calls[0]!.id;
-    expect(await delivery(eventId)).toMatchObject({ attempts: 1, last_error: 'handler down', delivered_at: null });
+    expect(await delivery(eventId)).toMatchObject({ attempts: 1, last_error: 'handler down', handled_at: null });
     expect(at((await delivery(eventId)).next_attempt_at)).toBe(new Date(t0 + 1 * MIN).toISOString());
 
     clock.set(new Date(t0 + 1 * MIN - 1000));
-    expect(await sandbox.retryFailedEvents()).toBe(0);
+    expect(await sandbox.deliverDueEvents()).toBe(0);
     expect((await delivery(eventId)).attempts).toBe(1);
 
     // Two processes tick at once: one claims the retry (attempt 2, fails again), the other finds nothing.
     clock.set(new Date(t0 + 1 * MIN));
-    expect(await Promise.all([sandbox.retryFailedEvents(), sandbox.retryFailedEvents()])).toEqual([0, 0]);
+    expect(await Promise.all([sandbox.deliverDueEvents(), sandbox.deliverDueEvents()])).toEqual([0, 0]);
     expect(calls).toHaveLength(2);
     expect(await delivery(eventId)).toMatchObject({ attempts: 2, last_error: 'handler down' });
     expect(at((await delivery(eventId)).next_attempt_at)).toBe(new Date(t0 + 1 * MIN + 2 * MIN).toISOString());
 
     clock.set(new Date(t0 + 3 * MIN - 1000));
-    expect(await sandbox.retryFailedEvents()).toBe(0);
+    expect(await sandbox.deliverDueEvents()).toBe(0);
     clock.set(new Date(t0 + 3 * MIN));
-    const runs = await Promise.all([sandbox.retryFailedEvents(), sandbox.retryFailedEvents()]);
+    const runs = await Promise.all([sandbox.deliverDueEvents(), sandbox.deliverDueEvents()]);
     expect(runs[0] + runs[1]).toBe(1);
     expect(calls).toHaveLength(3);
     expect(calls.every((e) => e.id === eventId && e.created instanceof Date)).toBe(true);
     expect(await delivery(eventId)).toMatchObject({ attempts: 3, last_error: null });
-    expect((await delivery(eventId)).delivered_at).not.toBeNull();
+    expect((await delivery(eventId)).handled_at).not.toBeNull();
     expect(await t.balanceMt(u.id)).toBe(2_000 + 20_000);
 
     // Handled: later ticks deliver nothing more, and the ledger has one purchase.
     clock.set(new Date(t0 + 24 * 60 * MIN));
-    expect(await sandbox.retryFailedEvents()).toBe(0);
+    expect(await sandbox.deliverDueEvents()).toBe(0);
     expect(calls).toHaveLength(3);
     expect(await t.ledgerEntries(u.id, 'purchase')).toHaveLength(1);
     const [processed] = await db.query<{ n: number }>(

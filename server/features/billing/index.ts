@@ -26,8 +26,8 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
   const context: BillingContext = { db: ctx.db, ledger: deps.ledger, provider, logger: ctx.logger, baseUrl: ctx.env.BASE_URL, now: ctx.now };
   if (isSandboxProvider(provider)) {
     provider.setEventSink(
-      async (event) => {
-        await handleEvent(context, event);
+      async (event, ack) => {
+        await handleEvent(context, event, ack);
       },
       (err, event) => ctx.logger.error({ err, event: event.id, type: event.type }, 'payments: sandbox event handling failed; it will be retried'),
     );
@@ -38,16 +38,20 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
     name: 'billing',
     context,
     describe: () => ({ payments: provider.kind }),
-    start() {
+    async start() {
       if (!isSandboxProvider(provider) || timer) return;
+      const deliverDue = () => provider.deliverDueEvents().catch((err) => ctx.logger.error({ err }, 'payments: sandbox event delivery failed'));
       // The sandbox has no billing clock of its own: once a minute, roll due subscriptions over, expire stale
-      // checkouts and deliver again the events whose handler failed (backoff 1 min doubling to 1 h).
+      // checkouts and deliver the outbox's pending events (a failed handler's, backoff 1 min doubling to 1 h;
+      // a killed process's, once its 1 min lease has run out).
       timer = setInterval(() => {
         provider.renewDueSubscriptions().catch((err) => ctx.logger.error({ err }, 'payments: sandbox renewal failed'));
         provider.expireOpenSessions().catch((err) => ctx.logger.error({ err }, 'payments: sandbox checkout expiry failed'));
-        provider.retryFailedEvents().catch((err) => ctx.logger.error({ err }, 'payments: sandbox event retry failed'));
+        void deliverDue();
       }, SANDBOX_RENEWAL_INTERVAL_MS);
       timer.unref();
+      // A restart delivers at once what is due: a payment a killed process committed is not left waiting a tick.
+      await deliverDue();
     },
     stop() {
       if (timer) clearInterval(timer);

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ProviderSubscription } from '../types.ts';
 import { checkSandboxCard, checkSandboxCardAttach, normalizeCardNumber } from './cards.ts';
+import { switchPriceNow } from './subscriptions.ts';
 import {
+  commitWithEvents,
   invoiceFor,
   newEvent,
   newId,
   planPrices,
-  readSubscription,
   type SandboxContext,
   type SubscriptionRow,
   toDate,
@@ -68,28 +69,35 @@ export async function applyPortalAction(s: SandboxContext, id: string, action: P
   const current = portal.subscription;
   if (!current) return { ok: false, message: 'There is no active subscription to change.' };
   if (action.type === 'card') return saveCardAndRetry(s, current, action.cardNumber);
-  let notice: string;
   if (action.type === 'switch') {
     const next = planPrices[action.priceId];
     if (!next) return { ok: false, message: 'Unknown plan.' };
     if (action.priceId === current.priceId && !current.scheduledPriceId) return { ok: false, message: 'You are already on this plan.' };
     if (action.priceId === current.priceId || next.cents > current.amountCents) {
-      // An upgrade (or keeping the plan) applies now and drops a scheduled downgrade.
-      await s.db.query(
-        sql`UPDATE sandbox_subscription SET price_id = ${action.priceId}, scheduled_price_id = NULL, cancel_at_period_end = false WHERE id = ${current.id}`,
-      );
-      notice = `Your plan is now ${next.name}.`;
-    } else {
-      // A downgrade waits for the period end, as the page says: the current plan is paid until then.
-      await s.db.query(sql`UPDATE sandbox_subscription SET scheduled_price_id = ${action.priceId}, cancel_at_period_end = false WHERE id = ${current.id}`);
-      notice = `Your plan changes to ${next.name} at the end of the current period.`;
+      // An upgrade (or keeping the plan) applies now, charged the prorated difference, and drops a scheduled downgrade.
+      const switched = await commitWithEvents(s, async (tx) => {
+        const done = await switchPriceNow(s, tx, current.id, action.priceId);
+        return { value: done, events: done.ok ? done.events : [] };
+      });
+      return switched.ok ? { ok: true, notice: `Your plan is now ${next.name}.` } : { ok: false, message: switched.message };
     }
-  } else {
-    await s.db.query(sql`UPDATE sandbox_subscription SET cancel_at_period_end = ${action.type === 'cancel'} WHERE id = ${current.id}`);
-    notice = action.type === 'cancel' ? 'Your subscription will end at the end of the current period.' : 'Your subscription will renew.';
+    // A downgrade waits for the period end, as the page says: the current plan is paid until then.
+    await updateAndReport(s, current.id, sql`scheduled_price_id = ${action.priceId}, cancel_at_period_end = false`);
+    return { ok: true, notice: `Your plan changes to ${next.name} at the end of the current period.` };
   }
-  await s.deliver([newEvent(s, 'customer.subscription.updated', { subscription: toSubscription((await readSubscription(s.db, current.id))!) })]);
-  return { ok: true, notice };
+  await updateAndReport(s, current.id, sql`cancel_at_period_end = ${action.type === 'cancel'}`);
+  return {
+    ok: true,
+    notice: action.type === 'cancel' ? 'Your subscription will end at the end of the current period.' : 'Your subscription will renew.',
+  };
+}
+
+/** Changes the subscription's row and writes `customer.subscription.updated` with it, in one transaction. */
+async function updateAndReport(s: SandboxContext, id: string, set: SQL): Promise<void> {
+  await commitWithEvents(s, async (tx) => {
+    const [row] = await tx.query<SubscriptionRow>(sql`UPDATE sandbox_subscription SET ${set} WHERE id = ${id} RETURNING *`);
+    return { value: undefined, events: row ? [newEvent(s, 'customer.subscription.updated', { subscription: toSubscription(row) })] : [] };
+  });
 }
 
 /** The portal's "Update card": saves the card and, on a past_due subscription, charges the open invoice with it. */
@@ -101,19 +109,27 @@ async function saveCardAndRetry(s: SandboxContext, current: ProviderSubscription
   );
   if (saved?.status !== 'past_due' || !saved.open_invoice_id) return { ok: true, notice: 'Your card was saved.' };
   const sub = toSubscription(saved);
+  const openInvoiceId = saved.open_invoice_id;
   if (!checkSandboxCard(saved.card_number).ok) {
-    await s.deliver([newEvent(s, 'invoice.payment_failed', { invoice: invoiceFor(sub, saved.open_invoice_id, 'subscription_cycle') })]);
+    await commitWithEvents(s, async () => ({
+      value: undefined,
+      events: [newEvent(s, 'invoice.payment_failed', { invoice: invoiceFor(sub, openInvoiceId, 'subscription_cycle') })],
+    }));
     return { ok: false, message: 'Your card was saved, but the payment of the open invoice was declined.' };
   }
   // One conditional UPDATE claims the open invoice: two retries at once pay it once.
-  const [paid] = await s.db.query<SubscriptionRow>(sql`
-    UPDATE sandbox_subscription SET status = 'active', open_invoice_id = NULL
-    WHERE id = ${saved.id} AND status = 'past_due' AND open_invoice_id = ${saved.open_invoice_id} RETURNING *`);
+  const paid = await commitWithEvents(s, async (tx) => {
+    const [row] = await tx.query<SubscriptionRow>(sql`
+      UPDATE sandbox_subscription SET status = 'active', open_invoice_id = NULL
+      WHERE id = ${saved.id} AND status = 'past_due' AND open_invoice_id = ${openInvoiceId} RETURNING *`);
+    if (!row) return { value: null, events: [] };
+    const active = toSubscription(row);
+    const events = [
+      newEvent(s, 'customer.subscription.updated', { subscription: active }),
+      newEvent(s, 'invoice.paid', { invoice: invoiceFor(active, openInvoiceId, 'subscription_cycle') }),
+    ];
+    return { value: row, events };
+  });
   if (!paid) return { ok: true, notice: 'Your card was saved.' };
-  const active = toSubscription(paid);
-  await s.deliver([
-    newEvent(s, 'customer.subscription.updated', { subscription: active }),
-    newEvent(s, 'invoice.paid', { invoice: invoiceFor(active, saved.open_invoice_id, 'subscription_cycle') }),
-  ]);
   return { ok: true, notice: 'Your card was saved and the open invoice is paid.' };
 }

@@ -30,18 +30,21 @@ import {
  * The offline payment provider: a hosted checkout and customer portal served by the app itself
  * (`/sandbox/...`), no real charges. It keeps its own state in `sandbox_*` tables and delivers its
  * events to the sink the billing feature registers, which is the same handler Stripe's webhooks reach.
- * Its parts: sessions.ts (checkout), subscriptions.ts (renewals, refunds), portal.ts, event-delivery.ts.
+ * Its parts: sessions.ts (checkout), subscriptions.ts (plan changes, renewals, refunds), portal.ts,
+ * event-delivery.ts (the outbox its events are written to and delivered from), proration.ts.
  */
 
 export { SANDBOX_PRICE_IDS } from './sandbox-state.ts';
-export { type EventSink, sandboxRetryDelayMs } from './event-delivery.ts';
+export { type EventAck, type EventSink, sandboxRetryDelayMs } from './event-delivery.ts';
+export { prorateSwitch } from './proration.ts';
 export type { PortalAction, SandboxCheckoutView, SandboxPayResult, SandboxPortalView };
 
 export interface SandboxProvider extends PaymentProvider {
   readonly kind: 'sandbox';
   /**
-   * Where the sandbox delivers its events. A handler error is reported to `onError` (never to the buyer)
-   * and the event is kept for `retryFailedEvents`, like a webhook Stripe retries.
+   * Where the sandbox delivers its events, from its outbox (event-delivery.ts): the sink calls `ack(tx)` in
+   * the transaction that completes the handling. A handler error is reported to `onError` (never to the
+   * buyer) and the event stays pending for `deliverDueEvents`, like a webhook Stripe retries.
    */
   setEventSink(sink: EventSink, onError: (e: unknown, event: ProviderEvent) => void): void;
   getCheckout(id: string): Promise<SandboxCheckoutView | null>;
@@ -57,22 +60,25 @@ export interface SandboxProvider extends PaymentProvider {
   renewDueSubscriptions(): Promise<number>;
   /** Ends open checkouts past their 24 h and delivers `checkout.session.expired` (sessions.ts). */
   expireOpenSessions(): Promise<number>;
-  /** Delivers again the events whose handler failed and whose backoff has passed (event-delivery.ts). */
-  retryFailedEvents(): Promise<number>;
+  /**
+   * Delivers the outbox's pending events whose lease or backoff has passed: those a failed handler, a killed
+   * process or a restart left behind (event-delivery.ts). Returns how many were handled.
+   */
+  deliverDueEvents(): Promise<number>;
 }
 
 export function createSandboxProvider(options: { db: Database; baseUrl: string; now?: () => Date }): SandboxProvider {
   const { db, baseUrl } = options;
   const now = options.now ?? (() => new Date());
   const delivery = createEventDelivery(db, now);
-  const s: SandboxContext = { db, baseUrl, now, deliver: delivery.deliver };
+  const s: SandboxContext = { db, baseUrl, now, record: delivery.record, deliver: delivery.deliver };
   return {
     kind: 'sandbox',
     displayName: 'Sandbox',
     priceIds: { ...SANDBOX_PRICE_IDS },
     configurationProblem: null,
     setEventSink: delivery.setEventSink,
-    retryFailedEvents: delivery.retryFailedEvents,
+    deliverDueEvents: delivery.deliverDueEvents,
     async createCustomer({ email, userId }) {
       const id = newId('cus_sandbox');
       await db.query(sql`INSERT INTO sandbox_customer (id, email, user_ref) VALUES (${id}, ${email}, ${userId})`);

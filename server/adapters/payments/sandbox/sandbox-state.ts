@@ -17,8 +17,24 @@ export interface SandboxContext {
   db: Database;
   baseUrl: string;
   now: () => Date;
-  /** Delivers events in order to the registered sink; a failed one is kept for retry (event-delivery.ts). */
+  /** Writes events into the outbox inside the caller's transaction (event-delivery.ts). */
+  record: (tx: Queryable, events: ProviderEvent[]) => Promise<void>;
+  /** Delivers, in order, events this process has just committed to the outbox (event-delivery.ts). */
   deliver: (events: ProviderEvent[]) => Promise<void>;
+}
+
+/**
+ * Runs `work` in one transaction that also writes the events it returns to the outbox, then delivers them
+ * after the commit: a state change and its events are stored together or not at all.
+ */
+export async function commitWithEvents<T>(s: SandboxContext, work: (tx: Queryable) => Promise<{ value: T; events: ProviderEvent[] }>): Promise<T> {
+  const { value, events } = await s.db.transaction(async (tx) => {
+    const done = await work(tx);
+    await s.record(tx, done.events);
+    return done;
+  });
+  await s.deliver(events);
+  return value;
 }
 
 export interface SessionRow {

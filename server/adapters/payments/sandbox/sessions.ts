@@ -3,6 +3,7 @@ import { addMonthsUtc } from '../../../../core/tokens/periods.ts';
 import type { CreatePaymentCheckoutInput, CreateSubscriptionCheckoutInput, ProviderCheckoutSession, ProviderEvent } from '../types.ts';
 import { checkSandboxCard } from './cards.ts';
 import {
+  commitWithEvents,
   invoiceFor,
   newEvent,
   newId,
@@ -99,8 +100,10 @@ export async function retrieveCheckoutSession(s: SandboxContext, id: string): Pr
 }
 
 export async function expireCheckoutSession(s: SandboxContext, id: string): Promise<ProviderCheckoutSession | null> {
-  const [expired] = await s.db.query<SessionRow>(sql`UPDATE sandbox_checkout_session SET status = 'expired' WHERE id = ${id} AND status = 'open' RETURNING *`);
-  if (expired) await s.deliver([newEvent(s, 'checkout.session.expired', { session: toSession(s, expired) })]);
+  await commitWithEvents(s, async (tx) => {
+    const [expired] = await tx.query<SessionRow>(sql`UPDATE sandbox_checkout_session SET status = 'expired' WHERE id = ${id} AND status = 'open' RETURNING *`);
+    return { value: null, events: expired ? [newEvent(s, 'checkout.session.expired', { session: toSession(s, expired) })] : [] };
+  });
   return retrieveCheckoutSession(s, id);
 }
 
@@ -111,13 +114,14 @@ export async function expireCheckoutSession(s: SandboxContext, id: string): Prom
  */
 export async function expireOpenSessions(s: SandboxContext): Promise<number> {
   const at = s.now().toISOString();
-  const expired = await s.db.query<SessionRow>(sql`
-    UPDATE sandbox_checkout_session SET status = 'expired'
-    WHERE id IN (SELECT id FROM sandbox_checkout_session WHERE status = 'open' AND expires_at <= ${at} ORDER BY expires_at LIMIT 100)
-      AND status = 'open'
-    RETURNING *`);
-  await s.deliver(expired.map((r) => newEvent(s, 'checkout.session.expired', { session: toSession(s, r) })));
-  return expired.length;
+  return commitWithEvents(s, async (tx) => {
+    const expired = await tx.query<SessionRow>(sql`
+      UPDATE sandbox_checkout_session SET status = 'expired'
+      WHERE id IN (SELECT id FROM sandbox_checkout_session WHERE status = 'open' AND expires_at <= ${at} ORDER BY expires_at LIMIT 100)
+        AND status = 'open'
+      RETURNING *`);
+    return { value: expired.length, events: expired.map((r) => newEvent(s, 'checkout.session.expired', { session: toSession(s, r) })) };
+  });
 }
 
 export async function getCheckout(s: SandboxContext, id: string): Promise<SandboxCheckoutView | null> {
@@ -154,16 +158,18 @@ export async function payCheckout(s: SandboxContext, id: string, cardNumber: str
   const view = toSession(s, existing);
   if (view.status !== 'open') return { outcome: 'not_open', status: view.status, redirectUrl: view.status === 'complete' ? successUrl : null };
   if (!card.ok) return { outcome: 'declined', message: card.message, invalidNumber: card.invalidNumber };
-  const events = await completeSession(s, id);
-  if (events) await s.deliver(events);
+  await completeSession(s, id);
   return { outcome: 'paid', redirectUrl: successUrl };
 }
 
-/** Charges and completes an open session in one transaction (a subscription starts now); null when it is no longer open. */
-async function completeSession(s: SandboxContext, id: string): Promise<ProviderEvent[] | null> {
-  return s.db.transaction(async (tx) => {
+/**
+ * Charges and completes an open session in one transaction (a subscription starts now) that also writes its
+ * events to the outbox, then delivers them: a payment is never stored without the events that report it.
+ */
+async function completeSession(s: SandboxContext, id: string): Promise<void> {
+  await commitWithEvents(s, async (tx) => {
     const r = await readSession(tx, id, true);
-    if (r?.status !== 'open') return null;
+    if (r?.status !== 'open') return { value: undefined, events: [] };
     const at = s.now();
     let subscription: SubscriptionRow | null = null;
     let paymentIntentId: string | null = null;
@@ -192,6 +198,6 @@ async function completeSession(s: SandboxContext, id: string): Promise<ProviderE
       const invoice = { ...invoiceFor(sub, newId('in_sandbox'), 'subscription_create'), amountPaidCents: r.amount_total_cents };
       out.push(newEvent(s, 'customer.subscription.created', { subscription: sub }), newEvent(s, 'invoice.paid', { invoice }));
     }
-    return out;
+    return { value: undefined, events: out };
   });
 }

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../../adapters/db/index.ts';
 import type { ProviderEvent } from '../../../adapters/payments/index.ts';
 import type { BillingContext } from '../billing-context.ts';
+import { markEventProcessed, recordEventToHandle } from '../billing-store.ts';
 import { handleChargeRefunded } from './charge-refunded.ts';
 import { handleCheckoutCompleted } from './checkout-completed.ts';
 import { handleCheckoutExpired } from './checkout-expired.ts';
@@ -15,16 +16,15 @@ export type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { 
 /**
  * Handles one provider event at most once to completion: the event id is recorded (unique), and a
  * replay of a processed event does nothing. Concurrent deliveries of one event may both run the
- * handlers, which are idempotent on their own (fulfil, ledger keys, billing_period).
+ * handlers, which are idempotent on their own (fulfil, ledger keys, billing_period), so a handling cut
+ * short by a crash is simply run again. `ack` (the sandbox's outbox) runs in the transaction that marks the
+ * event processed, so the outbox's "handled" and billing's "processed" commit together.
  */
-export async function handleEvent(b: BillingContext, event: ProviderEvent): Promise<'processed' | 'duplicate'> {
+export async function handleEvent(b: BillingContext, event: ProviderEvent, ack?: (tx: Queryable) => Promise<void>): Promise<'processed' | 'duplicate'> {
   const type = event.type === 'ignored' ? event.originalType : event.type;
-  const inserted = await b.db.query(sql`
-    INSERT INTO billing_event (event_id, provider, type) VALUES (${event.id}, ${b.provider.kind}, ${type})
-    ON CONFLICT (event_id) DO NOTHING RETURNING event_id`);
-  if (inserted.length === 0) {
-    const [seen] = await b.db.query<{ processed_at: string | null }>(sql`SELECT processed_at FROM billing_event WHERE event_id = ${event.id}`);
-    if (seen?.processed_at) return 'duplicate';
+  if (!(await recordEventToHandle(b.db, { id: event.id, provider: b.provider.kind, type }))) {
+    if (ack) await ack(b.db);
+    return 'duplicate';
   }
   switch (event.type) {
     case 'checkout.session.completed':
@@ -54,6 +54,9 @@ export async function handleEvent(b: BillingContext, event: ProviderEvent): Prom
     case 'ignored':
       break;
   }
-  await b.db.query(sql`UPDATE billing_event SET processed_at = now() WHERE event_id = ${event.id} AND processed_at IS NULL`);
+  await b.db.transaction(async (tx) => {
+    await markEventProcessed(tx, event.id);
+    if (ack) await ack(tx);
+  });
   return 'processed';
 }

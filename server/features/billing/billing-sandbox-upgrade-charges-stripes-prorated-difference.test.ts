@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../adapters/db/index.ts';
+import type { ProviderEvent } from '../../adapters/payments/index.ts';
+import { prorateSwitch, SANDBOX_PRICE_IDS } from '../../adapters/payments/sandbox/sandbox-provider.ts';
+import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
+import { describeEachDatabase } from '../../test/db.ts';
+import { insertTestUser } from '../../test/users.ts';
+
+const DAY = 24 * 3600_000;
+const APR_1 = new Date('2026-04-01T00:00:00.000Z');
+const APR_25 = new Date(APR_1.getTime() + 24 * DAY); // 6 of April's 30 days left
+
+it("Stripe's proration, per line rounded to the cent: Basic → Pro with 6 of 30 days left = 2999 × 6/30 (599.8 → 600) − 999 × 6/30 (199.8 → 200) = 400 ¢", () => {
+  expect(prorateSwitch({ oldCents: 999, newCents: 2999, periodStart: APR_1, periodEnd: new Date('2026-05-01T00:00:00.000Z'), at: APR_25 })).toEqual({
+    remainingFraction: 0.2,
+    creditCents: 200,
+    chargeCents: 600,
+    netCents: 400,
+  });
+  // At the period's start the whole difference (2999 − 999 = 2000), at its end nothing.
+  const whole = { oldCents: 999, newCents: 2999, periodStart: APR_1, periodEnd: new Date('2026-05-01T00:00:00.000Z') };
+  expect(prorateSwitch({ ...whole, at: APR_1 }).netCents).toBe(2000);
+  expect(prorateSwitch({ ...whole, at: whole.periodEnd }).netCents).toBe(0);
+});
+
+// Issue 26 item 6: the sandbox switched Basic → Pro for free; Stripe (always_invoice) charges the difference now.
+describeEachDatabase('a sandbox Basic → Pro upgrade charges the prorated difference', (kind) => {
+  let db: Database;
+  let t: BillingTestApp;
+  const clock = createClock(APR_1);
+  beforeAll(async () => ({ db, t } = await startBillingApp(kind, { now: clock.now })));
+  afterAll(async () => db?.close());
+
+  const chargesOf = async (userId: string) =>
+    (
+      await db.query<{ amount_cents: number }>(sql`
+        SELECT c.amount_cents FROM sandbox_charge c JOIN sandbox_customer k ON k.id = c.customer_id WHERE k.user_ref = ${userId} ORDER BY c.created_at, c.amount_cents DESC`)
+    ).map((c) => c.amount_cents);
+  const proratedInvoices = async () =>
+    (await db.query<{ payload: ProviderEvent }>(sql`SELECT payload FROM sandbox_event_outbox WHERE type = 'invoice.paid' AND handled_at IS NOT NULL`))
+      .map((r) => r.payload)
+      .filter((e) => e.type === 'invoice.paid' && e.invoice.billingReason === 'subscription_update');
+
+  /** A portal session opened now (it lasts an hour). */
+  const openPortal = async (userId: string) =>
+    String((await t.json('POST', '/api/billing/customer-portal', undefined, t.as(userId))).body.url).split('/sandbox/portal/')[1]!;
+
+  /** A Free user subscribed to Basic on Apr 1 (period Apr 1 → May 1). */
+  async function subscribeBasicOnApril1() {
+    clock.set(APR_1);
+    const u = await insertTestUser(db);
+    await t.ledger.openAccount(u.id);
+    const checkout = await t.json('POST', '/api/billing/create-checkout', { plan: 'basic' }, t.as(u.id));
+    expect((await t.sandbox().pay(String(checkout.body.url).split('/sandbox/checkout/')[1]!, '4242424242424242')).outcome).toBe('paid');
+    return u;
+  }
+
+  it('in the portal on Apr 25 (6 of 30 days left): charged 999 ¢ then 600 − 200 = 400 ¢, one subscription_update invoice of 400 ¢, tier Pro, no new period', async () => {
+    const u = await subscribeBasicOnApril1();
+    clock.set(APR_25);
+    const portalId = await openPortal(u.id);
+    expect(await t.sandbox().applyPortalAction(portalId, { type: 'switch', priceId: SANDBOX_PRICE_IDS.Pro })).toEqual({
+      ok: true,
+      notice: 'Your plan is now Stockpilot Pro.',
+    });
+    expect(await chargesOf(u.id)).toEqual([999, 400]);
+    const invoices = await proratedInvoices();
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ invoice: { amountPaidCents: 400, priceId: SANDBOX_PRICE_IDS.Pro, periodStart: APR_25.toISOString() } });
+    expect((await t.ledger.getAccount(u.id)).tier).toBe('Pro');
+    // The proration invoice pays for the switch within April: it opens no period of its own.
+    expect(await t.count('billing_period', u.id)).toBe(1);
+    expect(await t.ledger.reconcile({ userId: u.id })).toMatchObject({ ok: true });
+
+    // Choosing Pro again changes and charges nothing.
+    expect(await t.sandbox().applyPortalAction(portalId, { type: 'switch', priceId: SANDBOX_PRICE_IDS.Pro })).toMatchObject({ ok: false });
+    expect(await chargesOf(u.id)).toEqual([999, 400]);
+  });
+
+  it('with the saved card 4000 0000 0000 0341 (attaches, declines) the upgrade is refused: no charge, still Basic', async () => {
+    const u = await subscribeBasicOnApril1();
+    expect((await t.sandbox().applyPortalAction(await openPortal(u.id), { type: 'card', cardNumber: '4000000000000341' })).ok).toBe(true);
+    clock.set(APR_25);
+    expect(await t.sandbox().applyPortalAction(await openPortal(u.id), { type: 'switch', priceId: SANDBOX_PRICE_IDS.Pro })).toEqual({
+      ok: false,
+      message: 'Your card was declined.',
+    });
+    expect(await chargesOf(u.id)).toEqual([999]);
+    expect(await proratedInvoices()).toHaveLength(1); // the earlier test's only
+    expect((await t.ledger.getAccount(u.id)).tier).toBe('Basic');
+  });
+});
