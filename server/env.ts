@@ -53,9 +53,19 @@ export const envSchema = z.object({
   /** A revoked session is refused on every app process within this many ms (how stale a process's view of session revocations may be). */
   SESSION_REVOCATION_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** A session ends this many hours after sign-in, however much it is used (never extended). Default 720 (30 days). */
-  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(720),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(720),
   /** A session not used for this many minutes ends (no request carried its cookie). Default 10080 (7 days); at most the absolute timeout. */
-  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 366).default(60 * 24 * 7),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 366)
+    .default(60 * 24 * 7),
   /** Production only: BASE_URL may be http:// because a TLS-terminating proxy serves the app to browsers over https. */
   BEHIND_TLS_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
 });

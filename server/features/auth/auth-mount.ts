@@ -123,7 +123,8 @@ async function readJsonObject(req: Request): Promise<Record<string, unknown>> {
   } catch {
     throw new AppError('INVALID_JSON', 'The request body is not valid JSON.', { field: 'body' });
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('INVALID_JSON', 'The request body must be a JSON object.', { field: 'body' });
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new AppError('INVALID_JSON', 'The request body must be a JSON object.', { field: 'body' });
   return parsed as Record<string, unknown>;
 }
 

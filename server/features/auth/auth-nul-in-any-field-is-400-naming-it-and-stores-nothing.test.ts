@@ -19,7 +19,13 @@ describeEachDatabase('a NUL character sent to /api/auth/* is 400 BAD_REQUEST nam
 
   it('in JSON bodies of every endpoint that takes one, in query strings and in form posts', async () => {
     const u = await signUpAndVerify(t);
-    const signUp = (over: Record<string, string>) => ({ email: uniqueEmail('nul'), password: 'a fine passphrase 3', first_name: 'Ada', last_name: 'Lovelace', ...over });
+    const signUp = (over: Record<string, string>) => ({
+      email: uniqueEmail('nul'),
+      password: 'a fine passphrase 3',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      ...over,
+    });
     const cases: Array<[method: string, path: string, body: unknown, field: string, extra?: Record<string, string>]> = [
       ['POST', '/api/auth/sign-up/email', signUp({ first_name: `Ada${NUL}` }), 'first_name'],
       ['POST', '/api/auth/sign-up/email', signUp({ last_name: NUL }), 'last_name'],

@@ -22,7 +22,9 @@ describe('config: session lifetimes and an https BASE_URL in production', () => 
   });
 
   it('production refuses an http:// or missing BASE_URL unless BEHIND_TLS_PROXY=true; other environments take http', () => {
-    expect(() => parseEnv({ ...PRODUCTION, BASE_URL: 'http://stockpilot.example' })).toThrow(/BASE_URL: must be https:\/\/ in production.*BEHIND_TLS_PROXY=true/);
+    expect(() => parseEnv({ ...PRODUCTION, BASE_URL: 'http://stockpilot.example' })).toThrow(
+      /BASE_URL: must be https:\/\/ in production.*BEHIND_TLS_PROXY=true/,
+    );
     expect(() => parseEnv({ ...PRODUCTION })).toThrow(/BASE_URL: is required in production/);
     expect(parseEnv({ ...PRODUCTION, BASE_URL: 'http://stockpilot.internal', BEHIND_TLS_PROXY: 'true' }).BASE_URL).toBe('http://stockpilot.internal');
     expect(parseEnv({ ...PRODUCTION, BASE_URL: 'https://stockpilot.example' }).BASE_URL).toBe('https://stockpilot.example');

@@ -19,8 +19,7 @@ describeEachDatabase('per-account sign-in throttle: 30 wrong passwords from 30 a
   });
   afterAll(async () => db?.close());
 
-  const signIn = async (email: string, password: string) =>
-    answer(await t.json('POST', '/api/auth/sign-in/email', { email, password }, fromNewAddress()));
+  const signIn = async (email: string, password: string) => answer(await t.json('POST', '/api/auth/sign-in/email', { email, password }, fromNewAddress()));
   const sortAnswers = (xs: ReturnType<typeof answer>[]) => xs.map((x) => JSON.stringify(x)).sort();
 
   it('at once: 5 are checked (401), 25 wait (429, Retry-After 1); an address with no account gets the same answers', async () => {
@@ -66,7 +65,7 @@ describeEachDatabase('per-account sign-in throttle: 30 wrong passwords from 30 a
 
     // The owner resets through the mailed link: sign-in works again with the new password.
     expect((await t.json('POST', '/api/auth/request-password-reset', { email: known.email }, fromNewAddress())).status).toBe(200);
-    const token = new URL((await readLatestMail(t, known.email)).links[0]).searchParams.get('token');
+    const token = new URL((await readLatestMail(t, known.email)).links[0]!).searchParams.get('token');
     const reset = await t.json('POST', '/api/auth/reset-password', { token, newPassword: 'a brand new passphrase 9' }, fromNewAddress());
     expect(reset.status).toBe(200);
     expect((await signIn(known.email, 'a brand new passphrase 9')).status).toBe(200);
