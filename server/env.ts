@@ -52,13 +52,51 @@ export const envSchema = z.object({
   USER: optionalString,
   /** A revoked session is refused on every app process within this many ms (how stale a process's view of session revocations may be). */
   SESSION_REVOCATION_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A session ends this many hours after sign-in, however much it is used (never extended). Default 720 (30 days). */
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(720),
+  /** A session not used for this many minutes ends (no request carried its cookie). Default 10080 (7 days); at most the absolute timeout. */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 366)
+    .default(60 * 24 * 7),
+  /** Production only: BASE_URL may be http:// because a TLS-terminating proxy serves the app to browsers over https. */
+  BEHIND_TLS_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
+});
+
+/** Rules between variables; each issue names the variable to fix. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.SESSION_IDLE_TIMEOUT_MINUTES > env.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SESSION_IDLE_TIMEOUT_MINUTES'],
+      message: `must not exceed SESSION_ABSOLUTE_TIMEOUT_HOURS (${env.SESSION_ABSOLUTE_TIMEOUT_HOURS} h = ${env.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60} min)`,
+    });
+  }
+  if (env.NODE_ENV === 'production') {
+    // Session cookies are Secure in production: over plain http the browser would drop them, and anyone on the path reads them.
+    if (!env.BASE_URL) ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'is required in production (the https:// address users open)' });
+    else if (new URL(env.BASE_URL).protocol !== 'https:' && !env.BEHIND_TLS_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BASE_URL'],
+        message: `must be https:// in production (got ${new URL(env.BASE_URL).protocol}//); set BEHIND_TLS_PROXY=true if a TLS proxy serves it over https`,
+      });
+    }
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { BASE_URL: string };
 
 /** Parses an environment map (defaults to `process.env`) or throws one readable error listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,10 +1,14 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { Database } from '../../adapters/db/index.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { resolveClientIp } from '../../http/client-ip.ts';
+import { unknownApiRouteError } from '../../http/errors.ts';
+import { rateLimitedError } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AFTER_SIGN_UP_PATH, type Auth, AUTH_BASE_PATH, CLIENT_IP_HEADER, RESET_PASSWORD_PAGE } from './auth.ts';
 import { checkPassword } from '../../../core/auth/password-policy.ts';
+import { beginSignInAttempt, settleSignInAttempt, toAccountKey } from './sign-in-throttle-store.ts';
 
 /** Shared answer of a sign-up, for new and already-registered e-mails alike (no account enumeration). */
 export const SIGN_UP_ANSWER = { status: true, message: 'Check your e-mail for a link to confirm your address.' };
@@ -81,6 +85,57 @@ const rewrittenPaths = new Set([
   '/request-password-reset',
 ]);
 
+/**
+ * The better-auth endpoints the app uses (better-auth.routes.ts documents them), by method. Every other one
+ * (update-user, change-email, delete-user, list-sessions, link-social, …) answers as a path with no route:
+ * they would write a user row past our rules (update-user took any name and image) or expose what the app
+ * never shows, and nothing in the web calls them.
+ */
+const servedPaths: Record<string, ReadonlySet<string>> = {
+  GET: new Set(['/get-session', '/verify-email', '/callback/google', '/error']),
+  // Google may answer the callback with a form post.
+  POST: new Set([...rewrittenPaths, '/sign-in/social', '/sign-out', '/callback/google']),
+};
+
+export const isServedAuthPath = (method: string, path: string) => servedPaths[method]?.has(path) ?? false;
+
+/** The path (e.g. `first_name`, `a.b`, `list.0`) of the first string holding a NUL, which PostgreSQL text cannot store. */
+export function findNulField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (!value || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = findNulField(item, at);
+    if (found) return found;
+  }
+  return null;
+}
+
+function refuseNul(field: string | null): void {
+  if (field) throw new AppError('BAD_REQUEST', `${field}: must not contain the NUL character (U+0000).`, { field });
+}
+
+async function readJsonObject(req: Request): Promise<Record<string, unknown>> {
+  let parsed: unknown;
+  try {
+    parsed = await req.json();
+  } catch {
+    throw new AppError('INVALID_JSON', 'The request body is not valid JSON.', { field: 'body' });
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new AppError('INVALID_JSON', 'The request body must be a JSON object.', { field: 'body' });
+  return parsed as Record<string, unknown>;
+}
+
+/** The same answer for every address, known or not, so it tells nothing about who has an account. */
+const resetRequiredError = () =>
+  new AppError(
+    'FORBIDDEN',
+    'Too many wrong passwords for this account: sign-in with the password is paused. Reset your password with the link we e-mail you (Forgot password?).',
+    { field: 'password', details: { reason: 'password_reset_required' } },
+  );
+
 /** better-auth answers errors as {code, message}; the app's contract is {error: {code, message, field}}. */
 async function normalizeResponse(path: string, res: Response): Promise<Response> {
   const type = res.headers.get('content-type') ?? '';
@@ -115,34 +170,74 @@ function withJson(res: Response, status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-/** Hono handler for /api/auth/*: resolves the client IP, applies our rules, runs better-auth, maps its errors. */
-export function createAuthHandler(auth: Auth, options: { trustProxy: boolean; commonPasswords: ReadonlySet<string> }) {
+export interface AuthHandlerOptions {
+  trustProxy: boolean;
+  commonPasswords: ReadonlySet<string>;
+  db: Database;
+  now: () => Date;
+}
+
+/**
+ * Hono handler for /api/auth/*: only the endpoints the app uses, no NUL in any field, our rules applied,
+ * the per-account sign-in throttle, the client IP resolved; then better-auth, its errors mapped.
+ */
+export function createAuthHandler(auth: Auth, options: AuthHandlerOptions) {
   return async (c: Context<AppEnv>) => {
     const req = c.req.raw;
     const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    if (!isServedAuthPath(req.method, path)) throw unknownApiRouteError(req.method, c.req.path);
+    const url = new URL(req.url);
+    for (const [key, value] of url.searchParams) refuseNul(key.includes('\u0000') ? key : findNulField(value, key));
     const headers = new Headers(req.headers);
     headers.set(CLIENT_IP_HEADER, resolveClientIp(c, options.trustProxy));
     let body: BodyInit | undefined;
+    let accountKey: string | null = null;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      if (rewrittenPaths.has(path)) {
-        if (!(headers.get('content-type') ?? '').includes('application/json')) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a JSON body (Content-Type: application/json).');
+      const type = headers.get('content-type') ?? '';
+      if (rewrittenPaths.has(path) && !type.includes('application/json')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a JSON body (Content-Type: application/json).');
+      }
+      if (type.includes('application/json')) {
+        const parsed = await readJsonObject(req);
+        refuseNul(findNulField(parsed));
+        const rewritten = rewrittenPaths.has(path) ? rewriteBody(path, parsed, options.commonPasswords) : parsed;
+        if (path === '/sign-in/email') {
+          accountKey = toAccountKey(rewritten.email as string);
+          const verdict = await beginSignInAttempt(options.db, accountKey, options.now());
+          if (verdict.kind === 'wait') throw rateLimitedError('Too many wrong passwords for this account.', verdict.retryAfterSeconds);
+          if (verdict.kind === 'reset-required') throw resetRequiredError();
         }
-        let parsed: unknown;
-        try {
-          parsed = await req.json();
-        } catch {
-          throw new AppError('INVALID_JSON', 'The request body is not valid JSON.', { field: 'body' });
-        }
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-          throw new AppError('INVALID_JSON', 'The request body must be a JSON object.', { field: 'body' });
-        body = JSON.stringify(rewriteBody(path, parsed as Record<string, unknown>, options.commonPasswords));
+        body = JSON.stringify(rewritten);
         headers.delete('content-length');
       } else {
-        body = await req.arrayBuffer();
+        const bytes = await req.arrayBuffer();
+        if (type.includes('application/x-www-form-urlencoded')) {
+          for (const [key, value] of new URLSearchParams(new TextDecoder().decode(bytes))) refuseNul(key.includes('\u0000') ? key : findNulField(value, key));
+        }
+        body = bytes;
       }
     }
-    const res = await auth.handler(new Request(req.url, { method: req.method, headers, body }));
+    let res: Response;
+    try {
+      res = await auth.handler(new Request(req.url, { method: req.method, headers, body }));
+    } catch (err) {
+      if (accountKey) await settleSignInAttempt(options.db, accountKey, 'not-checked');
+      throw err;
+    }
+    if (accountKey) await settleSignInAttempt(options.db, accountKey, await readSignInOutcome(res));
     return normalizeResponse(path, res);
   };
+}
+
+/** What better-auth's answer says about the password: 200 or EMAIL_NOT_VERIFIED (checked after it) mean it was right. */
+async function readSignInOutcome(res: Response): Promise<'right-password' | 'wrong-password' | 'not-checked'> {
+  if (res.status === 200) return 'right-password';
+  const code = await res
+    .clone()
+    .json()
+    .then((d: { code?: string }) => d?.code)
+    .catch(() => undefined);
+  if (res.status === 401 && code === 'INVALID_EMAIL_OR_PASSWORD') return 'wrong-password';
+  if (res.status === 403 && code === 'EMAIL_NOT_VERIFIED') return 'right-password';
+  return 'not-checked';
 }

@@ -61,6 +61,10 @@ export function createAuthHandlers({ env, mailer, googleEnabled, outboxEnabled, 
 
   const forwardToBetterAuth = async (c: Context<AppEnv>) => {
     const { handler, sessions } = await getRuntime();
+    // better-auth knows a session's absolute expiry, not the idle timeout: the reader deletes a session idle
+    // too long (or expired) before better-auth looks, and records this use of a live one.
+    const cookie = c.req.header('cookie');
+    if (cookie?.includes('session_token=')) await sessions.readSession(cookie);
     try {
       return await handler(c);
     } finally {

@@ -7,8 +7,8 @@ import { isProduction } from '../../env.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { buildExistingAccountMail, buildResetMail, buildVerificationMail } from './mail-templates.ts';
 import { reserveMailSlot } from './mail-throttle.ts';
+import { forgetSignInFailures, toAccountKey } from './sign-in-throttle-store.ts';
 import { authSchema } from './schema.ts';
-import type { SessionHit } from './session-reader.ts';
 
 /** The request header our mount sets to the client IP it resolved (any client-sent value is dropped first). */
 export const CLIENT_IP_HEADER = 'x-stockpilot-client-ip';
@@ -51,6 +51,21 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 
 const trimName = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : null);
 
+/** The account name is "first last", each at most 100 characters (PATCH /api/profile and sign-up check them). */
+export const USER_NAME_MAX_CHARS = 201;
+const isAcceptedImage = (v: string) => v.length <= 2048 && (/^https:\/\/[^\s]+$/.test(v) || v.startsWith('/api/profile/avatar/'));
+
+/**
+ * The last guard on what better-auth writes to a user row, whichever path it came by (sign-up, Google, a
+ * future endpoint): the name within the profile's bounds, the image an https URL or our avatar path.
+ */
+export function normalizeUserFields<T extends { name?: unknown; image?: unknown }>(data: T): T {
+  const out = { ...data };
+  if (typeof out.name === 'string') out.name = out.name.trim().slice(0, USER_NAME_MAX_CHARS);
+  if (out.image !== undefined && out.image !== null && !(typeof out.image === 'string' && isAcceptedImage(out.image))) out.image = null;
+  return out;
+}
+
 export function createAuth(options: { ctx: AppContext; secret: string; mailer: Mailer; google?: GoogleSetup; hooks: AuthHooks }) {
   const { ctx, mailer, google, hooks } = options;
   const { env, logger } = ctx;
@@ -92,8 +107,11 @@ export function createAuth(options: { ctx: AppContext; secret: string; mailer: M
       },
       sendResetPassword: async ({ user, token }) => {
         const url = `${baseUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
-        await sendThrottled('reset', buildResetMail({ to: user.email, name: user.name, url }));
+        // Whoever signed up with an address chose its name: until the owner confirms it, the name is not theirs to read.
+        await sendThrottled('reset', buildResetMail({ to: user.email, name: user.emailVerified ? user.name : '', url }));
       },
+      // The owner proved they read the address: the per-account sign-in throttle starts over.
+      onPasswordReset: async ({ user }) => forgetSignInFailures(ctx.db, toAccountKey(user.email)),
       onExistingUserSignUp: async ({ user }) => {
         if (!user.emailVerified) {
           // The owner never confirmed: a fresh verification link is the useful answer.
@@ -112,7 +130,8 @@ export function createAuth(options: { ctx: AppContext; secret: string; mailer: M
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await sendThrottled('verification', buildVerificationMail({ to: user.email, name: user.name, url }));
+        // Never a name: anyone can sign up with someone else's address and choose the name this mail would greet.
+        await sendThrottled('verification', buildVerificationMail({ to: user.email, url }));
       },
     },
     socialProviders:
@@ -139,7 +158,9 @@ export function createAuth(options: { ctx: AppContext; secret: string; mailer: M
       // Link Google to an existing password account only when Google vouches for the address.
       accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Absolute lifetime: expires_at is set at sign-in and never extended. The idle timeout is the session
+    // reader's (session-reader.ts), which every request with a session cookie passes, /api/auth/* included.
+    session: { expiresIn: env.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * 60, disableSessionRefresh: true },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -164,12 +185,14 @@ export function createAuth(options: { ctx: AppContext; secret: string; mailer: M
     databaseHooks: {
       user: {
         create: {
+          before: async (user) => ({ data: normalizeUserFields(user) }),
           after: async (user, endpoint) => {
             const body = (endpoint?.body ?? {}) as Record<string, unknown>;
             await hooks.saveNames?.(user.id, { firstName: trimName(body.first_name), lastName: trimName(body.last_name) });
             await hooks.onUserCreated?.(user.id);
           },
         },
+        update: { before: async (user) => ({ data: normalizeUserFields(user) }) },
       },
       account: {
         create: {
@@ -187,15 +210,3 @@ export function createAuth(options: { ctx: AppContext; secret: string; mailer: M
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** better-auth's full getSession (it deletes an expired session and extends one due for it), as the session middleware's rare slow path. */
-export async function readSessionThroughBetterAuth(auth: Auth, cookieHeader: string): Promise<SessionHit | null> {
-  const found = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
-  if (!found) return null;
-  const u = found.user;
-  return {
-    user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, image: u.image ?? null },
-    sessionId: found.session.id,
-    expiresAtMs: new Date(found.session.expiresAt).getTime(),
-  };
-}

@@ -3,8 +3,8 @@ import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../../core/auth/passw
 import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 /*
- * The better-auth endpoints the web calls, as they answer through `auth-mount.ts` (our field rules
- * and the {error:{code,message,field}} shape). Documented only: better-auth serves them at /api/auth/*,
+ * The better-auth endpoints the web calls, and the only ones served (`auth-mount.ts` answers 404 for the
+ * rest), as they answer through the mount (our field rules and the {error:{code,message,field}} shape). Documented only: better-auth serves them at /api/auth/*,
  * so these routes are registered in the document, never as handlers. Its own objects carry more
  * fields than listed (they are open objects); the listed ones are what the web relies on.
  */
@@ -73,6 +73,11 @@ export const signInRoute = createRoute({
   path: '/api/auth/sign-in/email',
   tags,
   summary: 'Signs in with e-mail and password; sets the session cookie',
+  description:
+    'Throttled per e-mail typed, with the same answers whether or not an account has it: 5 wrong passwords are free, ' +
+    'then each attempt waits a doubling back-off (1 s up to 15 min: 429 RATE_LIMITED with Retry-After); from 20 wrong ' +
+    'passwords (forgotten a day after the last) sign-in answers 403 FORBIDDEN (details.reason `password_reset_required`) ' +
+    'until the password is reset through the mailed link. A right password clears the count.',
   request: { body: body(z.object({ email: Email, password: z.string(), rememberMe: z.boolean().optional() })) },
   responses: {
     200: jsonContent(z.looseObject({ redirect: z.boolean(), token: z.string(), user: AuthUserSchema }), 'Signed in (Set-Cookie carries the session)'),

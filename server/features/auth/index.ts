@@ -40,22 +40,26 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
   let runtime: Promise<AuthRuntime> | null = null;
   const getRuntime = () =>
     (runtime ??= Promise.all([import('./auth.ts'), import('./auth-mount.ts'), import('./session-reader.ts'), import('./better-auth-calls.ts')]).then(
-      async ([{ createAuth, readSessionThroughBetterAuth }, { createAuthHandler }, { createSessionReader }, { createBetterAuthCalls }]) => {
+      async ([{ createAuth }, { createAuthHandler }, { createSessionReader }, { createBetterAuthCalls }]) => {
         const auth = createAuth({ ctx, secret, mailer, google, hooks: deps });
         // Every way in to better-auth goes through calls.run, so its request storages are off between calls.
         const calls = await createBetterAuthCalls();
-        const { authCookies, sessionConfig, secret: signingSecret } = await auth.$context;
+        const { authCookies, secret: signingSecret } = await auth.$context;
         const sessions = createSessionReader({
           db: ctx.db,
           cookieName: authCookies.sessionToken.name,
           secret: signingSecret,
-          expiresInSeconds: sessionConfig.expiresIn,
-          updateAgeSeconds: sessionConfig.updateAge,
-          readThroughBetterAuth: (cookie) => calls.run(() => readSessionThroughBetterAuth(auth, cookie)),
+          idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
           revisionCheckMs: env.SESSION_REVOCATION_MS,
+          nowMs: () => ctx.now().getTime(),
         });
         // The 18k-entry password list is parsed here too, off the start-up path.
-        const handler = createAuthHandler(auth, { trustProxy: env.TRUST_PROXY, commonPasswords: loadCommonPasswords(ctx.appRoot) });
+        const handler = createAuthHandler(auth, {
+          trustProxy: env.TRUST_PROXY,
+          commonPasswords: loadCommonPasswords(ctx.appRoot),
+          db: ctx.db,
+          now: ctx.now,
+        });
         return { auth, sessions, handler: (c: Parameters<typeof handler>[0]) => calls.run(() => handler(c)) };
       },
     ));

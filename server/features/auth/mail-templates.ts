@@ -44,11 +44,12 @@ ${
 
 const greet = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
 
-export function buildVerificationMail(input: { to: string; name: string; url: string }): MailMessage {
+/** No name: the address is unconfirmed, so the name on the account may be a stranger's text. */
+export function buildVerificationMail(input: { to: string; url: string }): MailMessage {
   return renderMail({
     to: input.to,
     subject: 'Confirm your e-mail for Stockpilot',
-    greeting: greet(input.name),
+    greeting: greet(''),
     paragraphs: ['Welcome to Stockpilot. Confirm your e-mail address to activate your account; the link signs you in.'],
     action: { label: 'Confirm e-mail and sign in', url: input.url },
     footer: 'The link works once and expires in 24 hours. If you did not create an account, ignore this mail.',

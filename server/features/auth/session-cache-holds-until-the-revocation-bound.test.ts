@@ -3,29 +3,43 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
-import { createSessionReader, type SessionHit } from './session-reader.ts';
+import { createSessionReader } from './session-reader.ts';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const COOKIE = 'stockpilot.session_token';
-const DAY_S = 24 * 60 * 60;
+const IDLE_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 const sign = (token: string) => encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`);
 
 describeEachDatabase('session cache and revocation bound (1000 ms)', (kind) => {
   let db: Database;
   let statements = 0;
   let clockMs = 0;
-  const slowPath: string[] = [];
   let n = 0;
 
-  /** A user with one session that expires in `expiresInDays` (of a 30-day life: extended 30 − that many days ago). */
-  async function createSession(expiresInDays = 30) {
+  /**
+   * A user with one session. By default it was last used at the database's now() and ends 30 days later;
+   * `at` gives its last use and absolute expiry in the test clock's milliseconds instead.
+   */
+  async function createSession(at?: { lastUsedMs: number; expiresMs: number }) {
     const id = `u_${kind}_${++n}`;
     const token = `tok_${kind}_${n}_abcdefghijklmnopqrstuvwxyz`;
     await db.query(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES (${id}, 'Ada Lovelace', ${`${id}@example.test`}, true)`);
-    await db.query(sql`
-      INSERT INTO session (id, user_id, token, expires_at) VALUES (${`s_${id}`}, ${id}, ${token}, now() + make_interval(days => ${expiresInDays}))`);
+    if (at) {
+      const iso = (ms: number) => new Date(ms).toISOString();
+      await db.query(sql`
+        INSERT INTO session (id, user_id, token, expires_at, created_at, updated_at)
+        VALUES (${`s_${id}`}, ${id}, ${token}, ${iso(at.expiresMs)}, ${iso(at.lastUsedMs)}, ${iso(at.lastUsedMs)})`);
+    } else {
+      await db.query(sql`INSERT INTO session (id, user_id, token, expires_at) VALUES (${`s_${id}`}, ${id}, ${token}, now() + make_interval(days => 30))`);
+    }
     return { userId: id, sessionId: `s_${id}`, token, cookie: `theme=dark; ${COOKIE}=${sign(token)}` };
   }
+
+  const readLastUseMs = async (sessionId: string) => {
+    const [row] = await db.query<{ ms: number }>(sql`SELECT (extract(epoch FROM updated_at) * 1000)::float8 AS ms FROM session WHERE id = ${sessionId}`);
+    return row ? Number(row.ms) : null;
+  };
 
   function createReader() {
     // Counts statements from this reader only; the test's own inserts and deletes go to `db` directly.
@@ -38,12 +52,7 @@ describeEachDatabase('session cache and revocation bound (1000 ms)', (kind) => {
       db: counted,
       cookieName: COOKIE,
       secret: SECRET,
-      expiresInSeconds: 30 * DAY_S,
-      updateAgeSeconds: DAY_S,
-      readThroughBetterAuth: async (cookie) => {
-        slowPath.push(cookie);
-        return null;
-      },
+      idleTimeoutMs: IDLE_MS,
       revisionCheckMs: 1000,
       nowMs: () => clockMs,
     });
@@ -123,14 +132,40 @@ describeEachDatabase('session cache and revocation bound (1000 ms)', (kind) => {
     }
   });
 
-  it('a session due for its daily extension (last extended 2 days ago) goes through better-auth', async () => {
-    // expires in 28 days of a 30-day life: extended 2 days ago, over the 1-day update age.
-    const s = await createSession(28);
+  it('idle timeout: a use within it is recorded at most once per touch interval (6 min of 60); unused for 60 min, the session is deleted', async () => {
+    const t0 = Date.UTC(2030, 0, 1);
+    const s = await createSession({ lastUsedMs: t0, expiresMs: t0 + 30 * 24 * 60 * MINUTE_MS });
     const reader = createReader();
-    clockMs = 150_000;
-    slowPath.length = 0;
-    const hit: SessionHit | null = await reader.readSession(s.cookie);
-    expect(hit).toBeNull();
-    expect(slowPath).toEqual([s.cookie]);
+    // 5 min after the last use: served, nothing written (revision + session only).
+    clockMs = t0 + 5 * MINUTE_MS;
+    const early = await count(() => reader.readSession(s.cookie));
+    expect([early.value?.sessionId, early.statements]).toEqual([s.sessionId, 2]);
+    expect(await readLastUseMs(s.sessionId)).toBe(t0);
+    // 59 min: the cache entry is older than its 60 s, so the row is read again; 6 min since the last use recorded → recorded now.
+    clockMs = t0 + 59 * MINUTE_MS;
+    const used = await count(() => reader.readSession(s.cookie));
+    expect([used.value?.sessionId, used.statements]).toEqual([s.sessionId, 3]);
+    expect(used.value?.expiresAtMs).toBe(clockMs + IDLE_MS);
+    expect(await readLastUseMs(s.sessionId)).toBe(t0 + 59 * MINUTE_MS);
+    // 118 min (59 after that use): still alive. 59 + 60 = 119 min: idle for the whole timeout, deleted.
+    clockMs = t0 + 118 * MINUTE_MS;
+    expect((await reader.readSession(s.cookie))?.sessionId).toBe(s.sessionId);
+    const other = await createSession({ lastUsedMs: t0, expiresMs: t0 + 30 * 24 * 60 * MINUTE_MS });
+    clockMs = t0 + 60 * MINUTE_MS;
+    expect(await createReader().readSession(other.cookie)).toBeNull();
+    expect(await readLastUseMs(other.sessionId)).toBeNull();
+  });
+
+  it('absolute timeout: a session past its expiry is deleted and refused however recently it was used', async () => {
+    const t0 = Date.UTC(2031, 0, 1);
+    const s = await createSession({ lastUsedMs: t0, expiresMs: t0 + 10 * MINUTE_MS });
+    const reader = createReader();
+    clockMs = t0 + 9 * MINUTE_MS;
+    const hit = await reader.readSession(s.cookie);
+    // The cache never serves it past the earlier deadline (the absolute one here).
+    expect(hit?.expiresAtMs).toBe(t0 + 10 * MINUTE_MS);
+    clockMs = t0 + 10 * MINUTE_MS;
+    expect(await reader.readSession(s.cookie)).toBeNull();
+    expect(await readLastUseMs(s.sessionId)).toBeNull();
   });
 });

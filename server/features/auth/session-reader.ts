@@ -7,7 +7,7 @@ import type { SessionUser } from '../../http/app-env.ts';
 export interface SessionHit {
   user: SessionUser;
   sessionId: string;
-  /** When the session row expires (ms since epoch): a cached hit is never used past it. */
+  /** When the session ends unless used again (ms since epoch): the earlier of its absolute expiry and the idle deadline. A cached hit is never used past it. */
   expiresAtMs: number;
 }
 
@@ -16,11 +16,8 @@ export interface SessionReaderOptions {
   /** better-auth's session cookie name (with its `__Secure-` prefix in production) and signing secret. */
   cookieName: string;
   secret: string;
-  /** better-auth's session timings (seconds): a session within `updateAge` of its last extension is refreshed by better-auth. */
-  expiresInSeconds: number;
-  updateAgeSeconds: number;
-  /** better-auth's own getSession, for the rare session that is expired or due for its daily extension. */
-  readThroughBetterAuth: (cookieHeader: string) => Promise<SessionHit | null>;
+  /** A session not used for this long ends (its row is deleted on the first request after). */
+  idleTimeoutMs: number;
   /** How old the known session revision may be before a request re-reads it (the cross-process revocation bound). */
   revisionCheckMs: number;
   /** A cached answer is re-read from the database at least this often, whatever the revision says. */
@@ -44,12 +41,17 @@ interface Entry {
  * triggers on any delete of a session or change of a user: sign-out, password change or reset, an
  * operator's SQL), and a request never trusts a revision older than `revisionCheckMs`. So a revoked
  * cookie is refused on every process within `revisionCheckMs` (+ the time of one small query).
+ * Lifetimes: a session past its absolute expiry (`expires_at`) or unused for `idleTimeoutMs` (since
+ * `updated_at`, which this reader moves at most once per touch interval) is deleted and refused.
  */
 export function createSessionReader(options: SessionReaderOptions) {
   const { db, cookieName, secret, revisionCheckMs } = options;
   const nowMs = options.nowMs ?? Date.now;
   const entryMaxAgeMs = options.entryMaxAgeMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 50_000;
+  // Recording every use would be a write per request; a tenth of the idle timeout (at most an hour) keeps the
+  // idle deadline within 10 % of exact at one write per session per interval.
+  const touchEveryMs = Math.min(options.idleTimeoutMs / 10, 3_600_000);
   const cache = new Map<string, Entry>();
   // Bumped on every clear: a read that started before a clear must not store what it found.
   let generation = 0;
@@ -78,10 +80,11 @@ export function createSessionReader(options: SessionReaderOptions) {
       }
     })());
 
-  async function readSessionRow(token: string): Promise<SessionHit | 'ask-better-auth' | null> {
+  async function readSessionRow(token: string): Promise<SessionHit | null> {
     const [row] = await db.query<{
       session_id: string;
       expires_ms: number;
+      active_ms: number;
       id: string;
       email: string;
       name: string;
@@ -89,16 +92,28 @@ export function createSessionReader(options: SessionReaderOptions) {
       image: string | null;
     }>(sql`
       SELECT s.id AS session_id, (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms,
+             (extract(epoch FROM s.updated_at) * 1000)::float8 AS active_ms,
              u.id, u.email, u.name, u.email_verified, u.image
       FROM session s JOIN "user" u ON u.id = s.user_id
       WHERE s.token = ${token}`);
     if (!row) return null;
-    const now = Date.now();
-    // Expired (better-auth deletes it) or due for its sliding extension (better-auth writes it): its own path, rarely.
-    const refreshDue = row.expires_ms - options.expiresInSeconds * 1000 + options.updateAgeSeconds * 1000 <= now;
-    if (row.expires_ms <= now || refreshDue) return 'ask-better-auth';
+    const now = nowMs();
+    // expires_at is sign-in + the absolute timeout (better-auth never extends it: disableSessionRefresh);
+    // updated_at is the last use we recorded. Whichever deadline comes first ends the session.
+    if (Math.min(row.expires_ms, row.active_ms + options.idleTimeoutMs) <= now) {
+      // Deleted, not just refused: better-auth's own endpoints (get-session, change-password) then refuse it too.
+      // The delete trigger moves the revision, so every process forgets it.
+      await db.query(sql`DELETE FROM session WHERE id = ${row.session_id}`);
+      return null;
+    }
+    let activeMs = row.active_ms;
+    if (now - activeMs >= touchEveryMs) {
+      // One write per session per touch interval records the use (the trigger ignores updated_at: no revision bump).
+      await db.query(sql`UPDATE session SET updated_at = ${new Date(now).toISOString()} WHERE id = ${row.session_id}`);
+      activeMs = now;
+    }
     const user: SessionUser = Object.freeze({ id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified, image: row.image });
-    return { user, sessionId: row.session_id, expiresAtMs: row.expires_ms };
+    return { user, sessionId: row.session_id, expiresAtMs: Math.min(row.expires_ms, activeMs + options.idleTimeoutMs) };
   }
 
   /** The signed-in user for a Cookie header, or null (no session cookie, a bad signature, a revoked or expired session). */
@@ -111,12 +126,11 @@ export function createSessionReader(options: SessionReaderOptions) {
     const key = signed;
     const entry = cache.get(key);
     const now = nowMs();
-    if (entry && now - entry.storedAtMs < entryMaxAgeMs && (!entry.hit || entry.hit.expiresAtMs > Date.now())) return entry.hit;
+    if (entry && now - entry.storedAtMs < entryMaxAgeMs && (!entry.hit || entry.hit.expiresAtMs > now)) return entry.hit;
     const token = verifySignedValue(signed, secret);
     if (!token) return null;
     const startedIn = generation;
-    let found = await readSessionRow(token);
-    if (found === 'ask-better-auth') found = await options.readThroughBetterAuth(cookieHeader);
+    const found = await readSessionRow(token);
     if (startedIn === generation) {
       cache.delete(key);
       // Oldest first out: a flood of distinct cookies cannot grow the map without bound.

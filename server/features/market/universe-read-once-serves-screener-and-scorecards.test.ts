@@ -99,10 +99,10 @@ describe('the universe read: shared while in flight, re-read when older than ask
 describe('SCREENER_WARM_UP: the table is built at start outside tests, not in test apps unless asked', () => {
   it.each([
     [{}, true],
-    [{ NODE_ENV: 'production' }, true],
+    [{ NODE_ENV: 'production', BASE_URL: 'https://stockpilot.example' }, true],
     [{ NODE_ENV: 'test' }, false],
     [{ NODE_ENV: 'test', SCREENER_WARM_UP: 'true' }, true],
-    [{ NODE_ENV: 'production', SCREENER_WARM_UP: 'false' }, false],
+    [{ NODE_ENV: 'production', BASE_URL: 'https://stockpilot.example', SCREENER_WARM_UP: 'false' }, false],
     [{ NODE_ENV: 'development', SCREENER_WARM_UP: '' }, true],
   ])('%j → %s', (vars, on) => {
     expect(isScreenerWarmUpOn(parseEnv(vars))).toBe(on);
