@@ -1,5 +1,6 @@
 import { normalizeSymbol } from '../market/symbol.ts';
-import { type CsvDelimiter, readCsv, toPlainNumberText } from '../text/csv.ts';
+import { readCsv } from '../text/csv.ts';
+import { type CsvDelimiter, toPlainNumberText } from '../text/csv-number.ts';
 
 /** At most this many distinct holdings in one portfolio (after duplicates are merged). */
 export const MAX_HOLDINGS = 200;

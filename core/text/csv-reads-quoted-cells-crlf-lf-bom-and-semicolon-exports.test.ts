@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectCsvDelimiter, joinCsvRows, parseCsv, readCsv, toCsvCell, toPlainNumberText } from './csv.ts';
+import { detectCsvDelimiter, joinCsvRows, parseCsv, readCsv, toCsvCell } from './csv.ts';
+import { toPlainNumberText } from './csv-number.ts';
 
 describe('one CSV reader for every file and paste: what spreadsheets and editors write', () => {
   it('a file with plain LF line ends is one record per line (it used to be read as one record)', () => {
