@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CompanyFactsJson } from '../core/market/sec-facts.ts';
+import { parseCsv } from '../core/text/csv.ts';
 import { buildLiveFundamentals } from '../server/adapters/market-data/sec-edgar/index.ts';
 import { median, percentile, report } from './support.ts';
 
@@ -25,12 +26,7 @@ function buildAppleCompanyFacts(): CompanyFactsJson {
     body.units[unit] = [...(body.units[unit] ?? []), f];
   };
   const csvPath = join(resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data')), 'fundamentals/detail/sec_xbrl_facts_subset_long.csv');
-  const rows = existsSync(csvPath)
-    ? readFileSync(csvPath, 'utf8')
-        .split('\n')
-        .filter((l) => l.startsWith('AAPL,'))
-        .map((l) => l.split(','))
-    : [];
+  const rows = existsSync(csvPath) ? parseCsv(readFileSync(csvPath, 'utf8')).filter((r) => r[0] === 'AAPL') : [];
   for (const r of rows) {
     const [, , , tag, unit, start, end, , val, accn, fy, fp, form, filed] = r as string[];
     for (let k = 0; k < 3; k++) {

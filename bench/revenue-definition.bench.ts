@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { mapSecFacts, type SecFact } from '../core/market/sec-facts.ts';
+import { parseCsv } from '../core/text/csv.ts';
 import { median, report } from './support.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -17,11 +18,10 @@ if (!existsSync(csvPath)) {
   console.log(`revenue definition: skipped (${csvPath} not found)`);
 } else {
   const byTicker = new Map<string, SecFact[]>();
-  const [header, ...lines] = readFileSync(csvPath, 'utf8').trim().split('\n');
-  const col = (name: string) => header!.split(',').indexOf(name);
+  const [header, ...records] = parseCsv(readFileSync(csvPath, 'utf8'));
+  const col = (name: string) => header!.indexOf(name);
   const [iTicker, iTag, iUnit, iStart, iEnd, iVal, iForm, iFp, iFiled] = ['ticker', 'tag', 'unit', 'start', 'end', 'val', 'form', 'fp', 'filed'].map(col);
-  for (const l of lines) {
-    const c = l.split(',');
+  for (const c of records) {
     const list = byTicker.get(c[iTicker!]!) ?? [];
     list.push({
       tag: c[iTag!]!,
@@ -48,7 +48,7 @@ if (!existsSync(csvPath)) {
   }
   const slowest = perCompany.reduce((a, b) => (b.ms > a.ms ? b : a));
   const p50 = median(perCompany.map((x) => x.ms));
-  report('revenue definition: SEC mapping per company, p50', p50, 'ms', `${perCompany.length} companies, ${lines.length} facts`);
+  report('revenue definition: SEC mapping per company, p50', p50, 'ms', `${perCompany.length} companies, ${records.length} facts`);
   report('revenue definition: slowest company', slowest.ms, 'ms', `${slowest.ticker}, ${slowest.facts} facts; budget ≤ ${BUDGET_MS} for the whole normaliser`);
   report('revenue definition: slowest / budget', slowest.ms / BUDGET_MS, 'x', 'below 1 is within budget');
 }

@@ -11,6 +11,11 @@ describe('architecture boundaries', () => {
   it('accepts relative imports inside core/', () => {
     expect(findViolations([{ path: 'core/dcf/dcf.ts', text: "import { a } from '../math/round.ts';" }])).toEqual([]);
   });
+  it('lets core/text/csv.ts, and no other core file, import its CSV parser', () => {
+    expect(findViolations([{ path: 'core/text/csv.ts', text: "import Papa from 'papaparse';" }])).toEqual([]);
+    expect(findViolations([{ path: 'core/portfolio/holdings-input.ts', text: "import Papa from 'papaparse';" }])).toHaveLength(1);
+    expect(findViolations([{ path: 'core/text/csv.ts', text: "import fs from 'node:fs';" }])).toHaveLength(1);
+  });
   it('lets tests of core/ import the test runner', () => {
     expect(findViolations([{ path: 'core/tokens/money.test.ts', text: "import { it } from 'vitest';" }])).toEqual([]);
   });

@@ -7,27 +7,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parseCsv } from '../core/text/csv.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data'));
 const INPUT = 'fundamentals/detail/sec_xbrl_facts_subset_long.csv';
 const OUTPUT = join(ROOT, 'server/test/fixtures/sec-xbrl-reference.json.gz');
-
-/** Splits one CSV line; the subset quotes no field, but a quoted comma is handled anyway. */
-function splitCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (const ch of line) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === ',' && !quoted) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
 
 interface Fact {
   ticker: string;
@@ -41,11 +26,11 @@ interface Fact {
   accn: string;
 }
 
-const [header, ...lines] = readFileSync(join(SRC, INPUT), 'utf8').trim().split(/\r?\n/);
-const columns = splitCsvLine(header!);
-const facts: Fact[] = lines.map((l) => {
-  const cells = splitCsvLine(l);
-  const field = (name: string) => cells[columns.indexOf(name)] ?? '';
+// The CSV reader is the shared one (a library, core/text/csv.ts): what this script keeps apart from the pipeline is the
+// choice of facts, not the reading of cells.
+const [columns, ...records] = parseCsv(readFileSync(join(SRC, INPUT), 'utf8'));
+const facts: Fact[] = records.map((cells) => {
+  const field = (name: string) => cells[columns!.indexOf(name)] ?? '';
   return {
     ticker: field('ticker'),
     tag: field('tag'),

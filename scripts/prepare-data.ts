@@ -27,6 +27,7 @@ import { type NormCell, normalizeCompany, type Periods, type SourceStatements } 
 import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
 import { normalizeSymbol } from '../core/market/symbol.ts';
+import { parseCsv } from '../core/text/csv.ts';
 import {
   BUNDLE_FILES,
   BUNDLE_VERSION,
@@ -58,40 +59,12 @@ const startedAt = performance.now();
 const qualityLog = new QualityLog();
 
 // ---------- helpers ----------
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  const [header, ...body] = rows;
+/** A CSV's rows as objects keyed by its header (blank lines skipped); read by core/text/csv.ts, as every CSV is. */
+function csvObjects(text: string): Record<string, string>[] {
+  const [header, ...body] = parseCsv(text);
   return body.filter((r) => r.length > 1 || r[0]).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
 }
-const csv = (rel: string) => parseCsv(readFileSync(join(SRC, rel), 'utf8'));
+const csv = (rel: string) => csvObjects(readFileSync(join(SRC, rel), 'utf8'));
 const num = (s: string | undefined): number | null => {
   if (s === undefined || s.trim() === '') return null;
   const n = Number(s);

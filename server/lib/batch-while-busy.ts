@@ -13,6 +13,13 @@ interface Waiter<T, R> {
  *
  * Freshness is the same as one statement per caller: an item never joins a batch already sent, so its
  * statement starts after it was asked and sees every write committed before.
+ *
+ * Kept rather than DataLoader (issue 27), because it was measured better for this job: DataLoader sends a
+ * batch per event-loop tick whether or not one is already in the database, so requests that arrive in
+ * different turns each still get a statement of their own. One-off run on PGlite (4,000 reads by id, 64
+ * callers, each waiting a turn between reads as requests do; 2-core machine at load ~32): one statement each
+ * 537 µs CPU a read, DataLoader (cache off) 557 µs and 3,937 statements, this batcher 29 µs and 63
+ * statements. DataLoader's default cache would also answer a read with a value from before a later charge.
  */
 export function batchWhileBusy<T, R>(
   runBatch: (items: T[]) => Promise<R[]>,

@@ -8,6 +8,7 @@ import { canonicalDcfInputs, requireValidDcfInputs } from '../../http/dcf-inputs
 import type { LlmClient } from '../../adapters/llm/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createLogger, type Logger } from '../../lib/logger.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 import type { MarketService } from '../market/index.ts';
 import { DEFAULT_CHARGE_TIMEOUT_MS, type LedgerService } from '../tokens/index.ts';
 import { findDataDay, loadAnalysisInputs, loadPriceHistory } from './analysis-inputs.ts';
@@ -281,7 +282,5 @@ export function createAnalysesService(deps: AnalysesServiceDeps) {
     findSharedAnalysis: (id: string) => findServedAnalysisById(ctx.db, id),
   };
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AnalysesService = ReturnType<typeof createAnalysesService>;

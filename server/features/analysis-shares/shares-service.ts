@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { buildSharePath, SHARE_LINKS, SHARE_TOKEN_PATTERN } from '../../../core/analysis/share-links.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 import type { AnalysesService, StoredAnalysis } from '../analyses/index.ts';
 import { deleteShare, insertShare, listShares, openShare, type StoredShare } from './shares-store.ts';
 
@@ -12,7 +13,6 @@ export interface SharesContext {
   now: () => Date;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Unknown, revoked and malformed tokens all end here: one error, one message. */

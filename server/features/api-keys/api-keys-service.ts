@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { LedgerService, Tier } from '../tokens/index.ts';
 import { generateApiKey, hashApiKey, resolvePepper } from './api-key-secret.ts';
 import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 import {
   findActiveKeysAndCount,
   insertKey,
@@ -73,8 +74,6 @@ export async function createKey(ctx: ApiKeysContext, userId: string, input: { na
   if (!stored) throw new AppError('CONFLICT', `You have ${MAX_API_KEYS_PER_USER} active API keys, the most one account keeps; revoke one to create another.`);
   return { key: stored, secret };
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function revokeKeyOrThrow(ctx: ApiKeysContext, userId: string, id: string): Promise<void> {
   if (!UUID_RE.test(id) || !(await revokeKey(ctx.db, userId, id, ctx.now()))) throw new AppError('NOT_FOUND', 'No such API key.');

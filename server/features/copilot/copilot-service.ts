@@ -14,6 +14,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { type LlmChatMessage, type LlmClient, LlmError } from '../../adapters/llm/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import type { CopilotAnswer } from './copilot.routes.ts';
 import { MAX_COPILOT_MESSAGE_CHARS } from './copilot.routes.ts';
@@ -78,8 +79,6 @@ class Refusal extends Error {
     super(text);
   }
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const getCopilotMode = (ctx: Pick<CopilotContext, 'llm'>): CopilotMode => (ctx.llm ? 'llm' : 'offline');
 

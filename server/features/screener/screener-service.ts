@@ -14,6 +14,7 @@ import { toCsvCell } from '../../../core/text/csv.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 import type { MarketService, UniverseRead } from '../market/index.ts';
 import { type LoadedUniverse, loadScreenerRows } from './screener-universe.ts';
 import { deleteScreen, insertScreen, listScreens, type StoredScreen } from './screens-store.ts';
@@ -174,8 +175,6 @@ export async function saveScreen(ctx: ScreenerContext, userId: string, body: { n
   }
   return stored;
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function deleteSavedScreenOrThrow(ctx: ScreenerContext, userId: string, id: string): Promise<void> {
   if (!UUID_RE.test(id) || !(await deleteScreen(ctx.db, userId, id))) throw new AppError('NOT_FOUND', 'No such saved screen.');

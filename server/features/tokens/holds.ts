@@ -15,7 +15,8 @@ import {
   toHold,
 } from './ledger-statements.ts';
 import type { Actor, Hold, HoldRequest } from './ledger-types.ts';
-import { assertActor, assertAmount, assertHoldTtl, assertKey, assertUserId, clampLimit, UUID_RE } from './validation.ts';
+import { assertActor, assertAmount, assertHoldTtl, assertKey, assertUserId, clampLimit } from './validation.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 
 async function findHold(q: Queryable, userId: string, holdId: string): Promise<Hold | undefined> {
   if (!UUID_RE.test(holdId)) return undefined;

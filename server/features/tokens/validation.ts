@@ -2,7 +2,6 @@ import { amountProblemMessages, findAmountProblem, isTier, type Tier, tierChoice
 import { AppError } from '../../lib/errors.ts';
 
 const MAX_TTL_MS = 24 * 3600_000;
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function assertAmount(amountMt: unknown, field = 'amount'): number {
   const problem = findAmountProblem(amountMt);

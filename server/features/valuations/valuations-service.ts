@@ -5,6 +5,7 @@ import { analysisRequirements, checkAvailability } from '../../../core/analysis/
 import type { Database } from '../../adapters/db/index.ts';
 import { canonicalDcfInputs, requireValidDcfInputs } from '../../http/dcf-inputs.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 import type { AnalysesService } from '../analyses/index.ts';
 import { findDataDay, loadAnalysisInputs, loadPriceHistory } from '../analyses/index.ts';
 import type { MarketService } from '../market/index.ts';
@@ -107,8 +108,6 @@ export async function listUserValuations(ctx: ValuationsContext, userId: string,
   const symbol = query.symbol === undefined ? undefined : await ctx.market.resolveSymbol(query.symbol);
   return listValuations(ctx.db, userId, { symbol, limit: MAX_VALUATIONS_PER_USER });
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getValuationOrThrow(ctx: ValuationsContext, userId: string, id: string): Promise<StoredValuation> {
   const found = UUID_RE.test(id) ? await findValuation(ctx.db, userId, id) : null;

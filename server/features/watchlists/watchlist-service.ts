@@ -11,6 +11,7 @@ import {
 } from '../../../core/watchlist/limits.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { UUID_RE } from '../../lib/uuid.ts';
 import type { MarketService } from '../market/index.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import type { SymbolFigures, SymbolFiguresSource } from './symbol-figures.ts';
@@ -60,8 +61,6 @@ export interface LimitsView {
   description: string;
   upgradeTo: Tier | null;
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function getTier(ctx: WatchlistContext, userId: string): Promise<Tier> {
   return (await ctx.ledger.getAccount(userId)).tier;

@@ -23,4 +23,10 @@ describe('an event stream read in chunks that split lines and events anywhere', 
     const feed = createSseParser();
     expect(feed('data: line one\ndata:line two\n\n')).toEqual([{ event: 'message', data: 'line one\nline two' }]);
   });
+
+  it('a CRLF split between two chunks ends one line, not an event: both data lines stay in one event', () => {
+    const feed = createSseParser();
+    expect(feed('event: text\r\ndata: a\r')).toEqual([]);
+    expect(feed('\ndata: b\r\n\r\n')).toEqual([{ event: 'text', data: 'a\nb' }]);
+  });
 });

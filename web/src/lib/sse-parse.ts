@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One Server-Sent Event: its `event:` name (`message` when absent) and its joined `data:` lines. */
 export interface SseEvent {
   event: string;
@@ -6,32 +8,17 @@ export interface SseEvent {
 
 /**
  * A stateful parser for a `text/event-stream` body read in arbitrary chunks: feed it each decoded chunk,
- * get back the events completed by it. Network chunks split lines and events anywhere, so the tail
- * waits for the next chunk.
+ * get back the events completed by it. The parsing is eventsource-parser's (pinned in package.json; 3.x,
+ * as 4.x needs Node 22): network chunks split lines and events anywhere, a CRLF may arrive as CR then LF,
+ * and a hand-written parser got that wrong (it ended the event early).
  */
 export function createSseParser(): (chunk: string) => SseEvent[] {
-  let buffer = '';
-  let event = '';
-  let data: string[] = [];
+  let out: SseEvent[] = [];
+  const parser = createParser({ onEvent: (e) => out.push({ event: e.event ?? 'message', data: e.data }) });
   return (chunk) => {
-    buffer += chunk;
-    const out: SseEvent[] = [];
-    const lines = buffer.split(/\r\n|\r|\n/);
-    buffer = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line === '') {
-        if (data.length > 0) out.push({ event: event || 'message', data: data.join('\n') });
-        event = '';
-        data = [];
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-    return out;
+    parser.feed(chunk);
+    const done = out;
+    out = [];
+    return done;
   };
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { readSavedHoldings, type SavedHoldings, saveHoldings } from '../holdings-storage.ts';
+import { readTypedNumber } from '../typed-number.ts';
 
 const CSV_EXAMPLE = `${HOLDINGS_CSV_HEADER}\nKO,40,46.25\nPEP,10,150\nO,120`;
 
@@ -17,8 +18,8 @@ function toBody(v: SavedHoldings): SmartYieldBody {
     holdings: rows.map((r) => ({
       symbol: r.symbol,
       // Empty or unreadable counts go as 0: the server names the row ("shares must be greater than 0").
-      shares: Number(r.shares.replace(/,/g, '')) || 0,
-      cost_per_share: r.cost.trim() === '' ? null : Number(r.cost.replace(/[$,]/g, '')) || 0,
+      shares: readTypedNumber(r.shares),
+      cost_per_share: r.cost.trim() === '' ? null : readTypedNumber(r.cost),
     })),
   };
 }
