@@ -52,6 +52,12 @@ export const envSchema = z.object({
   USER: optionalString,
   /** A revoked session is refused on every app process within this many ms (how stale a process's view of session revocations may be). */
   SESSION_REVOCATION_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Worker threads rendering PDF exports in this process, i.e. renders at once (unset: one fewer than the cores, 1 to 2). */
+  PDF_RENDER_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).optional()),
+  /** PDF exports that may wait for a render worker in this process; one more is 503 SERVICE_UNAVAILABLE with Retry-After. */
+  PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  /** PDF exports one user may make a minute (default: the product's PDF_EXPORT_LIMIT in core; the bench lifts it to load the renderers). */
+  PDF_EXPORTS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
 });
 
 export type Env = z.infer<typeof envSchema> & { BASE_URL: string };
