@@ -117,7 +117,11 @@ function startPdfWorkers(count: number) {
     worker.unref();
     let markReady = () => {};
     let markFailed: (e: Error) => void = () => {};
-    const slot: Slot = { worker, ready: new Promise((resolve, reject) => ((markReady = resolve), (markFailed = reject))), job: null };
+    const ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      markFailed = reject;
+    });
+    const slot: Slot = { worker, ready, job: null };
     // Awaited only by warm() and the first job; a thread that never loads fails those, not the process.
     slot.ready.catch(() => {});
     worker.on('message', (reply: PdfReply) => {
@@ -150,7 +154,9 @@ function startPdfWorkers(count: number) {
 
   async function renderJob(job: PdfJob): Promise<Uint8Array> {
     const slot = acquireSlot();
-    const done = new Promise<Uint8Array>((resolve, reject) => (slot.job = { id: job.id, resolve, reject }));
+    const done = new Promise<Uint8Array>((resolve, reject) => {
+      slot.job = { id: job.id, resolve, reject };
+    });
     // A thread that dies before it is ready fails both `ready` and `done`; the first is what is awaited then.
     done.catch(() => {});
     const timer = setTimeout(() => {
