@@ -4,7 +4,7 @@
  * them in its answers; docs/copilot.md states them.
  */
 export const COPILOT_LIMITS = {
-  /** Questions one user may ask in a fixed minute (answered, refused or bad); the next is 429 RATE_LIMITED. */
+  /** Questions one user may ask in a fixed minute (answered or refused; a body the schema refuses is not counted); the next is 429 RATE_LIMITED. */
   questionsPerMinute: 20,
   windowSeconds: 60,
   /** Conversations kept per user: starting one more deletes the least recently active. */
