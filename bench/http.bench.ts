@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { median, report } from './support.ts';
+import { median, report, signUp } from './support.ts';
 
 const root = join(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -173,26 +173,6 @@ function combineSlices(loads: Array<Load & { requests: number }>): Load & { requ
 function measure(url: string, headers: Array<[string, string]>, serverPid: number): Load {
   runLoadGenerator(url, headers, Math.max(2, Math.round(seconds / 3)));
   return runLoad(url, headers, seconds, serverPid);
-}
-
-/** Signs up and verifies through the real endpoints and the dev outbox; returns the session Cookie header. */
-async function signUp(base: string): Promise<string> {
-  const email = `bench.${Date.now().toString(36)}@example.test`;
-  const headers = { origin: base, 'content-type': 'application/json' };
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'correct horse battery staple', first_name: 'Bench', last_name: 'Mark' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
-  const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
-  const verified = await fetch(link, { redirect: 'manual' });
-  return verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((p) => !p.endsWith('='))
-    .join('; ');
 }
 
 const rows: Array<{ db: string; name: string; load: Load & { maxP99Ms: number }; bare: Load; ratio: number; cpuRatio: number; budget: number }> = [];

@@ -44,3 +44,23 @@ export function timeUntilOutput(args: string[], marker: string, env: Record<stri
     });
   });
 }
+
+/** Signs up and verifies through the real endpoints and the dev outbox; returns the session Cookie header. */
+export async function signUp(base: string): Promise<string> {
+  const email = `bench.${Date.now().toString(36)}@example.test`;
+  const headers = { origin: base, 'content-type': 'application/json' };
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'correct horse battery staple', first_name: 'Bench', last_name: 'Mark' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ links: string[] }> };
+  const link = outbox.mails[0]!.links.find((l) => l.includes('verify-email'))!;
+  const verified = await fetch(link, { redirect: 'manual' });
+  return verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((p) => !p.endsWith('='))
+    .join('; ');
+}

@@ -68,6 +68,12 @@ export const envSchema = z.object({
     .default(60 * 24 * 7),
   /** Production only: BASE_URL may be http:// because a TLS-terminating proxy serves the app to browsers over https. */
   BEHIND_TLS_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
+  /** Worker threads rendering PDF exports in this process, i.e. renders at once (unset: one fewer than the cores, 1 to 2). */
+  PDF_RENDER_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).optional()),
+  /** PDF exports that may wait for a render worker in this process; one more is 503 SERVICE_UNAVAILABLE with Retry-After. */
+  PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  /** PDF exports one user may make a minute (default: the product's PDF_EXPORT_LIMIT in core; the bench lifts it to load the renderers). */
+  PDF_EXPORTS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
 });
 
 /** Rules between variables; each issue names the variable to fix. */

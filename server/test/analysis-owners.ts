@@ -1,5 +1,5 @@
 import type { DatabaseKind } from './db.ts';
-import { startTestApp } from './app.ts';
+import { startTestApp, type TestAppOptions } from './app.ts';
 import { insertTestUser } from './users.ts';
 import { createLedgerService } from '../features/tokens/index.ts';
 
@@ -7,8 +7,8 @@ import { createLedgerService } from '../features/tokens/index.ts';
  * The app with `x-test-user-id` sign-in, for suites about what an owner does with a stored analysis
  * (export, share): users with the opening 10 tokens, a run, and raw requests that keep binary bodies.
  */
-export async function startAnalysisOwnersTest(kind: DatabaseKind) {
-  const { db, t } = await startTestApp(kind, { actAsHeader: true });
+export async function startAnalysisOwnersTest(kind: DatabaseKind, options: TestAppOptions = {}) {
+  const { db, t } = await startTestApp(kind, { ...options, actAsHeader: true });
   const ledger = createLedgerService(db);
 
   async function createUser(name = 'Test User'): Promise<string> {

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import type { Database } from '../../adapters/db/index.ts';
 import { requireUser } from '../../http/openapi.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { type ExportContext, type ExportFile, exportAnalysisCsv, exportAnalysisPdf } from './export-service.ts';
@@ -14,9 +16,26 @@ function sendAttachment(c: Context<AppEnv>, file: ExportFile) {
   });
 }
 
-export function createExportHandlers(ctx: ExportContext) {
-  const exportPdf: AppRouteHandler<typeof exportAnalysisPdfRoute> = async (c) =>
-    sendAttachment(c, await exportAnalysisPdf(ctx, requireUser(c).id, c.req.valid('param').id)) as never;
+export interface ExportLimits {
+  db: Database;
+  /** PDFs per user per fixed minute (PDF_EXPORT_LIMIT in core, or PDF_EXPORTS_PER_MINUTE). */
+  pdfRule: RateLimitRule;
+}
+
+/** The PDF rate limit as the user reads it in the 429: the number comes from the rule itself. */
+export const describePdfRule = (perMinute: number, windowSeconds: number): RateLimitRule => ({
+  limit: perMinute,
+  windowSeconds,
+  message: `You have made this minute's ${perMinute} PDF exports.`,
+});
+
+export function createExportHandlers(ctx: ExportContext, limits: ExportLimits) {
+  // Counted before the analysis is read or anything rendered: a refused export costs one upsert and changes nothing else.
+  const exportPdf: AppRouteHandler<typeof exportAnalysisPdfRoute> = async (c) => {
+    const userId = requireUser(c).id;
+    await enforceRateLimit(limits.db, `pdf-export:${userId}`, limits.pdfRule, ctx.now());
+    return sendAttachment(c, await exportAnalysisPdf(ctx, userId, c.req.valid('param').id)) as never;
+  };
   const exportCsv: AppRouteHandler<typeof exportAnalysisCsvRoute> = async (c) =>
     sendAttachment(c, await exportAnalysisCsv(ctx, requireUser(c).id, c.req.valid('param').id)) as never;
   return { exportPdf, exportCsv };

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, signedIn } from '../../http/openapi.ts';
+import { PDF_EXPORT_LIMIT } from '../../../core/analysis/export-limits.ts';
+import { ErrorSchema, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 const IdParam = z.object({
   id: z
@@ -17,11 +18,12 @@ export const exportAnalysisPdfRoute = createRoute({
   path: '/api/analyses/{id}/export.pdf',
   tags: ['analyses'],
   summary: 'A stored analysis as a print-ready PDF (free); 404 for anyone but its owner',
-  description: `A4 PDF: the note, the kind's charts as vector drawings, the facts with their sources and as-of dates, the disclaimer and the run date. ${attachment}`,
+  description: `A4 PDF: the note, the kind's charts as vector drawings, the facts with their sources and as-of dates, the disclaimer and the run date. ${attachment} Limited to ${PDF_EXPORT_LIMIT.perMinute} PDF exports a minute per user (every request counts, whatever it answers): the next is 429 RATE_LIMITED with Retry-After. Rendered on the server's render threads, a few at once; when those and their queue are full the answer is 503 SERVICE_UNAVAILABLE with Retry-After.`,
   request: { params: IdParam },
   responses: {
     200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
-    ...errorResponses(401, 404),
+    ...errorResponses(401, 404, 429, 503),
+    504: jsonContent(ErrorSchema, 'The render took too long (TIMEOUT); try again'),
   },
 });
 

@@ -12,6 +12,7 @@ import { getActionCostMt } from '../../../core/tokens/costs.ts';
 import { convertMtToTokens } from '../../../core/tokens/index.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { type LlmChatMessage, type LlmClient, LlmError } from '../../adapters/llm/types.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { UUID_RE } from '../../lib/uuid.ts';
@@ -27,6 +28,7 @@ import {
   insertTurn,
   listConversations,
   listRecentMessages,
+  type StorageCaps,
   type StoredMessage,
   deleteConversation,
 } from './copilot-store.ts';
@@ -55,7 +57,18 @@ export interface CopilotContext {
   examples: readonly string[];
   timeoutMs: number;
   modelTimeoutMs?: number;
+  /** Questions per user per fixed window (COPILOT_LIMITS in core). */
+  questionRule: RateLimitRule;
+  /** What one user may keep stored; the oldest is pruned (COPILOT_LIMITS in core). */
+  storageCaps: StorageCaps;
 }
+
+/** The question limit as the user reads it in the 429: the number comes from the limits themselves. */
+export const describeQuestionRule = (perMinute: number, windowSeconds: number): RateLimitRule => ({
+  limit: perMinute,
+  windowSeconds,
+  message: `You have asked this minute's ${perMinute} copilot questions.`,
+});
 
 export type CopilotEvents = ModelEvents & {
   /** First event of an answer: once it is under way (its hold taken, or known to be a free refusal). */
@@ -207,17 +220,20 @@ function toAnswer(
 /** Stores a refusal (free: no hold) and answers it with examples. */
 async function storeRefusal(ctx: CopilotContext, userId: string, ids: Ids, question: string, r: Refusal): Promise<CopilotAnswer> {
   const answer = { text: r.text, citations: [], mode: r.mode, status: 'refused' as const, costMt: 0, holdId: null };
-  await insertTurn(ctx.db, buildTurn(ctx, userId, ids, question, answer));
+  await insertTurn(ctx.db, buildTurn(ctx, userId, ids, question, answer), ctx.storageCaps);
   return toAnswer(ids, answer, ctx.examples);
 }
 
 /**
- * Answers one question. Bad input is refused first (nothing charged or stored). An answered question
+ * Answers one question. Over the user's question limit it is refused first (429, nothing read, charged or
+ * stored: a refusal is free, so without it a script could store them as fast as it likes), then bad input
+ * (nothing charged or stored). An answered question
  * is charged through `ledger.chargeFor`: held before any work (402 when short), the answer computed,
  * checked and stored under the hold, then captured; a failure, timeout or refusal releases the hold.
  * Refusals are stored free; failures are not stored.
  */
 export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotEvents = {}, answerId: string = randomUUID()): Promise<CopilotAnswer> {
+  await enforceRateLimit(ctx.db, `copilot:${req.userId}`, ctx.questionRule, ctx.now());
   const { question, conversationId } = await checkRequest(ctx, req);
   const ids: Ids = { conversationId: conversationId ?? randomUUID(), isNew: conversationId === null, questionId: randomUUID(), answerId };
   const mode = getCopilotMode(ctx);
@@ -251,7 +267,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
           costMt: hold.costMt,
           holdId: hold.id,
         };
-        await insertTurn(ctx.db, buildTurn(ctx, req.userId, ids, question, answer));
+        await insertTurn(ctx.db, buildTurn(ctx, req.userId, ids, question, answer), ctx.storageCaps);
         return answer;
       },
       { timeoutMs: ctx.timeoutMs, meta: { conversation_id: ids.conversationId, message_id: ids.answerId, mode } },

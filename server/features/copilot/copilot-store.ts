@@ -79,19 +79,44 @@ const messageValues = (m: StoredMessage, seq: number) =>
   sql`(${m.id}, ${m.conversationId}, ${m.userId}, ${m.role}, ${m.text}, ${JSON.stringify(m.citations)}::jsonb, ${m.mode}, ${m.status},
        ${m.costMt}, ${m.holdId}, ${m.createdAt}::timestamptz, ${seq})`;
 
+/** How much one user may keep stored (COPILOT_LIMITS in core); the oldest goes to make room. */
+export interface StorageCaps {
+  conversationsPerUser: number;
+  messagesPerConversation: number;
+}
+
 /**
  * Stores a question and its answer (and the conversation when it is new) in one statement: one round
  * trip, all or nothing. The foreign key to a conversation inserted by the CTE is checked at the end of
  * the statement, when the row exists.
+ *
+ * The same statement makes room under the caps: a new conversation deletes the user's least recently
+ * active ones beyond `conversationsPerUser − 1` (their messages cascade); a turn deletes its
+ * conversation's oldest messages beyond `messagesPerConversation − 2`. The CTEs see the rows as they were
+ * before the statement, so the turn being stored is never pruned and the caps hold at every commit.
  */
-export async function insertTurn(db: Queryable, turn: StoredTurn): Promise<void> {
+export async function insertTurn(db: Queryable, turn: StoredTurn, caps: StorageCaps): Promise<void> {
   const c = turn.conversation;
   const conversation = c.isNew
-    ? sql`WITH new_conversation AS (
+    ? sql`new_conversation AS (
         INSERT INTO copilot_conversations (id, user_id, title, created_at) VALUES (${c.id}, ${c.userId}, ${c.title}, ${turn.question.createdAt})
-        ON CONFLICT (id) DO NOTHING RETURNING id) `
+        ON CONFLICT (id) DO NOTHING RETURNING id),
+      pruned_conversations AS (
+        DELETE FROM copilot_conversations WHERE id IN (
+          SELECT o.id FROM copilot_conversations o
+          WHERE o.user_id = ${c.userId}
+          ORDER BY (SELECT max(m.created_at) FROM copilot_messages m WHERE m.conversation_id = o.id) DESC NULLS LAST, o.created_at DESC, o.id DESC
+          OFFSET ${Math.max(0, caps.conversationsPerUser - 1)})
+        RETURNING id),`
     : sql``;
-  await db.query(sql`${conversation}
+  await db.query(sql`WITH ${conversation}
+      pruned_messages AS (
+        DELETE FROM copilot_messages WHERE id IN (
+          SELECT m.id FROM copilot_messages m
+          WHERE m.conversation_id = ${c.id} AND m.user_id = ${c.userId}
+          ORDER BY m.created_at DESC, m.seq DESC, m.id DESC
+          OFFSET ${Math.max(0, caps.messagesPerConversation - 2)})
+        RETURNING id)
     INSERT INTO copilot_messages (id, conversation_id, user_id, role, text, citations, mode, status, cost_mt, hold_id, created_at, seq)
     VALUES ${messageValues(turn.question, 0)}, ${messageValues(turn.answer, 1)}`);
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { COPILOT_LIMITS } from '../../../core/copilot/copilot-limits.ts';
 import { ErrorSchema, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 /** A question longer than this is refused (400) before anything is charged or stored. */
@@ -126,7 +127,7 @@ const LastEventIdHeader = z.object({
     }),
 });
 
-const askErrors = errorResponses(400, 401, 402, 404, 413, 415, 502);
+const askErrors = errorResponses(400, 401, 402, 404, 413, 415, 429, 502);
 
 export const sendMessageRoute = createRoute({
   operationId: 'sendCopilotMessage',
@@ -135,8 +136,7 @@ export const sendMessageRoute = createRoute({
   path: '/api/copilot/messages',
   tags: ['copilot'],
   summary: 'Ask the copilot; answers plain JSON',
-  description:
-    'Answers from our tools (quotes, price history, fundamentals, ratios, scores, the technical rating, DCF, comparisons, your own analyses), citing the facts it used. An answered question costs 0.3 tokens (402 INSUFFICIENT_TOKENS before any work); a refusal (it cannot answer that) is free. A provider failure (502 UPSTREAM_ERROR) or timeout (504 TIMEOUT) charges and stores nothing. Bad input (empty, over 4,000 characters, an unknown conversation) is refused before anything is charged or stored.',
+  description: `Answers from our tools (quotes, price history, fundamentals, ratios, scores, the technical rating, DCF, comparisons, your own analyses), citing the facts it used. An answered question costs 0.3 tokens (402 INSUFFICIENT_TOKENS before any work); a refusal (it cannot answer that) is free. A provider failure (502 UPSTREAM_ERROR) or timeout (504 TIMEOUT) charges and stores nothing. Bad input (empty, over 4,000 characters, an unknown conversation) is refused before anything is charged or stored. Limited to ${COPILOT_LIMITS.questionsPerMinute} questions a minute per user, answered or refused alike (a body that fails the schema is not counted): the next is 429 RATE_LIMITED with Retry-After, nothing charged or stored. Each user keeps at most ${COPILOT_LIMITS.conversationsPerUser} conversations (starting another deletes the least recently active) of at most ${COPILOT_LIMITS.messagesPerConversation} messages (the oldest turns are deleted first).`,
   request: { body: { required: true, content: { 'application/json': { schema: SendMessageBodySchema } } } },
   responses: {
     200: jsonContent(CopilotAnswerSchema, 'The stored answer (or refusal) and what it cost'),
@@ -146,7 +146,7 @@ export const sendMessageRoute = createRoute({
 });
 
 const streamDescription =
-  "Same body and rules as POST /api/copilot/messages. Errors before the stream opens (400, 401, 402, 404, 413) are plain HTTP errors. Otherwise `text/event-stream`, each event with `id: <message_id>:<n>`: `meta` ({conversation_id, message_id, mode}), `tool` ({phase: call|result, tool, symbol, error?}) as tools run, `text` ({delta}: checked text; numbers are released only once they match a tool's fact), `reset` ({reason}) when the text so far is withdrawn (a retry or the offline fallback follows), `citations` ({citations}), then one `done` ({answer}: the POST answer) or `error` ({error: {code, message}}). Closing the connection does not stop the answer; resume with Last-Event-ID.";
+  "Same body and rules as POST /api/copilot/messages. Errors before the stream opens (400, 401, 402, 404, 413, 429) are plain HTTP errors; resuming with Last-Event-ID is not a question and is not counted against the limit. Otherwise `text/event-stream`, each event with `id: <message_id>:<n>`: `meta` ({conversation_id, message_id, mode}), `tool` ({phase: call|result, tool, symbol, error?}) as tools run, `text` ({delta}: checked text; numbers are released only once they match a tool's fact), `reset` ({reason}) when the text so far is withdrawn (a retry or the offline fallback follows), `citations` ({citations}), then one `done` ({answer}: the POST answer) or `error` ({error: {code, message}}). Closing the connection does not stop the answer; resume with Last-Event-ID.";
 
 export const streamMessageRoute = createRoute({
   operationId: 'streamCopilotMessage',

@@ -1,5 +1,6 @@
 import { formatFactValue } from '../../../core/analysis/writer/format.ts';
 import { type CopilotFact, type OfflinePlan, offlineExamples, planOfflineAnswer, type SymbolDirectoryEntry } from '../../../core/copilot/index.ts';
+import { COPILOT_LIMITS } from '../../../core/copilot/copilot-limits.ts';
 import type { LlmClient } from '../../adapters/llm/types.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { type AnalysesService, defaultAnalysisRuns, loadAnalysisInputs, loadPriceHistory } from '../analyses/index.ts';
@@ -18,7 +19,7 @@ import {
   sendMessageRoute,
   streamMessageRoute,
 } from './copilot.routes.ts';
-import { COPILOT_TIMEOUT_MS, createCopilotService } from './copilot-service.ts';
+import { COPILOT_TIMEOUT_MS, createCopilotService, describeQuestionRule } from './copilot-service.ts';
 import { AnswerStreams } from './copilot-streams.ts';
 
 export type { CopilotService } from './copilot-service.ts';
@@ -73,6 +74,8 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
     examples: deps.examples ?? offlineExamples,
     timeoutMs: deps.timeoutMs ?? COPILOT_TIMEOUT_MS,
     modelTimeoutMs: deps.modelTimeoutMs,
+    questionRule: describeQuestionRule(COPILOT_LIMITS.questionsPerMinute, COPILOT_LIMITS.windowSeconds),
+    storageCaps: COPILOT_LIMITS,
   });
   const handlers = createCopilotHandlers(service, new AnswerStreams(), ctx.logger);
   return {
