@@ -16,10 +16,8 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().default('.data/pglite'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: optionalString,
-  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (rate limits) instead of the socket. */
   TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
   SMTP_URL: optionalUrl,
-  /** Serve the dev outbox (/dev/outbox, /api/dev/outbox) beyond loopback clients, e.g. to a host outside a dev container. */
   DEV_OUTBOX_PUBLIC: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
   MAIL_FROM: z.string().default('Stockpilot <no-reply@stockpilot.local>'),
   GOOGLE_CLIENT_ID: optionalString,
@@ -28,53 +26,89 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_BASIC: optionalString,
   STRIPE_PRICE_PRO: optionalString,
-  /** Stripe API base override (tests: a local Stripe-compatible server), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: optionalUrl,
-  /** `sandbox`: allow the sandbox checkout in production (a demo that takes no real money); otherwise production requires Stripe. */
   PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox']).optional()),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
-  /** Milliseconds one model call may take (a streamed chat: the longest silence) before it counts as timed out and is retried once. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   SEC_USER_AGENT: optionalString,
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
-  /** Build the screener's table (the shared universe read) 1 s after start; unset: on, except under NODE_ENV=test. */
   SCREENER_WARM_UP: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
-  /** Pepper of the API keys' HMAC-SHA-256 hashes (≥ 32 chars). Unset: derived from AUTH_SECRET in production, generated once per database elsewhere. */
   API_KEY_PEPPER: optionalString,
-  /** The track record's point-in-time backtest on start (seeds /track-record on a fresh install; later starts do only new months). Unset: on, except under NODE_ENV=test. */
   TRACK_RECORD_BACKTEST: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
-  /** How many month-ends the backtest reaches back (unset: 60, five years). */
   TRACK_RECORD_BACKTEST_MONTHS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(120).optional()),
-  /** The shell user, recorded as the actor of operator commands (`operator:<USER>`). */
   USER: optionalString,
-  /** A revoked session is refused on every app process within this many ms (how stale a process's view of session revocations may be). */
   SESSION_REVOCATION_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /** A session ends this many hours after sign-in, however much it is used (never extended). Default 720 (30 days). */
   SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 366)
     .default(720),
-  /** A session not used for this many minutes ends (no request carried its cookie). Default 10080 (7 days); at most the absolute timeout. */
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
     .number()
     .int()
     .min(5)
     .max(60 * 24 * 366)
     .default(60 * 24 * 7),
-  /** Production only: BASE_URL may be http:// because a TLS-terminating proxy serves the app to browsers over https. */
   BEHIND_TLS_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
-  /** Worker threads rendering PDF exports in this process, i.e. renders at once (unset: one fewer than the cores, 1 to 2). */
   PDF_RENDER_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).optional()),
-  /** PDF exports that may wait for a render worker in this process; one more is 503 SERVICE_UNAVAILABLE with Retry-After. */
   PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
-  /** PDF exports one user may make a minute (default: the product's PDF_EXPORT_LIMIT in core; the bench lifts it to load the renderers). */
   PDF_EXPORTS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
 });
+
+/**
+ * What each variable means, for operators: `docs/configuration.md` and `.env.example` are generated from
+ * this and the schema (`npm run config:docs`; a test fails when they drift). Every variable has one.
+ */
+export const envDescriptions = {
+  NODE_ENV:
+    '`production`: Secure `__Secure-` cookies, HSTS, no dev outbox; requires SMTP, `AUTH_SECRET`, an https `BASE_URL` and Stripe (or `PAYMENTS=sandbox`).',
+  PORT: 'HTTP port to listen on (0: any free port, reported in the log).',
+  HOST: 'Interface to listen on.',
+  BASE_URL:
+    'Public origin users open: links in e-mails, auth callbacks, the trusted origin of state-changing requests, checkout return URLs. Default `http://localhost:$PORT`; required and https in production.',
+  DATABASE_URL: 'PostgreSQL connection string. Unset: the embedded PGlite in `PGLITE_DIR`.',
+  PGLITE_DIR: 'PGlite data directory (one process at a time; a second one stops with a clear message).',
+  LOG_LEVEL: 'pino log level (`silent` mutes).',
+  AUTH_SECRET: 'Signs sessions (at least 32 characters). Required in production; elsewhere generated once and kept in the database.',
+  TRUST_PROXY: 'Behind a reverse proxy: take the client address (rate limits, dev outbox) from the last `X-Forwarded-For` hop instead of the socket.',
+  SMTP_URL: 'Send e-mail through this SMTP server (nodemailer). Unset: mails go to the outbox at `/dev/outbox`.',
+  DEV_OUTBOX_PUBLIC: 'Serve the dev outbox beyond loopback clients (e.g. to a browser outside a dev container).',
+  MAIL_FROM: 'Sender of e-mails.',
+  GOOGLE_CLIENT_ID: 'Google OAuth client id; with the secret, shows "Continue with Google".',
+  GOOGLE_CLIENT_SECRET: 'Google OAuth client secret.',
+  STRIPE_SECRET_KEY: 'Real Stripe Checkout, Customer Portal and webhooks (requires `STRIPE_WEBHOOK_SECRET`). Unset: the sandbox checkout.',
+  STRIPE_WEBHOOK_SECRET: 'Verifies Stripe webhook signatures.',
+  STRIPE_PRICE_BASIC: 'Stripe price id of the Basic subscription.',
+  STRIPE_PRICE_PRO: 'Stripe price id of the Pro subscription.',
+  STRIPE_API_BASE: 'Points the Stripe SDK at another host (tests use a local Stripe-compatible server).',
+  PAYMENTS: '`sandbox`: allow the sandbox checkout in production (a demo that takes no real money, shown on every page); otherwise production requires Stripe.',
+  AI_BASE_URL:
+    'An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp) that writes analysis notes and answers the copilot, every number checked. Unset: the rule-based writer and the offline copilot.',
+  AI_API_KEY: 'API key of the model endpoint.',
+  AI_MODEL: 'Model name at the endpoint.',
+  AI_TIMEOUT_MS: 'Longest model call in ms (a stream: the longest silence); one retry after a timeout, 5xx or unreadable output.',
+  SEC_USER_AGENT: 'Contact string SEC EDGAR requires, for live fundamentals.',
+  MARKET_PROVIDER: '`live`: SEC EDGAR and a quotes provider, falling back to the cache and then the bundled snapshot.',
+  WEB_DIST_DIR: 'Where the built web app is served from.',
+  SCREENER_WARM_UP: "Build the screener's table (the shared universe read) 1 s after start. Unset: on, except under `NODE_ENV=test`.",
+  API_KEY_PEPPER:
+    "Pepper of the API keys' HMAC-SHA-256 hashes (at least 32 characters). Unset: derived from `AUTH_SECRET` in production, generated once per database elsewhere.",
+  TRACK_RECORD_BACKTEST: "Run the track record's point-in-time backtest on start (later starts do only new months). Unset: on, except under `NODE_ENV=test`.",
+  TRACK_RECORD_BACKTEST_MONTHS: 'How many month-ends the backtest reaches back. Unset: 60 (five years).',
+  USER: 'Operator name recorded as the actor of `npm run admin` actions (`operator:<USER>`).',
+  SESSION_REVOCATION_MS:
+    'A revoked session (sign-out, password change) is refused by every app process within this many ms; sessions are cached in memory meanwhile.',
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: 'A session ends this many hours after sign-in, however much it is used (never extended).',
+  SESSION_IDLE_TIMEOUT_MINUTES: 'A session not used for this many minutes ends; at most the absolute timeout.',
+  BEHIND_TLS_PROXY: 'Production only: allow an `http://` `BASE_URL` because a TLS-terminating proxy serves the app over https.',
+  PDF_RENDER_WORKERS: 'Worker threads rendering PDF exports in this process, i.e. renders at once. Unset: one fewer than the cores (1 to 2).',
+  PDF_RENDER_QUEUE: 'PDF exports that may wait for a render worker in this process; one more is `503` with `Retry-After`.',
+  PDF_EXPORTS_PER_MINUTE: 'PDF exports one user may make a minute. Unset: the product limit in `core/analysis/export-limits.ts`.',
+} satisfies Record<keyof typeof envSchema.shape, string>;
 
 /** Rules between variables; each issue names the variable to fix. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
