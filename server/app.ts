@@ -7,6 +7,8 @@ import type { AppEnv, App } from './http/app-env.ts';
 import { toErrorResponse, unknownApiRouteError, validationError } from './http/errors.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-document.ts';
 import type { AppContext, Feature } from './http/feature.ts';
+import { assertNoNulIn, assertNoNulInUrl } from './http/nul-characters.ts';
+import { checkSignInBeforeValidation } from './http/signed-in-first.ts';
 import { MemoRouter } from './http/memo-router.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { useJsonCompression } from './http/compression.ts';
@@ -32,6 +34,9 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   const app: App = new OpenAPIHono<AppEnv>({
     router: new MemoRouter(),
     defaultHook: (result) => {
+      // Before the schema's verdict: a NUL is refused as such even in a field that also fails its schema.
+      // zod-validator passes the raw input as `data` on failure too (its type says only on success).
+      assertNoNulIn((result as { data?: unknown }).data, result.target);
       if (!result.success) throw validationError(result.error, result.target);
     },
   });
@@ -58,6 +63,7 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   /** The path, body-limit and origin checks, then the rest of the app (a throw becomes the error answer). */
   const checkThenContinue = (c: Context<AppEnv>, next: Next) => {
     assertDecodablePath(c.req.url);
+    assertNoNulInUrl(c.req.url);
     const method = c.req.method;
     // GET and HEAD carry no body; bodyLimit would still build the full WHATWG Request to look for one.
     if (method === 'GET' || method === 'HEAD' || !isApiPath(c.req.path)) {
@@ -84,6 +90,7 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   });
 
   for (const f of features) f.middleware?.(app);
+  checkSignInBeforeValidation(app);
   for (const f of features) f.routes?.(app);
 
   let document: OpenApiDocument | undefined;
