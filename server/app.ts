@@ -12,7 +12,7 @@ import { checkSignInBeforeValidation } from './http/signed-in-first.ts';
 import { MemoRouter } from './http/memo-router.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { useJsonCompression } from './http/compression.ts';
-import { assertDecodablePath, buildSecurityHeaders, createCrossOriginCheck, setHeadersOnContext, setHeadersOnSocket } from './http/security.ts';
+import { assertDecodablePath, buildSecurityHeaders, type HeaderPairs, createCrossOriginCheck, setHeadersOnContext, setHeadersOnSocket } from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
@@ -59,6 +59,9 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
     return limiter;
   };
   const securityHeaders = buildSecurityHeaders(isProduction(ctx.env));
+  // API answers are private unless their route says otherwise: signed-in JSON (balances, sessions and their
+  // tokens under /api/auth, exports) must never sit in a browser's or a proxy's cache. Public routes opt in.
+  const apiAnswerHeaders: HeaderPairs = [...securityHeaders, ['Cache-Control', 'no-store']];
   const checkOrigin = createCrossOriginCheck([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/'));
   /** The path, body-limit and origin checks, then the rest of the app (a throw becomes the error answer). */
   const checkThenContinue = (c: Context<AppEnv>, next: Next) => {
@@ -78,13 +81,16 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   // What every request needs, in one layer: a chain of six middlewares cost a promise and a closure each per request.
   app.use('*', (c, next) => {
     useJsonCompression(c);
-    if (setHeadersOnSocket(c, securityHeaders)) return checkThenContinue(c, next);
+    const api = isApiPath(c.req.path);
+    // On the socket, a header the route sets itself (public market data) wins over this default (writeHead merges over setHeader).
+    if (setHeadersOnSocket(c, api ? apiAnswerHeaders : securityHeaders)) return checkThenContinue(c, next);
     return (async () => {
       try {
         return await checkThenContinue(c, next);
       } finally {
         // Also when a check threw: the error answer is built after this, with these headers.
         setHeadersOnContext(c, securityHeaders);
+        if (api && !(c.finalized && c.res.headers.has('Cache-Control'))) c.header('Cache-Control', 'no-store');
       }
     })();
   });
