@@ -7,7 +7,7 @@ import type { AppEnv, App } from './http/app-env.ts';
 import { toErrorResponse, unknownApiRouteError, validationError } from './http/errors.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-document.ts';
 import type { AppContext, Feature } from './http/feature.ts';
-import { assertNoNulIn, assertNoNulInUrl } from './http/nul-characters.ts';
+import { assertNoNulInUrl, assertStorableText } from './http/unstorable-text.ts';
 import { checkSignInBeforeValidation } from './http/signed-in-first.ts';
 import { MemoRouter } from './http/memo-router.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
@@ -34,9 +34,9 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   const app: App = new OpenAPIHono<AppEnv>({
     router: new MemoRouter(),
     defaultHook: (result) => {
-      // Before the schema's verdict: a NUL is refused as such even in a field that also fails its schema.
+      // Before the schema's verdict: a NUL or lone surrogate is refused as such even in a field that also fails its schema.
       // zod-validator passes the raw input as `data` on failure too (its type says only on success).
-      assertNoNulIn((result as { data?: unknown }).data, result.target);
+      assertStorableText((result as { data?: unknown }).data, result.target);
       if (!result.success) throw validationError(result.error, result.target);
     },
   });
