@@ -12,7 +12,14 @@ import { checkSignInBeforeValidation } from './http/signed-in-first.ts';
 import { MemoRouter } from './http/memo-router.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { useJsonCompression } from './http/compression.ts';
-import { assertDecodablePath, buildSecurityHeaders, type HeaderPairs, createCrossOriginCheck, setHeadersOnContext, setHeadersOnSocket } from './http/security.ts';
+import {
+  assertDecodablePath,
+  buildSecurityHeaders,
+  type HeaderPairs,
+  createCrossOriginCheck,
+  setHeadersOnContext,
+  setHeadersOnSocket,
+} from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
@@ -66,7 +73,8 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   /** The path, body-limit and origin checks, then the rest of the app (a throw becomes the error answer). */
   const checkThenContinue = (c: Context<AppEnv>, next: Next) => {
     assertDecodablePath(c.req.url);
-    assertNoNulInUrl(c.req.url);
+    // Routes that declare no path parameters get their path checked here (better-auth's, the SPA and sandbox pages).
+    assertNoNulInUrl(c.req.url, !isApiPath(c.req.path) || c.req.path.startsWith('/api/auth/'));
     const method = c.req.method;
     // GET and HEAD carry no body; bodyLimit would still build the full WHATWG Request to look for one.
     if (method === 'GET' || method === 'HEAD' || !isApiPath(c.req.path)) {

@@ -23,7 +23,8 @@ describeEachDatabase('bad input is a 400 naming the field, never a 500; signed-o
   });
   afterAll(() => db.close());
 
-  const count = async (table: 'watchlists' | 'saved_screens') => Number((await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n);
+  const count = async (table: 'watchlists' | 'saved_screens') =>
+    Number((await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n);
 
   it('a NUL in a JSON field, a nested field, an object key, a query and a path: 400 BAD_REQUEST naming it, nothing stored, nothing logged', async () => {
     const before = await count('watchlists');
@@ -34,8 +35,9 @@ describeEachDatabase('bad input is a 400 naming the field, never a 500; signed-o
       ['POST', '/api/screener/query', { filters: [{ field: 'pe\u0000', op: 'lt', value: 1 }] }, 'filters.0.field'],
       ['POST', '/api/watchlists', { 'na\u0000me': 'x' }, 'na\\u0000me'],
       ['GET', '/api/market/search?q=app%00le', undefined, 'q'],
-      ['GET', '/api/market/quote/AA%00PL', undefined, 'path'],
-      ['DELETE', '/api/watchlists/%00', undefined, 'path'],
+      ['GET', '/api/market/quote/AA%00PL', undefined, 'symbol'],
+      ['DELETE', '/api/watchlists/%00', undefined, 'id'],
+      ['GET', '/api/auth/get-session?x=%00', undefined, 'x'],
     ];
     for (const [method, path, body, field] of cases) {
       const res = await t.json(method, path, body, as);

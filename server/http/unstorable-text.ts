@@ -46,14 +46,17 @@ export function assertStorableText(value: unknown, target: string): void {
 }
 
 /**
- * Refuses a URL whose path or query decodes to a NUL (`%00`), on every route, ours or a library's
- * (better-auth reads its own query). One scan for `%00` per request; the work only when there is one.
+ * Refuses a URL whose query (and, with `checkPath`, path) decodes to a NUL (`%00`), on every route, ours or
+ * a library's (better-auth reads its own query). One scan for `%00` per request; the work only when there is
+ * one. Our API routes' path parameters are left to the validation hook, which names the parameter (`symbol`).
  * (Percent-encoding carries bytes: a lone surrogate cannot be sent in a URL, invalid UTF-8 is not decoded.)
  */
-export function assertNoNulInUrl(url: string): void {
+export function assertNoNulInUrl(url: string, checkPath: boolean): void {
   if (!url.includes('%00')) return;
-  if (readRawPath(url).includes('%00')) throw refuse('path', nul);
-  const query = url.slice(url.indexOf('?') + 1).split('#')[0]!;
+  if (checkPath && readRawPath(url).includes('%00')) throw refuse('path', nul);
+  const start = url.indexOf('?');
+  if (start < 0) return;
+  const query = url.slice(start + 1).split('#')[0]!;
   for (const pair of query.split('&')) {
     if (!pair.includes('%00')) continue;
     const name = safeDecode(pair.split('=')[0]!).replaceAll(nul, '\\u0000');

@@ -3,7 +3,7 @@ import { convertMtToTokens } from '../../../core/tokens/index.ts';
 import { requireUser } from '../../http/openapi.ts';
 import { decodeListCursor, encodeListCursor, type ListPosition } from '../../http/list-cursor.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
-import { AppError, isAppError } from '../../lib/errors.ts';
+import { isAppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { createAnalysisRoute, getAnalysisRoute, listAnalysesRoute, streamAnalysisRoute } from './analyses.routes.ts';
 import type { z } from '@hono/zod-openapi';
@@ -52,7 +52,11 @@ export async function listAnalysesPage(service: AnalysesService, userId: string,
     asOf: q.as_of,
     before: q.cursor === undefined ? undefined : toBefore(decodeListCursor(q.cursor)),
   });
-  return { analyses: page.analyses.map(toSummary), next_cursor: page.nextBefore ? encodeListCursor({ at: page.nextBefore.createdAt, id: page.nextBefore.id }) : null, data_day: page.dataDay };
+  return {
+    analyses: page.analyses.map(toSummary),
+    next_cursor: page.nextBefore ? encodeListCursor({ at: page.nextBefore.createdAt, id: page.nextBefore.id }) : null,
+    data_day: page.dataDay,
+  };
 }
 
 export function createAnalysesHandlers(service: AnalysesService, logger: Logger) {

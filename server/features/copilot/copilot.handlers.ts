@@ -136,8 +136,17 @@ export function createCopilotHandlers(service: CopilotService, streams: AnswerSt
   const listConversations: AppRouteHandler<typeof listConversationsRoute> = async (c) => {
     const user = requireUser(c);
     const q = c.req.valid('query');
-    const page = await service.listConversations(user.id, { limit: q.limit, before: q.cursor === undefined ? undefined : toBefore(decodeListCursor(q.cursor)) });
-    return c.json({ conversations: page.conversations.map(toSummary), next_cursor: page.nextBefore ? encodeListCursor({ at: page.nextBefore.updatedAt, id: page.nextBefore.id }) : null }, 200);
+    const page = await service.listConversations(user.id, {
+      limit: q.limit,
+      before: q.cursor === undefined ? undefined : toBefore(decodeListCursor(q.cursor)),
+    });
+    return c.json(
+      {
+        conversations: page.conversations.map(toSummary),
+        next_cursor: page.nextBefore ? encodeListCursor({ at: page.nextBefore.updatedAt, id: page.nextBefore.id }) : null,
+      },
+      200,
+    );
   };
 
   const getConversation: AppRouteHandler<typeof getConversationRoute> = async (c) => {

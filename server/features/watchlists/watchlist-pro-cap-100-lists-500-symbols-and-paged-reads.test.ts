@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../test/db.ts';
 import { startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
 
 const base = Date.parse('2026-01-01T00:00:00.000Z');
-const uuidOf = (n: number, prefix: string) => `${prefix}-4000-8000-${String(n).padStart(12, "0")}`;
+const uuidOf = (n: number, prefix: string) => `${prefix}-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** `n` lists straight into the table, one millisecond apart (the API would take one request each). */
 async function seedLists(k: WatchlistTest, userId: string, n: number, prefix: string): Promise<string[]> {
@@ -92,7 +92,11 @@ describeEachDatabase('Pro watchlists: a hard cap of 100 lists × 500 symbols, an
     const tooMany = await k.t.json('GET', '/api/watchlists?limit=101', undefined, h);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.field).toBe('limit');
-    for (const cursor of ['x', Buffer.from('1|------------------------------------').toString('base64url'), Buffer.from('2026-01-01T00:00:00.000Z|nope').toString('base64url')]) {
+    for (const cursor of [
+      'x',
+      Buffer.from('1|------------------------------------').toString('base64url'),
+      Buffer.from('2026-01-01T00:00:00.000Z|nope').toString('base64url'),
+    ]) {
       const res = await k.t.json('GET', `/api/watchlists?cursor=${cursor}`, undefined, h);
       expect(res.status, cursor).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'cursor' });

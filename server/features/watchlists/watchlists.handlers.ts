@@ -86,7 +86,10 @@ export function createWatchlistsHandlers(service: WatchlistService) {
   const listWatchlists: AppRouteHandler<typeof listWatchlistsRoute> = async (c) => {
     const user = requireUser(c);
     const q = c.req.valid('query');
-    const { lists, limits, next } = await service.listWatchlists(user.id, { limit: q.limit, after: q.cursor === undefined ? undefined : decodeListCursor(q.cursor) });
+    const { lists, limits, next } = await service.listWatchlists(user.id, {
+      limit: q.limit,
+      after: q.cursor === undefined ? undefined : decodeListCursor(q.cursor),
+    });
     return c.json(
       {
         watchlists: lists.map((l) => ({

@@ -54,7 +54,28 @@ describe('after sign-in, only same-site relative paths are followed', () => {
 
 describe('whatever it is given, what it returns stays on the site', () => {
   it('generated paths built from the dangerous pieces never resolve to another origin', () => {
-    const piece = fc.constantFrom('/', '//', '\\', '.', '..', '%2F', '%5C', '%2e', '\t', '\n', '\r', 'evil.example', 'https:', ':', '@', '?', '#', ' ', '\u0000', 'a');
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '.',
+      '..',
+      '%2F',
+      '%5C',
+      '%2e',
+      '\t',
+      '\n',
+      '\r',
+      'evil.example',
+      'https:',
+      ':',
+      '@',
+      '?',
+      '#',
+      ' ',
+      '\u0000',
+      'a',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), fc.string(), (pieces, tail) => {
         const out = safeNextPath(`/${pieces.join('')}${tail}`);
