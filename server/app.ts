@@ -7,10 +7,19 @@ import type { AppEnv, App } from './http/app-env.ts';
 import { toErrorResponse, unknownApiRouteError, validationError } from './http/errors.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi-document.ts';
 import type { AppContext, Feature } from './http/feature.ts';
+import { assertNoNulInUrl, assertStorableText } from './http/unstorable-text.ts';
+import { checkSignInBeforeValidation } from './http/signed-in-first.ts';
 import { MemoRouter } from './http/memo-router.ts';
 import { findAllowedMethods } from './http/route-matcher.ts';
 import { useJsonCompression } from './http/compression.ts';
-import { assertDecodablePath, buildSecurityHeaders, createCrossOriginCheck, setHeadersOnContext, setHeadersOnSocket } from './http/security.ts';
+import {
+  assertDecodablePath,
+  buildSecurityHeaders,
+  type HeaderPairs,
+  createCrossOriginCheck,
+  setHeadersOnContext,
+  setHeadersOnSocket,
+} from './http/security.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
@@ -32,6 +41,9 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   const app: App = new OpenAPIHono<AppEnv>({
     router: new MemoRouter(),
     defaultHook: (result) => {
+      // Before the schema's verdict: a NUL or lone surrogate is refused as such even in a field that also fails its schema.
+      // zod-validator passes the raw input as `data` on failure too (its type says only on success).
+      assertStorableText((result as { data?: unknown }).data, result.target);
       if (!result.success) throw validationError(result.error, result.target);
     },
   });
@@ -54,10 +66,15 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
     return limiter;
   };
   const securityHeaders = buildSecurityHeaders(isProduction(ctx.env));
+  // API answers are private unless their route says otherwise: signed-in JSON (balances, sessions and their
+  // tokens under /api/auth, exports) must never sit in a browser's or a proxy's cache. Public routes opt in.
+  const apiAnswerHeaders: HeaderPairs = [...securityHeaders, ['Cache-Control', 'no-store']];
   const checkOrigin = createCrossOriginCheck([ctx.env.BASE_URL], (p) => p.startsWith('/api/webhooks/'));
   /** The path, body-limit and origin checks, then the rest of the app (a throw becomes the error answer). */
   const checkThenContinue = (c: Context<AppEnv>, next: Next) => {
     assertDecodablePath(c.req.url);
+    // Routes that declare no path parameters get their path checked here (better-auth's, the SPA and sandbox pages).
+    assertNoNulInUrl(c.req.url, !isApiPath(c.req.path) || c.req.path.startsWith('/api/auth/'));
     const method = c.req.method;
     // GET and HEAD carry no body; bodyLimit would still build the full WHATWG Request to look for one.
     if (method === 'GET' || method === 'HEAD' || !isApiPath(c.req.path)) {
@@ -72,18 +89,22 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   // What every request needs, in one layer: a chain of six middlewares cost a promise and a closure each per request.
   app.use('*', (c, next) => {
     useJsonCompression(c);
-    if (setHeadersOnSocket(c, securityHeaders)) return checkThenContinue(c, next);
+    const api = isApiPath(c.req.path);
+    // On the socket, a header the route sets itself (public market data) wins over this default (writeHead merges over setHeader).
+    if (setHeadersOnSocket(c, api ? apiAnswerHeaders : securityHeaders)) return checkThenContinue(c, next);
     return (async () => {
       try {
         return await checkThenContinue(c, next);
       } finally {
         // Also when a check threw: the error answer is built after this, with these headers.
         setHeadersOnContext(c, securityHeaders);
+        if (api && !(c.finalized && c.res.headers.has('Cache-Control'))) c.header('Cache-Control', 'no-store');
       }
     })();
   });
 
   for (const f of features) f.middleware?.(app);
+  checkSignInBeforeValidation(app);
   for (const f of features) f.routes?.(app);
 
   let document: OpenApiDocument | undefined;

@@ -1,6 +1,6 @@
 import type { Tier } from '../tokens/tiers.ts';
 
-/** How many lists and symbols per list a tier may keep; null = unlimited (Pro). The server enforces these. */
+/** How many lists and symbols per list a tier may keep; null would be unlimited (no tier is). The server enforces these. */
 export interface WatchlistLimit {
   lists: number | null;
   symbolsPerList: number | null;
@@ -9,8 +9,13 @@ export interface WatchlistLimit {
 export const watchlistLimits: Readonly<Record<Tier, WatchlistLimit>> = {
   Free: { lists: 1, symbolsPerList: 10 },
   Basic: { lists: 5, symbolsPerList: 50 },
-  Pro: { lists: null, symbolsPerList: null },
+  // A hard cap even on the top plan: one account's lists are read, scored and alert-checked as a whole,
+  // so "unlimited" let one user grow every read and every alert tick without bound.
+  Pro: { lists: 100, symbolsPerList: 500 },
 };
+
+/** The most lists one page of GET /api/watchlists holds (and its default): the highest plan's list cap, so an unpaged read still gets every list. */
+export const MAX_WATCHLISTS_PAGE = 100;
 
 /** Alerts one symbol of one list may carry, on every tier: enough for each kind twice, few enough to read. */
 export const MAX_ALERTS_PER_SYMBOL = 10;

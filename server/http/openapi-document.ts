@@ -48,6 +48,8 @@ export function buildOpenApiDocument(app: App, baseUrl: string): OpenApiDocument
         op.responses['403'] ??= errorAnswer('Cross-origin request refused (CSRF_REJECTED), or not allowed');
       }
       if (op.requestBody) op.responses['413'] ??= errorAnswer('Body too large (PAYLOAD_TOO_LARGE)');
+      // A NUL in the URL (even in a query parameter the operation does not take) or in any body field is refused before the route runs.
+      op.responses['400'] ??= errorAnswer('Bad input (BAD_REQUEST naming the field): a NUL character (U+0000) anywhere in the URL or the body');
       // A fault (database down, a bug) on any path is answered in the error contract, never with details.
       op.responses['500'] ??= errorAnswer('Unexpected fault (INTERNAL_ERROR); nothing is changed by a failed request');
     }

@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import { redactQueryParams } from '../../lib/failed-query-params.ts';
 import { bindValues, RAW_TEXT_TYPES } from './prepared.ts';
 import type { Database, Orm, Queryable } from './types.ts';
 
@@ -24,7 +25,8 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
   const driverOf = (executor: Orm) => (executor as unknown as { session: { client: PgliteClient } }).session.client;
   const run = (executor: Orm): Queryable => ({
     async query(statement) {
-      const result = await executor.execute(statement);
+      // A failed statement's error is thrown on without its bound values (keys, hashes, e-mail addresses).
+      const result = await executor.execute(statement).catch((e: unknown) => Promise.reject(redactQueryParams(e)));
       return (result as unknown as { rows: never[] }).rows;
     },
     async run(statement, values) {

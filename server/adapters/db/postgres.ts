@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { redactQueryParams } from '../../lib/failed-query-params.ts';
 import { bindValues, RAW_TEXT_TYPES } from './prepared.ts';
 import type { Database, Orm, Queryable } from './types.ts';
 
@@ -22,7 +23,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   const driverOf = (executor: Orm) => (executor as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
   const run = (executor: Orm): Queryable => ({
     async query(statement) {
-      const result = await executor.execute(statement);
+      // A failed statement's error is thrown on without its bound values (keys, hashes, e-mail addresses).
+      const result = await executor.execute(statement).catch((e: unknown) => Promise.reject(redactQueryParams(e)));
       return (result as unknown as { rows: never[] }).rows;
     },
     async run(statement, values) {

@@ -1,8 +1,9 @@
 import { streamSSE } from 'hono/streaming';
 import { convertMtToTokens } from '../../../core/tokens/index.ts';
 import { requireUser } from '../../http/openapi.ts';
+import { decodeListCursor, encodeListCursor, type ListPosition } from '../../http/list-cursor.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
-import { AppError, isAppError } from '../../lib/errors.ts';
+import { isAppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { createAnalysisRoute, getAnalysisRoute, listAnalysesRoute, streamAnalysisRoute } from './analyses.routes.ts';
 import type { z } from '@hono/zod-openapi';
@@ -39,15 +40,7 @@ function toSummary(a: StoredAnalysis): AnalysisSummary {
   return { ...head, headline: note.headline.text, verdict: note.verdict.text };
 }
 
-const encodeCursor = (b: { createdAt: string; id: string }) => Buffer.from(`${b.createdAt}|${b.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw new AppError('VALIDATION_FAILED', 'This cursor is not one the list gave out.', { field: 'cursor' });
-  }
-  return { createdAt, id };
-}
+const toBefore = (p: ListPosition) => ({ createdAt: p.at, id: p.id });
 
 /** One page of a user's history for the list query as the API takes it (the app's and /api/v1's). */
 export async function listAnalysesPage(service: AnalysesService, userId: string, q: z.output<typeof ListAnalysesQuerySchema>): Promise<AnalysisListResponse> {
@@ -57,9 +50,13 @@ export async function listAnalysesPage(service: AnalysesService, userId: string,
     kind: q.kind,
     subtype: q.subtype,
     asOf: q.as_of,
-    before: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
+    before: q.cursor === undefined ? undefined : toBefore(decodeListCursor(q.cursor)),
   });
-  return { analyses: page.analyses.map(toSummary), next_cursor: page.nextBefore ? encodeCursor(page.nextBefore) : null, data_day: page.dataDay };
+  return {
+    analyses: page.analyses.map(toSummary),
+    next_cursor: page.nextBefore ? encodeListCursor({ at: page.nextBefore.createdAt, id: page.nextBefore.id }) : null,
+    data_day: page.dataDay,
+  };
 }
 
 export function createAnalysesHandlers(service: AnalysesService, logger: Logger) {

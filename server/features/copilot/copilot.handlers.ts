@@ -4,6 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { convertMtToTokens } from '../../../core/tokens/index.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { requireUser } from '../../http/openapi.ts';
+import { decodeListCursor, encodeListCursor, type ListPosition } from '../../http/list-cursor.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -37,15 +38,7 @@ const toMessageBody = (m: StoredMessage): CopilotMessage => ({
 
 const toSummary = (c: StoredConversation): CopilotConversationSummary => ({ id: c.id, title: c.title, created_at: c.createdAt, updated_at: c.updatedAt });
 
-const encodeCursor = (b: { updatedAt: string; id: string }) => Buffer.from(`${b.updatedAt}|${b.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { updatedAt: string; id: string } {
-  const [updatedAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!updatedAt || !id || rest.length > 0 || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw new AppError('VALIDATION_FAILED', 'This cursor is not one the list gave out.', { field: 'cursor' });
-  }
-  return { updatedAt, id };
-}
+const toBefore = (p: ListPosition) => ({ updatedAt: p.at, id: p.id });
 
 /** The stream that `Last-Event-ID` names (malformed → 400, not this user's or no longer held → 404) and where to resume. */
 function findResumable(streams: AnswerStreams, userId: string, raw: string): { stream: AnswerStream; after: number } {
@@ -143,8 +136,17 @@ export function createCopilotHandlers(service: CopilotService, streams: AnswerSt
   const listConversations: AppRouteHandler<typeof listConversationsRoute> = async (c) => {
     const user = requireUser(c);
     const q = c.req.valid('query');
-    const page = await service.listConversations(user.id, { limit: q.limit, before: q.cursor === undefined ? undefined : decodeCursor(q.cursor) });
-    return c.json({ conversations: page.conversations.map(toSummary), next_cursor: page.nextBefore ? encodeCursor(page.nextBefore) : null }, 200);
+    const page = await service.listConversations(user.id, {
+      limit: q.limit,
+      before: q.cursor === undefined ? undefined : toBefore(decodeListCursor(q.cursor)),
+    });
+    return c.json(
+      {
+        conversations: page.conversations.map(toSummary),
+        next_cursor: page.nextBefore ? encodeListCursor({ at: page.nextBefore.updatedAt, id: page.nextBefore.id }) : null,
+      },
+      200,
+    );
   };
 
   const getConversation: AppRouteHandler<typeof getConversationRoute> = async (c) => {

@@ -25,7 +25,7 @@ export interface WatchlistsFeatureDeps {
 export function bindWatchlistService(ctx: service.WatchlistContext) {
   return {
     getSample: () => service.getSample(ctx),
-    listWatchlists: (userId: string) => service.listWatchlists(ctx, userId),
+    listWatchlists: (userId: string, page?: service.WatchlistPage) => service.listWatchlists(ctx, userId, page),
     createWatchlist: (userId: string, name: string) => service.createWatchlist(ctx, userId, name),
     renameWatchlist: (userId: string, id: string, name: string) => service.renameWatchlist(ctx, userId, id, name),
     deleteWatchlist: (userId: string, id: string) => service.deleteWatchlist(ctx, userId, id),

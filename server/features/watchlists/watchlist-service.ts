@@ -5,6 +5,7 @@ import {
   describeWatchlistLimit,
   findUpgradeFor,
   MAX_ALERTS_PER_SYMBOL,
+  MAX_WATCHLISTS_PAGE,
   WATCHLIST_NAME_MAX,
   type WatchlistLimit,
   watchlistLimits,
@@ -96,8 +97,28 @@ async function getWatchlistOrThrow(ctx: WatchlistContext, userId: string, id: st
   return found;
 }
 
-export async function listWatchlists(ctx: WatchlistContext, userId: string): Promise<{ lists: WatchlistView[]; limits: LimitsView }> {
-  const [rows, alerts, tier] = await Promise.all([listWatchlistRows(ctx.db, userId), listAlertsOfUser(ctx.db, userId), getTier(ctx, userId)]);
+export interface WatchlistPage {
+  /** Lists on one page, at most MAX_WATCHLISTS_PAGE. */
+  limit: number;
+  /** The last list of the previous page (its created_at and id). */
+  after?: { at: string; id: string };
+}
+
+/** One page of the user's lists, oldest first; `next` is the last list's position when more may follow. */
+export async function listWatchlists(
+  ctx: WatchlistContext,
+  userId: string,
+  page: WatchlistPage = { limit: MAX_WATCHLISTS_PAGE },
+): Promise<{ lists: WatchlistView[]; limits: LimitsView; next: { at: string; id: string } | null }> {
+  // One row more than asked tells whether a next page exists without a count.
+  const [fetched, alerts, tier] = await Promise.all([
+    listWatchlistRows(ctx.db, userId, { limit: page.limit + 1, after: page.after }),
+    listAlertsOfUser(ctx.db, userId),
+    getTier(ctx, userId),
+  ]);
+  const rows = fetched.slice(0, page.limit);
+  const last = rows.at(-1);
+  const next = fetched.length > page.limit && last ? { at: last.createdAt, id: last.id } : null;
   const symbols = [...new Set(rows.flatMap((r) => r.symbols))];
   const figures = new Map(await Promise.all(symbols.map(async (s) => [s, await ctx.figures.getFigures(s)] as const)));
   const lists = rows.map((r) => ({
@@ -106,7 +127,7 @@ export async function listWatchlists(ctx: WatchlistContext, userId: string): Pro
     createdAt: r.createdAt,
     rows: r.symbols.map((s) => ({ figures: figures.get(s)!, alerts: alerts.filter((a) => a.watchlistId === r.id && a.symbol === s) })),
   }));
-  return { lists, limits: describeLimits(tier) };
+  return { lists, limits: describeLimits(tier), next };
 }
 
 export async function createWatchlist(ctx: WatchlistContext, userId: string, rawName: string): Promise<{ id: string; name: string }> {

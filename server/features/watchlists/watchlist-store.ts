@@ -34,13 +34,16 @@ export async function lockOwner(tx: Queryable, userId: string): Promise<void> {
   await tx.query(sql`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`);
 }
 
-export async function listWatchlistRows(q: Queryable, userId: string): Promise<WatchlistRow[]> {
+/** The user's lists oldest first, `limit` of them after the keyset position `after` (created_at, id). */
+export async function listWatchlistRows(q: Queryable, userId: string, page: { limit: number; after?: { at: string; id: string } }): Promise<WatchlistRow[]> {
+  const after = page.after ? sql`AND (w.created_at, w.id) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)` : sql``;
   const rows = await q.query<{ id: string; name: string; created_at: string | Date; symbols: string[] | string | null }>(sql`
     SELECT w.id, w.name, w.created_at,
            COALESCE(array_agg(s.symbol ORDER BY s.added_at, s.symbol) FILTER (WHERE s.symbol IS NOT NULL), '{}') AS symbols
     FROM watchlists w LEFT JOIN watchlist_symbols s ON s.watchlist_id = w.id
-    WHERE w.user_id = ${userId}
-    GROUP BY w.id ORDER BY w.created_at, w.id`);
+    WHERE w.user_id = ${userId} ${after}
+    GROUP BY w.id ORDER BY w.created_at, w.id
+    LIMIT ${page.limit}`);
   return rows.map((r) => ({ id: r.id, name: r.name, createdAt: toIso(r.created_at)!, symbols: parseTextArray(r.symbols) }));
 }
 

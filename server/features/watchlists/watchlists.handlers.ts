@@ -1,5 +1,6 @@
 import { describeAlert } from '../../../core/watchlist/alert-rules.ts';
 import { requireUser } from '../../http/openapi.ts';
+import { decodeListCursor, encodeListCursor } from '../../http/list-cursor.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SymbolFigures } from './symbol-figures.ts';
@@ -84,7 +85,11 @@ export function createWatchlistsHandlers(service: WatchlistService) {
 
   const listWatchlists: AppRouteHandler<typeof listWatchlistsRoute> = async (c) => {
     const user = requireUser(c);
-    const { lists, limits } = await service.listWatchlists(user.id);
+    const q = c.req.valid('query');
+    const { lists, limits, next } = await service.listWatchlists(user.id, {
+      limit: q.limit,
+      after: q.cursor === undefined ? undefined : decodeListCursor(q.cursor),
+    });
     return c.json(
       {
         watchlists: lists.map((l) => ({
@@ -100,6 +105,7 @@ export function createWatchlistsHandlers(service: WatchlistService) {
           description: limits.description,
           upgrade_to: limits.upgradeTo,
         },
+        next_cursor: next ? encodeListCursor(next) : null,
       },
       200,
     );

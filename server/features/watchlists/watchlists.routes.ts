@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { tiers } from '../../../core/tokens/tiers.ts';
 import { alertKinds } from '../../../core/watchlist/alert-rules.ts';
-import { WATCHLIST_NAME_MAX } from '../../../core/watchlist/limits.ts';
+import { MAX_WATCHLISTS_PAGE, WATCHLIST_NAME_MAX } from '../../../core/watchlist/limits.ts';
 import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 const Grade = z.string().nullable().openapi({ description: 'Letter A–F against sector peers, null when it cannot be graded' });
@@ -57,8 +57,8 @@ export const AlertSchema = z
 const LimitsSchema = z
   .object({
     tier: z.enum(tiers),
-    lists: z.number().int().nullable().openapi({ description: 'Lists allowed; null = unlimited' }),
-    symbols_per_list: z.number().int().nullable(),
+    lists: z.number().int().nullable().openapi({ description: 'Lists allowed (Pro: 100); null = unlimited, which no plan is today' }),
+    symbols_per_list: z.number().int().nullable().openapi({ description: 'Symbols allowed on each list (Pro: 500)' }),
     description: z.string().openapi({ example: '1 list of 10 symbols' }),
     upgrade_to: z.enum(tiers).nullable().openapi({ description: 'The plan that raises the limits, null on Pro' }),
   })
@@ -73,7 +73,24 @@ export const WatchlistSchema = z
   })
   .openapi('Watchlist');
 
-export const WatchlistsResponseSchema = z.object({ watchlists: z.array(WatchlistSchema), limits: LimitsSchema }).openapi('Watchlists');
+export const WatchlistsResponseSchema = z
+  .object({
+    watchlists: z.array(WatchlistSchema),
+    limits: LimitsSchema,
+    next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page of lists; null on the last page' }),
+  })
+  .openapi('Watchlists');
+
+export const ListWatchlistsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_WATCHLISTS_PAGE)
+    .default(MAX_WATCHLISTS_PAGE)
+    .openapi({ description: `Lists per page (default and most ${MAX_WATCHLISTS_PAGE}, the Pro plan's cap: without paging every list comes on one page)` }),
+  cursor: z.string().max(200).optional().openapi({ description: '`next_cursor` of the previous page' }),
+});
 export const SampleResponseSchema = z.object({ symbols: z.array(WatchRowSchema) }).openapi('WatchlistSample');
 
 const NameBody = z
@@ -140,7 +157,8 @@ export const listWatchlistsRoute = createRoute({
   path: '/api/watchlists',
   tags: ['watchlists'],
   summary: "The user's watchlists with each symbol's figures and alerts, and the plan's limits (free)",
-  responses: { 200: jsonContent(WatchlistsResponseSchema, 'Lists, oldest first'), ...errorResponses(401) },
+  request: { query: ListWatchlistsQuerySchema },
+  responses: { 200: jsonContent(WatchlistsResponseSchema, 'Lists, oldest first, one page'), ...errorResponses(400, 401) },
 });
 
 export const createWatchlistRoute = createRoute({
