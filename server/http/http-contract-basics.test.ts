@@ -56,4 +56,4 @@ describeEachDatabase('HTTP contract basics', (kind) => {
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
-});
+}, { pgliteOnly: true });

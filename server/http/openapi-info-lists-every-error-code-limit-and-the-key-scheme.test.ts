@@ -75,7 +75,7 @@ describeEachDatabase('the published OpenAPI document tells API clients the rules
     expect(doc.components.securitySchemes[API_KEY_SCHEME].description).toContain(API_KEY_PREFIX);
     expect(doc.paths['/api/v1/sample-for-docs'].get.security).toEqual([{ [API_KEY_SCHEME]: [] }]);
   });
-});
+}, { pgliteOnly: true });
 
 describe('the public API group without v1 operations', () => {
   it('is not listed as an empty group', () => {

@@ -87,7 +87,7 @@ describeEachDatabase('security headers over a socket', (kind) => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
     await res.arrayBuffer();
   });
-});
+}, { pgliteOnly: true });
 
 describe('HSTS over a socket', () => {
   afterAll(() => rmSync(dist, { recursive: true, force: true }));

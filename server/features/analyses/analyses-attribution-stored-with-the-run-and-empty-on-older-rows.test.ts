@@ -53,4 +53,4 @@ describeEachDatabase('attribution through the API', (kind) => {
     expect(opened.body.attribution).toEqual([]);
     expect(opened.body.facts).toEqual(run.body.facts);
   });
-});
+}, { pgliteOnly: true });

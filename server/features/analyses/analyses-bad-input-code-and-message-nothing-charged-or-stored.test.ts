@@ -77,4 +77,4 @@ describeEachDatabase('bad analysis requests', (kind) => {
     expect(await k.storedRowCount(userId)).toBe(1);
     expect(await k.holdsOf(userId)).toHaveLength(1);
   });
-});
+}, { pgliteOnly: true });

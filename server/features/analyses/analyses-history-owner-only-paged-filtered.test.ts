@@ -74,4 +74,4 @@ describeEachDatabase('analysis history and re-opening', (kind) => {
     expect(forged.body.error.field).toBe('cursor');
     expect((await k.as(u).list('?as_of=yesterday')).status).toBe(400);
   });
-});
+}, { pgliteOnly: true });

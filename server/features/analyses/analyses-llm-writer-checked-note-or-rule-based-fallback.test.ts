@@ -166,4 +166,4 @@ describeEachDatabase('the LLM writer: a checked model note, or the rule-based no
     expect((await k.holdsOf(u)).map((h) => h.status)).toEqual(['captured']);
     expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - TECHNICAL_COST_MT);
   });
-});
+}, { pgliteOnly: true });

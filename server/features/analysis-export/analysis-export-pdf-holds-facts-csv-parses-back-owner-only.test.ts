@@ -98,4 +98,4 @@ describeEachDatabase('analysis export (PDF and CSV)', (kind) => {
     await k.request(owner, 'GET', `/api/analyses/${analyses[2].id}/export.csv`);
     expect(await k.availableMt(owner)).toBe(4_700);
   });
-});
+}, { pgliteOnly: true });

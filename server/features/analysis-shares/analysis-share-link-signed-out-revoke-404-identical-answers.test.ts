@@ -132,4 +132,4 @@ describeEachDatabase('analysis share links', (kind) => {
       expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     }
   });
-});
+}, { pgliteOnly: true });

@@ -90,4 +90,4 @@ describeEachDatabase('bad input on accounts: clear code and field, nothing store
     const signIn = await t.json('POST', '/api/auth/sign-in/email', { email: u.email, password: 'brand new passphrase 1' });
     expect(signIn.status).toBe(200);
   });
-});
+}, { pgliteOnly: true });

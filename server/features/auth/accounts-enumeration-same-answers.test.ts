@@ -50,4 +50,4 @@ describeEachDatabase('no account enumeration: known and unknown e-mails get the 
     const none = await t.json('GET', `/api/dev/outbox?to=${encodeURIComponent(unknown)}`);
     expect(none.body.mails).toEqual([]);
   });
-});
+}, { pgliteOnly: true });

@@ -119,4 +119,4 @@ describeEachDatabase('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLI
       expect((await fetch(`http://${external}:${port}/dev/outbox`)).status).toBe(404);
     });
   });
-});
+}, { pgliteOnly: true });

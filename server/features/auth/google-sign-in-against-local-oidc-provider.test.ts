@@ -188,4 +188,4 @@ describeEachDatabase('Google sign-in against a local OIDC provider standing in f
     const profile = await app.request('/api/profile', { headers: { cookie: linked.cookie } });
     expect(await profile.json()).toMatchObject({ first_name: 'Dorothy', last_name: 'Vaughan' });
   });
-});
+}, { pgliteOnly: true });

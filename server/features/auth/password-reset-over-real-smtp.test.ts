@@ -92,4 +92,4 @@ describeEachDatabase('password reset over a real SMTP server', (kind) => {
     const stale = await t.json('GET', '/api/profile', undefined, { cookie: firstSession });
     expect(stale.status).toBe(401);
   });
-});
+}, { pgliteOnly: true });

@@ -58,4 +58,4 @@ describeEachDatabase('sign-up → verification link → signed in', (kind) => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.message).toBe('No user logged in');
   });
-});
+}, { pgliteOnly: true });

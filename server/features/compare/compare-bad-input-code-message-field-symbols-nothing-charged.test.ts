@@ -60,4 +60,4 @@ describeEachDatabase('GET /api/compare refuses bad input with a code, a message 
     expect(long.status).toBe(400);
     expect(long.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'symbols' });
   });
-});
+}, { pgliteOnly: true });

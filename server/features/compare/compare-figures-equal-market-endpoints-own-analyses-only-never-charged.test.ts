@@ -99,4 +99,4 @@ describeEachDatabase('GET /api/compare', (kind) => {
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
   });
-});
+}, { pgliteOnly: true });

@@ -109,4 +109,4 @@ describeEachDatabase('copilot bad input and owner isolation', (kind) => {
       expect((await k.as(carol).list()).body.conversations).toHaveLength(2);
     });
   });
-});
+}, { pgliteOnly: true });

@@ -177,4 +177,4 @@ describeEachDatabase('copilot tools read the same figures as the analysis pages'
       }
     }
   });
-});
+}, { pgliteOnly: true });

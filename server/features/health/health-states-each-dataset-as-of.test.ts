@@ -38,4 +38,4 @@ describeEachDatabase('GET /api/health: the snapshot date and each dataset’s ow
     // the listing directories (Nasdaq 2026-08-01, NYSE and others 2026-08-22): the later one
     expect(d.listings).toBe('2026-08-22');
   });
-});
+}, { pgliteOnly: true });

@@ -124,4 +124,4 @@ describeEachDatabase('market API: bad input, unknown symbol vs no data', (kind) 
     expect(res.body.data_as_of).toBe('2026-07-02');
     expect(res.body.adapters.market).toBe('bundled');
   });
-});
+}, { pgliteOnly: true });

@@ -160,4 +160,4 @@ describeEachDatabase('market fallback chain: live, then cache, then bundled, eac
     const [hit] = await market.search('AACB', 1);
     expect(hit!.coverage.history).toBe('daily');
   });
-});
+}, { pgliteOnly: true });

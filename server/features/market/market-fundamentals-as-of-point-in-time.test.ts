@@ -62,4 +62,4 @@ describeEachDatabase('GET /api/market/fundamentals/{symbol}?as_of: point in time
       }
     });
   }
-});
+}, { pgliteOnly: true });

@@ -24,4 +24,4 @@ describeEachDatabase('GET /data/quality.md: the data quality report /about links
     expect(body).toMatch(/^# Data quality report\n/);
     expect(body).toContain('| prices |');
   });
-});
+}, { pgliteOnly: true });

@@ -43,7 +43,7 @@ describeEachDatabase('the covered universe is read once per process: the screene
     expect(walks).toBe(1);
     expect(profileReads).toBe(527);
   });
-});
+}, { pgliteOnly: true });
 
 describe('the universe read: shared while in flight, re-read when older than asked (live data), a failure not kept', () => {
   /** A market of two listings whose every walk is counted; `fail` makes the next walk throw. */

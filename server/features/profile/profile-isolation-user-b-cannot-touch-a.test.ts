@@ -78,4 +78,4 @@ describeEachDatabase('profile isolation: user B can neither read nor change user
       expect(res.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'No user logged in' });
     }
   });
-});
+}, { pgliteOnly: true });

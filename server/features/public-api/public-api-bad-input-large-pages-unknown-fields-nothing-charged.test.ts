@@ -58,4 +58,4 @@ describeEachDatabase('/api/v1 bad input: the error contract, nothing charged or 
     expectRefused(nope, 404, 'NOT_FOUND');
     expect(nope.headers.get('ratelimit-limit')).not.toBeNull();
   });
-});
+}, { pgliteOnly: true });

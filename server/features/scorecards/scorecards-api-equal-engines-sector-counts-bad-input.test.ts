@@ -108,4 +108,4 @@ describeEachDatabase('scorecards API: engine scores, five years, sector counts, 
     expect(etf.body.error.message).toBe("SPY is an ETF: scorecards read a company's own statements.");
     expect((await get('/api/fundamentals/AACB/scorecards')).body.error.code).toBe('NO_DATA');
   });
-});
+}, { pgliteOnly: true });

@@ -139,4 +139,4 @@ describeEachDatabase('screener queries and CSV export over the bundled universe'
       expect(values.slice(firstMissing).every((v: unknown) => v === null)).toBe(true);
     }
   });
-});
+}, { pgliteOnly: true });

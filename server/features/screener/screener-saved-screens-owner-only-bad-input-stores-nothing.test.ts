@@ -139,4 +139,4 @@ describeEachDatabase('saved screens and bad screener input', (kind) => {
     expect((await k.as(u, address).query({ page_size: 1 })).status).toBe(200);
     expect((await k.as(undefined, '10.9.8.8').query({ page_size: 1 })).status).toBe(200);
   });
-});
+}, { pgliteOnly: true });

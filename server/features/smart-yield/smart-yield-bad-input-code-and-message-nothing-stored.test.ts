@@ -114,7 +114,7 @@ describeEachDatabase('smart yield: bad input gets a code and a message, nothing 
     expect(res.body.merged).toEqual([{ symbol: 'KO', lines: [1, 3] }]);
     expect(res.body.holdings[0]).toMatchObject({ symbol: 'KO', shares: 40, cost_per_share: 46, lines: [1, 3] });
   });
-});
+}, { pgliteOnly: true });
 
 describe('smart yield on the bundled data: KO’s calendar is its last year of payments × shares', () => {
   let db: Database;

@@ -81,4 +81,4 @@ describeEachDatabase('GET /api/track-record and /api/analyses/{id}/track-record'
     expect(groups[0]).toMatchObject({ verdict: 'technical_rating', verdict_label: 'Technical rating', backtest: { runs: 0 }, live: { runs: 1 } });
     expect(groups[0].live.horizons.map((h: { n: number }) => h.n)).toEqual([1, 1, 1, 1]);
   });
-});
+}, { pgliteOnly: true });

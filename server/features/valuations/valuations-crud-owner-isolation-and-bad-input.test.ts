@@ -183,4 +183,4 @@ describeEachDatabase('saved DCF valuations', (kind) => {
       expect(etf.body.error.message).toMatch(/ETF/);
     });
   });
-});
+}, { pgliteOnly: true });

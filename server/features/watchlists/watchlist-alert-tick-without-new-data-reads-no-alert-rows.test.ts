@@ -73,4 +73,4 @@ describeEachDatabase('an alert tick reads only the alerts of symbols with a new 
     expect(await tick()).toMatchObject({ report: { alerts: 0, fired: 0 }, alertRows: 0 });
     expect((await me.notifications()).body.notifications.map((n: { title: string }) => n.title)).toEqual(['AAPL rose above $1,000.00']);
   });
-});
+}, { pgliteOnly: true });
