@@ -63,16 +63,20 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
 /**
  * Runs the same suite once per available engine: `describeEachDatabase('ledger', (kind) => { ... })`.
  * `{ alsoOnWorker: true }` adds the app's threaded PGlite, for suites about concurrency and atomicity.
- * `{ pgliteOnly: true }` is for suites whose meaning does not depend on the engine (input checks, owner
- * isolation, formatting, pages of read-only data): the same SQL on PostgreSQL would test nothing more, so it runs
- * on PGlite only. Concurrency, SQL semantics, the ledger and payments keep running on both (docs/testing.md).
+ * `{ pgliteOnly: true }` (or `describeOnPglite`): see describeOnPglite.
  */
-export function describeEachDatabase(
-  name: string,
-  suite: (kind: DatabaseKind) => void,
-  options: { alsoOnWorker?: boolean; pgliteOnly?: boolean } = {},
-): void {
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void, options: { alsoOnWorker?: boolean; pgliteOnly?: boolean } = {}): void {
   const engines: DatabaseKind[] = options.pgliteOnly ? ['pglite'] : testDatabaseKinds;
   const kinds: DatabaseKind[] = options.alsoOnWorker ? [...engines, 'pglite-worker'] : engines;
   for (const kind of kinds) describe(`${name} [${kind}]`, () => suite(kind));
+}
+
+/**
+ * `describeEachDatabase` for suites whose meaning does not depend on the engine (input checks, owner isolation,
+ * formatting, pages of read-only data): the same statements on PostgreSQL would test nothing more, so the suite
+ * runs on PGlite only (named `… [pglite]` as before). Concurrency, SQL semantics, the ledger and payments keep
+ * running on both engines with describeEachDatabase (docs/testing.md).
+ */
+export function describeOnPglite(name: string, suite: (kind: DatabaseKind) => void): void {
+  describeEachDatabase(name, suite, { pgliteOnly: true });
 }

@@ -19,7 +19,10 @@ export function pgliteTemplatePath(): string {
 
 /** The migrations' hash: a template made from other migrations is never reused. */
 export function hashMigrations(): string {
-  return createHash('sha256').update(JSON.stringify(readMigrations(migrationsDir))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(readMigrations(migrationsDir)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 let postgresTemplate: Promise<string> | undefined;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { startCompareTest } from './compare-test-kit.ts';
 
-describeEachDatabase('GET /api/compare refuses bad input with a code, a message and the field', (kind) => {
+describeOnPglite('GET /api/compare refuses bad input with a code, a message and the field', (kind) => {
   let k: Awaited<ReturnType<typeof startCompareTest>>;
   let user: string;
   beforeAll(async () => {
@@ -60,4 +60,4 @@ describeEachDatabase('GET /api/compare refuses bad input with a code, a message 
     expect(long.status).toBe(400);
     expect(long.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'symbols' });
   });
-}, { pgliteOnly: true });
+});

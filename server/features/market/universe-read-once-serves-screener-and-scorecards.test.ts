@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { parseEnv, isScreenerWarmUpOn } from '../../env.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import type { MarketFeature } from './index.ts';
 import type { MarketService } from './market-service.ts';
 import { createUniverseRead } from './universe-read.ts';
 
-describeEachDatabase('the covered universe is read once per process: the screener and the scorecards share it', (kind) => {
+describeOnPglite('the covered universe is read once per process: the screener and the scorecards share it', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let walks = 0;
@@ -43,7 +43,7 @@ describeEachDatabase('the covered universe is read once per process: the screene
     expect(walks).toBe(1);
     expect(profileReads).toBe(527);
   });
-}, { pgliteOnly: true });
+});
 
 describe('the universe read: shared while in flight, re-read when older than asked (live data), a failure not kept', () => {
   /** A market of two listings whose every walk is counted; `fail` makes the next walk throw. */
