@@ -1,11 +1,10 @@
-import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { rmSync } from 'node:fs';
 import { openDatabase, type Database } from '../adapters/db/index.ts';
-import { wrapPglite } from '../adapters/db/pglite.ts';
 import { openPostgres } from '../adapters/db/postgres.ts';
-import { copyPgliteDirTemplate, ensurePostgresTemplate, readPgliteTemplate } from './template.ts';
+import { takePgliteDatabase } from './pglite-pool.ts';
+import { copyPgliteDirTemplate, ensurePostgresTemplate } from './template.ts';
 
 /** `pglite-worker` is the app's own set-up: a file-backed PGlite on a worker thread (see `openDatabase`). */
 export type DatabaseKind = 'pglite' | 'postgres' | 'pglite-worker';
@@ -15,15 +14,12 @@ export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ?
 
 let counter = 0;
 
-/** A fresh, migrated, empty database of the given kind; `close()` also drops it on PostgreSQL. */
+/**
+ * A fresh, migrated, empty database of the given kind; `close()` also drops it on PostgreSQL. In-memory PGlite
+ * databases are emptied and reused within a worker (pglite-pool.ts): after `close()` the handle refuses queries.
+ */
 export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<Database> {
-  if (kind === 'pglite') {
-    const client = await PGlite.create({
-      loadDataDir: readPgliteTemplate(),
-      parsers: { [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) },
-    });
-    return wrapPglite(client);
-  }
+  if (kind === 'pglite') return takePgliteDatabase();
   if (kind === 'pglite-worker') {
     const dir = await copyPgliteDirTemplate();
     const db = await openDatabase({ pgliteDir: dir });
