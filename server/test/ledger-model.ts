@@ -9,8 +9,8 @@ import { insertTestUser } from './users.ts';
 import { LedgerOracle } from './ledger-oracle.ts';
 
 /**
- * The ledger model test, run by ledger-model-500-random-sequences-*-seed.test.ts in two halves of 500 runs (one file
- * each, so neither takes a minute), each half from its own fixed seed: the same 1000 sequences every run, and
+ * The ledger model test, run by ledger-model-250-random-sequences-*-seed.test.ts in four quarters of 250 runs (one file
+ * each, so none nears a minute), each from its own fixed seed: the same 1000 sequences every run, and
  * a failure names its seed and path to replay. LEDGER_MODEL_SEED picks other sequences to explore with.
  *
  * Model test: random sequences of grant, purchase, hold, capture, release, expire, reset and tier change
@@ -53,9 +53,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 const codeOf = (e: unknown) => (isAppError(e) ? e.code : `unexpected: ${String(e)}`);
 
-export function describeLedgerModel(half: { seed: number; runs: number }) {
-  const NUM_RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? half.runs);
-  const seed = Number(process.env.LEDGER_MODEL_SEED ?? half.seed);
+export function describeLedgerModel(part: { seed: number; runs: number }) {
+  const NUM_RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? part.runs);
+  const seed = Number(process.env.LEDGER_MODEL_SEED ?? part.seed);
   describeEachDatabase('ledger model vs in-memory oracle', (kind) => {
     let db: Database;
     let clock = 0;

@@ -1,4 +1,0 @@
-import { describeLedgerModel } from '../../test/ledger-model.ts';
-
-// Half of the ledger model test's 1000 seeded sequences (server/test/ledger-model.ts); the other half is the second-seed file.
-describeLedgerModel({ seed: 20260101, runs: 500 });
