@@ -43,6 +43,21 @@ function countVitest(file) {
   }
 }
 
+/** The slowest test files of a vitest JSON report, so a file creeping towards a minute shows in the CI log. */
+function printSlowestFiles(file, count = 5) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const files = (report.testResults ?? []).map((r) => ({ name: r.name.replace(`${process.cwd()}/`, ''), s: (r.endTime - r.startTime) / 1000 }));
+    files.sort((a, b) => b.s - a.s);
+    console.log(
+      `Slowest test files: ${files
+        .slice(0, count)
+        .map((f) => `${f.name} ${f.s.toFixed(1)} s`)
+        .join(', ')}`,
+    );
+  } catch {}
+}
+
 mkdirSync('test-results', { recursive: true });
 console.log(
   process.env.TEST_DATABASE_URL
@@ -56,6 +71,7 @@ if (want('unit')) {
   ensurePdftotext();
   run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
   countVitest('test-results/unit.json');
+  printSlowestFiles('test-results/unit.json');
 }
 if (want('e2e')) {
   ensureChromium();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../adapters/db/index.ts';
 import { startTestApp, type TestApp } from '../test/app.ts';
-import { describeEachDatabase } from '../test/db.ts';
+import { describeOnPglite } from '../test/db.ts';
 
-describeEachDatabase('HTTP contract basics', (kind) => {
+describeOnPglite('HTTP contract basics', (kind) => {
   let db: Database;
   let t: TestApp;
   beforeAll(async () => ({ db, t } = await startTestApp(kind)));

@@ -5,7 +5,7 @@ import { API_KEY_SCHEME, PUBLIC_API_TAG } from '../../core/public-api/openapi-na
 import type { Database } from '../adapters/db/index.ts';
 import { errorStatus } from '../lib/errors.ts';
 import { startTestApp, type TestApp } from '../test/app.ts';
-import { describeEachDatabase } from '../test/db.ts';
+import { describeOnPglite } from '../test/db.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Feature } from './feature.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
@@ -28,7 +28,7 @@ const sampleBearerRoute: Feature = {
   },
 };
 
-describeEachDatabase('the published OpenAPI document tells API clients the rules', (kind) => {
+describeOnPglite('the published OpenAPI document tells API clients the rules', (kind) => {
   let db: Database;
   let t: TestApp;
   // biome-ignore lint/suspicious/noExplicitAny: the document is read field by field.

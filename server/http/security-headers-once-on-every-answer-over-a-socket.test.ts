@@ -10,7 +10,7 @@ import { parseEnv } from '../env.ts';
 import { findAppRoot } from '../lib/app-root.ts';
 import { createLogger } from '../lib/logger.ts';
 import { startTestApp } from '../test/app.ts';
-import { describeEachDatabase } from '../test/db.ts';
+import { describeOnPglite } from '../test/db.ts';
 import type { App } from './app-env.ts';
 import { contentSecurityPolicy } from './security.ts';
 
@@ -66,7 +66,7 @@ const answers: Array<[label: string, method: string, path: string, status: numbe
   ['body over 1 MB', 'POST', '/api/health', 413, postJson('x'.repeat(1024 * 1024 + 10))],
 ];
 
-describeEachDatabase('security headers over a socket', (kind) => {
+describeOnPglite('security headers over a socket', (kind) => {
   let db: Database;
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {

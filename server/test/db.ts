@@ -1,12 +1,10 @@
-import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { rmSync } from 'node:fs';
-import { migrationsDir, openDatabase, type Database } from '../adapters/db/index.ts';
-import { migrate, readMigrations } from '../adapters/db/migrate.ts';
-import { wrapPglite } from '../adapters/db/pglite.ts';
+import { openDatabase, type Database } from '../adapters/db/index.ts';
 import { openPostgres } from '../adapters/db/postgres.ts';
-import { copyPgliteDirTemplate, readPgliteTemplate } from './template.ts';
+import { takePgliteDatabase } from './pglite-pool.ts';
+import { copyPgliteDirTemplate, ensurePostgresTemplate } from './template.ts';
 
 /** `pglite-worker` is the app's own set-up: a file-backed PGlite on a worker thread (see `openDatabase`). */
 export type DatabaseKind = 'pglite' | 'postgres' | 'pglite-worker';
@@ -16,15 +14,12 @@ export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ?
 
 let counter = 0;
 
-/** A fresh, migrated, empty database of the given kind; `close()` also drops it on PostgreSQL. */
+/**
+ * A fresh, migrated, empty database of the given kind; `close()` also drops it on PostgreSQL. In-memory PGlite
+ * databases are emptied and reused within a worker (pglite-pool.ts): after `close()` the handle refuses queries.
+ */
 export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<Database> {
-  if (kind === 'pglite') {
-    const client = await PGlite.create({
-      loadDataDir: readPgliteTemplate(),
-      parsers: { [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) },
-    });
-    return wrapPglite(client);
-  }
+  if (kind === 'pglite') return takePgliteDatabase();
   if (kind === 'pglite-worker') {
     const dir = await copyPgliteDirTemplate();
     const db = await openDatabase({ pgliteDir: dir });
@@ -41,12 +36,14 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
   const name = `sp_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await ensurePostgresTemplate(adminUrl)}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString(), { max: 40 });
-  await migrate(db, readMigrations(migrationsDir));
   const close = db.close;
   return Object.assign(db, {
     async close() {
@@ -62,8 +59,20 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
 /**
  * Runs the same suite once per available engine: `describeEachDatabase('ledger', (kind) => { ... })`.
  * `{ alsoOnWorker: true }` adds the app's threaded PGlite, for suites about concurrency and atomicity.
+ * `{ pgliteOnly: true }` (or `describeOnPglite`): see describeOnPglite.
  */
-export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void, options: { alsoOnWorker?: boolean } = {}): void {
-  const kinds: DatabaseKind[] = options.alsoOnWorker ? [...testDatabaseKinds, 'pglite-worker'] : testDatabaseKinds;
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void, options: { alsoOnWorker?: boolean; pgliteOnly?: boolean } = {}): void {
+  const engines: DatabaseKind[] = options.pgliteOnly ? ['pglite'] : testDatabaseKinds;
+  const kinds: DatabaseKind[] = options.alsoOnWorker ? [...engines, 'pglite-worker'] : engines;
   for (const kind of kinds) describe(`${name} [${kind}]`, () => suite(kind));
+}
+
+/**
+ * `describeEachDatabase` for suites whose meaning does not depend on the engine (input checks, owner isolation,
+ * formatting, pages of read-only data): the same statements on PostgreSQL would test nothing more, so the suite
+ * runs on PGlite only (named `… [pglite]` as before). Concurrency, SQL semantics, the ledger and payments keep
+ * running on both engines with describeEachDatabase (docs/testing.md).
+ */
+export function describeOnPglite(name: string, suite: (kind: DatabaseKind) => void): void {
+  describeEachDatabase(name, suite, { pgliteOnly: true });
 }

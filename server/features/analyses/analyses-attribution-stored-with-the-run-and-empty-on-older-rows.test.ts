@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { type AnalysesTest, startAnalysesTest } from './analyses-test-kit.ts';
 
 interface Attribution {
@@ -13,7 +13,7 @@ interface Attribution {
 
 const units = (x: number, d: number) => Math.round(x * 10 ** d);
 
-describeEachDatabase('attribution through the API', (kind) => {
+describeOnPglite('attribution through the API', (kind) => {
   let k: AnalysesTest;
   beforeAll(async () => {
     k = await startAnalysesTest(kind);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
 import { MAX_ANALYSIS_BODY_BYTES } from './analyses.routes.ts';
 
-describeEachDatabase('bad analysis requests', (kind) => {
+describeOnPglite('bad analysis requests', (kind) => {
   let k: AnalysesTest;
   beforeAll(async () => {
     k = await startAnalysesTest(kind);

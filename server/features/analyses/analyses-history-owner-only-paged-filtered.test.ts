@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { type AnalysesTest, startAnalysesTest } from './analyses-test-kit.ts';
 
-describeEachDatabase('analysis history and re-opening', (kind) => {
+describeOnPglite('analysis history and re-opening', (kind) => {
   let k: AnalysesTest;
   beforeAll(async () => {
     k = await startAnalysesTest(kind);

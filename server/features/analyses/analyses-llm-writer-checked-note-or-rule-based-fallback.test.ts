@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createLlmClient } from '../../adapters/llm/index.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { type FakeOpenAiServer, type FakeReply, type FakeRequest, startFakeOpenAiServer } from '../../test/fake-openai-server.ts';
 import type { PreparedRun } from './analyses-service.ts';
 import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
@@ -36,7 +36,7 @@ function writeGoodDraft(req: FakeRequest) {
 
 const reply = (draft: unknown): FakeReply => ({ text: JSON.stringify(draft) });
 
-describeEachDatabase('the LLM writer: a checked model note, or the rule-based note and why', (kind) => {
+describeOnPglite('the LLM writer: a checked model note, or the rule-based note and why', (kind) => {
   let fake: FakeOpenAiServer;
   let k: AnalysesTest;
   // biome-ignore lint/suspicious/noExplicitAny: log lines are free-form JSON

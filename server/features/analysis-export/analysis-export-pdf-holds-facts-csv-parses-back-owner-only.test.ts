@@ -5,7 +5,7 @@ import type { Fact } from '../../../core/analysis/analysis-types.ts';
 import { formatFactValue } from '../../../core/analysis/format-fact.ts';
 import { parseCsv } from '../../../core/text/csv.ts';
 import { type AnalysisOwnersTest, startAnalysisOwnersTest } from '../../test/analysis-owners.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { toPdfText } from './pdf-text.ts';
 
 /** The PDF's text as Debian's poppler-utils reads it (the brief's check: a real PDF, not our own reading of it). */
@@ -21,7 +21,7 @@ const RUNS = [
   { symbol: 'MSFT', kind: 'dcf' },
 ] as const;
 
-describeEachDatabase('analysis export (PDF and CSV)', (kind) => {
+describeOnPglite('analysis export (PDF and CSV)', (kind) => {
   let k: AnalysisOwnersTest;
   let owner: string;
   let other: string;

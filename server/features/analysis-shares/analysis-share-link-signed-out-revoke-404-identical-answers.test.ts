@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AnalysisOwnersTest, startAnalysisOwnersTest } from '../../test/analysis-owners.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/s/') + 3);
 
-describeEachDatabase('analysis share links', (kind) => {
+describeOnPglite('analysis share links', (kind) => {
   let k: AnalysisOwnersTest;
   let owner: string;
   let other: string;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { readLatestMail, signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 
-describeEachDatabase('bad input on accounts: clear code and field, nothing stored', (kind) => {
+describeOnPglite('bad input on accounts: clear code and field, nothing stored', (kind) => {
   let db: Database;
   let t: TestApp;
   const count = async (table: 'user' | 'profile_avatars' | 'mail_outbox') =>

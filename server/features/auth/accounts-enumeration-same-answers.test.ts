@@ -2,13 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { readLatestMail, signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 
 /** Each phase comes from its own client IP (TRUST_PROXY) so the 3-per-10-s limits never mask an answer. */
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const strip = (r: { status: number; body: unknown }) => ({ status: r.status, body: r.body });
 
-describeEachDatabase('no account enumeration: known and unknown e-mails get the same answer', (kind) => {
+describeOnPglite('no account enumeration: known and unknown e-mails get the same answer', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let known: Awaited<ReturnType<typeof signUpAndVerify>>;

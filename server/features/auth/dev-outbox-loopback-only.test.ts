@@ -7,7 +7,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import { uniqueEmail } from '../../test/auth.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 
 /** A built SPA stand-in, so page answers are the real SPA fallback rather than "not built yet". */
 const webDir = mkdtempSync(join(tmpdir(), 'sp-outbox-web-'));
@@ -20,7 +20,7 @@ const ELSEWHERE = ['203.0.113.5', '10.0.0.7', '192.168.1.20', '::ffff:203.0.113.
 /** The answer of an API path that has no route, for the same method and path. */
 const unknownApiRoute = (method: string, path: string) => ({ error: { code: 'NOT_FOUND', message: `No API route ${method} ${path}.` } });
 
-describeEachDatabase('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLIC=true', (kind) => {
+describeOnPglite('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLIC=true', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   const email = uniqueEmail('outbox');

@@ -11,7 +11,7 @@ import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { fromSocket } from '../../test/app.ts';
 import { signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { createProfileFeature } from '../profile/index.ts';
 import { createAuthFeature } from './index.ts';
 
@@ -43,7 +43,7 @@ class Jar {
   }
 }
 
-describeEachDatabase('Google sign-in against a local OIDC provider standing in for Google', (kind) => {
+describeOnPglite('Google sign-in against a local OIDC provider standing in for Google', (kind) => {
   let db: Database;
   let server: Server;
   let issuer: string;

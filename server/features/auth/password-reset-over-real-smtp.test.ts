@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { cookieHeaderFrom, uniqueEmail } from '../../test/auth.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 
 interface Received {
   to: string[];
@@ -21,7 +21,7 @@ function findLink(mail: Received, pattern: RegExp): string {
   return match[0];
 }
 
-describeEachDatabase('password reset over a real SMTP server', (kind) => {
+describeOnPglite('password reset over a real SMTP server', (kind) => {
   let db: Database;
   let smtp: SMTPServer;
   const inbox: Received[] = [];

@@ -1,14 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { findAppRoot } from '../../lib/app-root.ts';
 import { createTestApp, readJsonAnswer } from '../../test/app.ts';
+import { appProcessOrigin, startAppProcess } from '../../test/app-process.ts';
 import { changePassword, cookieHeaderFrom, signUpAndVerify } from '../../test/auth.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 
-/** The stated bound (SESSION_REVOCATION_MS, default 1000) plus room for one request and one small query on a loaded machine. */
+/** The stated bound (SESSION_REVOCATION_MS, default 1000) plus slack; on the test's standing clock a refusal comes within the bound + one 25 ms step. */
 const BOUND_MS = 1000;
 const SLACK_MS = 1500;
 
@@ -19,70 +17,46 @@ interface AppHandle {
   stop(): Promise<void>;
 }
 
-/** An app process (`node --import tsx server/main.ts`) on the given PostgreSQL database, driven over HTTP. */
-async function startAppProcess(databaseUrl: string, db: Database, port: number): Promise<AppHandle> {
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: findAppRoot(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: base,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      SESSION_REVOCATION_MS: String(BOUND_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/**
+ * The clock both app instances read (ms since the epoch). It stands still: only `advanceClock` moves it, so a
+ * cache's age is what the test says it is, however long a request takes on a loaded machine.
+ */
+// Starts at the wall clock's now: PostgreSQL's own now() (session expiry in SQL) stays in step with it.
+let clockMs = Date.now();
+let setClock: (ms: number) => Promise<void> = async () => {};
+const advanceClock = async (ms: number) => {
+  clockMs += ms;
+  await setClock(clockMs);
+};
+
+/** An app process (`node --import tsx server/main.ts`) on the given PostgreSQL database, on port 0, on the test's clock; driven over HTTP. */
+async function startAppProcessOn(databaseUrl: string, db: Database): Promise<AppHandle & { setClock(ms: number): Promise<void> }> {
+  const p = await startAppProcess({
+    env: { DATABASE_URL: databaseUrl, NODE_ENV: 'test', SESSION_REVOCATION_MS: String(BOUND_MS) },
+    clockMs,
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`app process exited: ${output}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 1200) throw new Error(`app process not healthy: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
     ctx: { db },
     async json(method, path, body, headers = {}) {
-      const res = await fetch(`${base}${path}`, {
+      const res = await fetch(`${p.url}${path}`, {
         method,
         redirect: 'manual',
-        headers: { origin: base, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: { origin: appProcessOrigin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return readJsonAnswer(res);
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    setClock: p.setClock,
+    stop: p.stop,
   };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Milliseconds until `app` answers 401 to the cookie, polling every 25 ms (gives up after BOUND_MS + 4 s). */
+/** Test-clock milliseconds until `app` answers 401 to the cookie, moving the clock 25 ms between tries (gives up after BOUND_MS + 4 s). */
 async function msUntilRefused(app: AppHandle, cookie: string): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < BOUND_MS + 4000) {
-    if ((await app.json('GET', '/api/tokens', undefined, { cookie })).status === 401) return performance.now() - started;
-    await new Promise((r) => setTimeout(r, 25));
+  const started = clockMs;
+  while (clockMs - started < BOUND_MS + 4000) {
+    if ((await app.json('GET', '/api/tokens', undefined, { cookie })).status === 401) return clockMs - started;
+    await advanceClock(25);
   }
   return Number.POSITIVE_INFINITY;
 }
@@ -95,9 +69,16 @@ describeEachDatabase('revocation across two app processes on one database', (kin
     db = await createTestDatabase(kind);
     if (kind === 'postgres') {
       const url = (db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString;
-      [a, b] = await Promise.all([startAppProcess(url, db, await freePort()), startAppProcess(url, db, await freePort())]);
+      const [pa, pb] = await Promise.all([startAppProcessOn(url, db), startAppProcessOn(url, db)]);
+      [a, b] = [pa, pb];
+      setClock = async (ms) => void (await Promise.all([pa.setClock(ms), pb.setClock(ms)]));
     } else {
-      // PGlite is one process's database: the two "processes" are two app instances, each with its own session cache.
+      // PGlite is one process's database: the two "processes" are two app instances, each with its own session cache,
+      // both on this process's clock, which stands still from here on (restored in afterAll).
+      vi.useFakeTimers({ toFake: ['Date'], now: clockMs });
+      setClock = async (ms) => {
+        vi.setSystemTime(ms);
+      };
       const wrap = async (): Promise<AppHandle> => ({
         ...(await createTestApp(db, { env: { SESSION_REVOCATION_MS: String(BOUND_MS) } })),
         stop: async () => {},
@@ -106,6 +87,7 @@ describeEachDatabase('revocation across two app processes on one database', (kin
     }
   }, 240_000);
   afterAll(async () => {
+    vi.useRealTimers();
     await Promise.all([a?.stop(), b?.stop()]);
     await db?.close();
   });

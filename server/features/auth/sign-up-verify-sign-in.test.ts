@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { cookieHeaderFrom, readLatestMail, signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 
-describeEachDatabase('sign-up → verification link → signed in', (kind) => {
+describeOnPglite('sign-up → verification link → signed in', (kind) => {
   let db: Database;
   let t: TestApp;
   beforeAll(async () => ({ db, t } = await startTestApp(kind)));

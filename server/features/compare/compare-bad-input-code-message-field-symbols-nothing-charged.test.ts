@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { startCompareTest } from './compare-test-kit.ts';
 
-describeEachDatabase('GET /api/compare refuses bad input with a code, a message and the field', (kind) => {
+describeOnPglite('GET /api/compare refuses bad input with a code, a message and the field', (kind) => {
   let k: Awaited<ReturnType<typeof startCompareTest>>;
   let user: string;
   beforeAll(async () => {

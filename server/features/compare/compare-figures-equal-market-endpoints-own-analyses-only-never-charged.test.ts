@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIGURE_IDS } from '../../../core/compare/compare-rows.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { startCompareTest } from './compare-test-kit.ts';
 
 type Kit = Awaited<ReturnType<typeof startCompareTest>>;
 type Line = { key: string; values: Array<{ value: number | null }> };
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-describeEachDatabase('GET /api/compare', (kind) => {
+describeOnPglite('GET /api/compare', (kind) => {
   let k: Kit;
   beforeAll(async () => {
     k = await startCompareTest(kind);

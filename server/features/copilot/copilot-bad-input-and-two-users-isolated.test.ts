@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from './copilot-test-kit.ts';
 
 const OTHER_UUID = '0b9e6c1e-4c55-4bd2-9a55-4f3a0f1c2d3e';
 
 // Bad input is refused with the error contract before anything is charged or stored; one user never
 // reads, continues or deletes another's conversation (404, as if it did not exist).
-describeEachDatabase('copilot bad input and owner isolation', (kind) => {
+describeOnPglite('copilot bad input and owner isolation', (kind) => {
   let k: CopilotTest;
   let alice: string;
   let bob: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CopilotFact } from '../../../core/copilot/copilot-types.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { type CopilotTest, startCopilotTest } from './copilot-test-kit.ts';
 import { openToolSession, runCopilotTool } from './tools/index.ts';
 
@@ -9,7 +9,7 @@ const byKey = (facts: readonly Fact[]) => new Map(facts.map((f) => [f.key, f]));
 
 // A copilot figure must be the analysis page's figure: the tools build analyses with the same input
 // loading and builders as a paid run. Each case runs the paid analysis and the tool, fact by fact.
-describeEachDatabase('copilot tools read the same figures as the analysis pages', (kind) => {
+describeOnPglite('copilot tools read the same figures as the analysis pages', (kind) => {
   let k: CopilotTest;
   let user: string;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 
-describeEachDatabase('GET /api/health: the snapshot date and each dataset’s own as-of date', (kind) => {
+describeOnPglite('GET /api/health: the snapshot date and each dataset’s own as-of date', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let as: Record<string, string>;

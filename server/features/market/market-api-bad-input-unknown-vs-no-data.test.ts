@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 
-describeEachDatabase('market API: bad input, unknown symbol vs no data', (kind) => {
+describeOnPglite('market API: bad input, unknown symbol vs no data', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let as: Record<string, string>;

@@ -7,7 +7,7 @@ import { parseEnv } from '../../env.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
 import { createMarketCache } from './market-cache.ts';
 
@@ -39,7 +39,7 @@ function createFakeUpstream() {
   return { state, fetch };
 }
 
-describeEachDatabase('market fallback chain: live, then cache, then bundled, each labelled', (kind) => {
+describeOnPglite('market fallback chain: live, then cache, then bundled, each labelled', (kind) => {
   let db: Database;
   let market: MarketFeature['market'];
   let upstream: ReturnType<typeof createFakeUpstream>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import type { FundamentalsResponse } from './market.routes.ts';
 
@@ -21,7 +21,7 @@ function cellsOf(f: FundamentalsResponse): Map<string, Figure> {
   return out;
 }
 
-describeEachDatabase('GET /api/market/fundamentals/{symbol}?as_of: point in time', (kind) => {
+describeOnPglite('GET /api/market/fundamentals/{symbol}?as_of: point in time', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let as: Record<string, string>;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 
-describeEachDatabase('GET /data/quality.md: the data quality report /about links to', (kind) => {
+describeOnPglite('GET /data/quality.md: the data quality report /about links to', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

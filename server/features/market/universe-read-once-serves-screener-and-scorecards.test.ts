@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { parseEnv, isScreenerWarmUpOn } from '../../env.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import type { MarketFeature } from './index.ts';
 import type { MarketService } from './market-service.ts';
 import { createUniverseRead } from './universe-read.ts';
 
-describeEachDatabase('the covered universe is read once per process: the screener and the scorecards share it', (kind) => {
+describeOnPglite('the covered universe is read once per process: the screener and the scorecards share it', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let walks = 0;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { signUpAndVerify } from '../../test/auth.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 
-describeEachDatabase('profile isolation: user B can neither read nor change user A', (kind) => {
+describeOnPglite('profile isolation: user B can neither read nor change user A', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let a: Awaited<ReturnType<typeof signUpAndVerify>>;

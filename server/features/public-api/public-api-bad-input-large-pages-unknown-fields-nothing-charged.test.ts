@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_API_PAGE_SIZE } from '../../../core/public-api/limits.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { PRO_BALANCE_MT, type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
 
-describeEachDatabase('/api/v1 bad input: the error contract, nothing charged or stored', (kind) => {
+describeOnPglite('/api/v1 bad input: the error contract, nothing charged or stored', (kind) => {
   let k: PublicApiTest;
   let user: string;
   let api: ReturnType<PublicApiTest['withKey']>;

@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRateLimits } from '../../../core/public-api/limits.ts';
-import { findAppRoot } from '../../lib/app-root.ts';
+import { startAppProcess } from '../../test/app-process.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
 
@@ -66,46 +64,14 @@ describeEachDatabase('per-key rate limits', (kind) => {
   });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** A real app process (server/main.ts) on `databaseUrl`, listening on a free port. */
-async function startAppProcess(databaseUrl: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: findAppRoot(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', BASE_URL: `http://localhost:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 1200) throw new Error(`app process did not start:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+/** A real app process (server/main.ts) on `databaseUrl`, on port 0, its clock standing at `clockMs`. */
+async function startAppProcessOn(databaseUrl: string, clockMs: number) {
+  return startAppProcess({ env: { DATABASE_URL: databaseUrl }, clockMs });
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the read limit shared by two app processes on one PostgreSQL', () => {
   let k: PublicApiTest;
-  let procs: Array<Awaited<ReturnType<typeof startAppProcess>>> = [];
+  let procs: Array<Awaited<ReturnType<typeof startAppProcessOn>>> = [];
   beforeAll(async () => {
     // The pepper lives in app_meta outside production: the test app makes it, the processes read the same one.
     k = await startPublicApiTest('postgres');
@@ -120,10 +86,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the read limit shared by two app 
   }, async () => {
     const url = (k.db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString;
     const { secret } = await k.createKey(await k.createUser('Pro'), ['read']);
-    procs = await Promise.all([startAppProcess(url), startAppProcess(url)]);
-    // The whole burst must fall in one fixed window: start in a minute's first 40 s.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    // The whole burst falls in one fixed window: both processes' clocks stand 5 s into the next minute.
+    const clockMs = Math.floor(Date.now() / 60_000) * 60_000 + 65_000;
+    procs = await Promise.all([startAppProcessOn(url, clockMs), startAppProcessOn(url, clockMs)]);
     const answers: Array<{ status: number; remaining: string | null; retryAfter: string | null }> = [];
     const send = (i: number) =>
       fetch(`${procs[i % 2]!.url}/api/v1/balance`, { headers: { authorization: `Bearer ${secret}` } }).then(async (r) => {

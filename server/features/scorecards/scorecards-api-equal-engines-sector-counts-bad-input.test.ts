@@ -7,10 +7,10 @@ import { viewFiscalYear } from '../../../core/analysis/scorecards/fiscal-year-vi
 import { buildScorecardHistory } from '../../../core/analysis/scorecards/scorecards.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 
-describeEachDatabase('scorecards API: engine scores, five years, sector counts, bad input', (kind) => {
+describeOnPglite('scorecards API: engine scores, five years, sector counts, bad input', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let as: Record<string, string>;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREENER_PRESETS } from '../../../core/screener/presets.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { parseCsv } from '../../../core/text/csv.ts';
 import { type ScreenerTest, startScreenerTest } from './screener-test-kit.ts';
 
 type Row = { symbol: string; name: string; values: Record<string, number | string | null> };
 
-describeEachDatabase('screener queries and CSV export over the bundled universe', (kind) => {
+describeOnPglite('screener queries and CSV export over the bundled universe', (kind) => {
   let k: ScreenerTest;
   beforeAll(async () => {
     k = await startScreenerTest(kind);

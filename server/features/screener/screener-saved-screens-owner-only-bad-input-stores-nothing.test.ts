@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREENER_LIMITS } from '../../../core/screener/query.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { DEFAULT_SCREENER_RATE_LIMITS } from './screener.handlers.ts';
 import { type ScreenerTest, startScreenerTest } from './screener-test-kit.ts';
 
@@ -14,7 +14,7 @@ const cheapQuality = {
   columns: ['roe', 'pe_ttm', 'sector'],
 };
 
-describeEachDatabase('saved screens and bad screener input', (kind) => {
+describeOnPglite('saved screens and bad screener input', (kind) => {
   let k: ScreenerTest;
   beforeAll(async () => {
     k = await startScreenerTest(kind);

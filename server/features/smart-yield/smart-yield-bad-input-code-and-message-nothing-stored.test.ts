@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_HOLDINGS } from '../../../core/portfolio/holdings-input.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 
 /** Rows in every table of the schema: a refused request must leave each count as it was. */
@@ -19,7 +19,7 @@ async function countAllRows(db: Database): Promise<Record<string, number>> {
   return out;
 }
 
-describeEachDatabase('smart yield: bad input gets a code and a message, nothing is stored', (kind) => {
+describeOnPglite('smart yield: bad input gets a code and a message, nothing is stored', (kind) => {
   let db: Database;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let as: Record<string, string>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findCloseOnOrBefore } from '../../../core/analysis/track-record/outcomes.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { startTrackRecordTest, type TrackRecordTest } from './track-record-test-kit.ts';
 
 /*
@@ -8,7 +8,7 @@ import { startTrackRecordTest, type TrackRecordTest } from './track-record-test-
  * (to 2026-07-02, SPY to 2026-07-01) every horizon has matured. Its outcome is the owner's alone; the
  * public summary counts it among users' runs once a tick has recorded it.
  */
-describeEachDatabase('GET /api/track-record and /api/analyses/{id}/track-record', (kind) => {
+describeOnPglite('GET /api/track-record and /api/analyses/{id}/track-record', (kind) => {
   let k: TrackRecordTest;
   let owner: string;
   let analysisId: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDcfStudio } from '../../../core/analysis/dcf/studio.ts';
 import { startTestApp } from '../../test/app.ts';
-import { type DatabaseKind, describeEachDatabase } from '../../test/db.ts';
+import { type DatabaseKind, describeOnPglite } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import { createLedgerService } from '../tokens/index.ts';
 
@@ -25,7 +25,7 @@ async function startValuationsTest(kind: DatabaseKind) {
   };
 }
 
-describeEachDatabase('saved DCF valuations', (kind) => {
+describeOnPglite('saved DCF valuations', (kind) => {
   let k: Awaited<ReturnType<typeof startValuationsTest>>;
   beforeAll(async () => {
     k = await startValuationsTest(kind);

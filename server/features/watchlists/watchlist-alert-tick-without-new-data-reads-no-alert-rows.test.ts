@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../adapters/mail/outbox/index.ts';
 import type { Database } from '../../adapters/db/index.ts';
-import { describeEachDatabase } from '../../test/db.ts';
+import { describeOnPglite } from '../../test/db.ts';
 import { createWatchlistsFeature } from './index.ts';
 import { createScriptedPoints, scriptedPoint, startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
 
@@ -32,7 +32,7 @@ function withStatementLog(db: Database) {
   return { counted, log, alertRowsReadSince };
 }
 
-describeEachDatabase('an alert tick reads only the alerts of symbols with a new data day', (kind) => {
+describeOnPglite('an alert tick reads only the alerts of symbols with a new data day', (kind) => {
   let k: WatchlistTest;
   beforeAll(async () => {
     k = await startWatchlistTest(kind);
