@@ -25,8 +25,10 @@ function redactorFor(params: unknown): (text: string) => string {
 }
 
 function redactTexts(o: QueryErrorShape, redact: (text: string) => string): void {
-  if (typeof o.message === 'string') o.message = redact(o.message);
-  if (typeof o.stack === 'string') o.stack = redact(o.stack);
+  // Reflect.set, not assignment: a cause may be a DOMException (a parameter that could not cross to PGlite's
+  // thread) whose message is a getter, and assigning to it would throw a new error over the real one.
+  if (typeof o.message === 'string') Reflect.set(o, 'message', redact(o.message));
+  if (typeof o.stack === 'string') Reflect.set(o, 'stack', redact(o.stack));
 }
 
 /** The same error without its bound values (message, stack, `params`, its causes' texts); anything else as it is. Changes `e` in place. */
@@ -41,7 +43,7 @@ export function redactQueryParams<E>(e: E): E {
     // The driver's own error may carry the values too (PGlite's has `params`; `detail` and `where` quote them).
     Reflect.deleteProperty(c, 'params');
     redactTexts(c as QueryErrorShape, redact);
-    for (const [key, v] of Object.entries(c)) if (typeof v === 'string') (c as Record<string, unknown>)[key] = redact(v);
+    for (const [key, v] of Object.entries(c)) if (typeof v === 'string') Reflect.set(c, key, redact(v));
   }
   return e;
 }
