@@ -35,18 +35,20 @@ describeEachDatabase('API answers are no-store unless the route opts in to cachi
 
   const overSocket = (path: string) => fetch(`${base}${path}`, { headers: { cookie } });
 
-  it('every signed-in GET in the OpenAPI document, and /api/auth/list-sessions, answers Cache-Control: no-store once', async () => {
+  it('every signed-in GET in the OpenAPI document, and better-auth\'s get-session, answers Cache-Control: no-store once', async () => {
     const doc = (await t.json('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
     const paths = Object.entries(doc.paths)
       .filter(([, item]) => item.get?.security?.some((s) => 'sessionCookie' in s))
       // A path parameter no row has: the 404 (or 400) a signed-in client gets is private too.
       .map(([path]) => path.replace(/\{[^}]+\}/g, 'AAPL'));
     expect(paths.length).toBeGreaterThan(20);
+    // list-sessions (it returns session tokens) is switched off: its 404 is no-store like every /api answer.
     for (const path of ['/api/auth/list-sessions', '/api/auth/get-session', ...paths]) {
       const res = await overSocket(path);
       await res.arrayBuffer();
       expect(res.status, path).toBeLessThan(500);
-      if (path === '/api/auth/list-sessions') expect(res.status).toBe(200);
+      if (path === '/api/auth/list-sessions') expect(res.status).toBe(404);
+      if (path === '/api/auth/get-session') expect(res.status).toBe(200);
       // The avatar is the one signed-in read with its own policy (private, revalidated or immutable by version).
       const expected = path.startsWith('/api/profile/avatar/') && res.status !== 404 ? /^private, / : /^no-store$/;
       expect(res.headers.get('cache-control'), path).toMatch(expected);
@@ -56,7 +58,8 @@ describeEachDatabase('API answers are no-store unless the route opts in to cachi
   it('the same through app.request, and a refused request (401, 400) is no-store too', async () => {
     for (const [path, status] of [
       ['/api/tokens', 200],
-      ['/api/auth/list-sessions', 200],
+      ['/api/auth/get-session', 200],
+      ['/api/auth/list-sessions', 404],
       ['/api/analyses?cursor=x', 400],
     ] as const) {
       const res = await t.json('GET', path, undefined, { cookie });

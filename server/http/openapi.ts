@@ -66,9 +66,14 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
   content: { 'application/json': { schema } },
 });
 
+/** The 401 message of signed-in routes; a route may state its own (`SIGNED_OUT_MESSAGE_KEY`, e.g. the profile's, from SPEC §8). */
+export const DEFAULT_SIGNED_OUT_MESSAGE = 'Sign in to continue.';
+/** An OpenAPI extension on a route: the message its 401 answer carries, shown in the document too. */
+export const SIGNED_OUT_MESSAGE_KEY = 'x-signed-out-message';
+
 /** The signed-in user, or UNAUTHORIZED. */
-export function requireUser(c: Context<AppEnv>): SessionUser {
+export function requireUser(c: Context<AppEnv>, signedOutMessage = DEFAULT_SIGNED_OUT_MESSAGE): SessionUser {
   const user = c.get('user');
-  if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  if (!user) throw new AppError('UNAUTHORIZED', signedOutMessage);
   return user;
 }

@@ -1,12 +1,15 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { App, AppEnv } from './app-env.ts';
-import { requireUser, SESSION_COOKIE_SCHEME } from './openapi.ts';
+import { DEFAULT_SIGNED_OUT_MESSAGE, requireUser, SESSION_COOKIE_SCHEME, SIGNED_OUT_MESSAGE_KEY } from './openapi.ts';
 
-const refuseSignedOut: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
+/** The 401 in front of a route's validators, with the message the route states (the spec fixes the profile's). */
+const refuseSignedOut =
+  (message: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    requireUser(c, message);
+    await next();
+  };
 
 /** A route that needs a session (its `security` names the cookie) and states its 401 answer. */
 const needsSignIn = (route: RouteConfig) =>
@@ -24,6 +27,8 @@ export function checkSignInBeforeValidation(app: App): void {
   app.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
     if (!needsSignIn(route)) return (register as (...a: unknown[]) => App)(route, ...rest);
     const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
-    return (register as (...a: unknown[]) => App)({ ...route, middleware: [refuseSignedOut, ...own] }, ...rest);
+    const stated = (route as Record<string, unknown>)[SIGNED_OUT_MESSAGE_KEY];
+    const message = typeof stated === 'string' ? stated : DEFAULT_SIGNED_OUT_MESSAGE;
+    return (register as (...a: unknown[]) => App)({ ...route, middleware: [refuseSignedOut(message), ...own] }, ...rest);
   }) as App['openapi'];
 }

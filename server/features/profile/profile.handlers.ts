@@ -1,21 +1,25 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppContext } from '../../http/feature.ts';
+import { requireUser } from '../../http/openapi.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProfileService } from './profile.service.ts';
-import type { deleteAvatarRoute, getAvatarRoute, getProfileRoute, patchProfileRoute, uploadAvatarRoute } from './profile.routes.ts';
+import {
+  type deleteAvatarRoute,
+  type getAvatarRoute,
+  type getProfileRoute,
+  NO_USER_MESSAGE,
+  type patchProfileRoute,
+  type uploadAvatarRoute,
+} from './profile.routes.ts';
 
 /** Each upload decodes and rescales an image of up to 50 megapixels: a budget keeps a script from pinning the CPU. */
 export const AVATAR_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60, message: 'Too many avatar uploads.' };
 
 /** SPEC §8: updating (or reading) the profile with no user fails with "No user logged in". */
-function requireProfileUser(c: Context<AppEnv>) {
-  const user = c.get('user');
-  if (!user) throw new AppError('UNAUTHORIZED', 'No user logged in');
-  return user;
-}
+const requireProfileUser = (c: Context<AppEnv>) => requireUser(c, NO_USER_MESSAGE);
 
 async function readAvatarBytes(c: Context<AppEnv>): Promise<Uint8Array> {
   const type = c.req.header('content-type') ?? '';

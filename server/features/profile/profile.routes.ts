@@ -1,5 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
+import { errorResponses, jsonContent, SIGNED_OUT_MESSAGE_KEY, signedIn } from '../../http/openapi.ts';
+
+/** SPEC §8: updating (or reading) the profile with no user fails with this message. */
+export const NO_USER_MESSAGE = 'No user logged in';
 
 export const UserProfileSchema = z
   .object({
@@ -31,6 +34,7 @@ const avatarUrlField = z
 export const ProfilePatchSchema = z.object({ first_name: nameField, last_name: nameField, avatar_url: avatarUrlField }).strict().openapi('ProfilePatch');
 
 export const getProfileRoute = createRoute({
+  [SIGNED_OUT_MESSAGE_KEY]: NO_USER_MESSAGE,
   operationId: 'getProfile',
   security: signedIn,
   method: 'get',
@@ -41,6 +45,7 @@ export const getProfileRoute = createRoute({
 });
 
 export const patchProfileRoute = createRoute({
+  [SIGNED_OUT_MESSAGE_KEY]: NO_USER_MESSAGE,
   operationId: 'updateProfile',
   security: signedIn,
   method: 'patch',
@@ -52,6 +57,7 @@ export const patchProfileRoute = createRoute({
 });
 
 export const uploadAvatarRoute = createRoute({
+  [SIGNED_OUT_MESSAGE_KEY]: NO_USER_MESSAGE,
   operationId: 'uploadAvatar',
   security: signedIn,
   method: 'post',
@@ -82,6 +88,7 @@ export const uploadAvatarRoute = createRoute({
 });
 
 export const deleteAvatarRoute = createRoute({
+  [SIGNED_OUT_MESSAGE_KEY]: NO_USER_MESSAGE,
   operationId: 'deleteAvatar',
   security: signedIn,
   method: 'delete',
