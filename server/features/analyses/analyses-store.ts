@@ -21,7 +21,7 @@ export interface StoredAnalysis {
 }
 
 /** What the key's earlier run is, as the pre-check and the insert's conflict see it. */
-export interface KeyedRun {
+interface KeyedRun {
   id: string;
   fingerprint: string;
   /** The run's hold: `captured` = served, `pending` = in flight, else a failed attempt the key may retry. */
