@@ -95,7 +95,6 @@ export function findViolations(files: SourceFile[]): string[] {
  */
 export const ANATOMY_PENDING: readonly string[] = [
   'analysis-export',
-  'api-keys',
   'auth',
   'billing',
   'compare',
