@@ -97,7 +97,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'analysis-export',
   'auth',
   'billing',
-  'compare',
   'copilot',
   'health',
   'market',
