@@ -101,7 +101,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'market',
   'profile',
   'public-api',
-  'scorecards',
   'screener',
   'smart-yield',
   'tokens',
