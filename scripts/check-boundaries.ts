@@ -102,7 +102,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'profile',
   'public-api',
   'screener',
-  'smart-yield',
   'tokens',
   'track-record',
   'valuations',
