@@ -104,7 +104,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'screener',
   'tokens',
   'track-record',
-  'valuations',
   'watchlists',
 ];
 
