@@ -100,7 +100,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'copilot',
   'market',
   'profile',
-  'public-api',
   'screener',
   'tokens',
   'track-record',
