@@ -98,7 +98,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'auth',
   'billing',
   'copilot',
-  'market',
   'profile',
   'screener',
   'tokens',
