@@ -99,7 +99,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'billing',
   'copilot',
   'profile',
-  'screener',
   'tokens',
   'track-record',
   'watchlists',
