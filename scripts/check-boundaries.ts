@@ -100,7 +100,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'copilot',
   'profile',
   'tokens',
-  'track-record',
   'watchlists',
 ];
 

@@ -23,7 +23,7 @@ export interface NewRun {
 }
 
 /** A claim older than this belongs to a process that died mid-work: another takes the work over. */
-export const CLAIM_STALE_MS = 5 * 60_000;
+const CLAIM_STALE_MS = 5 * 60_000;
 const staleBefore = (at: string) => new Date(new Date(at).getTime() - CLAIM_STALE_MS).toISOString();
 
 /** The eight outcome columns (stock and SPY change per horizon, HORIZON_MONTHS order) of an outcome, null while pending. */
@@ -74,7 +74,7 @@ export async function insertRuns(q: Queryable, runs: readonly NewRun[], at: stri
 }
 
 /** A run a process has claimed for scoring. */
-export interface ClaimedRun {
+interface ClaimedRun {
   runKey: string;
   symbol: string;
   asOf: string;
