@@ -1,7 +1,7 @@
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createLedgerService } from './ledger-service.ts';
 import type { LedgerService } from './ledger-types.ts';
-import { createTokenJobs } from './token-jobs.ts';
+import { createTokensJobs } from './tokens-jobs.ts';
 import { createTokensHandlers } from './tokens.handlers.ts';
 import { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getTokensRoute, getTokenUsageRoute } from './tokens.routes.ts';
 
@@ -10,6 +10,8 @@ export { DEFAULT_CHARGE_TIMEOUT_MS } from './charge-for.ts';
 export { adminUsage, runAdminCommand } from './admin-commands.ts';
 // The public API's balance is the subscription check's answer.
 export { toSubscriptionBody } from './tokens.handlers.ts';
+// Paid rows of other features are visible only once their hold was captured: the rule's one SQL.
+export { servedOnlyOnceCaptured } from './tokens-holds-store.ts';
 export { SubscriptionSchema } from './tokens.routes.ts';
 export type { LedgerService, Hold, TokenAccount, LedgerEntry, Actor, Tier, TierChangeResult, ReconcileReport } from './ledger-types.ts';
 
@@ -23,7 +25,7 @@ export interface TokensFeature {
 export function createTokensFeature(ctx: AppContext): TokensFeature {
   const ledger = createLedgerService(ctx.db, { now: ctx.now, logger: ctx.logger });
   const handlers = createTokensHandlers(ledger);
-  const jobs = createTokenJobs(ledger, ctx.logger);
+  const jobs = createTokensJobs(ledger, ctx.logger);
   const feature: Feature = {
     name: 'tokens',
     routes(app) {
