@@ -4,7 +4,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 import type { LedgerService } from './ledger-types.ts';
 import { LedgerOracle } from '../../test/ledger-oracle.ts';
 
@@ -56,7 +56,7 @@ describeEachDatabase('ledger model vs in-memory oracle', (kind) => {
   let ledger: LedgerService;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    ledger = createLedgerService(db, { now: () => new Date(clock), defaultHoldTtlMs: HOLD_TTL_MS });
+    ledger = createTokensService(db, { now: () => new Date(clock), defaultHoldTtlMs: HOLD_TTL_MS });
   });
   afterAll(async () => db?.close());
 
