@@ -26,6 +26,7 @@ import type { ApiKeysFeature } from '../server/features/api-keys/index.ts';
 import { createFeatures } from '../server/features/index.ts';
 import type { MarketFeature } from '../server/features/market/index.ts';
 import { createPublicApiHandlers } from '../server/features/public-api/public-api.handlers.ts';
+import { createPublicApiService, type PublicApiDeps } from '../server/features/public-api/public-api-service.ts';
 import { v1QuoteRoute } from '../server/features/public-api/public-api.routes.ts';
 import { createLedgerService } from '../server/features/tokens/index.ts';
 import type { Feature } from '../server/http/feature.ts';
@@ -84,7 +85,7 @@ try {
       });
     },
     routes(app) {
-      const handlers = createPublicApiHandlers({ market } as Parameters<typeof createPublicApiHandlers>[0]);
+      const handlers = createPublicApiHandlers(createPublicApiService({ market } as PublicApiDeps));
       app.openapi(createRoute({ ...v1QuoteRoute, path: '/api/bench/quotes/{symbol}', security: [] }), handlers.getQuote);
     },
   };

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { computeScreenerRow, SCREENER_REQUIREMENTS } from '../core/screener/row-values.ts';
 import { createBundledProvider } from '../server/adapters/market-data/bundled/index.ts';
 import { loadAnalysisInputs, loadPriceHistory } from '../server/features/analyses/index.ts';
-import { compareSymbolsOrThrow } from '../server/features/compare/compare-service.ts';
+import { createCompareService } from '../server/features/compare/compare-service.ts';
 import { createMarketService } from '../server/features/market/market-service.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { median, report } from './support.ts';
@@ -38,7 +38,8 @@ async function measure(run: () => Promise<unknown>, n = 30): Promise<number> {
   return median(times);
 }
 
-const service = await measure(() => compareSymbolsOrThrow({ market, analyses }, 'bench-user', SYMBOLS));
+const compare = createCompareService({ market, analyses });
+const service = await measure(() => compare.compareSymbolsOrThrow('bench-user', SYMBOLS));
 const history = await loadPriceHistory(market, 'AAPL');
 const inputs = await loadAnalysisInputs(market, { symbol: 'AAPL', profile: await market.getProfile('AAPL'), history, names: SCREENER_REQUIREMENTS });
 const oneRow = await measure(async () => computeScreenerRow(inputs), 100);

@@ -9,8 +9,8 @@ import pg from 'pg';
 import { migrationsDir } from '../server/adapters/db/index.ts';
 import { migrate, readMigrations } from '../server/adapters/db/migrate.ts';
 import { openPostgres } from '../server/adapters/db/postgres.ts';
-import { holdStatement, settleStatements } from '../server/features/tokens/ledger-statements.ts';
-import { createLedgerService } from '../server/features/tokens/ledger-service.ts';
+import { holdStatement, settleStatements } from '../server/features/tokens/tokens-statements-store.ts';
+import { createTokensService } from '../server/features/tokens/tokens-service.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `sp_bench_explain_${process.pid}`;
@@ -26,7 +26,7 @@ const db = openPostgres(url.toString(), { max: 1 });
 try {
   await migrate(db, readMigrations(migrationsDir));
   await db.query(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('bench_0', 'Bench', 'bench_0@bench.test', true)`);
-  const ledger = createLedgerService(db);
+  const ledger = createTokensService(db);
   await ledger.creditPurchase('bench_0', { amountMt: 1_000_000_000_000, idempotencyKey: 'seed', actor: 'bench' });
   for (let i = 0; i < 2000; i++) await ledger.capture('bench_0', (await ledger.hold('bench_0', 800, `warm-${i}`)).id);
   const client = await db.pool.connect();

@@ -18,8 +18,8 @@ import { migrationsDir, openDatabase, type Database } from '../server/adapters/d
 import { migrate, readMigrations } from '../server/adapters/db/migrate.ts';
 import { openPglite } from '../server/adapters/db/pglite.ts';
 import { openPostgres } from '../server/adapters/db/postgres.ts';
-import { holdStatement, settleStatements } from '../server/features/tokens/ledger-statements.ts';
-import { createLedgerService } from '../server/features/tokens/ledger-service.ts';
+import { holdStatement, settleStatements } from '../server/features/tokens/tokens-statements-store.ts';
+import { createTokensService } from '../server/features/tokens/tokens-service.ts';
 import { report } from './support.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,7 +31,7 @@ const BALANCE_MT = 1_000_000_000_000;
 
 /** One user per client, so clients contend on the statements, not on one account row. */
 async function seedUsers(db: Database, n: number): Promise<string[]> {
-  const ledger = createLedgerService(db);
+  const ledger = createTokensService(db);
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const id = `bench_${i}`;
@@ -44,7 +44,7 @@ async function seedUsers(db: Database, n: number): Promise<string[]> {
 
 /** `clients` loops of hold → capture for `SECONDS`; returns pairs per second. */
 async function measurePairs(db: Database, users: string[], clients: number, label: string): Promise<number> {
-  const ledger = createLedgerService(db);
+  const ledger = createTokensService(db);
   let pairs = 0;
   let deadline = 0;
   const run = async (c: number) => {
@@ -68,7 +68,7 @@ async function measurePairs(db: Database, users: string[], clients: number, labe
 }
 
 async function checkReconciled(db: Database, label: string) {
-  const report_ = await createLedgerService(db).reconcile();
+  const report_ = await createTokensService(db).reconcile();
   if (!report_.ok) throw new Error(`${label}: ledger and balances disagree after the run: ${JSON.stringify(report_.mismatches.slice(0, 3))}`);
 }
 

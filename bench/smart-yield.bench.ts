@@ -18,7 +18,7 @@ import { type Holding, mergeHoldings, parseHoldingsCsv } from '../core/portfolio
 import { buildSmartYield, type HoldingData } from '../core/portfolio/smart-yield.ts';
 import { createBundledProvider } from '../server/adapters/market-data/bundled/index.ts';
 import { createMarketService } from '../server/features/market/market-service.ts';
-import { analyseHoldings, createSmartYieldContext } from '../server/features/smart-yield/smart-yield-service.ts';
+import { createSmartYieldService } from '../server/features/smart-yield/smart-yield-service.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { median, report } from './support.ts';
 
@@ -64,8 +64,8 @@ async function measure(run: () => unknown): Promise<number> {
 }
 
 const core = await measure(() => buildSmartYield({ holdings, data, startDay: dataDay, historyEnd }));
-const ctx = createSmartYieldContext(market);
-const full = await measure(() => analyseHoldings(ctx, { csv }));
+const smartYield = createSmartYieldService({ market });
+const full = await measure(() => smartYield.analyseHoldings({ csv }));
 const sample = buildSmartYield({ holdings, data, startDay: dataDay, historyEnd });
 
 report(`Smart yield core, ${HOLDINGS} holdings (median of 50)`, core, 'ms', `budget ≤ ${BUDGET_MS}`);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../adapters/db/index.ts';
-import { createLedgerService } from '../features/tokens/ledger-service.ts';
+import { createTokensService } from '../features/tokens/tokens-service.ts';
 import type { LedgerService } from '../features/tokens/ledger-types.ts';
 import { isAppError } from '../lib/errors.ts';
 import { createTestDatabase, describeEachDatabase } from './db.ts';
@@ -63,7 +63,7 @@ export function describeLedgerModel(part: { seed: number; runs: number }) {
     let ledger: LedgerService;
     beforeAll(async () => {
       db = await createTestDatabase(kind);
-      ledger = createLedgerService(db, { now: () => new Date(clock), defaultHoldTtlMs: HOLD_TTL_MS });
+      ledger = createTokensService(db, { now: () => new Date(clock), defaultHoldTtlMs: HOLD_TTL_MS });
     });
     afterAll(async () => db?.close());
 

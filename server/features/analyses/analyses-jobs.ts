@@ -1,4 +1,5 @@
 import type { Database } from '../../adapters/db/index.ts';
+import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { purgeUnservedAnalyses } from './analyses-store.ts';
 
@@ -8,25 +9,14 @@ export const UNSERVED_ROW_KEPT_MS = 86_400_000;
 
 /** The hourly purge of rows left by failed attempts (timeouts, faults before the capture, killed processes). */
 export function createAnalysesJobs(db: Database, now: () => Date, logger: Logger) {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const purge = async () => {
-    try {
+  const purgeJob = createIntervalJob({
+    name: 'analyses-purge',
+    everyMs: PURGE_INTERVAL_MS,
+    logger,
+    run: async () => {
       const purged = await purgeUnservedAnalyses(db, new Date(now().getTime() - UNSERVED_ROW_KEPT_MS).toISOString());
       if (purged) logger.info({ purged }, 'analyses: purged rows of failed attempts');
-    } catch (e) {
-      logger.error({ err: e }, 'analyses: purging rows of failed attempts failed');
-    }
-  };
-  return {
-    purge,
-    start() {
-      if (timer) return;
-      timer = setInterval(purge, PURGE_INTERVAL_MS);
-      timer.unref();
     },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  });
+  return { purge: purgeJob.runNow, start: purgeJob.start, stop: purgeJob.stop };
 }

@@ -32,7 +32,7 @@ export interface AnalysisRuns {
 
 export const defaultAnalysisRuns: AnalysisRuns = { builders: analysisBuilders, requirements: analysisRequirements, checkAvailability };
 
-export interface RunRequest {
+interface RunRequest {
   symbol: string;
   kind: AnalysisKind;
   subtype?: FundamentalSubtype | null;
@@ -42,7 +42,7 @@ export interface RunRequest {
 
 /** The steps a run reports while it works (the stream's `progress` events). */
 export const runSteps = ['load', 'compute', 'save'] as const;
-export type RunStep = (typeof runSteps)[number];
+type RunStep = (typeof runSteps)[number];
 
 const computeLabels: Record<AnalysisKind, string> = {
   overview: 'Computing ratios and grades, writing the note',
@@ -59,7 +59,7 @@ export function labelRunStep(step: RunStep, kind: AnalysisKind): string {
   return 'Saving';
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** Aborting (the client went away) fails the run: its hold is released, nothing charged. */
   signal?: AbortSignal;
   onProgress?: (step: RunStep) => void;
@@ -120,7 +120,7 @@ export interface AnalysesServiceDeps {
  */
 
 /** What every analyses function needs, passed first: storage, market data, the ledger, the clock, the builders. */
-export interface AnalysesContext {
+interface AnalysesContext {
   db: Database;
   market: MarketService;
   ledger: LedgerService;
@@ -240,7 +240,7 @@ export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: R
 }
 
 /** History filters as the API takes them: a symbol in any accepted spelling, `as_of=current` for the data day. */
-export type ListQuery = Omit<AnalysisFilter, 'symbol' | 'asOf'> & { symbol?: string; asOf?: string };
+type ListQuery = Omit<AnalysisFilter, 'symbol' | 'asOf'> & { symbol?: string; asOf?: string };
 
 export async function listAnalyses(ctx: AnalysesContext, userId: string, query: ListQuery) {
   const symbol = query.symbol === undefined ? undefined : await ctx.market.resolveSymbol(query.symbol);

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype } from '../../../core/analysis/analysis-types.ts';
 import type { Attribution } from '../../../core/analysis/attribution/attribution-types.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { servedOnlyOnceCaptured } from '../tokens/index.ts';
 
 /** One analysis as stored: the request's columns plus the builder's facts, note and sections. */
 export interface StoredAnalysis {
@@ -21,7 +22,7 @@ export interface StoredAnalysis {
 }
 
 /** What the key's earlier run is, as the pre-check and the insert's conflict see it. */
-export interface KeyedRun {
+interface KeyedRun {
   id: string;
   fingerprint: string;
   /** The run's hold: `captured` = served, `pending` = in flight, else a failed attempt the key may retry. */
@@ -62,8 +63,8 @@ function toStoredAnalysis(r: AnalysisRow): StoredAnalysis {
   };
 }
 
-// Served = its hold was captured: the one statement that charged is also the one that makes the row visible.
-const servedFrom = sql`analyses a JOIN token_holds h ON h.id = a.hold_id AND h.status = 'captured'`;
+// Served = its hold was captured (the tokens feature's rule): the one statement that charged is also the one that makes the row visible.
+const served = servedOnlyOnceCaptured(sql`a.hold_id`);
 const COLUMNS = sql`a.id, a.user_id, a.symbol, a.kind, a.subtype, a.as_of, a.idempotency_key, a.request_fingerprint, a.cost_mt, a.hold_id, a.created_at, a.body`;
 
 /**
@@ -94,13 +95,13 @@ export async function findRunByKey(q: Queryable, userId: string, key: string): P
 
 /** A served analysis of this user, or null (another user's id is null too). */
 export async function findServedAnalysis(q: Queryable, userId: string, id: string): Promise<StoredAnalysis | null> {
-  const [row] = await q.query<AnalysisRow>(sql`SELECT ${COLUMNS} FROM ${servedFrom} WHERE a.id = ${id} AND a.user_id = ${userId}`);
+  const [row] = await q.query<AnalysisRow>(sql`SELECT ${COLUMNS} FROM analyses a WHERE a.id = ${id} AND a.user_id = ${userId} AND ${served}`);
   return row ? toStoredAnalysis(row) : null;
 }
 
 /** A served analysis by id whoever owns it: only for a share link, which its owner made. */
 export async function findServedAnalysisById(q: Queryable, id: string): Promise<StoredAnalysis | null> {
-  const [row] = await q.query<AnalysisRow>(sql`SELECT ${COLUMNS} FROM ${servedFrom} WHERE a.id = ${id}`);
+  const [row] = await q.query<AnalysisRow>(sql`SELECT ${COLUMNS} FROM analyses a WHERE a.id = ${id} AND ${served}`);
   return row ? toStoredAnalysis(row) : null;
 }
 
@@ -116,14 +117,14 @@ export interface AnalysisFilter {
 
 /** A user's served analyses, newest first, filtered. */
 export async function listServedAnalyses(q: Queryable, userId: string, f: AnalysisFilter): Promise<StoredAnalysis[]> {
-  const where: SQL[] = [sql`a.user_id = ${userId}`];
+  const where: SQL[] = [sql`a.user_id = ${userId}`, served];
   if (f.symbol) where.push(sql`a.symbol = ${f.symbol}`);
   if (f.kind) where.push(sql`a.kind = ${f.kind}`);
   if (f.subtype) where.push(sql`a.subtype = ${f.subtype}`);
   if (f.asOf) where.push(sql`a.as_of = ${f.asOf}`);
   if (f.before) where.push(sql`(a.created_at, a.id) < (${f.before.createdAt}::timestamptz, ${f.before.id}::uuid)`);
   const rows = await q.query<AnalysisRow>(
-    sql`SELECT ${COLUMNS} FROM ${servedFrom} WHERE ${sql.join(where, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${f.limit}`,
+    sql`SELECT ${COLUMNS} FROM analyses a WHERE ${sql.join(where, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${f.limit}`,
   );
   return rows.map(toStoredAnalysis);
 }

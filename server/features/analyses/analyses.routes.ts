@@ -6,7 +6,7 @@ import { ErrorSchema, errorResponses, jsonContent, signedIn } from '../../http/o
 
 /** Bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are parsed. */
 export const MAX_ANALYSIS_BODY_BYTES = 4 * 1024;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 const Kind = z.enum(analysisKinds).openapi({ description: 'What to run; each kind has its own cost (GET /api/token-costs)' });
 const Subtype = z.enum(fundamentalSubtypes).openapi({ description: 'Fundamental analysis tab; only with kind `fundamental`' });
@@ -121,7 +121,7 @@ export const AnalysisSchema = z
   })
   .openapi('Analysis');
 
-export const AnalysisSummarySchema = z
+const AnalysisSummarySchema = z
   .object({
     ...SummaryFields,
     headline: z.string().openapi({ description: "The note's headline" }),
@@ -234,7 +234,7 @@ export const getAnalysisRoute = createRoute({
 });
 
 /** The `progress` event of the stream: step `index` of `total` (1-based). */
-export const AnalysisProgressSchema = z.object({
+const AnalysisProgressSchema = z.object({
   step: z.enum(['load', 'compute', 'save']),
   label: z.string(),
   index: z.number().int(),
@@ -244,14 +244,12 @@ export const AnalysisProgressSchema = z.object({
 // What the web imports (type-only): the bodies these routes take and answer with.
 export type CreateAnalysisBody = z.infer<typeof CreateAnalysisBodySchema>;
 export type AnalysisResponse = z.infer<typeof AnalysisSchema>;
-/** An analysis with its kind's sections typed, e.g. `AnalysisOf<TechnicalSections>` (the builders export each kind's type). */
-export type AnalysisOf<S> = Omit<AnalysisResponse, 'sections'> & { sections: S };
 export type AnalysisSummary = z.infer<typeof AnalysisSummarySchema>;
 export type AttributionResponse = z.infer<typeof AttributionSchema>;
 export type AnalysisListResponse = z.infer<typeof AnalysisListSchema>;
 export type ListAnalysesQuery = z.input<typeof ListAnalysesQuerySchema>;
 export type AnalysisProgressEvent = z.infer<typeof AnalysisProgressSchema>;
-export type AnalysisResultEvent = { analysis: AnalysisResponse };
+type AnalysisResultEvent = { analysis: AnalysisResponse };
 export type AnalysisErrorEvent = { error: { code: string; message: string } };
 /** Each stream event by its SSE `event:` name. */
 export type AnalysisStreamEvents = { progress: AnalysisProgressEvent; result: AnalysisResultEvent; error: AnalysisErrorEvent };

@@ -21,7 +21,7 @@ export {
   MAX_ANALYSIS_BODY_BYTES,
 } from './analyses.routes.ts';
 
-export interface AnalysesFeatureDeps {
+interface AnalysesFeatureDeps {
   ledger: LedgerService;
   market: MarketService;
   /** The builders; tests swap one for a failing builder. */

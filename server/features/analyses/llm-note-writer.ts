@@ -40,7 +40,7 @@ export function computeNoteDeadline(workStartedAt: number, chargeTimeoutMs: numb
   return workStartedAt + chargeTimeoutMs - Math.min(SAVE_RESERVE_MS, chargeTimeoutMs / 4);
 }
 
-export interface NoteWriterOptions {
+interface NoteWriterOptions {
   /** `performance.now()` time by which the last call must end. */
   deadline: number;
   /** The per-call limit (AI_TIMEOUT_MS); a call gets less when the deadline is nearer. */

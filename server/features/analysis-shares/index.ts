@@ -1,14 +1,16 @@
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { AnalysesService } from '../analyses/index.ts';
-import { createSharesHandlers } from './shares.handlers.ts';
-import { createShareRoute, getSharedAnalysisRoute, listSharesRoute, revokeShareRoute } from './shares.routes.ts';
+import { createAnalysisSharesHandlers } from './analysis-shares.handlers.ts';
+import { createAnalysisSharesService } from './analysis-shares-service.ts';
+import { createShareRoute, getSharedAnalysisRoute, listSharesRoute, revokeShareRoute } from './analysis-shares.routes.ts';
 
 /**
  * Share links: `POST /api/analyses/{id}/shares`, `GET /api/shares`, `DELETE /api/shares/{id}` for the owner,
  * and the public `GET /api/shared/{token}` that the `/s/:token` page reads.
  */
 export function createAnalysisSharesFeature(ctx: AppContext, deps: { analyses: AnalysesService }): Feature {
-  const handlers = createSharesHandlers({ db: ctx.db, analyses: deps.analyses, baseUrl: ctx.env.BASE_URL, now: ctx.now });
+  const service = createAnalysisSharesService({ db: ctx.db, analyses: deps.analyses, baseUrl: ctx.env.BASE_URL, now: ctx.now });
+  const handlers = createAnalysisSharesHandlers(service);
   return {
     name: 'analysis-shares',
     middleware(app) {

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { API_KEY_PREFIX } from '../../../core/public-api/limits.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { type Env, isProduction } from '../../env.ts';
+import { keepMetaValueOnce } from './api-keys-store.ts';
 
 /** A new key: the prefix and 32 random bytes in base64url (43 characters). Shown once, then only its hash exists. */
 export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -32,8 +32,5 @@ export function checkPepperConfig(env: Env): void {
 export async function resolvePepper(env: Env, db: Database): Promise<string> {
   if (env.API_KEY_PEPPER) return env.API_KEY_PEPPER;
   if (isProduction(env) && env.AUTH_SECRET) return createHmac('sha256', env.AUTH_SECRET).update('stockpilot:api-key-pepper').digest('base64url');
-  const generated = randomBytes(32).toString('base64url');
-  await db.query(sql`INSERT INTO app_meta (key, value) VALUES (${DEV_PEPPER_KEY}, ${generated}) ON CONFLICT (key) DO NOTHING`);
-  const [row] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = ${DEV_PEPPER_KEY}`);
-  return row!.value;
+  return keepMetaValueOnce(db, DEV_PEPPER_KEY, randomBytes(32).toString('base64url'));
 }

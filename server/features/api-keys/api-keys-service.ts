@@ -22,9 +22,9 @@ import {
 } from './api-keys-store.ts';
 
 /** last_used_at is written at most this often per key: a busy key costs one write a minute, not one per request. */
-export const LAST_USED_INTERVAL_MS = 60_000;
+const LAST_USED_INTERVAL_MS = 60_000;
 
-export interface ApiKeysContext {
+interface ApiKeysContext {
   db: Database;
   env: Env;
   ledger: LedgerService;
@@ -84,7 +84,7 @@ export const invalidKeyError = () =>
   new AppError('INVALID_API_KEY', 'This API key is not valid. Check that you sent the whole key, or create a new one in Settings → API keys.');
 
 /** An authenticated request: who is calling, and its count in the scope's rate window. */
-export interface Authenticated {
+interface Authenticated {
   caller: ApiCaller;
   limit: number;
   hit: RateWindowHit;
@@ -94,7 +94,7 @@ export interface Authenticated {
  * Checks a batch of keyed requests in one round trip (their keys, owners' tiers and rate-window counts) at the
  * batch's clock, then records last use for the keys not seen this minute: at most one more write a minute per key.
  */
-export async function checkKeys(ctx: Pick<ApiKeysContext, 'db' | 'now'>, checks: KeyCheck[]): Promise<KeyCheckResult[]> {
+async function checkKeys(ctx: Pick<ApiKeysContext, 'db' | 'now'>, checks: KeyCheck[]): Promise<KeyCheckResult[]> {
   const now = ctx.now();
   const results = await findActiveKeysAndCount(ctx.db, checks, now);
   const isStale = (lastUsedAt: string | null) => !lastUsedAt || now.getTime() - Date.parse(lastUsedAt) >= LAST_USED_INTERVAL_MS;

@@ -15,7 +15,7 @@ export interface StoredApiKey {
 }
 
 /** What one /api/v1 request learns about its key in one read: who owns it, what it may do, the owner's tier now. */
-export interface KeyForRequest {
+interface KeyForRequest {
   id: string;
   userId: string;
   scopes: ApiKeyScope[];
@@ -169,4 +169,11 @@ const touchStatement = prepareStatement<{ id: string; at: string; before: string
 /** Sets last-used unless another request (any process) did within the interval: at most one write per key per interval. */
 export async function touchKey(db: Database, id: string, at: Date, intervalMs: number): Promise<void> {
   await db.run(touchStatement, { id, at: at.toISOString(), before: new Date(at.getTime() - intervalMs).toISOString() });
+}
+
+/** Stores `value` under `key` in `app_meta` unless a value is there already, and answers the one that is kept: the first writer wins. */
+export async function keepMetaValueOnce(db: Database, key: string, value: string): Promise<string> {
+  await db.query(sql`INSERT INTO app_meta (key, value) VALUES (${key}, ${value}) ON CONFLICT (key) DO NOTHING`);
+  const [row] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = ${key}`);
+  return row!.value;
 }

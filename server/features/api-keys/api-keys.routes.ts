@@ -7,7 +7,7 @@ const Scope = z
   .enum(apiKeyScopes)
   .openapi({ description: '`read`: market data, history, fundamentals, ratios, screens, analyses and the balance; `analyses`: run (paid) analyses' });
 
-export const ApiKeySchema = z
+const ApiKeySchema = z
   .object({
     id: z.string().uuid(),
     name: z.string().openapi({ example: 'Nightly report' }),
@@ -20,7 +20,7 @@ export const ApiKeySchema = z
 
 const RateLimitSchema = z.object({ limit: z.number().int(), window_seconds: z.number().int() });
 
-export const ApiKeyListSchema = z
+const ApiKeyListSchema = z
   .object({
     keys: z.array(ApiKeySchema).openapi({ description: 'Active keys, newest first (revoked keys are gone)' }),
     can_create: z.boolean().openapi({ description: 'Whether this account’s plan may create keys (Pro)' }),
@@ -31,7 +31,7 @@ export const ApiKeyListSchema = z
   })
   .openapi('ApiKeyList');
 
-export const CreateApiKeyBodySchema = z
+const CreateApiKeyBodySchema = z
   .object({
     name: z.string().trim().min(1, { error: 'give the key a name' }).max(API_KEY_NAME_MAX).openapi({ example: 'Nightly report' }),
     scopes: z
@@ -43,7 +43,7 @@ export const CreateApiKeyBodySchema = z
   .strict()
   .openapi('CreateApiKey');
 
-export const CreatedApiKeySchema = z
+const CreatedApiKeySchema = z
   .object({
     key: ApiKeySchema,
     secret: z.string().openapi({ description: 'The whole key. Shown this once: only its hash is stored.', example: 'sp_live_ab12…' }),

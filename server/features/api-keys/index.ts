@@ -6,11 +6,9 @@ import { createApiKeysHandlers } from './api-keys.handlers.ts';
 import { createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute } from './api-keys.routes.ts';
 import { type ApiKeysService, createApiKeysService } from './api-keys-service.ts';
 
-export type { ApiKeysService } from './api-keys-service.ts';
-export type { ScopeOf } from './api-key-auth.ts';
 export { requireApiCaller } from './api-key-auth.ts';
 
-export interface ApiKeysFeatureDeps {
+interface ApiKeysFeatureDeps {
   /** The owner's tier decides who may create and use keys. */
   ledger: LedgerService;
 }

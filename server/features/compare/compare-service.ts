@@ -13,12 +13,12 @@ import type { MarketService, PriceHistory, Profile, Quote, WithServed } from '..
  * through the analyses service's list (free). Nothing here charges or stores.
  */
 
-export interface CompareContext {
+interface CompareContext {
   market: MarketService;
   analyses: Pick<AnalysesService, 'listAnalyses'>;
 }
 
-export interface SavedSummary {
+interface SavedSummary {
   id: string;
   asOf: string;
   createdAt: string;
@@ -28,7 +28,7 @@ export interface SavedSummary {
   facts: Record<string, number | string | null>;
 }
 
-export interface ComparedKind {
+interface ComparedKind {
   kind: CompareKind;
   unavailable: string | null;
   saved: SavedSummary | null;
@@ -45,7 +45,7 @@ export interface ComparedSymbol {
 }
 
 /** The canonical, listed symbols of `raw`, or the error naming `symbols` (syntax and limit checked before any lookup). */
-export async function resolveCompareSymbolsOrThrow(market: MarketService, raw: string | undefined): Promise<string[]> {
+async function resolveCompareSymbolsOrThrow(market: MarketService, raw: string | undefined): Promise<string[]> {
   const parsed = parseSymbolList(raw);
   if (!parsed.ok) {
     const { problem } = parsed;
@@ -107,7 +107,15 @@ async function compareOne(ctx: CompareContext, userId: string, symbol: string): 
 }
 
 /** The comparison of `raw` (the query's `symbols`) for this user: figures for each, their own saved analyses only. */
-export async function compareSymbolsOrThrow(ctx: CompareContext, userId: string, raw: string | undefined): Promise<ComparedSymbol[]> {
+async function compareSymbolsOrThrow(ctx: CompareContext, userId: string, raw: string | undefined): Promise<ComparedSymbol[]> {
   const symbols = await resolveCompareSymbolsOrThrow(ctx.market, raw);
   return Promise.all(symbols.map((s) => compareOne(ctx, userId, s)));
 }
+
+/** The comparison behind /compare; deps are the market and the user's saved analyses (read, never charged). */
+export function createCompareService(deps: CompareContext) {
+  return {
+    compareSymbolsOrThrow: (userId: string, raw: string | undefined) => compareSymbolsOrThrow(deps, userId, raw),
+  };
+}
+export type CompareService = ReturnType<typeof createCompareService>;

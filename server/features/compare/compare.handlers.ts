@@ -2,7 +2,7 @@ import { MAX_COMPARE_SYMBOLS } from '../../../core/compare/compare-symbols.ts';
 import { requireUser } from '../../http/openapi.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { CompareItem, compareRoute } from './compare.routes.ts';
-import { type ComparedSymbol, type CompareContext, compareSymbolsOrThrow } from './compare-service.ts';
+import type { ComparedSymbol, CompareService } from './compare-service.ts';
 
 const toItem = (s: ComparedSymbol): CompareItem => ({
   symbol: s.symbol,
@@ -28,10 +28,10 @@ const toItem = (s: ComparedSymbol): CompareItem => ({
   })),
 });
 
-export function createCompareHandlers(ctx: CompareContext) {
+export function createCompareHandlers(service: CompareService) {
   const compare: AppRouteHandler<typeof compareRoute> = async (c) => {
     const user = requireUser(c);
-    const items = await compareSymbolsOrThrow(ctx, user.id, c.req.valid('query').symbols);
+    const items = await service.compareSymbolsOrThrow(user.id, c.req.valid('query').symbols);
     return c.json({ symbols: items.map((i) => i.symbol), max_symbols: MAX_COMPARE_SYMBOLS, items: items.map(toItem) }, 200);
   };
   return { compare };

@@ -58,7 +58,7 @@ const CompareItemSchema = z
   })
   .openapi('CompareItem');
 
-export const CompareResponseSchema = z
+const CompareResponseSchema = z
   .object({
     symbols: z.array(z.string()).openapi({ description: 'The symbols compared, canonical, in the order asked' }),
     max_symbols: z.number().int().openapi({ example: MAX_COMPARE_SYMBOLS }),

@@ -3,8 +3,9 @@ import type { AnalysesService } from '../analyses/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { createCompareHandlers } from './compare.handlers.ts';
 import { compareRoute } from './compare.routes.ts';
+import { createCompareService } from './compare-service.ts';
 
-export interface CompareFeatureDeps {
+interface CompareFeatureDeps {
   market: MarketService;
   /** Saved analyses are read through the analyses service's list (free, the user's own only). */
   analyses: Pick<AnalysesService, 'listAnalyses'>;
@@ -12,7 +13,7 @@ export interface CompareFeatureDeps {
 
 /** `GET /api/compare`: up to five symbols side by side, for signed-in users; never charges. */
 export function createCompareFeature(_ctx: AppContext, deps: CompareFeatureDeps): Feature {
-  const handlers = createCompareHandlers({ market: deps.market, analyses: deps.analyses });
+  const handlers = createCompareHandlers(createCompareService({ market: deps.market, analyses: deps.analyses }));
   return {
     name: 'compare',
     routes(app) {

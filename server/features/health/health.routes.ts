@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { anyone, jsonContent } from '../../http/openapi.ts';
 
-export const HealthSchema = z
+const HealthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['pglite', 'postgres']),

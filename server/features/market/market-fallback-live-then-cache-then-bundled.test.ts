@@ -9,7 +9,7 @@ import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
-import { createMarketCache } from './market-cache.ts';
+import { createMarketCache } from './market-store.ts';
 
 const fixtures = join(findAppRoot(), 'server/test/fixtures');
 const fixture = (rel: string) => readFileSync(join(fixtures, rel), 'utf8');

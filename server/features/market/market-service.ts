@@ -15,13 +15,16 @@ import type {
   Split,
 } from '../../../core/market/types.ts';
 import type { CoveredListing, MarketDataProvider, SnapshotCompany, SnapshotProvider } from '../../adapters/market-data/index.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { CacheKind, MarketCache } from './market-cache.ts';
+import type { CacheKind, MarketCache } from './market-store.ts';
 
 export type WithServed<T> = T & Served;
 
-export interface MarketService {
+interface MarketReads {
   readonly mode: 'bundled' | 'live';
   /** Date of the bundled snapshot, as the data states it. */
   dataAsOf(): string;
@@ -45,7 +48,7 @@ export interface MarketService {
   getDividends(symbol: string): Promise<WithServed<{ symbol: string; dividends: Dividend[]; splits: Split[] }>>;
 }
 
-export interface MarketServiceDeps {
+interface MarketServiceDeps {
   bundled: SnapshotProvider;
   /** Live providers in order of preference; each capability is asked of the first that has it. */
   live: MarketDataProvider[];
@@ -72,7 +75,7 @@ const missing: Record<Exclude<Capability, 'getSplits'>, string> = {
  * cached answer is served even when stale, then the bundled snapshot. Every answer says which tier
  * served it (`served_by`), which provider produced it and whether it is stale.
  */
-export function createMarketService(deps: MarketServiceDeps): MarketService {
+export function createMarketService(deps: MarketServiceDeps): MarketReads {
   const { bundled, live, cache, logger } = deps;
   const mode = live.length > 0 ? 'live' : 'bundled';
 
@@ -170,5 +173,25 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
         ...(primary.stale ? { stale: true } : {}),
       };
     },
+  };
+}
+
+/** What other features (analyses, copilot, screener) use for market data. */
+export type MarketService = ReturnType<typeof createMarketService>;
+
+/** The bundled snapshot alone as a market service, whatever MARKET_PROVIDER says: the track record's backtest re-runs the engines over it. */
+export function createSnapshotMarketService(dataDir: string, logger: Logger): MarketService {
+  return createMarketService({ bundled: createBundledProvider(dataDir), live: [], cache: null, logger });
+}
+
+/** data/QUALITY.md as data:prepare wrote it, read once on first success; NOT_FOUND until it exists. */
+export function createQualityReportReader(dataDir: string): () => string {
+  let qualityReport: string | undefined;
+  return () => {
+    const file = join(dataDir, 'QUALITY.md');
+    if (qualityReport === undefined && !existsSync(file))
+      throw new AppError('NOT_FOUND', 'The data quality report has not been written: run npm run data:prepare.');
+    qualityReport ??= readFileSync(file, 'utf8');
+    return qualityReport;
   };
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
 import { isHistoryRange } from '../../../core/market/ranges.ts';
 import { requireUser } from '../../http/openapi.ts';
@@ -6,7 +7,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { MarketService } from './market-service.ts';
 import type { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 
-export function createMarketHandlers(market: MarketService) {
+/** `readQualityReport`: data/QUALITY.md, served as markdown at QUALITY_REPORT_PATH. */
+export function createMarketHandlers(market: MarketService, readQualityReport: () => string) {
   const symbolOf = (c: { req: { param: (k: 'symbol') => string } }) => market.resolveSymbol(c.req.param('symbol'));
 
   const search: AppRouteHandler<typeof searchRoute> = async (c) => {
@@ -51,5 +53,12 @@ export function createMarketHandlers(market: MarketService) {
     return c.json(await market.getDividends(await symbolOf(c)), 200);
   };
 
-  return { search, getQuote, getHistory, getFundamentals, getProfile, getEtf, getDividends };
+  const getQualityReport = (c: Context) => {
+    const report = readQualityReport();
+    c.header('Content-Type', 'text/markdown; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=0, must-revalidate');
+    return c.body(report);
+  };
+
+  return { search, getQuote, getHistory, getFundamentals, getProfile, getEtf, getDividends, getQualityReport };
 }

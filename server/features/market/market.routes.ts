@@ -27,7 +27,7 @@ const CoverageSchema = z
   })
   .openapi('MarketCoverage');
 
-export const SearchResponseSchema = z
+const SearchResponseSchema = z
   .object({
     query: z.string(),
     results: z.array(
@@ -108,7 +108,7 @@ export const FundamentalsSchema = z
   })
   .openapi('Fundamentals');
 
-export const CompanyProfileSchema = z
+const CompanyProfileSchema = z
   .object({
     symbol: z.string(),
     name: z.string(),
@@ -129,7 +129,7 @@ export const CompanyProfileSchema = z
   })
   .openapi('CompanyProfile');
 
-export const EtfSchema = z
+const EtfSchema = z
   .object({
     symbol: z.string(),
     name: z.string(),
@@ -145,7 +145,7 @@ export const EtfSchema = z
   })
   .openapi('EtfInfo');
 
-export const DividendsSchema = z
+const DividendsSchema = z
   .object({
     symbol: z.string(),
     dividends: z.array(z.object({ ex_date: z.string(), amount: z.number(), pay_date: z.string().nullable(), source: z.string() })),
@@ -267,4 +267,3 @@ export type HistoryResponse = z.infer<typeof HistorySchema>;
 export type FundamentalsResponse = z.infer<typeof FundamentalsSchema>;
 export type CompanyProfileResponse = z.infer<typeof CompanyProfileSchema>;
 export type EtfResponse = z.infer<typeof EtfSchema>;
-export type DividendsResponse = z.infer<typeof DividendsSchema>;

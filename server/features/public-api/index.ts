@@ -1,9 +1,8 @@
-import type { ApiKeyScope } from '../../../core/public-api/limits.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { MAX_ANALYSIS_BODY_BYTES } from '../analyses/index.ts';
 import type { ApiKeysFeature } from '../api-keys/index.ts';
 import { MAX_SCREENER_BODY_BYTES } from '../screener/index.ts';
-import { createPublicApiHandlers, type PublicApiDeps } from './public-api.handlers.ts';
+import { createPublicApiHandlers } from './public-api.handlers.ts';
 import {
   v1BalanceRoute,
   v1CreateAnalysisRoute,
@@ -15,23 +14,18 @@ import {
   v1RatiosRoute,
   v1ScreenerQueryRoute,
 } from './public-api.routes.ts';
+import { createPublicApiService, PUBLIC_API_PREFIX, type PublicApiDeps, scopeOfV1Request } from './public-api-service.ts';
 
 export { PUBLIC_API_TAG } from './public-api.routes.ts';
 
-export const PUBLIC_API_PREFIX = '/api/v1';
-
-/** Running an analysis is the one paid call: it needs the `analyses` scope and counts in that (smaller) window; everything else is `read`. */
-export const scopeOfV1Request = (method: string, path: string): ApiKeyScope =>
-  method === 'POST' && path === `${PUBLIC_API_PREFIX}/analyses` ? 'analyses' : 'read';
-
-export interface PublicApiFeatureDeps extends PublicApiDeps {
+interface PublicApiFeatureDeps extends PublicApiDeps {
   /** Key, plan, scope and rate limit on every request. */
   apiKeys: Pick<ApiKeysFeature, 'authenticate'>;
 }
 
 /** `/api/v1/*`: the public API over the app's services, authenticated by API keys (Pro). */
 export function createPublicApiFeature(_ctx: AppContext, deps: PublicApiFeatureDeps): Feature {
-  const handlers = createPublicApiHandlers(deps);
+  const handlers = createPublicApiHandlers(createPublicApiService(deps));
   return {
     name: 'public-api',
     largeBodies: { [`${PUBLIC_API_PREFIX}/analyses`]: MAX_ANALYSIS_BODY_BYTES, [`${PUBLIC_API_PREFIX}/screener/query`]: MAX_SCREENER_BODY_BYTES },

@@ -101,7 +101,7 @@ export const v1FundamentalsRoute = createRoute({
   responses: { 200: answer(FundamentalsSchema, 'Statements', v1Examples.fundamentals), ...errors(404) },
 });
 
-export const RatiosSchema = z
+const RatiosSchema = z
   .object({
     symbol: z.string(),
     name: z.string(),

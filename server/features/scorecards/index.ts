@@ -2,9 +2,9 @@ import type { AppContext, Feature } from '../../http/feature.ts';
 import type { MarketService, UniverseRead } from '../market/index.ts';
 import { createScorecardsHandlers } from './scorecards.handlers.ts';
 import { scorecardsExampleRoute, scorecardsRoute } from './scorecards.routes.ts';
-import { createScorecardsContext } from './scorecards-service.ts';
+import { createScorecardsService } from './scorecards-service.ts';
 
-export interface ScorecardsFeatureDeps {
+interface ScorecardsFeatureDeps {
   market: MarketService;
   /** The shared universe read (the market feature's): the sector peers come from it. */
   universe?: UniverseRead;
@@ -12,7 +12,7 @@ export interface ScorecardsFeatureDeps {
 
 /** `/api/fundamentals/{symbol}/scorecards` (signed in, free) and the public example the /advanced-fundamentals page shows. */
 export function createScorecardsFeature(_ctx: AppContext, deps: ScorecardsFeatureDeps): Feature {
-  const handlers = createScorecardsHandlers(createScorecardsContext(deps.market, deps.universe));
+  const handlers = createScorecardsHandlers(createScorecardsService({ market: deps.market, universe: deps.universe }));
   return {
     name: 'scorecards',
     routes(app) {

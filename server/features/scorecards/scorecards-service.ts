@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createUniverseRead, type MarketService, mapYielding, orNull, type SnapshotCompany, type UniverseRead } from '../market/index.ts';
 
 /** The company the public page shows: a manufacturer (Altman Z) with all three scores in each of its last five years. */
-export const SCORECARD_EXAMPLE_SYMBOL = 'KO';
+const SCORECARD_EXAMPLE_SYMBOL = 'KO';
 
 /** One peer's latest-year scores (as of its own filing day): what the sector histograms count. */
 interface PeerScores {
@@ -20,7 +20,7 @@ interface PeerScores {
   values: Partial<Record<DistributionKey, number>>;
 }
 
-export interface ScorecardsContext {
+interface ScorecardsContext {
   market: MarketService;
   /** The covered universe, read once and shared with the screener: with the bundled snapshot, the peers come from it. */
   universe: UniverseRead;
@@ -42,7 +42,7 @@ export interface ScorecardsReport {
   peersNote: string;
 }
 
-export const createScorecardsContext = (market: MarketService, universe: UniverseRead = createUniverseRead(market)): ScorecardsContext => ({
+const createScorecardsContext = (market: MarketService, universe: UniverseRead = createUniverseRead(market)): ScorecardsContext => ({
   market,
   universe,
   peers: { load: null },
@@ -81,7 +81,7 @@ async function readPeerCompanies(ctx: ScorecardsContext): Promise<SnapshotCompan
   );
 }
 
-export function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
+function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
   ctx.peers.load ??= readPeerCompanies(ctx).then((companies) => mapYielding(companies, (c) => scorePeer(c, ctx.market.dataAsOf())));
   ctx.peers.load.catch(() => {
     ctx.peers.load = null;
@@ -106,7 +106,7 @@ function placeInSector(
  * Scorecards for any covered company: its last five fiscal years (each as known on its filing day) and,
  * beside the latest, its GICS sector's distribution of the same score over the snapshot's S&P 500.
  */
-export async function getScorecardsOrThrow(ctx: ScorecardsContext, rawSymbol: string): Promise<ScorecardsReport> {
+async function getScorecardsOrThrow(ctx: ScorecardsContext, rawSymbol: string): Promise<ScorecardsReport> {
   const symbol = await ctx.market.resolveSymbol(rawSymbol);
   const profile = await ctx.market.getProfile(symbol);
   if (profile.type === 'etf') throw new AppError('UNPROCESSABLE', `${symbol} is an ETF: scorecards read a company's own statements.`, { field: 'symbol' });
@@ -133,7 +133,7 @@ export async function getScorecardsOrThrow(ctx: ScorecardsContext, rawSymbol: st
   };
 }
 
-export function getExampleScorecards(ctx: ScorecardsContext, now = Date.now()): Promise<ScorecardsReport> {
+function getExampleScorecards(ctx: ScorecardsContext, now = Date.now()): Promise<ScorecardsReport> {
   if (!ctx.example || now - ctx.example.at > EXAMPLE_TTL_MS) {
     const report = getScorecardsOrThrow(ctx, SCORECARD_EXAMPLE_SYMBOL);
     ctx.example = { at: now, report };
@@ -143,3 +143,14 @@ export function getExampleScorecards(ctx: ScorecardsContext, now = Date.now()): 
   }
   return ctx.example.report;
 }
+
+/** The scorecards of a symbol, the public example, and the sector peers scored once per service. */
+export function createScorecardsService(deps: { market: MarketService; universe?: UniverseRead }) {
+  const ctx = createScorecardsContext(deps.market, deps.universe);
+  return {
+    getScorecardsOrThrow: (rawSymbol: string) => getScorecardsOrThrow(ctx, rawSymbol),
+    getExampleScorecards: (now?: number) => getExampleScorecards(ctx, now),
+    loadPeerScores: () => loadPeerScores(ctx),
+  };
+}
+export type ScorecardsService = ReturnType<typeof createScorecardsService>;

@@ -3,7 +3,7 @@ import type { SectorDistribution } from '../../../core/analysis/scorecards/secto
 import { requireUser } from '../../http/openapi.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { ScorecardsResponse, scorecardsExampleRoute, scorecardsRoute } from './scorecards.routes.ts';
-import { getExampleScorecards, getScorecardsOrThrow, type ScorecardsContext, type ScorecardsReport } from './scorecards-service.ts';
+import type { ScorecardsReport, ScorecardsService } from './scorecards-service.ts';
 
 const toCriterion = (c: Criterion) => ({
   id: c.id,
@@ -33,7 +33,7 @@ const toYear = (y: YearScorecards) => ({
 const toDistribution = (d: SectorDistribution | null) =>
   d && { key: d.key, sector: d.sector, peers: d.peers, bins: d.bins, company_value: d.companyValue, company_bin: d.companyBin, percentile: d.percentile };
 
-export function toScorecardsBody(r: ScorecardsReport): ScorecardsResponse {
+function toScorecardsBody(r: ScorecardsReport): ScorecardsResponse {
   return {
     symbol: r.symbol,
     name: r.profile.name,
@@ -51,11 +51,11 @@ export function toScorecardsBody(r: ScorecardsReport): ScorecardsResponse {
   };
 }
 
-export function createScorecardsHandlers(ctx: ScorecardsContext) {
+export function createScorecardsHandlers(service: ScorecardsService) {
   const getScorecards: AppRouteHandler<typeof scorecardsRoute> = async (c) => {
     requireUser(c);
-    return c.json(toScorecardsBody(await getScorecardsOrThrow(ctx, c.req.valid('param').symbol)), 200);
+    return c.json(toScorecardsBody(await service.getScorecardsOrThrow(c.req.valid('param').symbol)), 200);
   };
-  const getExample: AppRouteHandler<typeof scorecardsExampleRoute> = async (c) => c.json(toScorecardsBody(await getExampleScorecards(ctx)), 200);
+  const getExample: AppRouteHandler<typeof scorecardsExampleRoute> = async (c) => c.json(toScorecardsBody(await service.getExampleScorecards()), 200);
   return { getScorecards, getExample };
 }

@@ -66,7 +66,7 @@ const DistributionSchema = z
   })
   .openapi('ScoreDistribution');
 
-export const ScorecardsSchema = z
+const ScorecardsSchema = z
   .object({
     symbol: z.string(),
     name: z.string(),

@@ -1,4 +1,3 @@
-import type { ScreenDefinition, ScreenerQuery } from '../../../core/screener/screener-types.ts';
 import { isScreenerWarmUpOn } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createUniverseRead, type MarketService, type UniverseRead } from '../market/index.ts';
@@ -12,35 +11,20 @@ import {
   screenerFieldsRoute,
   screenerQueryRoute,
 } from './screener.routes.ts';
-import {
-  createScreenerState,
-  exportScreenerCsv,
-  queryScreener,
-  type ScreenerContext,
-  type ScreenerPage,
-  type ScreenerSnapshot,
-  startScreenerBuild,
-} from './screener-service.ts';
+import { createScreenerJobs } from './screener-jobs.ts';
+import { createScreenerService, type ScreenerService } from './screener-service.ts';
 import type { LoadedUniverse } from './screener-universe.ts';
 
-export type { ScreenerPage, ScreenerSnapshot } from './screener-service.ts';
+export type { ScreenerService } from './screener-service.ts';
 // The public API answers screens with the app's contract.
 export { toScreenerResultBody } from './screener.handlers.ts';
 export { MAX_SCREENER_BODY_BYTES, ScreenerQueryBodySchema, ScreenerResultSchema, ScreenerRowSchema } from './screener.routes.ts';
-
-/** What other features (the copilot) call: a screen's page or its CSV, with the API's checks and defaults. */
-export interface ScreenerService {
-  queryScreener(query: Partial<ScreenerQuery>): Promise<ScreenerPage>;
-  exportScreenerCsv(def: Partial<ScreenDefinition>): Promise<{ csv: string; dataAsOf: string }>;
-  /** The table now in use (built on first call). */
-  getSnapshot(): Promise<ScreenerSnapshot>;
-}
 
 export interface ScreenerFeature extends Feature {
   screener: ScreenerService;
 }
 
-export interface ScreenerFeatureDeps {
+interface ScreenerFeatureDeps {
   market: MarketService;
   /** The shared universe read (the market feature's); its own otherwise. */
   universe?: UniverseRead;
@@ -61,26 +45,21 @@ const WARM_UP_AFTER_MS = 1_000;
  * universe (public, rate-limited in process), and saved screens for signed-in users (free).
  */
 export function createScreenerFeature(ctx: AppContext, deps: ScreenerFeatureDeps): ScreenerFeature {
-  const sctx: ScreenerContext = {
+  const service = createScreenerService({
     db: ctx.db,
     market: deps.market,
     logger: ctx.logger,
     now: ctx.now,
-    state: createScreenerState(),
     refreshAfterMs: deps.market.mode === 'live' ? LIVE_REFRESH_AFTER_MS : null,
     universe: deps.universe ?? createUniverseRead(deps.market, ctx.now),
     loadRows: deps.loadRows,
-  };
-  const handlers = createScreenerHandlers(sctx, { trustProxy: ctx.env.TRUST_PROXY, limits: deps.rateLimits ?? DEFAULT_SCREENER_RATE_LIMITS });
-  let warmUp: NodeJS.Timeout | null = null;
+  });
+  const handlers = createScreenerHandlers(service, { trustProxy: ctx.env.TRUST_PROXY, limits: deps.rateLimits ?? DEFAULT_SCREENER_RATE_LIMITS });
   const warmUpAfterMs = deps.warmUpAfterMs !== undefined ? deps.warmUpAfterMs : isScreenerWarmUpOn(ctx.env) ? WARM_UP_AFTER_MS : null;
+  const jobs = createScreenerJobs(service, warmUpAfterMs, ctx.logger);
   return {
     name: 'screener',
-    screener: {
-      queryScreener: (query) => queryScreener(sctx, query),
-      exportScreenerCsv: (def) => exportScreenerCsv(sctx, def),
-      getSnapshot: () => (sctx.state.current ? Promise.resolve(sctx.state.current) : startScreenerBuild(sctx)),
-    },
+    screener: service,
     largeBodies: {
       '/api/screener/query': MAX_SCREENER_BODY_BYTES,
       '/api/screener/export': MAX_SCREENER_BODY_BYTES,
@@ -94,16 +73,7 @@ export function createScreenerFeature(ctx: AppContext, deps: ScreenerFeatureDeps
       app.openapi(saveScreenRoute, handlers.createScreen);
       app.openapi(deleteScreenRoute, handlers.removeScreen);
     },
-    start() {
-      // Off the start-up path: /api/health answers first; the first screener request awaits a build still running.
-      if (warmUpAfterMs === null) return;
-      warmUp = setTimeout(() => {
-        startScreenerBuild(sctx).catch((e) => ctx.logger.error({ err: e }, 'screener: building the table failed'));
-      }, warmUpAfterMs);
-      warmUp.unref();
-    },
-    stop() {
-      if (warmUp) clearTimeout(warmUp);
-    },
+    start: jobs.start,
+    stop: jobs.stop,
   };
 }

@@ -30,14 +30,14 @@ export interface ScreenerSnapshot {
 }
 
 /** The one mutable part: the table served now, and the build in flight (one at a time). */
-export interface ScreenerState {
+interface ScreenerState {
   current: ScreenerSnapshot | null;
   building: Promise<ScreenerSnapshot> | null;
   /** When the last build started: a failed refresh is retried one refresh period later, not on every request. */
   lastAttemptAt: Date | null;
 }
 
-export interface ScreenerContext {
+interface ScreenerContext {
   db: Database;
   market: MarketService;
   logger: Logger;
@@ -71,7 +71,7 @@ async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
 }
 
 /** Starts a build unless one is running; the finished table replaces the current one. */
-export function startScreenerBuild(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
+function startScreenerBuild(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
   if (ctx.state.building) return ctx.state.building;
   ctx.state.lastAttemptAt = ctx.now();
   const building = buildSnapshot(ctx)
@@ -87,7 +87,7 @@ export function startScreenerBuild(ctx: ScreenerContext): Promise<ScreenerSnapsh
 }
 
 /** The table to answer from: built on first use; in live mode refreshed in the background once stale. */
-export async function getScreenerSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
+async function getScreenerSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
   const current = ctx.state.current;
   if (!current) return startScreenerBuild(ctx);
   const lastTry = Math.max(current.builtAt.getTime(), ctx.state.lastAttemptAt?.getTime() ?? 0);
@@ -112,7 +112,7 @@ export interface ScreenerPage {
  * One page of a screen. Bad input (unknown field, min above max, a value the field does not have, a
  * page past the last) is VALIDATION_FAILED naming the request field; callers may pass a partial query.
  */
-export async function queryScreener(ctx: ScreenerContext, input: Partial<ScreenerQuery>): Promise<ScreenerPage> {
+async function queryScreener(ctx: ScreenerContext, input: Partial<ScreenerQuery>): Promise<ScreenerPage> {
   const query = withQueryDefaults(input);
   const { table } = await getScreenerSnapshot(ctx);
   throwProblem(checkScreenerQuery(table, query));
@@ -146,7 +146,7 @@ const UNIT_SUFFIX: Record<FieldUnit, string> = {
 };
 
 /** Every matching row as CSV: symbol, name, then the screen's columns with their units in the header. */
-export async function exportScreenerCsv(ctx: ScreenerContext, input: Partial<ScreenDefinition>): Promise<{ csv: string; dataAsOf: string }> {
+async function exportScreenerCsv(ctx: ScreenerContext, input: Partial<ScreenDefinition>): Promise<{ csv: string; dataAsOf: string }> {
   const def = withQueryDefaults(input);
   const { table } = await getScreenerSnapshot(ctx);
   throwProblem(checkScreenDefinition(table, def));
@@ -160,12 +160,12 @@ export async function exportScreenerCsv(ctx: ScreenerContext, input: Partial<Scr
   return { csv: `${lines.join('\r\n')}\r\n`, dataAsOf: table.dataAsOf };
 }
 
-export async function listSavedScreens(ctx: ScreenerContext, userId: string): Promise<StoredScreen[]> {
+async function listSavedScreens(ctx: ScreenerContext, userId: string): Promise<StoredScreen[]> {
   return listScreens(ctx.db, userId);
 }
 
 /** Checks the screen like a query (nothing stored on bad input), then stores it; 409 past the per-user limit. */
-export async function saveScreen(ctx: ScreenerContext, userId: string, body: { name: string } & ScreenDefinition): Promise<StoredScreen> {
+async function saveScreen(ctx: ScreenerContext, userId: string, body: { name: string } & ScreenDefinition): Promise<StoredScreen> {
   const { table } = await getScreenerSnapshot(ctx);
   const definition: ScreenDefinition = { filters: body.filters, sort: body.sort, columns: body.columns };
   throwProblem(checkScreenDefinition(table, definition));
@@ -176,9 +176,29 @@ export async function saveScreen(ctx: ScreenerContext, userId: string, body: { n
   return stored;
 }
 
-export async function deleteSavedScreenOrThrow(ctx: ScreenerContext, userId: string, id: string): Promise<void> {
+async function deleteSavedScreenOrThrow(ctx: ScreenerContext, userId: string, id: string): Promise<void> {
   if (!UUID_RE.test(id) || !(await deleteScreen(ctx.db, userId, id))) throw new AppError('NOT_FOUND', 'No such saved screen.');
 }
 
-/** A fresh, empty state (one per feature instance). */
-export const createScreenerState = (): ScreenerState => ({ current: null, building: null, lastAttemptAt: null });
+/**
+ * The screener over its in-process table (one state per service), and saved screens. What other features
+ * (the copilot, the public API) call: a screen's page or its CSV, with the API's checks and defaults.
+ */
+export function createScreenerService(deps: Omit<ScreenerContext, 'state'>) {
+  const ctx: ScreenerContext = { ...deps, state: { current: null, building: null, lastAttemptAt: null } };
+  return {
+    now: ctx.now,
+    queryScreener: (query: Partial<ScreenerQuery>) => queryScreener(ctx, query),
+    exportScreenerCsv: (def: Partial<ScreenDefinition>) => exportScreenerCsv(ctx, def),
+    /** The table now in use (built on first call). */
+    getSnapshot: (): Promise<ScreenerSnapshot> => (ctx.state.current ? Promise.resolve(ctx.state.current) : startScreenerBuild(ctx)),
+    /** The table to answer from, refreshed in the background once stale (live mode). */
+    getScreenerSnapshot: () => getScreenerSnapshot(ctx),
+    /** Starts a build unless one is running (the warm-up job). */
+    startScreenerBuild: () => startScreenerBuild(ctx),
+    listSavedScreens: (userId: string) => listSavedScreens(ctx, userId),
+    saveScreen: (userId: string, body: { name: string } & ScreenDefinition) => saveScreen(ctx, userId, body),
+    deleteSavedScreenOrThrow: (userId: string, id: string) => deleteSavedScreenOrThrow(ctx, userId, id),
+  };
+}
+export type ScreenerService = ReturnType<typeof createScreenerService>;

@@ -18,17 +18,7 @@ import type {
   screenerQueryRoute,
 } from './screener.routes.ts';
 import { type RequestWindows, takeRequestSlot, type WindowRule } from './screener-rate-limit.ts';
-import {
-  deleteSavedScreenOrThrow,
-  exportScreenerCsv,
-  getScreenerSnapshot,
-  listSavedScreens,
-  queryScreener,
-  type ScreenerContext,
-  type ScreenerPage,
-  type ScreenerSnapshot,
-  saveScreen,
-} from './screener-service.ts';
+import type { ScreenerPage, ScreenerService, ScreenerSnapshot } from './screener-service.ts';
 import type { StoredScreen } from './screens-store.ts';
 
 export interface ScreenerRateLimits {
@@ -90,7 +80,7 @@ function buildCatalog(snapshot: ScreenerSnapshot): ScreenerCatalog {
   };
 }
 
-export function createScreenerHandlers(ctx: ScreenerContext, opts: { trustProxy: boolean; limits: ScreenerRateLimits }) {
+export function createScreenerHandlers(service: ScreenerService, opts: { trustProxy: boolean; limits: ScreenerRateLimits }) {
   const windows: RequestWindows = { hits: new Map() };
   const exportWindows: RequestWindows = { hits: new Map() };
   // The catalog changes only with the table: built once per table.
@@ -98,13 +88,13 @@ export function createScreenerHandlers(ctx: ScreenerContext, opts: { trustProxy:
 
   const countRead = (c: Context<AppEnv>) => {
     const user = c.get('user');
-    if (user) takeRequestSlot(windows, `user:${user.id}`, opts.limits.userReads, ctx.now().getTime());
-    else takeRequestSlot(windows, `ip:${resolveClientIp(c, opts.trustProxy)}`, opts.limits.anonymousReads, ctx.now().getTime());
+    if (user) takeRequestSlot(windows, `user:${user.id}`, opts.limits.userReads, service.now().getTime());
+    else takeRequestSlot(windows, `ip:${resolveClientIp(c, opts.trustProxy)}`, opts.limits.anonymousReads, service.now().getTime());
   };
 
   const getFields: AppRouteHandler<typeof screenerFieldsRoute> = async (c) => {
     countRead(c);
-    const snapshot = await getScreenerSnapshot(ctx);
+    const snapshot = await service.getScreenerSnapshot();
     if (catalog?.of !== snapshot) catalog = { of: snapshot, body: buildCatalog(snapshot) };
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(catalog.body, 200);
@@ -112,14 +102,14 @@ export function createScreenerHandlers(ctx: ScreenerContext, opts: { trustProxy:
 
   const query: AppRouteHandler<typeof screenerQueryRoute> = async (c) => {
     countRead(c);
-    return c.json(toScreenerResultBody(await queryScreener(ctx, c.req.valid('json'))), 200);
+    return c.json(toScreenerResultBody(await service.queryScreener(c.req.valid('json'))), 200);
   };
 
   const exportCsv: AppRouteHandler<typeof screenerExportRoute> = async (c) => {
     const user = c.get('user');
     const who = user ? `user:${user.id}` : `ip:${resolveClientIp(c, opts.trustProxy)}`;
-    takeRequestSlot(exportWindows, who, opts.limits.exports, ctx.now().getTime());
-    const { csv, dataAsOf } = await exportScreenerCsv(ctx, c.req.valid('json'));
+    takeRequestSlot(exportWindows, who, opts.limits.exports, service.now().getTime());
+    const { csv, dataAsOf } = await service.exportScreenerCsv(c.req.valid('json'));
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="stockpilot-screen-${dataAsOf}.csv"`);
     return c.body(csv, 200) as unknown as ReturnType<AppRouteHandler<typeof screenerExportRoute>>;
@@ -127,17 +117,17 @@ export function createScreenerHandlers(ctx: ScreenerContext, opts: { trustProxy:
 
   const listScreens: AppRouteHandler<typeof listScreensRoute> = async (c) => {
     const user = requireUser(c);
-    return c.json({ screens: (await listSavedScreens(ctx, user.id)).map(toSavedScreen) }, 200);
+    return c.json({ screens: (await service.listSavedScreens(user.id)).map(toSavedScreen) }, 200);
   };
 
   const createScreen: AppRouteHandler<typeof saveScreenRoute> = async (c) => {
     const user = requireUser(c);
-    return c.json(toSavedScreen(await saveScreen(ctx, user.id, c.req.valid('json'))), 201);
+    return c.json(toSavedScreen(await service.saveScreen(user.id, c.req.valid('json'))), 201);
   };
 
   const removeScreen: AppRouteHandler<typeof deleteScreenRoute> = async (c) => {
     const user = requireUser(c);
-    await deleteSavedScreenOrThrow(ctx, user.id, c.req.valid('param').id);
+    await service.deleteSavedScreenOrThrow(user.id, c.req.valid('param').id);
     return c.body(null, 204);
   };
 

@@ -14,7 +14,7 @@ const FieldIdSchema = z
 
 const Bound = z.number().nullable().optional();
 
-export const ScreenerFilterSchema = z
+const ScreenerFilterSchema = z
   .object({
     field: FieldIdSchema,
     min: Bound.openapi({ description: 'Range fields: keep values ≥ min (in the field’s unit; percent as 15 = 15 %)', example: 0 }),
@@ -29,7 +29,7 @@ export const ScreenerFilterSchema = z
   .strict()
   .openapi('ScreenerFilter', { description: 'A range filter (min and/or max) or a choice filter (`in`). Rows missing the field never pass.' });
 
-export const ScreenerSortSchema = z
+const ScreenerSortSchema = z
   .object({ field: FieldIdSchema, dir: z.enum(['asc', 'desc']) })
   .strict()
   .openapi('ScreenerSort', { description: 'Rows missing the field come last either way; ties keep symbol order' });
@@ -45,7 +45,7 @@ const definitionFields = {
     .openapi({ description: 'Columns of the result, in order (symbol and name always come first)' }),
 };
 
-export const ScreenDefinitionSchema = z.object(definitionFields).strict().openapi('ScreenDefinition');
+const ScreenDefinitionSchema = z.object(definitionFields).strict().openapi('ScreenDefinition');
 
 export const ScreenerQueryBodySchema = z
   .object({
@@ -109,7 +109,7 @@ const ChoiceDistributionSchema = z.object({
   options: z.array(z.object({ value: z.string(), count: z.number().int() })),
 });
 
-export const ScreenerFieldSchema = z
+const ScreenerFieldSchema = z
   .object({
     id: FieldIdSchema,
     label: z.string(),
@@ -124,7 +124,7 @@ export const ScreenerFieldSchema = z
   })
   .openapi('ScreenerField');
 
-export const ScreenerPresetSchema = z
+const ScreenerPresetSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -135,7 +135,7 @@ export const ScreenerPresetSchema = z
   })
   .openapi('ScreenerPreset');
 
-export const ScreenerCatalogSchema = z
+const ScreenerCatalogSchema = z
   .object({
     fields: z.array(ScreenerFieldSchema),
     categories: z.array(z.object({ id: z.enum(FIELD_CATEGORIES), label: z.string() })),
@@ -147,7 +147,7 @@ export const ScreenerCatalogSchema = z
   })
   .openapi('ScreenerCatalog');
 
-export const SavedScreenSchema = z
+const SavedScreenSchema = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
@@ -158,9 +158,9 @@ export const SavedScreenSchema = z
   })
   .openapi('SavedScreen');
 
-export const SavedScreenListSchema = z.object({ screens: z.array(SavedScreenSchema) }).openapi('SavedScreenList');
+const SavedScreenListSchema = z.object({ screens: z.array(SavedScreenSchema) }).openapi('SavedScreenList');
 
-export const SaveScreenBodySchema = z
+const SaveScreenBodySchema = z
   .object({
     name: z.string().trim().min(1, { error: 'give the screen a name' }).max(SCREENER_LIMITS.maxScreenNameLength).openapi({ example: 'Cheap quality' }),
     ...definitionFields,
@@ -258,7 +258,6 @@ export type ScreenerResult = z.infer<typeof ScreenerResultSchema>;
 export type ScreenerResultRow = z.infer<typeof ScreenerRowSchema>;
 export type ScreenerCatalog = z.infer<typeof ScreenerCatalogSchema>;
 export type ScreenerFieldInfo = z.infer<typeof ScreenerFieldSchema>;
-export type ScreenerPresetInfo = z.infer<typeof ScreenerPresetSchema>;
 export type ScreenDefinitionBody = z.input<typeof ScreenDefinitionSchema>;
 export type SavedScreen = z.infer<typeof SavedScreenSchema>;
 export type SavedScreenList = z.infer<typeof SavedScreenListSchema>;

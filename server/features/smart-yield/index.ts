@@ -2,15 +2,15 @@ import type { AppContext, Feature } from '../../http/feature.ts';
 import type { MarketService } from '../market/index.ts';
 import { createSmartYieldHandlers } from './smart-yield.handlers.ts';
 import { MAX_SMART_YIELD_BODY_BYTES, smartYieldExampleRoute, smartYieldRoute } from './smart-yield.routes.ts';
-import { createSmartYieldContext } from './smart-yield-service.ts';
+import { createSmartYieldService } from './smart-yield-service.ts';
 
-export interface SmartYieldFeatureDeps {
+interface SmartYieldFeatureDeps {
   market: MarketService;
 }
 
 /** `POST /api/smart-yield` (signed in, free, nothing stored) and the public example for /smart-yield. */
 export function createSmartYieldFeature(_ctx: AppContext, deps: SmartYieldFeatureDeps): Feature {
-  const handlers = createSmartYieldHandlers(createSmartYieldContext(deps.market));
+  const handlers = createSmartYieldHandlers(createSmartYieldService({ market: deps.market }));
   return {
     name: 'smart-yield',
     largeBodies: { '/api/smart-yield': MAX_SMART_YIELD_BODY_BYTES },

@@ -16,7 +16,7 @@ import type { MarketService } from '../market/index.ts';
 import type { SmartYieldBody } from './smart-yield.routes.ts';
 
 /** The public page's example: well-known payers across sectors, with purchase prices. */
-export const EXAMPLE_PORTFOLIO_CSV = `symbol,shares,cost_per_share
+const EXAMPLE_PORTFOLIO_CSV = `symbol,shares,cost_per_share
 KO,60,44.10
 PEP,20,151.30
 JNJ,25,148.00
@@ -26,7 +26,7 @@ VZ,70,39.80
 XOM,30,86.40
 MSFT,12,285.00`;
 
-export interface SmartYieldContext {
+interface SmartYieldContext {
   market: MarketService;
   /**
    * Statements as the engines read them, per served statements and data day: converting a company's
@@ -53,7 +53,7 @@ function refuse(problems: HoldingProblem[], fieldOf: (p: HoldingProblem) => stri
 }
 
 /** The holdings as sent (rows or CSV), each checked; every problem is named by its line or row. */
-export function readHoldingInputs(body: SmartYieldBody): { inputs: HoldingInput[]; field: (line: number, part?: string) => string } {
+function readHoldingInputs(body: SmartYieldBody): { inputs: HoldingInput[]; field: (line: number, part?: string) => string } {
   if ((body.holdings === undefined) === (body.csv === undefined))
     throw new AppError('VALIDATION_FAILED', 'Send either holdings rows or a csv, not both and not neither.', { field: 'holdings' });
   if (body.csv !== undefined) {
@@ -129,7 +129,7 @@ async function loadHoldingData(ctx: SmartYieldContext, symbol: string) {
  * MAX_HOLDINGS, symbols resolved (all unknown ones named) — refused before anything is loaded; then
  * each holding's price, payment history and statements as known on the data day. Nothing is stored.
  */
-export async function analyseHoldings(ctx: SmartYieldContext, body: SmartYieldBody): Promise<SmartYieldOutcome> {
+async function analyseHoldings(ctx: SmartYieldContext, body: SmartYieldBody): Promise<SmartYieldOutcome> {
   const { inputs, field } = readHoldingInputs(body);
   const holdings = mergeHoldings(inputs);
   if (holdings.length > MAX_HOLDINGS)
@@ -156,7 +156,7 @@ export async function analyseHoldings(ctx: SmartYieldContext, body: SmartYieldBo
   return { report, dataDay, historyThrough, merged };
 }
 
-export function analyseExamplePortfolio(ctx: SmartYieldContext, now = Date.now()): Promise<SmartYieldOutcome> {
+function analyseExamplePortfolio(ctx: SmartYieldContext, now = Date.now()): Promise<SmartYieldOutcome> {
   if (!ctx.example || now - ctx.example.at > EXAMPLE_TTL_MS) {
     const outcome = analyseHoldings(ctx, { csv: EXAMPLE_PORTFOLIO_CSV });
     ctx.example = { at: now, outcome };
@@ -167,4 +167,12 @@ export function analyseExamplePortfolio(ctx: SmartYieldContext, now = Date.now()
   return ctx.example.outcome;
 }
 
-export const createSmartYieldContext = (market: MarketService): SmartYieldContext => ({ market, financials: new WeakMap() });
+/** Income analysis of a portfolio (nothing stored) and the public example, with per-filing financials kept for the service's life. */
+export function createSmartYieldService(deps: { market: MarketService }) {
+  const ctx: SmartYieldContext = { market: deps.market, financials: new WeakMap() };
+  return {
+    analyseHoldings: (body: SmartYieldBody) => analyseHoldings(ctx, body),
+    analyseExamplePortfolio: (now?: number) => analyseExamplePortfolio(ctx, now),
+  };
+}
+export type SmartYieldService = ReturnType<typeof createSmartYieldService>;

@@ -2,7 +2,7 @@ import type { HoldingYield } from '../../../core/portfolio/smart-yield.ts';
 import { requireUser } from '../../http/openapi.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { SmartYieldResponse, smartYieldExampleRoute, smartYieldRoute } from './smart-yield.routes.ts';
-import { analyseExamplePortfolio, analyseHoldings, type SmartYieldContext, type SmartYieldOutcome } from './smart-yield-service.ts';
+import type { SmartYieldOutcome, SmartYieldService } from './smart-yield-service.ts';
 
 /** Fractions to percent with 4 decimals (0.034451 → 3.4451). */
 const toPct = (x: number | null) => (x === null ? null : Math.round(x * 1e6) / 1e4);
@@ -29,7 +29,7 @@ const toHolding = (h: HoldingYield) => ({
   counted: h.counted,
 });
 
-export function toSmartYieldBody(o: SmartYieldOutcome): SmartYieldResponse {
+function toSmartYieldBody(o: SmartYieldOutcome): SmartYieldResponse {
   const { report: r } = o;
   return {
     data_day: o.dataDay,
@@ -55,11 +55,11 @@ export function toSmartYieldBody(o: SmartYieldOutcome): SmartYieldResponse {
   };
 }
 
-export function createSmartYieldHandlers(ctx: SmartYieldContext) {
+export function createSmartYieldHandlers(service: SmartYieldService) {
   const analyse: AppRouteHandler<typeof smartYieldRoute> = async (c) => {
     requireUser(c);
-    return c.json(toSmartYieldBody(await analyseHoldings(ctx, c.req.valid('json'))), 200);
+    return c.json(toSmartYieldBody(await service.analyseHoldings(c.req.valid('json'))), 200);
   };
-  const getExample: AppRouteHandler<typeof smartYieldExampleRoute> = async (c) => c.json(toSmartYieldBody(await analyseExamplePortfolio(ctx)), 200);
+  const getExample: AppRouteHandler<typeof smartYieldExampleRoute> = async (c) => c.json(toSmartYieldBody(await service.analyseExamplePortfolio()), 200);
   return { analyse, getExample };
 }

@@ -13,7 +13,7 @@ const HoldingRowSchema = z
   })
   .strict();
 
-export const SmartYieldBodySchema = z
+const SmartYieldBodySchema = z
   .object({
     holdings: z
       .array(HoldingRowSchema)
@@ -70,7 +70,7 @@ const HoldingYieldSchema = z
   })
   .openapi('HoldingYield');
 
-export const SmartYieldSchema = z
+const SmartYieldSchema = z
   .object({
     data_day: z.string().openapi({ description: 'Newest price day among the holdings: the calendar starts the month after' }),
     history_through: z.string().openapi({ description: 'Last day the dividend history covers' }),

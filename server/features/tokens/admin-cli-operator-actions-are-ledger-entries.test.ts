@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { runAdminCommand } from './admin-commands.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { runAdminCommand } from './tokens-admin-store.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('operator CLI', (kind) => {
   let db: Database;
@@ -17,7 +17,7 @@ describeEachDatabase('operator CLI', (kind) => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runAdminCommand(argv, {
-      ledger: createLedgerService(db),
+      ledger: createTokensService(db),
       db,
       actor: 'operator:alice',
       io: { out: (l) => out.push(l), err: (l) => err.push(l) },
@@ -47,7 +47,7 @@ describeEachDatabase('operator CLI', (kind) => {
 
   it('refuses bad input with a message and a non-zero exit, writing nothing', async () => {
     const { id } = await insertTestUser(db);
-    await createLedgerService(db).openAccount(id);
+    await createTokensService(db).openAccount(id);
     const count = async () => (await db.query<{ n: number }>(sql`SELECT COUNT(*)::int AS n FROM token_ledger WHERE user_id = ${id}`))[0]!.n;
     const before = await count();
     expect(await run('grant', id, '5')).toMatchObject({ code: 2, err: '--reason "…" is required.' });
@@ -65,7 +65,7 @@ describeEachDatabase('operator CLI', (kind) => {
 
   it('reconcile exits 1 and names the account when a balance was tampered with', async () => {
     const { id } = await insertTestUser(db);
-    await createLedgerService(db).openAccount(id);
+    await createTokensService(db).openAccount(id);
     await db.query(sql`UPDATE user_tokens SET allocation_mt = 1 WHERE user_id = ${id}`);
     const r = await run('reconcile');
     expect(r.code).toBe(1);

@@ -4,7 +4,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('chargeFor: the cost from the catalogue, captured only when the work succeeds', (kind) => {
   let db: Database;
@@ -14,7 +14,7 @@ describeEachDatabase('chargeFor: the cost from the catalogue, captured only when
   afterAll(async () => db?.close());
 
   const newAccount = async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
     return { ledger, id };

@@ -1,6 +1,6 @@
 import { getActionCostMt, type TokenAction } from '../../../core/tokens/costs.ts';
 import { AppError } from '../../lib/errors.ts';
-import { withHold } from './holds.ts';
+import { withHold } from './tokens-holds-store.ts';
 import type { LedgerContext } from './ledger-context.ts';
 import type { Actor, Hold } from './ledger-types.ts';
 

@@ -1,29 +1,32 @@
 import type { AppContext, Feature } from '../../http/feature.ts';
-import { createLedgerService } from './ledger-service.ts';
-import type { LedgerService } from './ledger-types.ts';
-import { createTokenJobs } from './token-jobs.ts';
+import { createTokensJobs } from './tokens-jobs.ts';
 import { createTokensHandlers } from './tokens.handlers.ts';
 import { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getTokensRoute, getTokenUsageRoute } from './tokens.routes.ts';
 
-export { createLedgerService, DEFAULT_HOLD_TTL_MS, type LedgerServiceOptions } from './ledger-service.ts';
+import { createTokensService, type TokensService } from './tokens-service.ts';
+
+// `createLedgerService` is the name other features' tests and kits build a ledger by.
+export { createTokensService as createLedgerService } from './tokens-service.ts';
 export { DEFAULT_CHARGE_TIMEOUT_MS } from './charge-for.ts';
-export { adminUsage, runAdminCommand } from './admin-commands.ts';
+export { adminUsage, runAdminCommand } from './tokens-admin-store.ts';
 // The public API's balance is the subscription check's answer.
 export { toSubscriptionBody } from './tokens.handlers.ts';
+// Paid rows of other features are visible only once their hold was captured: the rule's one SQL.
+export { servedOnlyOnceCaptured } from './tokens-holds-store.ts';
 export { SubscriptionSchema } from './tokens.routes.ts';
-export type { LedgerService, Hold, TokenAccount, LedgerEntry, Actor, Tier, TierChangeResult, ReconcileReport } from './ledger-types.ts';
+export type { LedgerService, Hold, Tier } from './ledger-types.ts';
 
-export interface TokensFeature {
+interface TokensFeature {
   feature: Feature;
   /** The ledger other features charge and credit through (passed to them in server/features/index.ts). */
-  ledger: LedgerService;
+  ledger: TokensService;
 }
 
 /** Token ledger, tiers and allocations: `/api/tokens`, `/api/subscription`, `/api/token-costs`, sweeper and resets. */
 export function createTokensFeature(ctx: AppContext): TokensFeature {
-  const ledger = createLedgerService(ctx.db, { now: ctx.now, logger: ctx.logger });
+  const ledger = createTokensService(ctx.db, { now: ctx.now, logger: ctx.logger });
   const handlers = createTokensHandlers(ledger);
-  const jobs = createTokenJobs(ledger, ctx.logger);
+  const jobs = createTokensJobs(ledger, ctx.logger);
   const feature: Feature = {
     name: 'tokens',
     routes(app) {

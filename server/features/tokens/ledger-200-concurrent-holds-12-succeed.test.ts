@@ -4,7 +4,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 // 10 tokens = 10,000 mt; a hold of 0.8 = 800 mt; 10,000 / 800 = 12.5 → 12 holds fit, 188 are refused,
 // 10,000 − 12 × 800 = 400 mt = 0.4 tokens remain. On PostgreSQL the 200 run on a pool of 40 connections;
@@ -19,7 +19,7 @@ describeEachDatabase(
     afterAll(async () => db?.close());
 
     it('exactly 12 succeed, balance 0.4, Σ ledger = balance', async () => {
-      const ledger = createLedgerService(db);
+      const ledger = createTokensService(db);
       const { id } = await insertTestUser(db);
       await ledger.openAccount(id);
       const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => ledger.hold(id, 800, `analysis-${i}`)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('draw-down order and the monthly reset', (kind) => {
   let db: Database;
@@ -13,7 +13,7 @@ describeEachDatabase('draw-down order and the monthly reset', (kind) => {
 
   it('allocation is drawn before purchased, and purchased tokens survive the reset', async () => {
     let clock = Date.UTC(2026, 2, 15, 9);
-    const ledger = createLedgerService(db, { now: () => new Date(clock) });
+    const ledger = createTokensService(db, { now: () => new Date(clock) });
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id); // allocation 10
     await ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_1', actor: 'payments' }); // purchased 20
@@ -42,7 +42,7 @@ describeEachDatabase('draw-down order and the monthly reset', (kind) => {
 
   it('unused allocation does not roll over; a hold released after the reset returns only its purchased part', async () => {
     let clock = Date.UTC(2026, 6, 1);
-    const ledger = createLedgerService(db, { now: () => new Date(clock), defaultHoldTtlMs: 3600_000 * 24 });
+    const ledger = createTokensService(db, { now: () => new Date(clock), defaultHoldTtlMs: 3600_000 * 24 });
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
     await ledger.creditPurchase(id, { amountMt: 5_000, idempotencyKey: 'cs_2', actor: 'payments' });

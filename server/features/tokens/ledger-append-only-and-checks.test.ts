@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('the database guards the ledger itself', (kind) => {
   let db: Database;
@@ -11,7 +11,7 @@ describeEachDatabase('the database guards the ledger itself', (kind) => {
   beforeAll(async () => {
     db = await createTestDatabase(kind);
     userId = (await insertTestUser(db)).id;
-    await createLedgerService(db).openAccount(userId);
+    await createTokensService(db).openAccount(userId);
   });
   afterAll(async () => db?.close());
 
@@ -29,7 +29,7 @@ describeEachDatabase('the database guards the ledger itself', (kind) => {
     for (const col of ['allocation_mt', 'purchased_mt', 'held_allocation_mt', 'held_purchased_mt']) {
       await expect(db.query(sql`UPDATE user_tokens SET ${sql.raw(col)} = -1 WHERE user_id = ${userId}`)).rejects.toThrow();
     }
-    expect(await createLedgerService(db).getAccount(userId)).toMatchObject({ allocationMt: 10_000, purchasedMt: 0, heldAllocationMt: 0, heldPurchasedMt: 0 });
+    expect(await createTokensService(db).getAccount(userId)).toMatchObject({ allocationMt: 10_000, purchasedMt: 0, heldAllocationMt: 0, heldPurchasedMt: 0 });
   });
 
   it('a ledger row whose before/after disagree with its deltas is refused', async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 import type { LedgerService } from './ledger-types.ts';
 
 describeEachDatabase('bad input is refused with a code and writes nothing', (kind) => {
@@ -20,7 +20,7 @@ describeEachDatabase('bad input is refused with a code and writes nothing', (kin
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    ledger = createLedgerService(db);
+    ledger = createTokensService(db);
     alice = (await insertTestUser(db)).id;
     bob = (await insertTestUser(db)).id;
     await ledger.openAccount(alice);

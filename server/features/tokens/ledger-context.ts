@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../adapters/db/index.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { AccountRow } from './ledger-statements.ts';
+import type { AccountRow } from './tokens-statements-store.ts';
 
 /** What every ledger function needs, passed first: the database, the clock, the hold TTL, where to report trouble. */
 export interface LedgerContext {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('float trap', (kind) => {
   let db: Database;
@@ -18,7 +18,7 @@ describeEachDatabase('float trap', (kind) => {
     expect(floatBalance).toBeLessThan(1.0);
 
     // In milli-tokens: 2000 − 100 × 10 = 1000 ≥ 1000 → allowed, leaving exactly 0.
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
     await ledger.adjust(id, -8_000, { bucket: 'allocation', reason: 'set up a balance of 2.0', actor: 'test' });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('the ledger hot path runs prepared statements with the same answers as drizzle', (kind) => {
   let db: Database;
@@ -15,7 +15,7 @@ describeEachDatabase('the ledger hot path runs prepared statements with the same
   afterAll(async () => db?.close());
 
   it('a captured hold reads back identically through query(), timestamps as strings', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     await ledger.openAccount(userId);
     const hold = await ledger.hold(userId, 2500, 'prepared-1');
     const captured = await ledger.capture(userId, hold.id);
@@ -31,7 +31,7 @@ describeEachDatabase('the ledger hot path runs prepared statements with the same
 
   it.runIf(kind === 'postgres')('PostgreSQL keeps the hold and capture as named statements on the connection', async () => {
     const pool = (db as Database & { pool: { connect(): Promise<{ query(s: string): Promise<{ rows: { name: string }[] }>; release(): void }> } }).pool;
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     // Serially, so every call can land on the same pooled connection; then look at every connection's statements.
     for (let i = 0; i < 3; i++) await ledger.capture(userId, (await ledger.hold(userId, 100, `prepared-loop-${i}`)).id);
     const client = await pool.connect();

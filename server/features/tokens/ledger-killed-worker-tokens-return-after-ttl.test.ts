@@ -5,7 +5,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 import type { Hold } from './ledger-types.ts';
 
 /** Runs the worker fixture, waits for its hold, then SIGKILLs it (no capture, no release, no cleanup). */
@@ -41,7 +41,7 @@ describeEachDatabase('a worker killed between hold and capture', (kind) => {
 
   it('the tokens come back after the TTL, not before (10 − 0.8 = 9.2 while held, 10 after the sweep)', async () => {
     const { id } = await insertTestUser(db);
-    await createLedgerService(db).openAccount(id);
+    await createTokensService(db).openAccount(id);
     const ttlMs = 60_000;
     let hold: Hold;
     if (kind === 'postgres') {
@@ -51,13 +51,13 @@ describeEachDatabase('a worker killed between hold and capture', (kind) => {
       hold = run.hold;
     } else {
       // PGlite is one process's database: the "worker" is a ledger instance abandoned after its hold.
-      hold = await createLedgerService(db).hold(id, 800, 'analysis-in-a-worker', { ttlMs });
+      hold = await createTokensService(db).hold(id, 800, 'analysis-in-a-worker', { ttlMs });
     }
     expect(hold.status).toBe('pending');
 
     // The sweeper of a surviving process, its clock injected: before the TTL nothing moves.
     let clock = new Date(hold.expiresAt).getTime() - 1;
-    const survivor = createLedgerService(db, { now: () => new Date(clock) });
+    const survivor = createTokensService(db, { now: () => new Date(clock) });
     expect(await survivor.expireStaleHolds()).toBe(0);
     expect((await survivor.getAccount(id)).availableMt).toBe(9_200);
 

@@ -3,7 +3,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase(
   'a late capture racing the sweeper',
@@ -16,9 +16,9 @@ describeEachDatabase(
 
     it('100 times: exactly one of capture and expire wins each time, and the balance matches the winner', async () => {
       let clock = Date.UTC(2026, 3, 1);
-      const ledger = createLedgerService(db, { now: () => new Date(clock) });
+      const ledger = createTokensService(db, { now: () => new Date(clock) });
       // A second service stands in for the sweeper of another app process.
-      const sweeper = createLedgerService(db, { now: () => new Date(clock) });
+      const sweeper = createTokensService(db, { now: () => new Date(clock) });
       const { id } = await insertTestUser(db);
       await ledger.openAccount(id);
       let captures = 0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Database, PreparedStatement } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('account reads asked together', (kind) => {
   let db: Database;
@@ -12,7 +12,7 @@ describeEachDatabase('account reads asked together', (kind) => {
   afterAll(async () => db?.close());
 
   it('20 users read at once: at most 2 statements, each user gets their own balance (10 + i tokens)', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const users: string[] = [];
     for (let i = 0; i < 20; i++) {
       const { id } = await insertTestUser(db);
@@ -31,7 +31,7 @@ describeEachDatabase('account reads asked together', (kind) => {
   });
 
   it('a read asked after a charge commits sees it, even while another read of the same user is in flight', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
     const before = ledger.getAccount(id);
@@ -43,7 +43,7 @@ describeEachDatabase('account reads asked together', (kind) => {
   });
 
   it('a user with no account yet in a batch gets one opened (Free, 10 tokens); the others are unaffected', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const opened = await insertTestUser(db);
     await ledger.openAccount(opened.id);
     const fresh = await insertTestUser(db);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('refunds and reconcile', (kind) => {
   let db: Database;
@@ -13,7 +13,7 @@ describeEachDatabase('refunds and reconcile', (kind) => {
   afterAll(async () => db?.close());
 
   it('a refund reverses only unspent purchased tokens, once per key', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     await ledger.changeTier(id, 'Basic', { actor: 'payments' });
     await ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_9', actor: 'payments' });
@@ -31,7 +31,7 @@ describeEachDatabase('refunds and reconcile', (kind) => {
   });
 
   it('credit inside the caller’s transaction rolls back with it', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
     await expect(
@@ -49,7 +49,7 @@ describeEachDatabase('refunds and reconcile', (kind) => {
   });
 
   it('reconcile reports a tampered balance and does not fix it', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
     await db.query(sql`UPDATE user_tokens SET purchased_mt = purchased_mt + 5000 WHERE user_id = ${id}`);

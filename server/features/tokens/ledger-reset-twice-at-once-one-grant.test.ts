@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase(
   'the monthly reset run twice at once',
@@ -16,8 +16,8 @@ describeEachDatabase(
 
     it('grants once per user and period (two "processes", 20 users)', async () => {
       let clock = Date.UTC(2026, 4, 10);
-      const a = createLedgerService(db, { now: () => new Date(clock) });
-      const b = createLedgerService(db, { now: () => new Date(clock) });
+      const a = createTokensService(db, { now: () => new Date(clock) });
+      const b = createTokensService(db, { now: () => new Date(clock) });
       const users: string[] = [];
       for (let i = 0; i < 20; i++) {
         const { id } = await insertTestUser(db);

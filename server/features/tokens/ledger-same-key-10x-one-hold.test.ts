@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase(
   'the same idempotency key 10 times at once',
@@ -15,7 +15,7 @@ describeEachDatabase(
     afterAll(async () => db?.close());
 
     it('gives one hold: all ten callers get the same id, 1.2 is reserved once (10 − 1.2 = 8.8)', async () => {
-      const ledger = createLedgerService(db);
+      const ledger = createTokensService(db);
       const { id } = await insertTestUser(db);
       await ledger.openAccount(id);
       const holds = await Promise.all(Array.from({ length: 10 }, () => ledger.hold(id, 1200, 'request-42')));
@@ -28,7 +28,7 @@ describeEachDatabase(
     });
 
     it('a replay after capture returns the captured hold and charges nothing more', async () => {
-      const ledger = createLedgerService(db);
+      const ledger = createTokensService(db);
       const { id } = await insertTestUser(db);
       const h = await ledger.hold(id, 500, 'req');
       await ledger.capture(id, h.id);
@@ -38,7 +38,7 @@ describeEachDatabase(
     });
 
     it('the same key with another cost is a CONFLICT', async () => {
-      const ledger = createLedgerService(db);
+      const ledger = createTokensService(db);
       const { id } = await insertTestUser(db);
       await ledger.hold(id, 500, 'req');
       await expect(ledger.hold(id, 800, 'req')).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -46,7 +46,7 @@ describeEachDatabase(
     });
 
     it('opening an account 10 times at once (sign-up hook racing lazy reads) opens it once with 10 tokens', async () => {
-      const ledger = createLedgerService(db);
+      const ledger = createTokensService(db);
       const { id } = await insertTestUser(db);
       const accounts = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? ledger.openAccount(id) : ledger.getAccount(id))));
       expect(new Set(accounts.map((a) => `${a.tier}:${a.availableMt}:${a.nextResetDate}`)).size).toBe(1);

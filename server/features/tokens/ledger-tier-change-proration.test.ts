@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 describeEachDatabase('tier changes', (kind) => {
   let db: Database;
@@ -13,7 +13,7 @@ describeEachDatabase('tier changes', (kind) => {
 
   it('Free → Basic starts a new period with 50; Basic → Pro a third in adds 150 × 2/3 = 100', async () => {
     let clock = Date.UTC(2026, 3, 5, 12); // Apr 5
-    const ledger = createLedgerService(db, { now: () => new Date(clock) });
+    const ledger = createTokensService(db, { now: () => new Date(clock) });
     const { id } = await insertTestUser(db);
     await ledger.openAccount(id);
     await ledger.capture(id, (await ledger.hold(id, 3_000, 'spend')).id); // Free allocation 7 left
@@ -50,7 +50,7 @@ describeEachDatabase('tier changes', (kind) => {
 
   it('downgrade and cancel wait for the period end, then the reset applies them', async () => {
     let clock = Date.UTC(2026, 0, 31, 8); // Jan 31
-    const ledger = createLedgerService(db, { now: () => new Date(clock) });
+    const ledger = createTokensService(db, { now: () => new Date(clock) });
     const { id } = await insertTestUser(db);
     await ledger.changeTier(id, 'Pro', { actor: 'payments' });
     await ledger.creditPurchase(id, { amountMt: 20_000, idempotencyKey: 'cs_pro', actor: 'payments' });
@@ -85,7 +85,7 @@ describeEachDatabase('tier changes', (kind) => {
   });
 
   it('re-subscribing before the period end cancels the pending downgrade', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     await ledger.changeTier(id, 'Basic', { actor: 'payments' });
     await ledger.changeTier(id, 'Free', { actor: 'payments' });
@@ -96,7 +96,7 @@ describeEachDatabase('tier changes', (kind) => {
   });
 
   it('the provider period end is stored as actual_billing_period_end', async () => {
-    const ledger = createLedgerService(db);
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     const end = new Date('2026-12-24T10:00:00.000Z');
     const r = await ledger.changeTier(id, 'Basic', { actor: 'payments', billingPeriodEnd: end });

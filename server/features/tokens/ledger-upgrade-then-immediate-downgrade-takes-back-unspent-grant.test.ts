@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 /**
  * Basic → Pro → Basic in one period must not keep Pro's tokens when the provider downgraded at once (it
@@ -12,7 +12,7 @@ import { createLedgerService } from './ledger-service.ts';
 describeEachDatabase('upgrade, then an immediate downgrade', (kind) => {
   let db: Database;
   let clock = 0;
-  const ledger = () => createLedgerService(db, { now: () => new Date(clock) });
+  const ledger = () => createTokensService(db, { now: () => new Date(clock) });
   beforeAll(async () => {
     db = await createTestDatabase(kind);
   });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database, PreparedStatement } from '../../adapters/db/index.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { settleStatements } from './ledger-statements.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { settleStatements } from './tokens-statements-store.ts';
+import { createTokensService } from './tokens-service.ts';
 
 /** The same database, except that the release statement fails (a connection lost at the worst moment). */
 function breakRelease(db: Database): Database {
@@ -32,8 +32,8 @@ describeEachDatabase('withHold when the release after failed work fails too', (k
     const now = () => new Date(clock);
     const records: Array<Record<string, unknown>> = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => records.push(JSON.parse(line) as Record<string, unknown>) });
-    const ledger = createLedgerService(breakRelease(db), { now, logger });
-    const sweeper = createLedgerService(db, { now });
+    const ledger = createTokensService(breakRelease(db), { now, logger });
+    const sweeper = createTokensService(db, { now });
     const { id } = await insertTestUser(db);
     expect((await ledger.openAccount(id)).availableMt).toBe(10_000);
 

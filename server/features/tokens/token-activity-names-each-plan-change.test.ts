@@ -3,7 +3,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from './ledger-service.ts';
+import { createTokensService } from './tokens-service.ts';
 
 // Free (10) → Basic now: a new period with 50, +40. Basic → Pro halfway through the period: +(200 − 50) × ½ = +75.
 // Pro → Free: scheduled for the period end, 0 now. Pro again while Pro: nothing changes (applied 'none').
@@ -15,7 +15,7 @@ describeEachDatabase('token activity names each plan change', (kind) => {
   afterAll(async () => db?.close());
 
   it('GET /api/tokens/ledger gives tier_change entries their from, to and when', async () => {
-    const ledger = createLedgerService(db, { now: () => now });
+    const ledger = createTokensService(db, { now: () => now });
     const u = await insertTestUser(db);
     await ledger.openAccount(u.id);
     await ledger.changeTier(u.id, 'Basic', { actor: 'payments' });

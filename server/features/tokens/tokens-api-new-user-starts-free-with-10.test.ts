@@ -35,7 +35,7 @@ describeEachDatabase('tokens API', (kind) => {
 
   it('balance is allocation + purchased − held, tokens with 3 decimals', async () => {
     const u = await insertTestUser(db);
-    const ledger = (await import('./ledger-service.ts')).createLedgerService(db, { now: () => now });
+    const ledger = (await import('./tokens-service.ts')).createTokensService(db, { now: () => now });
     await ledger.creditPurchase(u.id, { amountMt: 20_000, idempotencyKey: 'cs_api_1', actor: 'test' });
     await ledger.hold(u.id, 1200, 'bs-1'); // 10 + 20 − 1.2 = 28.8
     const res = await t.json('GET', '/api/tokens', undefined, { 'x-test-user-id': u.id });
@@ -61,7 +61,7 @@ describeEachDatabase('tokens API', (kind) => {
 
   it('usage per day counts captured charges only: 0.8 + 0.5 captured, 1.0 released → 1.3 today', async () => {
     const u = await insertTestUser(db);
-    const ledger = (await import('./ledger-service.ts')).createLedgerService(db, { now: () => now });
+    const ledger = (await import('./tokens-service.ts')).createTokensService(db, { now: () => now });
     const a = await ledger.hold(u.id, 800, 'u-a');
     const b = await ledger.hold(u.id, 500, 'u-b');
     const c = await ledger.hold(u.id, 1000, 'u-c');
@@ -93,10 +93,10 @@ describeEachDatabase('tokens feature jobs and helpers', (kind) => {
 
   it('start() runs the sweeper and the reset check at once; stop() waits for the tick to finish', async () => {
     let clock = Date.UTC(2026, 0, 10);
-    const { createLedgerService } = await import('./ledger-service.ts');
+    const { createTokensService } = await import('./tokens-service.ts');
     const { createTokensFeature } = await import('./index.ts');
     const { id } = await insertTestUser(db);
-    const ledger = createLedgerService(db, { now: () => new Date(clock) });
+    const ledger = createTokensService(db, { now: () => new Date(clock) });
     await ledger.hold(id, 2_000, 'abandoned', { ttlMs: 60_000 });
     clock = Date.UTC(2026, 1, 10, 0, 0, 1); // past the TTL and past the reset date
     const t = await createTestApp(db, { now: () => new Date(clock) });
@@ -110,8 +110,8 @@ describeEachDatabase('tokens feature jobs and helpers', (kind) => {
   });
 
   it('withHold captures on success and releases (then rethrows) on failure', async () => {
-    const { createLedgerService } = await import('./ledger-service.ts');
-    const ledger = createLedgerService(db);
+    const { createTokensService } = await import('./tokens-service.ts');
+    const ledger = createTokensService(db);
     const { id } = await insertTestUser(db);
     const ok = await ledger.withHold(id, { costMt: 1_000, idempotencyKey: 'fundamental-1' }, async (h) => `report for hold ${h.costMt}`);
     expect(ok.result).toBe('report for hold 1000');
@@ -130,8 +130,8 @@ describeEachDatabase('tokens feature jobs and helpers', (kind) => {
 
   it('GET /api/tokens/ledger lists balance changes newest first, scoped to the signed-in user', async () => {
     const t = await createTestApp(db, { actAsHeader: true });
-    const { createLedgerService } = await import('./ledger-service.ts');
-    const ledger = createLedgerService(db);
+    const { createTokensService } = await import('./tokens-service.ts');
+    const ledger = createTokensService(db);
     const a = await insertTestUser(db);
     const b = await insertTestUser(db);
     await ledger.creditPurchase(a.id, { amountMt: 20_000, idempotencyKey: 'cs_a', actor: 'payments' });

@@ -2,7 +2,8 @@ import { ANALYSIS_ESTIMATE_MT, convertMtToTokens, isTier, monthlyAllocationMt, t
 import { requireUser } from '../../http/openapi.ts';
 import { respondJsonText, toJsonText } from '../../http/json-text.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
-import type { LedgerService, TokenAccount } from './ledger-types.ts';
+import type { TokenAccount } from './ledger-types.ts';
+import type { TokensService } from './tokens-service.ts';
 import type { getSubscriptionRoute, getTokenCostsRoute, getTokenLedgerRoute, getTokensRoute, getTokenUsageRoute, TokenCostsResponse } from './tokens.routes.ts';
 
 const applications = ['now', 'at-period-end', 'none'] as const;
@@ -60,7 +61,7 @@ const tokenCostsJson = toJsonText<TokenCostsResponse>({
 
 const getTokenCosts: AppRouteHandler<typeof getTokenCostsRoute> = (c) => respondJsonText(c, tokenCostsJson, 200);
 
-export function createTokensHandlers(ledger: LedgerService) {
+export function createTokensHandlers(ledger: TokensService) {
   const getTokens: AppRouteHandler<typeof getTokensRoute> = async (c) => {
     const user = requireUser(c);
     return c.json(toTokenAccountBody(await ledger.getAccount(user.id)), 200);

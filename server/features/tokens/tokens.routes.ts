@@ -5,7 +5,7 @@ import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openap
 const Tier = z.enum(tiers);
 const Tokens = z.number().openapi({ description: 'Tokens, at most 3 decimals (integer milli-tokens / 1000)', example: 9.2 });
 
-export const TokenAccountSchema = z
+const TokenAccountSchema = z
   .object({
     user_id: z.string(),
     token_balance: Tokens.openapi({ description: 'Available: allocation + purchased − held' }),
@@ -33,21 +33,21 @@ export const SubscriptionSchema = z
   })
   .openapi('Subscription');
 
-export const TokenCostsSchema = z
+const TokenCostsSchema = z
   .object({
     costs: z.array(z.object({ action: z.string(), name: z.string(), tokens: Tokens, cost_mt: z.number().int() })),
     analysis_estimate: Tokens.openapi({ description: 'Tokens per full analysis used for "remaining analyses" (floor(balance / 0.8))' }),
   })
   .openapi('TokenCosts');
 
-export const TokenUsageSchema = z
+const TokenUsageSchema = z
   .object({
     days: z.array(z.object({ date: z.string().openapi({ example: '2026-07-02' }), used: Tokens, count: z.number().int() })),
     total_used: Tokens,
   })
   .openapi('TokenUsage');
 
-export const LedgerEntriesSchema = z
+const LedgerEntriesSchema = z
   .object({
     entries: z.array(
       z.object({

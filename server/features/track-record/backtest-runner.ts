@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { BacktestEngine } from './backtest-engine.ts';
 import { claimBacktestMonth, finishBacktestMonth, insertRuns, readBacktestProgress, releaseBacktestMonth, seedBacktestMonths } from './track-record-store.ts';
 
-export interface BacktestRunContext {
+interface BacktestRunContext {
   db: Database;
   /** Opened when the run starts and closed when it ends (worker threads hold the snapshot in memory). */
   openEngine: () => BacktestEngine;

@@ -10,29 +10,17 @@ import { runRescoringTick } from './rescoring.ts';
 import { createTrackRecordJobs } from './track-record-jobs.ts';
 import { createTrackRecordHandlers } from './track-record.handlers.ts';
 import { getAnalysisTrackRecordRoute, getTrackRecordRoute } from './track-record.routes.ts';
-import { createSummaryCache, getAnalysisTrackRecord, getTrackRecord, type TrackRecordContext } from './track-record-service.ts';
+import { createTrackRecordService } from './track-record-service.ts';
 
-export type { BacktestEngine } from './backtest-engine.ts';
-export type { BacktestReport } from './backtest-runner.ts';
 export type { RescoreReport } from './rescoring.ts';
 
-export interface TrackRecordFeatureDeps {
+interface TrackRecordFeatureDeps {
   market: MarketService;
   /** Owner-only reads of an analysis (its data day and verdicts). */
   analyses: AnalysesService;
   /** The backtest's engine (tests: one on this thread); default: worker threads over the bundled snapshot. */
   openBacktestEngine?: () => BacktestEngine;
 }
-
-/** The service bound to one context, for handlers and tests. */
-export function bindTrackRecordService(ctx: TrackRecordContext) {
-  const readGroups = createSummaryCache(ctx.db);
-  return {
-    getTrackRecord: () => getTrackRecord(ctx, readGroups),
-    getAnalysisTrackRecord: (userId: string, id: string) => getAnalysisTrackRecord(ctx, userId, id),
-  };
-}
-export type TrackRecordService = ReturnType<typeof bindTrackRecordService>;
 
 export interface TrackRecordFeature extends Feature {
   /** One re-scoring tick now (what the timer runs): tests call it to play a refresh. */
@@ -43,7 +31,7 @@ export interface TrackRecordFeature extends Feature {
 
 /** `/api/track-record` (public) and `/api/analyses/{id}/track-record` (owner), the re-scoring tick and the backtest. */
 export function createTrackRecordFeature(ctx: AppContext, deps: TrackRecordFeatureDeps): TrackRecordFeature {
-  const service = bindTrackRecordService({ db: ctx.db, market: deps.market, analyses: deps.analyses });
+  const service = createTrackRecordService({ db: ctx.db, market: deps.market, analyses: deps.analyses });
   const handlers = createTrackRecordHandlers(service);
   const concurrency = deps.openBacktestEngine ? 1 : countBacktestWorkers();
   const openEngine = deps.openBacktestEngine ?? (() => startBacktestWorkers(join(ctx.appRoot, 'data'), concurrency));

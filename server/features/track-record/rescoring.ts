@@ -7,7 +7,7 @@ import { BENCHMARK_SYMBOL, loadPriceHistory } from '../analyses/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { claimRunsToScore, insertRuns, listUnrecordedAnalyses, type NewRun, saveScores } from './track-record-store.ts';
 
-export interface RescoringContext {
+interface RescoringContext {
   db: Database;
   market: MarketService;
   now: () => Date;

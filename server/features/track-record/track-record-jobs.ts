@@ -1,12 +1,13 @@
+import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { BacktestReport } from './backtest-runner.ts';
 import type { RescoreReport } from './rescoring.ts';
 
 /** How often each process looks for users' new analyses and a new data day (the alert tick's pace). */
-export const RESCORE_TICK_INTERVAL_MS = 60_000;
+const RESCORE_TICK_INTERVAL_MS = 60_000;
 
 /**
- * The re-scoring tick on a timer (never overlapping itself in this process; row claims make it once
+ * The re-scoring tick on an interval job (never overlapping itself in this process; row claims make it once
  * across processes) and, when switched on, one backtest run in the background after start.
  */
 export function createTrackRecordJobs(deps: {
@@ -15,22 +16,18 @@ export function createTrackRecordJobs(deps: {
   logger: Logger;
 }) {
   const { logger } = deps;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let ticking: Promise<void> | undefined;
+  const rescoring = createIntervalJob({
+    name: 'track-record-rescore',
+    everyMs: RESCORE_TICK_INTERVAL_MS,
+    runAtStart: true,
+    logger,
+    run: async () => {
+      const r = await deps.rescore();
+      if (r.recorded || r.scored) logger.info(r, 'track record: runs recorded and scored');
+    },
+  });
   let backtesting: Promise<void> | undefined;
   const stopping = new AbortController();
-  const tick = () => {
-    ticking ??= deps
-      .rescore()
-      .then((r) => {
-        if (r.recorded || r.scored) logger.info(r, 'track record: runs recorded and scored');
-      })
-      .catch((err) => logger.error({ err }, 'track record: re-scoring failed'))
-      .finally(() => {
-        ticking = undefined;
-      });
-    return ticking;
-  };
   const backtest = () => {
     if (!deps.backtest) return Promise.resolve();
     backtesting ??= deps
@@ -40,24 +37,19 @@ export function createTrackRecordJobs(deps: {
       })
       .catch((err) => logger.error({ err }, 'track record: the backtest failed; the next start resumes it'))
       // Its runs are stored already scored; a tick picks up anything the backtest could not.
-      .then(() => (stopping.signal.aborted ? undefined : tick()));
+      .then(() => (stopping.signal.aborted ? undefined : rescoring.runNow()));
     return backtesting;
   };
   return {
-    tick,
+    tick: rescoring.runNow,
     backtest,
     start() {
-      if (timer) return;
-      void tick();
+      rescoring.start();
       void backtest();
-      timer = setInterval(tick, RESCORE_TICK_INTERVAL_MS);
-      timer.unref();
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       stopping.abort();
-      await Promise.all([ticking, backtesting]);
+      await Promise.all([rescoring.stop(), backtesting]);
     },
   };
 }

@@ -16,7 +16,7 @@ import type { MarketService } from '../market/index.ts';
 import type { AnalysisTrackRecordResponse, TrackRecordResponse } from './track-record.routes.ts';
 import { listScoredRuns, readBacktestProgress, readRunsStamp } from './track-record-store.ts';
 
-export interface TrackRecordContext {
+interface TrackRecordContext {
   db: Database;
   market: MarketService;
   analyses: AnalysesService;
@@ -39,7 +39,7 @@ const toSource = (s: SourceStats) => ({ runs: s.runs, horizons: s.horizons.map(t
 const rules = verdictTypes.map((verdict) => ({ verdict, label: VERDICT_LABELS[verdict], ...CALL_RULES[verdict] }));
 
 /** The groups rebuilt from every run, cached until a run is added or re-scored (the stamp moves). */
-export function createSummaryCache(db: Database) {
+function createSummaryCache(db: Database) {
   let cached: { stamp: string; groups: Promise<TrackRecordResponse['groups']> } | null = null;
   return async (): Promise<TrackRecordResponse['groups']> => {
     const stamp = await readRunsStamp(db);
@@ -65,7 +65,7 @@ export function createSummaryCache(db: Database) {
   };
 }
 
-export async function getTrackRecord(ctx: TrackRecordContext, readGroups: () => Promise<TrackRecordResponse['groups']>): Promise<TrackRecordResponse> {
+async function getTrackRecord(ctx: TrackRecordContext, readGroups: () => Promise<TrackRecordResponse['groups']>): Promise<TrackRecordResponse> {
   const [groups, progress, benchmark] = await Promise.all([readGroups(), readBacktestProgress(ctx.db), loadPriceHistory(ctx.market, BENCHMARK_SYMBOL)]);
   const status = progress.monthsTotal === 0 ? 'not_started' : progress.monthsDone === progress.monthsTotal ? 'done' : 'running';
   return {
@@ -96,7 +96,7 @@ function judgeEachHorizon(outcome: RunOutcome | null, verdict: VerdictType, valu
 }
 
 /** One analysis's outcome so far, from the prices known now (the owner's only: anyone else gets 404). */
-export async function getAnalysisTrackRecord(ctx: TrackRecordContext, userId: string, id: string): Promise<AnalysisTrackRecordResponse> {
+async function getAnalysisTrackRecord(ctx: TrackRecordContext, userId: string, id: string): Promise<AnalysisTrackRecordResponse> {
   const analysis = await ctx.analyses.getAnalysisOrThrow(userId, id);
   const [history, benchmark] = await Promise.all([loadPriceHistory(ctx.market, analysis.symbol), loadPriceHistory(ctx.market, BENCHMARK_SYMBOL)]);
   const outcome = history?.bars.length && benchmark?.bars.length ? computeRunOutcome(history.bars, benchmark.bars, analysis.asOf) : null;
@@ -129,3 +129,13 @@ export async function getAnalysisTrackRecord(ctx: TrackRecordContext, userId: st
     }),
   };
 }
+
+/** The public track record (its summary cached) and one analysis's outcome for its owner. */
+export function createTrackRecordService(ctx: TrackRecordContext) {
+  const readGroups = createSummaryCache(ctx.db);
+  return {
+    getTrackRecord: () => getTrackRecord(ctx, readGroups),
+    getAnalysisTrackRecord: (userId: string, id: string) => getAnalysisTrackRecord(ctx, userId, id),
+  };
+}
+export type TrackRecordService = ReturnType<typeof createTrackRecordService>;

@@ -5,6 +5,7 @@ import type { RunSource, ScoredRun } from '../../../core/analysis/track-record/h
 import type { RunOutcome } from '../../../core/analysis/track-record/outcomes.ts';
 import type { Verdicts } from '../../../core/analysis/track-record/verdicts.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { servedOnlyOnceCaptured } from '../tokens/index.ts';
 
 /** One run as it enters the table, scored (outcome and the data day it was scored on) or not yet. */
 export interface NewRun {
@@ -23,7 +24,7 @@ export interface NewRun {
 }
 
 /** A claim older than this belongs to a process that died mid-work: another takes the work over. */
-export const CLAIM_STALE_MS = 5 * 60_000;
+const CLAIM_STALE_MS = 5 * 60_000;
 const staleBefore = (at: string) => new Date(new Date(at).getTime() - CLAIM_STALE_MS).toISOString();
 
 /** The eight outcome columns (stock and SPY change per horizon, HORIZON_MONTHS order) of an outcome, null while pending. */
@@ -74,7 +75,7 @@ export async function insertRuns(q: Queryable, runs: readonly NewRun[], at: stri
 }
 
 /** A run a process has claimed for scoring. */
-export interface ClaimedRun {
+interface ClaimedRun {
   runKey: string;
   symbol: string;
   asOf: string;
@@ -124,8 +125,8 @@ export async function listUnrecordedAnalyses(
 ): Promise<Array<{ id: string; kind: AnalysisKind; symbol: string; asOf: string; facts: Fact[] }>> {
   const rows = await q.query<{ id: string; kind: AnalysisKind; symbol: string; as_of: string; facts: Fact[] | string | null }>(sql`
     SELECT a.id, a.kind, a.symbol, a.as_of, a.body -> 'facts' AS facts
-    FROM analyses a JOIN token_holds h ON h.id = a.hold_id AND h.status = 'captured'
-    WHERE NOT EXISTS (SELECT 1 FROM track_record_runs r WHERE r.analysis_id = a.id)
+    FROM analyses a
+    WHERE ${servedOnlyOnceCaptured(sql`a.hold_id`)} AND NOT EXISTS (SELECT 1 FROM track_record_runs r WHERE r.analysis_id = a.id)
     ORDER BY a.created_at LIMIT ${limit}`);
   return rows.map((r) => ({
     id: r.id,

@@ -1,7 +1,7 @@
 import { requireUser } from '../../http/openapi.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { getAnalysisTrackRecordRoute, getTrackRecordRoute } from './track-record.routes.ts';
-import type { TrackRecordService } from './index.ts';
+import type { TrackRecordService } from './track-record-service.ts';
 
 export function createTrackRecordHandlers(service: TrackRecordService) {
   const getTrackRecord: AppRouteHandler<typeof getTrackRecordRoute> = async (c) => c.json(await service.getTrackRecord(), 200);

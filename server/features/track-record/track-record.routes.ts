@@ -56,7 +56,7 @@ const BacktestProgressSchema = z
   })
   .openapi('TrackRecordBacktest');
 
-export const TrackRecordSchema = z
+const TrackRecordSchema = z
   .object({
     data_day: z.string().nullable().openapi({ description: 'The last SPY bar: runs are scored on prices up to this day', example: '2026-07-01' }),
     horizons_months: z.array(z.number().int()).openapi({ example: [1, 3, 6, 12] }),
@@ -96,7 +96,7 @@ const VerdictOutcomeSchema = z
   })
   .openapi('AnalysisVerdictOutcome');
 
-export const AnalysisTrackRecordSchema = z
+const AnalysisTrackRecordSchema = z
   .object({
     analysis_id: z.string().uuid(),
     symbol: z.string(),

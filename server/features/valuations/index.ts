@@ -10,15 +10,16 @@ import {
   listValuationsRoute,
   MAX_VALUATION_BODY_BYTES,
 } from './valuations.routes.ts';
+import { createValuationsService } from './valuations-service.ts';
 
-export interface ValuationsFeatureDeps {
+interface ValuationsFeatureDeps {
   market: MarketService;
   analyses: Pick<AnalysesService, 'getAnalysisOrThrow'>;
 }
 
 /** The DCF studio's API: `/api/dcf/{symbol}/inputs` (free, public for the example) and saved valuations (free, signed in). */
 export function createValuationsFeature(ctx: AppContext, deps: ValuationsFeatureDeps): Feature {
-  const handlers = createValuationsHandlers({ db: ctx.db, market: deps.market, analyses: deps.analyses, now: ctx.now, setups: new Map() });
+  const handlers = createValuationsHandlers(createValuationsService({ db: ctx.db, market: deps.market, analyses: deps.analyses, now: ctx.now }));
   return {
     name: 'valuations',
     largeBodies: { '/api/valuations': MAX_VALUATION_BODY_BYTES },

@@ -18,7 +18,7 @@ import { deleteValuation, findValuation, insertValuation, listValuations, type S
  * function the browser runs, on the same setup the browser was given.
  */
 
-export interface ValuationsContext {
+interface ValuationsContext {
   db: Database;
   market: MarketService;
   analyses: Pick<AnalysesService, 'getAnalysisOrThrow'>;
@@ -28,7 +28,7 @@ export interface ValuationsContext {
 }
 
 /** Companies kept in `setups`; the oldest entry goes first. */
-export const MAX_CACHED_SETUPS = 200;
+const MAX_CACHED_SETUPS = 200;
 
 export type DcfSetupWithName = DcfStudioSetup & { name: string };
 
@@ -37,7 +37,7 @@ export type DcfSetupWithName = DcfStudioSetup & { name: string };
  * service); an ETF, a company without statements or one no DCF can value (no or negative FCF) is 422
  * with the reason, naming `symbol`.
  */
-export async function loadDcfSetup(ctx: ValuationsContext, rawSymbol: string, signedIn: boolean): Promise<DcfSetupWithName> {
+async function loadDcfSetup(ctx: ValuationsContext, rawSymbol: string, signedIn: boolean): Promise<DcfSetupWithName> {
   const symbol = await ctx.market.resolveSymbol(rawSymbol);
   if (!signedIn && symbol !== DCF_EXAMPLE_SYMBOL)
     throw new AppError('UNAUTHORIZED', `Sign in to value ${symbol}; the public page's example is ${DCF_EXAMPLE_SYMBOL}.`);
@@ -57,7 +57,7 @@ export async function loadDcfSetup(ctx: ValuationsContext, rawSymbol: string, si
   return named;
 }
 
-export interface CreateValuationRequest {
+interface CreateValuationRequest {
   symbol: string;
   inputs: DcfStudioInputs;
   label?: string | null;
@@ -65,7 +65,7 @@ export interface CreateValuationRequest {
 }
 
 /** Checks everything, recomputes on the server and stores; a bad field is 400 naming it, and nothing is stored. */
-export async function createValuation(ctx: ValuationsContext, userId: string, body: CreateValuationRequest): Promise<StoredValuation> {
+async function createValuation(ctx: ValuationsContext, userId: string, body: CreateValuationRequest): Promise<StoredValuation> {
   const inputs = canonicalDcfInputs(requireValidDcfInputs(body.inputs, 'inputs'));
   const setup = await loadDcfSetup(ctx, body.symbol, true);
   let analysisId: string | null = null;
@@ -104,17 +104,30 @@ export async function createValuation(ctx: ValuationsContext, userId: string, bo
   return stored;
 }
 
-export async function listUserValuations(ctx: ValuationsContext, userId: string, query: { symbol?: string }): Promise<StoredValuation[]> {
+async function listUserValuations(ctx: ValuationsContext, userId: string, query: { symbol?: string }): Promise<StoredValuation[]> {
   const symbol = query.symbol === undefined ? undefined : await ctx.market.resolveSymbol(query.symbol);
   return listValuations(ctx.db, userId, { symbol, limit: MAX_VALUATIONS_PER_USER });
 }
 
-export async function getValuationOrThrow(ctx: ValuationsContext, userId: string, id: string): Promise<StoredValuation> {
+async function getValuationOrThrow(ctx: ValuationsContext, userId: string, id: string): Promise<StoredValuation> {
   const found = UUID_RE.test(id) ? await findValuation(ctx.db, userId, id) : null;
   if (!found) throw new AppError('NOT_FOUND', 'No such valuation.');
   return found;
 }
 
-export async function deleteValuationOrThrow(ctx: ValuationsContext, userId: string, id: string): Promise<void> {
+async function deleteValuationOrThrow(ctx: ValuationsContext, userId: string, id: string): Promise<void> {
   if (!(UUID_RE.test(id) && (await deleteValuation(ctx.db, userId, id)))) throw new AppError('NOT_FOUND', 'No such valuation.');
 }
+
+/** The DCF studio's setups (cached per data day for the service's life) and a user's saved valuations. */
+export function createValuationsService(deps: Omit<ValuationsContext, 'setups'>) {
+  const ctx: ValuationsContext = { ...deps, setups: new Map() };
+  return {
+    loadDcfSetup: (rawSymbol: string, signedIn: boolean) => loadDcfSetup(ctx, rawSymbol, signedIn),
+    createValuation: (userId: string, body: CreateValuationRequest) => createValuation(ctx, userId, body),
+    listUserValuations: (userId: string, query: { symbol?: string }) => listUserValuations(ctx, userId, query),
+    getValuationOrThrow: (userId: string, id: string) => getValuationOrThrow(ctx, userId, id),
+    deleteValuationOrThrow: (userId: string, id: string) => deleteValuationOrThrow(ctx, userId, id),
+  };
+}
+export type ValuationsService = ReturnType<typeof createValuationsService>;

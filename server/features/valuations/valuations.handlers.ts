@@ -9,15 +9,7 @@ import type {
   listValuationsRoute,
   ValuationResponse,
 } from './valuations.routes.ts';
-import {
-  createValuation,
-  type DcfSetupWithName,
-  deleteValuationOrThrow,
-  getValuationOrThrow,
-  listUserValuations,
-  loadDcfSetup,
-  type ValuationsContext,
-} from './valuations-service.ts';
+import type { DcfSetupWithName, ValuationsService } from './valuations-service.ts';
 import type { StoredValuation } from './valuations-store.ts';
 
 function toSetupBody(s: DcfSetupWithName): DcfSetupResponse {
@@ -64,26 +56,26 @@ const toValuationBody = (v: StoredValuation): ValuationResponse => ({
   created_at: v.createdAt,
 });
 
-export function createValuationsHandlers(ctx: ValuationsContext) {
+export function createValuationsHandlers(service: ValuationsService) {
   const getDcfSetup: AppRouteHandler<typeof getDcfSetupRoute> = async (c) => {
-    const setup = await loadDcfSetup(ctx, c.req.valid('param').symbol, c.get('user') !== undefined);
+    const setup = await service.loadDcfSetup(c.req.valid('param').symbol, c.get('user') !== undefined);
     return c.json(toSetupBody(setup), 200);
   };
   const create: AppRouteHandler<typeof createValuationRoute> = async (c) => {
     const user = requireUser(c);
-    return c.json(toValuationBody(await createValuation(ctx, user.id, c.req.valid('json'))), 201);
+    return c.json(toValuationBody(await service.createValuation(user.id, c.req.valid('json'))), 201);
   };
   const list: AppRouteHandler<typeof listValuationsRoute> = async (c) => {
     const user = requireUser(c);
-    return c.json({ valuations: (await listUserValuations(ctx, user.id, c.req.valid('query'))).map(toValuationBody) }, 200);
+    return c.json({ valuations: (await service.listUserValuations(user.id, c.req.valid('query'))).map(toValuationBody) }, 200);
   };
   const get: AppRouteHandler<typeof getValuationRoute> = async (c) => {
     const user = requireUser(c);
-    return c.json(toValuationBody(await getValuationOrThrow(ctx, user.id, c.req.valid('param').id)), 200);
+    return c.json(toValuationBody(await service.getValuationOrThrow(user.id, c.req.valid('param').id)), 200);
   };
   const remove: AppRouteHandler<typeof deleteValuationRoute> = async (c) => {
     const user = requireUser(c);
-    await deleteValuationOrThrow(ctx, user.id, c.req.valid('param').id);
+    await service.deleteValuationOrThrow(user.id, c.req.valid('param').id);
     return c.body(null, 204);
   };
   return { getDcfSetup, create, list, get, remove };

@@ -19,7 +19,7 @@ const IdParam = z.object({
 
 const SourcedSchema = z.object({ as_of: z.string(), source: z.string() });
 
-export const DcfSetupSchema = z
+const DcfSetupSchema = z
   .object({
     symbol: z.string(),
     name: z.string(),
@@ -74,7 +74,7 @@ const ValuationResultSchema = z
   })
   .openapi('ValuationResult');
 
-export const ValuationSchema = z
+const ValuationSchema = z
   .object({
     id: z.string().uuid(),
     symbol: z.string(),
@@ -86,7 +86,7 @@ export const ValuationSchema = z
   })
   .openapi('Valuation');
 
-export const CreateValuationBodySchema = z
+const CreateValuationBodySchema = z
   .object({
     symbol: SymbolField,
     inputs: DcfInputsSchema,
@@ -96,7 +96,7 @@ export const CreateValuationBodySchema = z
   .strict()
   .openapi('CreateValuation');
 
-export const ListValuationsQuerySchema = z.object({ symbol: SymbolField.optional() });
+const ListValuationsQuerySchema = z.object({ symbol: SymbolField.optional() });
 
 export const getDcfSetupRoute = createRoute({
   operationId: 'getDcfInputs',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedAnalysisShare } from '../../../../../server/features/analysis-shares/shares.routes.ts';
+import type { CreatedAnalysisShare } from '../../../../../server/features/analysis-shares/analysis-shares.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { SHARES_KEY } from './list-shares.ts';
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SharedAnalysisResponse } from '../../../../../server/features/analysis-shares/shares.routes.ts';
+import type { SharedAnalysisResponse } from '../../../../../server/features/analysis-shares/analysis-shares.routes.ts';
 import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 
-export type { SharedAnalysisResponse } from '../../../../../server/features/analysis-shares/shares.routes.ts';
+export type { SharedAnalysisResponse } from '../../../../../server/features/analysis-shares/analysis-shares.routes.ts';
 
 /** `GET /api/shared/{token}`: the analysis behind a share link, no account needed; 404 once revoked. */
 export const getSharedAnalysis = (token: string, signal?: AbortSignal) =>

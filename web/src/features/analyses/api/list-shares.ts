@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AnalysisShare } from '../../../../../server/features/analysis-shares/shares.routes.ts';
+import type { AnalysisShare } from '../../../../../server/features/analysis-shares/analysis-shares.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
-export type { AnalysisShare } from '../../../../../server/features/analysis-shares/shares.routes.ts';
+export type { AnalysisShare } from '../../../../../server/features/analysis-shares/analysis-shares.routes.ts';
 
 /** Every share-link query starts with this key: creating or revoking a link refreshes them all. */
 export const SHARES_KEY = ['analysis-shares'] as const;

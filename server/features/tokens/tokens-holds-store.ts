@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertAccount, selectAccount } from './accounts.ts';
+import { insertAccount, selectAccount } from './tokens-accounts-store.ts';
 import type { LedgerContext } from './ledger-context.ts';
 import {
   HOLD_COLUMNS,
@@ -13,7 +13,7 @@ import {
   type SettleValues,
   settleStatements,
   toHold,
-} from './ledger-statements.ts';
+} from './tokens-statements-store.ts';
 import type { Actor, Hold, HoldRequest } from './ledger-types.ts';
 import { assertActor, assertAmount, assertHoldTtl, assertKey, assertUserId, clampLimit } from './validation.ts';
 import { UUID_RE } from '../../lib/uuid.ts';
@@ -146,3 +146,10 @@ export async function expireStaleHolds(ctx: LedgerContext, opts: { limit?: numbe
   }
   return expired;
 }
+
+/**
+ * The one rule for paid rows (an analysis, a paid copilot answer): a row is served only once its hold was
+ * captured. The statement that charged is the one that makes the row visible, so a run that failed or was
+ * killed before the capture is never served. `holdId` is the row's hold column, e.g. sql`a.hold_id`.
+ */
+export const servedOnlyOnceCaptured = (holdId: SQL): SQL => sql`EXISTS (SELECT 1 FROM token_holds h WHERE h.id = ${holdId} AND h.status = 'captured')`;

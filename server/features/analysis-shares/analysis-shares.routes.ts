@@ -24,19 +24,19 @@ const ShareSchema = z
   })
   .openapi('AnalysisShare');
 
-export const CreatedShareSchema = ShareSchema.extend({
+const CreatedShareSchema = ShareSchema.extend({
   url: z.string().openapi({
     description: 'The link to give out. Shown only in this answer: only a hash of its token is kept.',
     example: 'https://stockpilot.example/s/q3Xk9Z…',
   }),
 }).openapi('CreatedAnalysisShare');
 
-export const CreateShareBodySchema = z
+const CreateShareBodySchema = z
   .object({ show_owner_name: z.boolean().optional().openapi({ description: "Show the owner's name on the shared page (default false: hidden)" }) })
   .strict()
   .openapi('CreateAnalysisShare');
 
-export const SharedAnalysisSchema = AnalysisSchema.omit({ cost_tokens: true })
+const SharedAnalysisSchema = AnalysisSchema.omit({ cost_tokens: true })
   .extend({ owner_name: z.string().nullable().openapi({ description: "The owner's name when they chose to show it, else null" }) })
   .openapi('SharedAnalysis');
 
@@ -105,5 +105,4 @@ export const getSharedAnalysisRoute = createRoute({
 
 export type AnalysisShare = z.infer<typeof ShareSchema>;
 export type CreatedAnalysisShare = z.infer<typeof CreatedShareSchema>;
-export type CreateAnalysisShareBody = z.infer<typeof CreateShareBodySchema>;
 export type SharedAnalysisResponse = z.infer<typeof SharedAnalysisSchema>;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { addMonthsUtc, monthlyAllocationMt, planImmediateDowngrade, planTierChange } from '../../../core/tokens/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ensureAccount, selectAccount } from './accounts.ts';
+import { ensureAccount, selectAccount } from './tokens-accounts-store.ts';
 import { type LedgerContext, runInTransaction } from './ledger-context.ts';
-import { findEntryByKey, insertAccountLedgerRow, toAccount } from './ledger-statements.ts';
+import { findEntryByKey, insertAccountLedgerRow, toAccount } from './tokens-statements-store.ts';
 import type { ChangeTierOptions, Tier, TierChangeResult } from './ledger-types.ts';
 import { assertActor, assertKey, assertTier, assertUserId } from './validation.ts';
 

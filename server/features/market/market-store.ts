@@ -4,7 +4,7 @@ import type { Database } from '../../adapters/db/index.ts';
 export type CacheKind = 'quote' | 'history' | 'fundamentals' | 'profile' | 'etf' | 'dividends' | 'splits';
 
 /** Per-kind freshness: quotes move, statements change quarterly, profiles hardly ever. */
-export const CACHE_TTL_SECONDS: Record<CacheKind, number> = {
+const CACHE_TTL_SECONDS: Record<CacheKind, number> = {
   quote: 60,
   history: 6 * 3600,
   fundamentals: 24 * 3600,
@@ -14,7 +14,7 @@ export const CACHE_TTL_SECONDS: Record<CacheKind, number> = {
   splits: 7 * 24 * 3600,
 };
 
-export interface CachedEntry<T> {
+interface CachedEntry<T> {
   payload: T;
   provider: string;
   fetchedAt: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import type { LedgerContext } from './ledger-context.ts';
-import { HOLD_COLUMNS, type HoldRow, type LedgerRow, toEntry, toHold } from './ledger-statements.ts';
+import { HOLD_COLUMNS, type HoldRow, type LedgerRow, toEntry, toHold } from './tokens-statements-store.ts';
 import type { Hold, HoldStatus, LedgerEntry, ReconcileMismatch, ReconcileReport } from './ledger-types.ts';
 import { clampLimit } from './validation.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { findPeriodAt, isPeriodPaid, monthlyAllocationMt } from '../../../core/tokens/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ensureAccount, selectAccount } from './accounts.ts';
+import { ensureAccount, selectAccount } from './tokens-accounts-store.ts';
 import { type LedgerContext, runInTransaction } from './ledger-context.ts';
-import { ACCOUNT_COLUMNS, type AccountRow, findEntryByKey, insertAccountLedgerRow, toAccount, toIso, toIsoOrNull } from './ledger-statements.ts';
+import { ACCOUNT_COLUMNS, type AccountRow, findEntryByKey, insertAccountLedgerRow, toAccount, toIso, toIsoOrNull } from './tokens-statements-store.ts';
 import type { Actor, InTransaction, TokenAccount } from './ledger-types.ts';
 import { assertActor, assertUserId, clampLimit } from './validation.ts';
 

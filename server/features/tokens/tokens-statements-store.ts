@@ -179,7 +179,7 @@ export const holdStatement = prepareStatement<HoldValues>(
 );
 
 export type SettleValues = { userId: string; holdId: string; actor: string; at: string };
-export type SettleStatus = 'captured' | 'released' | 'expired';
+type SettleStatus = 'captured' | 'released' | 'expired';
 
 /** Settles a pending hold as captured/released/expired in one statement; empty when it was not pending. */
 function buildSettleStatement(status: SettleStatus): SQL {
@@ -220,7 +220,7 @@ export const settleStatements: Record<SettleStatus, PreparedStatement<SettleValu
 };
 
 /** A ledger row other than the hot statements' (those write theirs inside their single statement). */
-export interface NewLedgerRow {
+interface NewLedgerRow {
   userId: string;
   reason: LedgerReason;
   deltaAllocationMt?: number;

@@ -49,7 +49,7 @@ const toStoredShare = (r: ShareRow): StoredShare => ({
 
 const COLUMNS = sql`s.id, s.analysis_id, a.symbol, a.kind, a.subtype, a.as_of, s.token_prefix, s.show_owner_name, s.created_at, s.view_count, s.last_viewed_at`;
 
-export interface NewShare {
+interface NewShare {
   id: string;
   analysisId: string;
   userId: string;

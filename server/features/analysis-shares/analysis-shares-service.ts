@@ -4,9 +4,9 @@ import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { UUID_RE } from '../../lib/uuid.ts';
 import type { AnalysesService, StoredAnalysis } from '../analyses/index.ts';
-import { deleteShare, insertShare, listShares, openShare, type StoredShare } from './shares-store.ts';
+import { deleteShare, insertShare, listShares, openShare, type StoredShare } from './analysis-shares-store.ts';
 
-export interface SharesContext {
+interface SharesContext {
   db: Database;
   analyses: AnalysesService;
   baseUrl: string;
@@ -19,12 +19,7 @@ const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').
 const shareNotFound = () => new AppError('NOT_FOUND', 'This shared analysis does not exist or its link was revoked.');
 
 /** A new link to the user's own analysis; the token leaves the server only in this answer's URL. */
-export async function createShare(
-  ctx: SharesContext,
-  userId: string,
-  analysisId: string,
-  showOwnerName: boolean,
-): Promise<{ share: StoredShare; url: string }> {
+async function createShare(ctx: SharesContext, userId: string, analysisId: string, showOwnerName: boolean): Promise<{ share: StoredShare; url: string }> {
   const a = await ctx.analyses.getAnalysisOrThrow(userId, analysisId);
   const token = randomBytes(SHARE_LINKS.tokenBytes).toString('base64url');
   const share = {
@@ -43,12 +38,12 @@ export async function createShare(
   return { share: stored, url: `${ctx.baseUrl}${buildSharePath(token)}` };
 }
 
-export async function listUserShares(ctx: SharesContext, userId: string, analysisId?: string): Promise<StoredShare[]> {
+async function listUserShares(ctx: SharesContext, userId: string, analysisId?: string): Promise<StoredShare[]> {
   return listShares(ctx.db, userId, analysisId);
 }
 
 /** Revokes at once: the row goes, so the next request with its token is an unknown token. */
-export async function revokeShare(ctx: SharesContext, userId: string, id: string): Promise<void> {
+async function revokeShare(ctx: SharesContext, userId: string, id: string): Promise<void> {
   const gone = UUID_RE.test(id) && (await deleteShare(ctx.db, userId, id));
   if (!gone) throw new AppError('NOT_FOUND', 'No such share link.');
 }
@@ -57,9 +52,20 @@ export async function revokeShare(ctx: SharesContext, userId: string, id: string
  * The analysis behind a live token, with its owner's name only when they chose to show it. Every token,
  * well-formed or not, is hashed and looked up by the same query, so a malformed one is not answered sooner.
  */
-export async function openSharedAnalysis(ctx: SharesContext, token: string): Promise<{ analysis: StoredAnalysis; ownerName: string | null }> {
+async function openSharedAnalysis(ctx: SharesContext, token: string): Promise<{ analysis: StoredAnalysis; ownerName: string | null }> {
   const opened = await openShare(ctx.db, hashToken(token), ctx.now().toISOString());
   const analysis = opened ? await ctx.analyses.findSharedAnalysis(opened.analysisId) : null;
   if (!opened || !analysis || analysis.userId !== opened.userId || !SHARE_TOKEN_PATTERN.test(token)) throw shareNotFound();
   return { analysis, ownerName: opened.ownerName };
 }
+
+/** Share links of a user's analyses, and the public read behind a live token. */
+export function createAnalysisSharesService(deps: SharesContext) {
+  return {
+    createShare: (userId: string, analysisId: string, showOwnerName: boolean) => createShare(deps, userId, analysisId, showOwnerName),
+    listUserShares: (userId: string, analysisId?: string) => listUserShares(deps, userId, analysisId),
+    revokeShare: (userId: string, id: string) => revokeShare(deps, userId, id),
+    openSharedAnalysis: (token: string) => openSharedAnalysis(deps, token),
+  };
+}
+export type AnalysisSharesService = ReturnType<typeof createAnalysisSharesService>;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ensureAccount } from './accounts.ts';
+import { ensureAccount } from './tokens-accounts-store.ts';
 import { type LedgerContext, runInTransaction } from './ledger-context.ts';
-import { type AccountRow, findEntryByKey, insertAccountLedgerRow } from './ledger-statements.ts';
+import { type AccountRow, findEntryByKey, insertAccountLedgerRow } from './tokens-statements-store.ts';
 import type { Actor, CreditPurchaseRequest, InTransaction, LedgerEntry, LedgerReason } from './ledger-types.ts';
 import { assertActor, assertAmount, assertKey, assertUserId } from './validation.ts';
 

@@ -1,9 +1,9 @@
 import { requireUser } from '../../http/openapi.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { toAnalysisBody } from '../analyses/index.ts';
-import { createShare, listUserShares, openSharedAnalysis, revokeShare, type SharesContext } from './shares-service.ts';
-import type { StoredShare } from './shares-store.ts';
-import type { AnalysisShare, createShareRoute, getSharedAnalysisRoute, listSharesRoute, revokeShareRoute } from './shares.routes.ts';
+import type { AnalysisSharesService } from './analysis-shares-service.ts';
+import type { StoredShare } from './analysis-shares-store.ts';
+import type { AnalysisShare, createShareRoute, getSharedAnalysisRoute, listSharesRoute, revokeShareRoute } from './analysis-shares.routes.ts';
 
 const toShareBody = (s: StoredShare): AnalysisShare => ({
   id: s.id,
@@ -15,27 +15,27 @@ const toShareBody = (s: StoredShare): AnalysisShare => ({
   last_viewed_at: s.lastViewedAt,
 });
 
-export function createSharesHandlers(ctx: SharesContext) {
+export function createAnalysisSharesHandlers(service: AnalysisSharesService) {
   const create: AppRouteHandler<typeof createShareRoute> = async (c) => {
     const user = requireUser(c);
     // The body is optional: no body means the defaults (name hidden).
     const body = c.req.header('content-length') === '0' || !c.req.header('content-type') ? {} : c.req.valid('json');
-    const { share, url } = await createShare(ctx, user.id, c.req.valid('param').id, body.show_owner_name ?? false);
+    const { share, url } = await service.createShare(user.id, c.req.valid('param').id, body.show_owner_name ?? false);
     return c.json({ ...toShareBody(share), url }, 201);
   };
 
   const list: AppRouteHandler<typeof listSharesRoute> = async (c) => {
-    const shares = await listUserShares(ctx, requireUser(c).id, c.req.valid('query').analysis_id);
+    const shares = await service.listUserShares(requireUser(c).id, c.req.valid('query').analysis_id);
     return c.json({ shares: shares.map(toShareBody) }, 200);
   };
 
   const revoke: AppRouteHandler<typeof revokeShareRoute> = async (c) => {
-    await revokeShare(ctx, requireUser(c).id, c.req.valid('param').id);
+    await service.revokeShare(requireUser(c).id, c.req.valid('param').id);
     return c.body(null, 204);
   };
 
   const open: AppRouteHandler<typeof getSharedAnalysisRoute> = async (c) => {
-    const { analysis, ownerName } = await openSharedAnalysis(ctx, c.req.valid('param').token);
+    const { analysis, ownerName } = await service.openSharedAnalysis(c.req.valid('param').token);
     const { cost_tokens: _private, ...shared } = toAnalysisBody(analysis);
     return c.json({ ...shared, owner_name: ownerName }, 200);
   };

@@ -18,13 +18,13 @@ export const adminUsage = `Usage: npm run admin -- <command> [options]
 Amounts are tokens with up to 3 decimals. Every change is a ledger entry with actor operator:<name>.
 Add --json for machine-readable output.`;
 
-export interface AdminIo {
+interface AdminIo {
   out(line: string): void;
   err(line: string): void;
 }
 
 /** Splits argv into positionals and --flags (a flag takes the next value unless it is boolean). */
-export function parseAdminArgs(argv: string[]): { positional: string[]; flags: Record<string, string | true> } {
+function parseAdminArgs(argv: string[]): { positional: string[]; flags: Record<string, string | true> } {
   const booleans = new Set(['json', 'at-period-end', 'help']);
   const positional: string[] = [];
   const flags: Record<string, string | true> = {};

@@ -1,14 +1,14 @@
 import { type Database, statementsInFlight } from '../../adapters/db/index.ts';
 import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
-import { getAccount, openAccount, selectAccounts } from './accounts.ts';
+import { getAccount, openAccount, selectAccounts } from './tokens-accounts-store.ts';
 import { chargeFor } from './charge-for.ts';
-import { capture, expireStaleHolds, hold, release, withHold } from './holds.ts';
+import { capture, expireStaleHolds, hold, release, withHold } from './tokens-holds-store.ts';
 import { DEFAULT_HOLD_TTL_MS, type LedgerContext } from './ledger-context.ts';
 import type { LedgerService } from './ledger-types.ts';
-import { adjust, creditPurchase, grantAllocation, reversePurchase } from './purchases.ts';
-import { getDailyUsage, listEntries, listHolds, reconcile } from './reports.ts';
-import { markPeriodPaid, runMonthlyResets } from './resets.ts';
-import { changeTier } from './tier-changes.ts';
+import { adjust, creditPurchase, grantAllocation, reversePurchase } from './tokens-purchases-store.ts';
+import { getDailyUsage, listEntries, listHolds, reconcile } from './tokens-reports-store.ts';
+import { markPeriodPaid, runMonthlyResets } from './tokens-resets-store.ts';
+import { changeTier } from './tokens-tier-changes-store.ts';
 
 export type * from './ledger-types.ts';
 export { DEFAULT_HOLD_TTL_MS, type LedgerContext } from './ledger-context.ts';
@@ -24,11 +24,11 @@ export interface LedgerServiceOptions {
 
 /**
  * The ledger on PostgreSQL or PGlite, bound to one context. Hot paths (hold, capture, release, expire) are ONE
- * statement each (`ledger-statements.ts`): the conditional UPDATE, the hold row and the ledger row commit or fail
+ * statement each (`tokens-statements-store.ts`): the conditional UPDATE, the hold row and the ledger row commit or fail
  * together. The rarer writes lock the account row (`FOR UPDATE`) inside a transaction, so concurrent writers of one
  * user queue up and idempotency keys are checked under that lock.
  */
-export function createLedgerService(db: Database, options: LedgerServiceOptions = {}): LedgerService {
+export function createTokensService(db: Database, options: LedgerServiceOptions = {}): LedgerService {
   const ctx: LedgerContext = {
     db,
     now: options.now ?? (() => new Date()),
@@ -58,3 +58,6 @@ export function createLedgerService(db: Database, options: LedgerServiceOptions 
     reconcile: (opts) => reconcile(ctx, opts),
   };
 }
+
+/** What other features receive as `ledger` (its methods are `LedgerService`'s, documented in ledger-types.ts). */
+export type TokensService = ReturnType<typeof createTokensService>;

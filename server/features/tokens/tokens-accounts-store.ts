@@ -3,7 +3,7 @@ import { prepareStatement, type Queryable } from '../../adapters/db/index.ts';
 import { addMonthsUtc, monthlyAllocationMt } from '../../../core/tokens/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LedgerContext } from './ledger-context.ts';
-import { ACCOUNT_COLUMNS, type AccountRow, insertLedgerRow, pgErrorCode, toAccount } from './ledger-statements.ts';
+import { ACCOUNT_COLUMNS, type AccountRow, insertLedgerRow, pgErrorCode, toAccount } from './tokens-statements-store.ts';
 import type { TokenAccount } from './ledger-types.ts';
 import { assertUserId } from './validation.ts';
 

@@ -1,0 +1,38 @@
+import { DATASETS } from '../../../core/market/types.ts';
+import type { Database } from '../../adapters/db/index.ts';
+import { pingDatabase } from './health-store.ts';
+
+/** Prefix of the `describe()` keys that carry each dataset's as-of date (set by the market feature). */
+const DATASET_KEY = 'data_as_of.';
+
+interface HealthDeps {
+  db: Database;
+  /** Read per request so adapters added by later features show up. */
+  describeAll: () => Record<string, string>;
+}
+
+/** /api/health: the database's answer, each adapter and each dataset's as-of date, the uptime. */
+export function createHealthService(deps: HealthDeps) {
+  const startedAt = Date.now();
+  return {
+    async readHealth() {
+      const dbOk = await pingDatabase(deps.db);
+      const { data_as_of = null, ...described } = deps.describeAll();
+      const adapters = Object.fromEntries(Object.entries(described).filter(([k]) => !k.startsWith(DATASET_KEY)));
+      const datasets_as_of = Object.fromEntries(DATASETS.map((d) => [d, described[`${DATASET_KEY}${d}`] ?? null])) as Record<
+        (typeof DATASETS)[number],
+        string | null
+      >;
+      return {
+        status: dbOk ? ('ok' as const) : ('degraded' as const),
+        database: deps.db.kind,
+        data_as_of,
+        datasets_as_of,
+        adapters,
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        sandbox_payments: adapters.payments === 'sandbox',
+      };
+    },
+  };
+}
+export type HealthService = ReturnType<typeof createHealthService>;
