@@ -109,7 +109,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'copilot',
   'health',
   'market',
-  'profile',
   'public-api',
   'scorecards',
   'screener',

@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/feature.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ProfileService } from './profile.service.ts';
+import type { ProfileService } from './profile-service.ts';
 import type { deleteAvatarRoute, getAvatarRoute, getProfileRoute, patchProfileRoute, uploadAvatarRoute } from './profile.routes.ts';
 
 /** Each upload decodes and rescales an image of up to 50 megapixels: a budget keeps a script from pinning the CPU. */
