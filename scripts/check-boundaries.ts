@@ -100,7 +100,6 @@ export function findViolations(files: SourceFile[]): string[] {
  */
 export const ANATOMY_PENDING: readonly string[] = [
   'analyses',
-  'analysis-export',
   'analysis-shares',
   'api-keys',
   'auth',
