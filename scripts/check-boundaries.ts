@@ -105,7 +105,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'auth',
   'billing',
   'compare',
-  'copilot',
   'health',
   'market',
   'public-api',
