@@ -102,7 +102,6 @@ export const ANATOMY_PENDING: readonly string[] = [
   'analyses',
   'analysis-shares',
   'api-keys',
-  'billing',
   'compare',
   'health',
   'market',
