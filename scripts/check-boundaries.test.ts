@@ -119,6 +119,20 @@ describe('feature anatomy', () => {
     expect(v).toContain('server/features/notes: handlers without notes-service.ts');
     expect(v).toContain('server/features/notes/note.routes.ts: the contract and handlers are named notes.routes.ts / notes.handlers.ts');
   });
+  it("does not take a handler reading the URL's query string (c.req.query) for SQL", () => {
+    const v = findAnatomyViolations(
+      [
+        ...wellFormed.filter((f) => !/handlers/.test(f.path)),
+        {
+          path: 'server/features/notes/notes.handlers.ts',
+          text: "export function createNotesHandlers(s) { return (c) => s.list(c.req.query('page'), c.req.query()); }",
+        },
+        { path: 'server/features/notes/rules.ts', text: 'const r = await tx.query(sql`SELECT 1`);\nconst q = db.query(statement);' },
+      ],
+      [],
+    );
+    expect(v).toEqual(['server/features/notes/rules.ts: SQL lives only in *-store.ts files']);
+  });
   it('skips a feature still on the pending list', () => {
     expect(findAnatomyViolations([{ path: 'server/features/notes/rules.ts', text: 'db.query(sql`SELECT 1`)' }], ['notes'])).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import { PDF_EXPORT_LIMIT } from '../../../core/analysis/export-limits.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { AnalysesService } from '../analyses/index.ts';
-import { createExportHandlers, describePdfRule } from './export.handlers.ts';
-import { exportAnalysisCsvRoute, exportAnalysisPdfRoute } from './export.routes.ts';
+import { createAnalysisExportHandlers, describePdfRule } from './analysis-export.handlers.ts';
+import { exportAnalysisCsvRoute, exportAnalysisPdfRoute } from './analysis-export.routes.ts';
+import { createAnalysisExportService } from './analysis-export-service.ts';
 import { countPdfRenderWorkers, createPdfRenderPool, type RenderJob } from './pdf-render-pool.ts';
 
-export { buildExportBasename, renderPdf } from './export-service.ts';
+export { buildExportBasename, renderPdf } from './analysis-export-service.ts';
 
 /**
  * `GET /api/analyses/{id}/export.pdf|csv`: the owner's stored analysis as a PDF or its facts as CSV (free,
@@ -18,7 +19,8 @@ export function createAnalysisExportFeature(ctx: AppContext, deps: { analyses: A
     renderJob: deps.renderJob,
   });
   const pdfRule = describePdfRule(ctx.env.PDF_EXPORTS_PER_MINUTE ?? PDF_EXPORT_LIMIT.perMinute, PDF_EXPORT_LIMIT.windowSeconds);
-  const handlers = createExportHandlers({ analyses: deps.analyses, now: ctx.now, renderer }, { db: ctx.db, pdfRule });
+  const service = createAnalysisExportService({ analyses: deps.analyses, now: ctx.now, renderer });
+  const handlers = createAnalysisExportHandlers(service, { db: ctx.db, now: ctx.now, pdfRule });
   return {
     name: 'analysis-export',
     // Not awaited: the other features' jobs need not wait for a render thread to load the renderer (~0.7 s of CPU, off this thread).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AnalysisOwnersTest, startAnalysisOwnersTest } from '../../test/analysis-owners.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { type AnalysesFeature, type AnalysisResponse, toAnalysisBody } from '../analyses/index.ts';
-import { type ExportContext, exportAnalysisPdf } from './export-service.ts';
+import { type ExportContext, exportAnalysisPdf } from './analysis-export-service.ts';
 import { createPdfRenderPool, PDF_BUSY_RETRY_SECONDS, type PdfJob } from './pdf-render-pool.ts';
 
 /** A render stand-in the test finishes by hand: which jobs started, in order, and a way to finish each. */

@@ -86,7 +86,7 @@ const rewrittenPaths = new Set([
 ]);
 
 /**
- * The better-auth endpoints the app uses (better-auth.routes.ts documents them), by method. Every other one
+ * The better-auth endpoints the app uses (auth.routes.ts documents them), by method. Every other one
  * (update-user, change-email, delete-user, list-sessions, link-social, …) answers as a path with no route:
  * they would write a user row past our rules (update-user took any name and image) or expose what the app
  * never shows, and nothing in the web calls them.

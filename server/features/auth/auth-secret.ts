@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import { type Env, isProduction } from '../../env.ts';
+import { insertDevAuthSecret, selectDevAuthSecret } from './auth-store.ts';
 
 /**
  * AUTH_SECRET signs cookies and tokens. Production requires it; elsewhere a random secret is created once
@@ -16,10 +16,7 @@ export async function resolveAuthSecret(env: Env, db: Database): Promise<string>
   if (isProduction(env))
     throw new Error('AUTH_SECRET is required in production: set it to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).');
   // Read first: every start after the first needs no write (a write costs a WAL flush on PGlite).
-  const [existing] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = 'auth_secret_dev'`);
-  if (existing) return existing.value;
-  const generated = randomBytes(32).toString('base64url');
-  await db.query(sql`INSERT INTO app_meta (key, value) VALUES ('auth_secret_dev', ${generated}) ON CONFLICT (key) DO NOTHING`);
-  const [row] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = 'auth_secret_dev'`);
-  return row!.value;
+  const existing = await selectDevAuthSecret(db);
+  if (existing) return existing;
+  return insertDevAuthSecret(db, randomBytes(32).toString('base64url'));
 }

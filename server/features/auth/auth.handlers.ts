@@ -6,26 +6,19 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { isLoopbackAddress, resolveClientIp } from '../../http/client-ip.ts';
 import { unknownApiRouteError } from '../../http/errors.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
-import type { Auth } from './auth.ts';
 import type { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
-import type { SessionReader } from './session-reader.ts';
-
-export interface AuthRuntime {
-  auth: Auth;
-  handler: (c: Context<AppEnv>) => Promise<Response>;
-  sessions: SessionReader;
-}
+import type { AuthService } from './auth-service.ts';
 
 export interface AuthHandlerDeps {
   env: Env;
   mailer: Mailer;
   googleEnabled: boolean;
   outboxEnabled: boolean;
-  /** better-auth, loaded on first use (see index.ts). */
-  getRuntime: () => Promise<AuthRuntime>;
 }
 
-export function createAuthHandlers({ env, mailer, googleEnabled, outboxEnabled, getRuntime }: AuthHandlerDeps) {
+export function createAuthHandlers(service: AuthService, { env, mailer, googleEnabled, outboxEnabled }: AuthHandlerDeps) {
+  // better-auth, loaded on first use (auth-service.ts).
+  const { getRuntime } = service;
   // The outbox holds every sign-in and password-reset link: it is for the developer's own machine
   // (unless DEV_OUTBOX_PUBLIC), and to anyone else it looks like a path that does not exist.
   const outboxOpen = (c: Context<AppEnv>) => outboxEnabled && (env.DEV_OUTBOX_PUBLIC || isLoopbackAddress(resolveClientIp(c, env.TRUST_PROXY)));

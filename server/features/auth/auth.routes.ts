@@ -1,5 +1,217 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { anyone, errorResponses, jsonContent } from '../../http/openapi.ts';
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../../core/auth/password-policy.ts';
+import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
+
+/*
+ * The better-auth endpoints the web calls, and the only ones served (`auth-mount.ts` answers 404 for the
+ * rest), as they answer through the mount (our field rules and the {error:{code,message,field}} shape). Documented only: better-auth serves them at /api/auth/*,
+ * so these routes are registered in the document, never as handlers. Its own objects carry more
+ * fields than listed (they are open objects); the listed ones are what the web relies on.
+ */
+
+const tags = ['accounts'];
+const Email = z.string().max(254).openapi({ format: 'email', example: 'ada@example.com' });
+const Password = z
+  .string()
+  .min(PASSWORD_MIN_CHARS)
+  .max(PASSWORD_MAX_CHARS)
+  .openapi({ description: 'Also refused when it is a common password (WEAK_PASSWORD)' });
+const Name = z.string().min(1).max(100);
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const redirect = (description: string) => ({
+  description,
+  headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } },
+});
+
+export const AuthUserSchema = z
+  .looseObject({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('AuthUser');
+
+export const AuthSessionSchema = z
+  .object({
+    user: AuthUserSchema,
+    session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.string() }),
+  })
+  .openapi('AuthSession');
+
+const StatusSchema = z.object({ status: z.boolean() });
+const StatusMessageSchema = z.object({ status: z.boolean(), message: z.string() });
+
+export const getSessionRoute = createRoute({
+  operationId: 'getSession',
+  security: anyone,
+  method: 'get',
+  path: '/api/auth/get-session',
+  tags,
+  summary: 'The current session and its user; null when not signed in',
+  responses: { 200: jsonContent(AuthSessionSchema.nullable(), 'Session, or null'), ...errorResponses(400) },
+});
+
+export const signUpRoute = createRoute({
+  operationId: 'signUpWithEmail',
+  security: anyone,
+  method: 'post',
+  path: '/api/auth/sign-up/email',
+  tags,
+  summary: 'Creates an account and mails a verification link; the same answer whether or not the address was registered',
+  request: { body: body(z.object({ email: Email, password: Password, first_name: Name, last_name: Name })) },
+  responses: { 200: jsonContent(StatusMessageSchema, 'Check your e-mail'), ...errorResponses(400, 415, 429) },
+});
+
+export const signInRoute = createRoute({
+  operationId: 'signInWithEmail',
+  security: anyone,
+  method: 'post',
+  path: '/api/auth/sign-in/email',
+  tags,
+  summary: 'Signs in with e-mail and password; sets the session cookie',
+  description:
+    'Throttled per e-mail typed, with the same answers whether or not an account has it: 5 wrong passwords are free, ' +
+    'then each attempt waits a doubling back-off (1 s up to 15 min: 429 RATE_LIMITED with Retry-After); from 20 wrong ' +
+    'passwords (forgotten a day after the last) sign-in answers 403 FORBIDDEN (details.reason `password_reset_required`) ' +
+    'until the password is reset through the mailed link. A right password clears the count.',
+  request: { body: body(z.object({ email: Email, password: z.string(), rememberMe: z.boolean().optional() })) },
+  responses: {
+    200: jsonContent(z.looseObject({ redirect: z.boolean(), token: z.string(), user: AuthUserSchema }), 'Signed in (Set-Cookie carries the session)'),
+    ...errorResponses(400, 401, 403, 415, 429),
+  },
+});
+
+export const signInSocialRoute = createRoute({
+  operationId: 'signInWithGoogle',
+  security: anyone,
+  method: 'post',
+  path: '/api/auth/sign-in/social',
+  tags,
+  summary: "Starts Google's consent screen (only when Google sign-in is configured); the browser goes to `url`",
+  request: {
+    body: body(
+      z.object({
+        provider: z.literal('google'),
+        callbackURL: z.string().optional(),
+        newUserCallbackURL: z.string().optional(),
+        errorCallbackURL: z.string().optional(),
+      }),
+    ),
+  },
+  responses: { 200: jsonContent(z.looseObject({ url: z.string(), redirect: z.boolean() }), "Google's authorization URL"), ...errorResponses(400, 404) },
+});
+
+export const googleCallbackRoute = createRoute({
+  operationId: 'completeGoogleSignIn',
+  security: anyone,
+  method: 'get',
+  path: '/api/auth/callback/google',
+  tags,
+  summary: 'Where Google sends the browser back; signs in (or links the account) and redirects into the app',
+  request: { query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }) },
+  responses: { 302: redirect('Signed in: to the callback URL; failed: to the error callback URL'), ...errorResponses(400) },
+});
+
+export const signOutRoute = createRoute({
+  operationId: 'signOut',
+  security: anyone,
+  method: 'post',
+  path: '/api/auth/sign-out',
+  tags,
+  summary: 'Ends the session (clears the cookie); succeeds without one too',
+  responses: { 200: jsonContent(z.object({ success: z.boolean() }), 'Signed out'), ...errorResponses(400) },
+});
+
+export const sendVerificationEmailRoute = createRoute({
+  operationId: 'sendVerificationEmail',
+  security: anyone,
+  method: 'post',
+  path: '/api/auth/send-verification-email',
+  tags,
+  summary: 'Mails a new verification link (throttled per address)',
+  request: { body: body(z.object({ email: Email })) },
+  responses: { 200: jsonContent(StatusSchema, 'Sent, or silently skipped'), ...errorResponses(400, 415, 429) },
+});
+
+export const verifyEmailRoute = createRoute({
+  operationId: 'verifyEmail',
+  security: anyone,
+  method: 'get',
+  path: '/api/auth/verify-email',
+  tags,
+  summary: 'The link in the verification mail: verifies the address, signs in once and redirects to /dashboard',
+  request: { query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
+  responses: { 302: redirect('Verified: /dashboard (with the session cookie); a bad or used link: /login?error=verification_failed'), ...errorResponses(400) },
+});
+
+export const requestPasswordResetRoute = createRoute({
+  operationId: 'requestPasswordReset',
+  security: anyone,
+  method: 'post',
+  path: '/api/auth/request-password-reset',
+  tags,
+  summary: 'Mails a password-reset link; the same answer whether or not the address is registered',
+  request: { body: body(z.object({ email: Email })) },
+  responses: { 200: jsonContent(StatusMessageSchema, 'Check your e-mail'), ...errorResponses(400, 415, 429) },
+});
+
+export const resetPasswordRoute = createRoute({
+  operationId: 'resetPassword',
+  security: anyone,
+  method: 'post',
+  path: '/api/auth/reset-password',
+  tags,
+  summary: 'Sets a new password with the token from the reset mail (once; it expires)',
+  request: { body: body(z.object({ token: z.string(), newPassword: Password })) },
+  responses: { 200: jsonContent(StatusSchema, 'Password changed'), ...errorResponses(400, 415, 429) },
+});
+
+export const changePasswordRoute = createRoute({
+  operationId: 'changePassword',
+  security: signedIn,
+  method: 'post',
+  path: '/api/auth/change-password',
+  tags,
+  summary: 'Changes the password of the signed-in user and signs out their other sessions',
+  request: { body: body(z.object({ currentPassword: z.string(), newPassword: Password })) },
+  responses: {
+    200: jsonContent(z.looseObject({ token: z.string().nullable(), user: AuthUserSchema }), 'Changed; a new session token is set'),
+    ...errorResponses(400, 401, 415, 429),
+  },
+});
+
+export const betterAuthRoutes = [
+  getSessionRoute,
+  signUpRoute,
+  signInRoute,
+  signInSocialRoute,
+  googleCallbackRoute,
+  signOutRoute,
+  sendVerificationEmailRoute,
+  verifyEmailRoute,
+  requestPasswordResetRoute,
+  resetPasswordRoute,
+  changePasswordRoute,
+];
+
+// What the web imports (type-only) instead of copying.
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+export type AuthSessionResponse = z.infer<typeof AuthSessionSchema> | null;
+export type SignUpRequest = z.infer<(typeof signUpRoute.request.body.content)['application/json']['schema']>;
+export type SignInRequest = z.infer<(typeof signInRoute.request.body.content)['application/json']['schema']>;
+export type SignInResponse = z.infer<(typeof signInRoute.responses)[200]['content']['application/json']['schema']>;
+export type SignInSocialRequest = z.infer<(typeof signInSocialRoute.request.body.content)['application/json']['schema']>;
+export type SignInSocialResponse = z.infer<(typeof signInSocialRoute.responses)[200]['content']['application/json']['schema']>;
+export type StatusResponse = z.infer<typeof StatusSchema>;
+export type StatusMessageResponse = z.infer<typeof StatusMessageSchema>;
+export type SignOutResponse = z.infer<(typeof signOutRoute.responses)[200]['content']['application/json']['schema']>;
+export type ChangePasswordResponse = z.infer<(typeof changePasswordRoute.responses)[200]['content']['application/json']['schema']>;
+
+/* Our own auth routes: the configuration the UI reads and, outside production, the mail outbox. */
 
 export const AuthConfigSchema = z
   .object({

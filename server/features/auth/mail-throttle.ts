@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
+import { recordMailWithinLimit } from './auth-store.ts';
 
 export const MAILS_PER_ADDRESS = 3;
 export const MAIL_WINDOW_SECONDS = 60;
@@ -10,14 +10,8 @@ export const MAIL_WINDOW_SECONDS = 60;
  * Concurrency: an advisory lock per address serialises check-and-insert across processes.
  */
 export async function reserveMailSlot(db: Database, address: string, kind: string, now: Date): Promise<boolean> {
-  const key = address.toLowerCase();
-  return db.transaction(async (tx) => {
-    await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`mail:${key}`}))`);
-    const since = new Date(now.getTime() - MAIL_WINDOW_SECONDS * 1000);
-    const [row] = await tx.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_send_log WHERE address = ${key} AND sent_at > ${since.toISOString()}`);
-    if ((row?.n ?? 0) >= MAILS_PER_ADDRESS) return false;
-    await tx.query(sql`INSERT INTO mail_send_log (address, kind, sent_at) VALUES (${key}, ${kind}, ${now.toISOString()})`);
-    await tx.query(sql`DELETE FROM mail_send_log WHERE sent_at < ${new Date(now.getTime() - 3600_000).toISOString()}`);
-    return true;
-  });
+  const since = new Date(now.getTime() - MAIL_WINDOW_SECONDS * 1000);
+  // The log keeps an hour: enough for the window, small enough to scan.
+  const forgetBefore = new Date(now.getTime() - 3600_000);
+  return recordMailWithinLimit(db, { key: address.toLowerCase(), kind, now }, { perWindow: MAILS_PER_ADDRESS, since, forgetBefore });
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db/index.ts';
 import type { SessionUser } from '../../http/app-env.ts';
+import { deleteSession, selectSessionRevision, selectSessionWithUser, touchSession } from './auth-session-store.ts';
 
 /** Who a session cookie belongs to, as the session middleware hands it to every route. */
 export interface SessionHit {
@@ -68,8 +68,7 @@ export function createSessionReader(options: SessionReaderOptions) {
     (revisionRead ??= (async () => {
       try {
         const startedAtMs = nowMs();
-        const [row] = await db.query<{ revision: number | string }>(sql`SELECT revision FROM session_revision WHERE id = 1`);
-        const seen = Number(row?.revision ?? 0);
+        const seen = await selectSessionRevision(db);
         if (seen !== revision) {
           forgetAll();
           revision = seen;
@@ -81,21 +80,7 @@ export function createSessionReader(options: SessionReaderOptions) {
     })());
 
   async function readSessionRow(token: string): Promise<SessionHit | null> {
-    const [row] = await db.query<{
-      session_id: string;
-      expires_ms: number;
-      active_ms: number;
-      id: string;
-      email: string;
-      name: string;
-      email_verified: boolean;
-      image: string | null;
-    }>(sql`
-      SELECT s.id AS session_id, (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms,
-             (extract(epoch FROM s.updated_at) * 1000)::float8 AS active_ms,
-             u.id, u.email, u.name, u.email_verified, u.image
-      FROM session s JOIN "user" u ON u.id = s.user_id
-      WHERE s.token = ${token}`);
+    const row = await selectSessionWithUser(db, token);
     if (!row) return null;
     const now = nowMs();
     // expires_at is sign-in + the absolute timeout (better-auth never extends it: disableSessionRefresh);
@@ -103,13 +88,13 @@ export function createSessionReader(options: SessionReaderOptions) {
     if (Math.min(row.expires_ms, row.active_ms + options.idleTimeoutMs) <= now) {
       // Deleted, not just refused: better-auth's own endpoints (get-session, change-password) then refuse it too.
       // The delete trigger moves the revision, so every process forgets it.
-      await db.query(sql`DELETE FROM session WHERE id = ${row.session_id}`);
+      await deleteSession(db, row.session_id);
       return null;
     }
     let activeMs = row.active_ms;
     if (now - activeMs >= touchEveryMs) {
       // One write per session per touch interval records the use (the trigger ignores updated_at: no revision bump).
-      await db.query(sql`UPDATE session SET updated_at = ${new Date(now).toISOString()} WHERE id = ${row.session_id}`);
+      await touchSession(db, row.session_id, new Date(now));
       activeMs = now;
     }
     const user: SessionUser = Object.freeze({ id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified, image: row.image });

@@ -1,31 +1,24 @@
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { SessionUser } from '../../http/app-env.ts';
 import type { Tier } from '../../../core/tokens/index.ts';
 import { type BillingContext, callProvider, findTierForPrice } from './billing-context.ts';
-
-const selectCustomerId = (b: BillingContext, userId: string) =>
-  b.db.query<{ customer_id: string }>(sql`SELECT customer_id FROM billing_customer WHERE user_id = ${userId} AND provider = ${b.provider.kind}`);
+import { insertCustomer, selectCustomerId, selectUserByCustomer } from './billing-store.ts';
 
 /** The user's provider customer, created on first need (a lost race leaves one unused customer at the provider). */
 export async function ensureCustomer(b: BillingContext, user: SessionUser): Promise<string> {
-  const [existing] = await selectCustomerId(b, user.id);
+  const [existing] = await selectCustomerId(b.db, user.id, b.provider.kind);
   if (existing) return existing.customer_id;
   const created = await callProvider(b, 'customer creation', () => b.provider.createCustomer({ email: user.email, userId: user.id }));
   // A concurrent first checkout may have won (its customer is kept); a customer of the other provider
   // (the database moved from the sandbox to Stripe) is replaced.
-  await b.db.query(sql`
-    INSERT INTO billing_customer (user_id, provider, customer_id) VALUES (${user.id}, ${b.provider.kind}, ${created.id})
-    ON CONFLICT (user_id) DO UPDATE SET provider = EXCLUDED.provider, customer_id = EXCLUDED.customer_id, created_at = now()
-    WHERE billing_customer.provider <> EXCLUDED.provider`);
-  const [row] = await selectCustomerId(b, user.id);
+  await insertCustomer(b.db, user.id, b.provider.kind, created.id);
+  const [row] = await selectCustomerId(b.db, user.id, b.provider.kind);
   return row!.customer_id;
 }
 
 export async function findUserByCustomer(q: Queryable, customerId: string | null): Promise<string | null> {
   if (!customerId) return null;
-  const [row] = await q.query<{ user_id: string }>(sql`SELECT user_id FROM billing_customer WHERE customer_id = ${customerId}`);
-  return row?.user_id ?? null;
+  return selectUserByCustomer(q, customerId);
 }
 
 /**

@@ -1,29 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Tier } from '../../../core/tokens/index.ts';
 import type { ProviderCheckoutSession } from '../../adapters/payments/index.ts';
 import type { BillingContext } from './billing-context.ts';
+import { adoptCheckoutSession, type CheckoutRow, expireOpenCheckout, selectCheckoutBySession, selectOtherOpenCheckouts } from './billing-store.ts';
 
-export interface CheckoutRow {
-  id: string;
-  provider: string;
-  /** Null between the row's insert and the provider's answer (and for ever if the provider refused). */
-  provider_session_id: string | null;
-  user_id: string;
-  kind: 'subscription' | 'topup';
-  tier: Exclude<Tier, 'Free'> | null;
-  tokens: number | null;
-  amount_cents: number;
-  currency: string;
-  status: 'open' | 'processing' | 'fulfilled' | 'failed' | 'expired' | 'rejected' | 'superseded';
-  payment_intent_id: string | null;
-  subscription_id: string | null;
-  credited_mt: number;
-  refunded_mt: number;
-  fulfilled_at: string | null;
-  verified_at: string | null;
-  /** What was done with a superseded subscription payment (kept subscription, switch, cancel, refund). */
-  resolution: Record<string, unknown> | string | null;
-}
+export type { CheckoutRow } from './billing-store.ts';
 
 /**
  * The server's row for a provider session. A row whose session id was never stored (the write after
@@ -31,13 +10,11 @@ export interface CheckoutRow {
  * and adopted; the buyer still comes from the row.
  */
 export async function findCheckoutRow(b: BillingContext, session: ProviderCheckoutSession): Promise<CheckoutRow | null> {
-  const [row] = await b.db.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE provider_session_id = ${session.id}`);
+  const row = await selectCheckoutBySession(b.db, session.id);
   if (row) return row;
   const checkoutId = session.metadata.checkout_id;
   if (!checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
-  const [adopted] = await b.db.query<CheckoutRow>(sql`
-    UPDATE checkout_session SET provider_session_id = ${session.id}, updated_at = now()
-    WHERE id = ${checkoutId} AND provider = ${b.provider.kind} AND provider_session_id IS NULL RETURNING *`);
+  const adopted = await adoptCheckoutSession(b.db, b.provider.kind, checkoutId, session.id);
   if (adopted) b.logger.warn({ session: session.id, checkout: checkoutId }, 'payments: adopted a provider session whose id was never stored on its checkout');
   return adopted ?? null;
 }
@@ -52,10 +29,7 @@ export async function expireOtherOpenCheckouts(
   options: { userId: string; kind: CheckoutRow['kind']; keep: CheckoutRow | null; reason: string },
 ): Promise<number> {
   const { userId, kind, keep, reason } = options;
-  const older = keep ? sql`AND id <> ${keep.id} AND created_at <= (SELECT created_at FROM checkout_session WHERE id = ${keep.id})` : sql``;
-  const open = await b.db.query<{ id: string; provider_session_id: string }>(sql`
-    SELECT id, provider_session_id FROM checkout_session
-    WHERE user_id = ${userId} AND kind = ${kind} AND status = 'open' AND provider = ${b.provider.kind} AND provider_session_id IS NOT NULL ${older}`);
+  const open = await selectOtherOpenCheckouts(b.db, { userId, kind, provider: b.provider.kind, keepId: keep?.id ?? null });
   let expired = 0;
   for (const c of open) {
     let session: ProviderCheckoutSession | null;
@@ -69,10 +43,7 @@ export async function expireOtherOpenCheckouts(
       continue;
     }
     if (session && session.status !== 'expired') continue;
-    const marked = await b.db.query(
-      sql`UPDATE checkout_session SET status = 'expired', updated_at = now() WHERE id = ${c.id} AND status = 'open' RETURNING id`,
-    );
-    expired += marked.length;
+    if (await expireOpenCheckout(b.db, c.id)) expired += 1;
   }
   if (open.length) b.logger.info({ user: userId, kind, expired, reason }, 'payments: expired superseded open checkouts');
   return expired;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { checkTopupAllowed, findPlan, TOKEN_PRICE_CENTS, TOPUP_BALANCE_LIMIT_TOKENS, validateTopupTokens } from '../../../core/tokens/index.ts';
 import type { ProviderCheckoutSession } from '../../adapters/payments/index.ts';
 import type { SessionUser } from '../../http/app-env.ts';
@@ -6,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type BillingContext, callProvider } from './billing-context.ts';
 import { ensureCustomer } from './billing-customer.ts';
 import { findLiveSubscription } from './billing-subscription.ts';
+import { claimVerification, failUnopenedCheckout, insertCheckout, selectUserCheckoutBySession, storeCheckoutSessionId } from './billing-store.ts';
 import { type CheckoutRow, expireOtherOpenCheckouts } from './checkout-rows.ts';
 import { fulfill } from './fulfilment.ts';
 
@@ -83,21 +83,18 @@ export async function startCheckout(b: BillingContext, user: SessionUser, order:
   if (order.kind === 'subscription' && (await findLiveSubscription(b, b.db, user.id))) return { ...(await openCustomerPortal(b, user)), portal: true };
   const customerId = await ensureCustomer(b, user);
   const { kind, tier, tokens, amountCents } = priced.row;
-  const [row] = await b.db.query<CheckoutRow>(sql`
-    INSERT INTO checkout_session (provider, user_id, kind, tier, tokens, amount_cents)
-    VALUES (${b.provider.kind}, ${user.id}, ${kind}, ${tier}, ${tokens}, ${amountCents}) RETURNING *`);
+  const row = await insertCheckout(b.db, { provider: b.provider.kind, userId: user.id, kind, tier, tokens, amountCents });
   let session: ProviderCheckoutSession;
   try {
-    session = await callProvider(b, 'checkout creation', () => priced.openAtProvider(customerId, row!.id));
+    session = await callProvider(b, 'checkout creation', () => priced.openAtProvider(customerId, row.id));
   } catch (e) {
-    await b.db.query(sql`UPDATE checkout_session SET status = 'failed', updated_at = now() WHERE id = ${row!.id} AND provider_session_id IS NULL`);
+    await failUnopenedCheckout(b.db, row.id);
     throw e;
   }
-  const [stored] = await b.db.query<CheckoutRow>(sql`
-    UPDATE checkout_session SET provider_session_id = ${session.id}, updated_at = now() WHERE id = ${row!.id} RETURNING *`);
+  const stored = await storeCheckoutSessionId(b.db, row.id, session.id);
   if (!session.url) throw new AppError('UPSTREAM_ERROR', 'The payment provider returned no checkout page. Please try again.');
   const reason = kind === 'subscription' ? 'a newer subscription checkout was opened' : 'a newer top-up checkout was opened';
-  await expireOtherOpenCheckouts(b, { userId: user.id, kind, keep: stored ?? row!, reason });
+  await expireOtherOpenCheckouts(b, { userId: user.id, kind, keep: stored ?? row, reason });
   return { url: session.url, sessionId: session.id };
 }
 
@@ -113,7 +110,7 @@ export async function openCustomerPortal(b: BillingContext, user: SessionUser): 
  */
 export async function verifyTokenPurchase(b: BillingContext, user: SessionUser, sessionId: string): Promise<{ success: boolean; tokens_added: number }> {
   const notFound = () => new AppError('SESSION_NOT_FOUND', 'No token purchase with this session id.', { field: 'session_id' });
-  const [row] = await b.db.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE provider_session_id = ${sessionId} AND user_id = ${user.id}`);
+  const row = await selectUserCheckoutBySession(b.db, sessionId, user.id);
   if (!row) throw notFound();
   if (row.kind !== 'topup')
     throw new AppError('NOT_A_TOKEN_PURCHASE', 'This session is a subscription checkout, not a token purchase.', { field: 'session_id' });
@@ -124,8 +121,7 @@ export async function verifyTokenPurchase(b: BillingContext, user: SessionUser, 
   if (!session) throw notFound();
   const { outcome } = await fulfill(b, session, 'verify');
   if (outcome !== 'fulfilled' && outcome !== 'already_fulfilled') return { success: false, tokens_added: 0 };
-  const claimed = await b.db.query(sql`
-    UPDATE checkout_session SET verified_at = now() WHERE id = ${row.id} AND verified_at IS NULL AND status = 'fulfilled' RETURNING id`);
-  if (claimed.length === 0) throw new AppError('SESSION_ALREADY_USED', 'This token purchase has already been verified.', { field: 'session_id' });
+  if (!(await claimVerification(b.db, row.id)))
+    throw new AppError('SESSION_ALREADY_USED', 'This token purchase has already been verified.', { field: 'session_id' });
   return { success: true, tokens_added: row.tokens! };
 }

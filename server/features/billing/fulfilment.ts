@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { checkTopupAllowed, MT_PER_TOKEN, type Tier, tierRank } from '../../../core/tokens/index.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { ProviderCheckoutSession, ProviderSubscription } from '../../adapters/payments/index.ts';
@@ -6,6 +5,19 @@ import type { LedgerService } from '../tokens/index.ts';
 import { ACTOR, type BillingContext, ENDED_STATUSES, findTierForPrice, isoOrNull, LIVE_STATUSES } from './billing-context.ts';
 import { findBilledUser } from './billing-customer.ts';
 import { findLiveSubscription } from './billing-subscription.ts';
+import {
+  appendResolution,
+  type KnownSubscription,
+  lockCheckout,
+  lockCustomer,
+  markCheckoutExpired,
+  markCheckoutFulfilled,
+  markCheckoutProcessing,
+  markCheckoutRejected,
+  markCheckoutSuperseded,
+  selectSubscriptionForUpdate,
+  upsertSubscription,
+} from './billing-store.ts';
 import { type CheckoutRow, expireOtherOpenCheckouts, findCheckoutRow } from './checkout-rows.ts';
 
 export type FulfillOutcome = 'fulfilled' | 'already_fulfilled' | 'superseded' | 'pending' | 'failed' | 'expired' | 'rejected' | 'unknown_session';
@@ -34,20 +46,20 @@ export async function fulfill(
     return { outcome: 'superseded', row };
   }
   if (session.status === 'expired') {
-    await db.query(sql`UPDATE checkout_session SET status = 'expired', updated_at = now() WHERE id = ${row.id} AND status IN ('open', 'processing')`);
+    await markCheckoutExpired(db, row.id);
     return { outcome: 'expired', row };
   }
   if (session.status !== 'complete') return { outcome: 'pending', row };
   const paid = session.paymentStatus === 'paid' || (row.kind === 'subscription' && session.paymentStatus === 'no_payment_required');
   if (!paid) {
-    await db.query(sql`UPDATE checkout_session SET status = 'processing', updated_at = now() WHERE id = ${row.id} AND status = 'open'`);
+    await markCheckoutProcessing(db, row.id);
     return { outcome: 'pending', row };
   }
 
   const problems = findSessionMismatches(session, row);
   if (problems.length) {
     logger.error({ session: session.id, problems, source }, 'payments: paid session does not match the price the server set; nothing credited');
-    await db.query(sql`UPDATE checkout_session SET status = 'rejected', updated_at = now() WHERE id = ${row.id} AND status IN ('open', 'processing')`);
+    await markCheckoutRejected(db, row.id);
     return { outcome: 'rejected', row };
   }
 
@@ -56,7 +68,7 @@ export async function fulfill(
   const ruleBroken = row.kind === 'topup' ? await findBrokenTopupRule(b, row.user_id) : null;
 
   const result = await db.transaction(async (tx) => {
-    const [locked] = await tx.query<CheckoutRow>(sql`SELECT * FROM checkout_session WHERE id = ${row.id} FOR UPDATE`);
+    const locked = await lockCheckout(tx, row.id);
     if (!locked || locked.status === 'fulfilled' || locked.status === 'superseded') {
       return { outcome: locked?.status === 'superseded' ? ('superseded' as const) : ('already_fulfilled' as const), row: locked ?? row };
     }
@@ -73,24 +85,26 @@ export async function fulfill(
         );
     } else if (subscription) {
       // One subscription fulfilment per user at a time, so two paid at once cannot each supersede the other.
-      await tx.query(sql`SELECT 1 FROM billing_customer WHERE user_id = ${row.user_id} FOR UPDATE`);
+      await lockCustomer(tx, row.user_id);
       const kept = await findLiveSubscription(b, tx, row.user_id, { exceptId: subscription.id, fromFulfilledCheckout: true });
       if (kept) {
         const resolution = { kept_subscription: kept.subscription_id, kept_tier: kept.tier, asked_tier: row.tier, superseded_subscription: subscription.id };
-        const [superseded] = await tx.query<CheckoutRow>(sql`
-          UPDATE checkout_session SET status = 'superseded', fulfilled_at = now(), updated_at = now(), resolution = ${JSON.stringify(resolution)}::jsonb,
-            payment_intent_id = ${session.paymentIntentId}, subscription_id = ${session.subscriptionId}
-          WHERE id = ${row.id} RETURNING *`);
-        return { outcome: 'superseded' as const, row: superseded! };
+        const superseded = await markCheckoutSuperseded(tx, row.id, {
+          resolution,
+          paymentIntentId: session.paymentIntentId,
+          subscriptionId: session.subscriptionId,
+        });
+        return { outcome: 'superseded' as const, row: superseded };
       }
       await syncSubscription(b, tx, subscription, `checkout:${row.provider_session_id}`);
     }
-    const [updated] = await tx.query<CheckoutRow>(sql`
-      UPDATE checkout_session SET status = 'fulfilled', fulfilled_at = now(), updated_at = now(), credited_mt = ${creditedMt},
-        payment_intent_id = ${session.paymentIntentId}, subscription_id = ${session.subscriptionId}
-      WHERE id = ${row.id} RETURNING *`);
+    const updated = await markCheckoutFulfilled(tx, row.id, {
+      creditedMt,
+      paymentIntentId: session.paymentIntentId,
+      subscriptionId: session.subscriptionId,
+    });
     logger.info({ session: row.provider_session_id, kind: row.kind, tokens: row.tokens, tier: row.tier, source }, 'payments: checkout fulfilled');
-    return { outcome: 'fulfilled' as const, row: updated! };
+    return { outcome: 'fulfilled' as const, row: updated };
   });
   if (result.outcome === 'superseded') await settleSupersededPayment(b, result.row);
   if (result.outcome === 'fulfilled' && row.kind === 'subscription') {
@@ -132,7 +146,7 @@ export async function settleSupersededPayment(b: BillingContext, row: CheckoutRo
   const done = (typeof row.resolution === 'string' ? JSON.parse(row.resolution) : (row.resolution ?? {})) as Record<string, unknown>;
   const record = async (step: Record<string, unknown>) => {
     Object.assign(done, step);
-    await b.db.query(sql`UPDATE checkout_session SET resolution = resolution || ${JSON.stringify(step)}::jsonb, updated_at = now() WHERE id = ${row.id}`);
+    await appendResolution(b.db, row.id, step);
   };
   const kept = String(done.kept_subscription);
   const askedPrice = row.tier ? provider.priceIds[row.tier] : null;
@@ -154,7 +168,6 @@ export async function settleSupersededPayment(b: BillingContext, row: CheckoutRo
   );
 }
 
-type KnownSubscription = { tier: string; status: string; cancel_at_period_end: boolean; current_period_end: string | null; scheduled_price_id: string | null };
 type TierChangeOptions = Parameters<LedgerService['changeTier']>[2];
 
 /**
@@ -166,8 +179,7 @@ export async function syncSubscription(b: BillingContext, q: Queryable, sub: Pro
   const billed = await findBilledUser(b, q, { kind: 'subscription', id: sub.id, customerId: sub.customerId, priceId: sub.priceId });
   if (!billed) return;
   const { userId, tier } = billed;
-  const [before] = await q.query<KnownSubscription>(sql`
-    SELECT tier, status, cancel_at_period_end, current_period_end, scheduled_price_id FROM billing_subscription WHERE subscription_id = ${sub.id} FOR UPDATE`);
+  const before = await selectSubscriptionForUpdate(q, sub.id);
   const periodEnd = sub.currentPeriodEnd?.toISOString() ?? null;
   const unchanged =
     before &&
@@ -176,13 +188,20 @@ export async function syncSubscription(b: BillingContext, q: Queryable, sub: Pro
     before.cancel_at_period_end === sub.cancelAtPeriodEnd &&
     before.scheduled_price_id === sub.scheduledPriceId &&
     isoOrNull(before.current_period_end) === periodEnd;
-  await q.query(sql`
-    INSERT INTO billing_subscription (subscription_id, provider, user_id, customer_id, price_id, tier, status, current_period_start, current_period_end, cancel_at_period_end, scheduled_price_id, updated_at)
-    VALUES (${sub.id}, ${b.provider.kind}, ${userId}, ${sub.customerId}, ${sub.priceId}, ${tier}, ${sub.status},
-      ${sub.currentPeriodStart?.toISOString() ?? null}, ${periodEnd}, ${sub.cancelAtPeriodEnd}, ${sub.scheduledPriceId}, ${b.now().toISOString()})
-    ON CONFLICT (subscription_id) DO UPDATE SET price_id = EXCLUDED.price_id, tier = EXCLUDED.tier, status = EXCLUDED.status,
-      current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
-      cancel_at_period_end = EXCLUDED.cancel_at_period_end, scheduled_price_id = EXCLUDED.scheduled_price_id, updated_at = EXCLUDED.updated_at`);
+  await upsertSubscription(q, {
+    id: sub.id,
+    provider: b.provider.kind,
+    userId,
+    customerId: sub.customerId,
+    priceId: sub.priceId,
+    tier,
+    status: sub.status,
+    periodStart: sub.currentPeriodStart?.toISOString() ?? null,
+    periodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    scheduledPriceId: sub.scheduledPriceId,
+    updatedAt: b.now().toISOString(),
+  });
   // A repeated or reordered event with nothing new (checkout, then subscription.created) changes nothing.
   if (unchanged) return;
   const common = { actor: ACTOR, idempotencyKey, billingPeriodEnd: sub.currentPeriodEnd, tx: q, meta: { subscription: sub.id, status: sub.status } };

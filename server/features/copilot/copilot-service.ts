@@ -63,6 +63,22 @@ export interface CopilotContext {
   storageCaps: StorageCaps;
 }
 
+/**
+ * The symbols and names the offline parser recognises: the universe the tools have data for (a name the parser
+ * matches is one the tools can answer about). Loaded once, since the listings do not change while the process
+ * runs; a failed load is retried on the next question.
+ */
+export function createSymbolDirectory(market: Pick<CopilotToolDeps['market'], 'listUniverse'>): () => Promise<SymbolDirectoryEntry[]> {
+  let directory: Promise<SymbolDirectoryEntry[]> | null = null;
+  return () => {
+    directory ??= market.listUniverse().then((ls) => ls.map(({ symbol, name, type }) => ({ symbol, name, type })));
+    directory.catch(() => {
+      directory = null;
+    });
+    return directory;
+  };
+}
+
 /** The question limit as the user reads it in the 429: the number comes from the limits themselves. */
 export const describeQuestionRule = (perMinute: number, windowSeconds: number): RateLimitRule => ({
   limit: perMinute,

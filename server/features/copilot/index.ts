@@ -19,7 +19,7 @@ import {
   sendMessageRoute,
   streamMessageRoute,
 } from './copilot.routes.ts';
-import { COPILOT_TIMEOUT_MS, createCopilotService, describeQuestionRule } from './copilot-service.ts';
+import { COPILOT_TIMEOUT_MS, createCopilotService, createSymbolDirectory, describeQuestionRule } from './copilot-service.ts';
 import { AnswerStreams } from './copilot-streams.ts';
 
 export type { CopilotService } from './copilot-service.ts';
@@ -44,7 +44,6 @@ export interface CopilotFeatureDeps {
 
 /** `/api/copilot/*`: questions answered from our tools (by a model or the offline parser), conversations, status. */
 export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps): Feature {
-  let directory: Promise<SymbolDirectoryEntry[]> | null = null;
   const service = createCopilotService({
     db: ctx.db,
     ledger: deps.ledger,
@@ -62,15 +61,7 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
     planOffline: deps.planOffline ?? planOfflineAnswer,
     findUnbacked: deps.findUnbacked ?? findUnbackedInText,
     formatFact: deps.formatFact ?? formatFactValue,
-    // Loaded once: the listings do not change while the process runs.
-    directory: () => {
-      // The universe the tools have data for: a name the parser matches is one the tools can answer about.
-      directory ??= deps.market.listUniverse().then((ls) => ls.map(({ symbol, name, type }) => ({ symbol, name, type })));
-      directory.catch(() => {
-        directory = null;
-      });
-      return directory;
-    },
+    directory: createSymbolDirectory(deps.market),
     examples: deps.examples ?? offlineExamples,
     timeoutMs: deps.timeoutMs ?? COPILOT_TIMEOUT_MS,
     modelTimeoutMs: deps.modelTimeoutMs,

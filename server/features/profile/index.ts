@@ -1,9 +1,9 @@
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createProfileHandlers } from './profile.handlers.ts';
 import { deleteAvatarRoute, getAvatarRoute, getProfileRoute, patchProfileRoute, uploadAvatarRoute } from './profile.routes.ts';
-import { AVATAR_MAX_BYTES, createProfileService, type ProfileService } from './profile.service.ts';
+import { AVATAR_MAX_BYTES, createProfileService, type ProfileService } from './profile-service.ts';
 
-export type { ProfileService } from './profile.service.ts';
+export type { ProfileService } from './profile-service.ts';
 export { AVATAR_RATE_LIMIT } from './profile.handlers.ts';
 
 /** Multipart adds a few hundred bytes around the file; the body limit leaves room so the 2 MB rule answers, not the body limit. */

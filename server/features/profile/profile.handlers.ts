@@ -5,7 +5,7 @@ import { requireUser } from '../../http/openapi.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ProfileService } from './profile.service.ts';
+import type { ProfileService } from './profile-service.ts';
 import {
   type deleteAvatarRoute,
   type getAvatarRoute,

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { ACTOR, type BillingContext } from '../billing-context.ts';
-import type { CheckoutRow } from '../checkout-rows.ts';
+import { lockFulfilledTopupByPayment, setRefundedMt } from '../billing-store.ts';
 import type { EventOf } from './handle-event.ts';
 
 /**
@@ -11,8 +10,7 @@ export async function handleChargeRefunded(b: BillingContext, event: EventOf<'ch
   const { charge } = event;
   if (!charge.paymentIntentId || charge.amountCents <= 0) return;
   await b.db.transaction(async (tx) => {
-    const [row] = await tx.query<CheckoutRow>(sql`
-      SELECT * FROM checkout_session WHERE payment_intent_id = ${charge.paymentIntentId} AND kind = 'topup' AND status = 'fulfilled' FOR UPDATE`);
+    const row = await lockFulfilledTopupByPayment(tx, charge.paymentIntentId!);
     if (!row) {
       b.logger.info({ charge: charge.id }, 'payments: refund of a charge that is not a token purchase; nothing to reverse');
       return;
@@ -33,6 +31,6 @@ export async function handleChargeRefunded(b: BillingContext, event: EventOf<'ch
         'payments: refund larger than the unspent tokens; only the unspent part was reversed',
       );
     }
-    await tx.query(sql`UPDATE checkout_session SET refunded_mt = ${targetMt}, updated_at = now() WHERE id = ${row.id}`);
+    await setRefundedMt(tx, row.id, targetMt);
   });
 }

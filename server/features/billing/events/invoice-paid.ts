@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Tier } from '../../../../core/tokens/index.ts';
 import type { Queryable } from '../../../adapters/db/index.ts';
 import { ACTOR, type BillingContext, isoOrNull } from '../billing-context.ts';
 import { findBilledUser } from '../billing-customer.ts';
+import { insertBillingPeriod, isSubscriptionSuperseded, selectSubscriptionTierAndEnd } from '../billing-store.ts';
 import type { EventOf } from './handle-event.ts';
 
 /**
@@ -19,17 +19,20 @@ export async function handleInvoicePaid(b: BillingContext, event: EventOf<'invoi
   if (!billed) return;
   const { userId, tier } = billed;
   // A superseded subscription is cancelled and refunded: its invoice pays for no period of ours.
-  const [superseded] = await b.db.query(sql`SELECT 1 FROM checkout_session WHERE subscription_id = ${inv.subscriptionId} AND status = 'superseded'`);
-  if (superseded) {
+  if (await isSubscriptionSuperseded(b.db, inv.subscriptionId)) {
     b.logger.info({ invoice: inv.id, subscription: inv.subscriptionId }, 'payments: invoice of a superseded subscription; no period opened');
     return;
   }
   await b.db.transaction(async (tx) => {
-    const inserted = await tx.query(sql`
-      INSERT INTO billing_period (subscription_id, period_start, period_end, user_id, tier, invoice_id)
-      VALUES (${inv.subscriptionId}, ${inv.periodStart!.toISOString()}, ${inv.periodEnd!.toISOString()}, ${userId}, ${tier}, ${inv.id})
-      ON CONFLICT (subscription_id, period_start) DO NOTHING RETURNING invoice_id`);
-    if (inserted.length === 0) return;
+    const inserted = await insertBillingPeriod(tx, {
+      subscriptionId: inv.subscriptionId!,
+      periodStart: inv.periodStart!.toISOString(),
+      periodEnd: inv.periodEnd!.toISOString(),
+      userId,
+      tier,
+      invoiceId: inv.id,
+    });
+    if (!inserted) return;
     await startPaidPeriod(b, tx, { userId, tier, event });
     // The ledger withholds a renewed period's allocation until it is paid; this may release it (once).
     await b.ledger.markPeriodPaid(userId, { paidThrough: inv.periodEnd!, actor: ACTOR, tx, meta: { invoice: inv.id, event: event.id } });
@@ -47,8 +50,7 @@ export async function handleInvoicePaid(b: BillingContext, event: EventOf<'invoi
 async function startPaidPeriod(b: BillingContext, tx: Queryable, paid: { userId: string; tier: Exclude<Tier, 'Free'>; event: EventOf<'invoice.paid'> }) {
   const { userId, tier, event } = paid;
   const inv = event.invoice;
-  const [known] = await tx.query<{ tier: string; current_period_end: string | null }>(sql`
-    SELECT tier, current_period_end FROM billing_subscription WHERE subscription_id = ${inv.subscriptionId}`);
+  const known = await selectSubscriptionTierAndEnd(tx, inv.subscriptionId!);
   // The subscription's own event already brought the tier and period end: nothing to tell the ledger.
   if (known && known.tier === tier && isoOrNull(known.current_period_end) === inv.periodEnd!.toISOString()) return;
   await b.ledger.changeTier(userId, tier, {

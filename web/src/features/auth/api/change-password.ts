@@ -1,4 +1,4 @@
-import type { ChangePasswordResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { ChangePasswordResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** `POST /api/auth/change-password`: signs out the user's other sessions. */

@@ -1,4 +1,4 @@
-import type { StatusMessageResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { StatusMessageResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** `POST /api/auth/request-password-reset`: mails a reset link; the same answer for unknown addresses. */

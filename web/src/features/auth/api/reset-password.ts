@@ -1,4 +1,4 @@
-import type { StatusResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { StatusResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** `POST /api/auth/reset-password`: a new password with the token from the reset mail. */

@@ -1,4 +1,4 @@
-import type { StatusResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { StatusResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** `POST /api/auth/send-verification-email`: a new verification link (throttled per address). */

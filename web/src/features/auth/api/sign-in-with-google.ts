@@ -1,4 +1,4 @@
-import type { SignInSocialRequest, SignInSocialResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { SignInSocialRequest, SignInSocialResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 import { AFTER_SIGN_UP_PATH } from '../paths.ts';

@@ -1,4 +1,4 @@
-import type { SignInRequest, SignInResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { SignInRequest, SignInResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** `POST /api/auth/sign-in/email`: sets the session cookie. */

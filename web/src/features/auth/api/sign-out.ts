@@ -1,4 +1,4 @@
-import type { SignOutResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { SignOutResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** `POST /api/auth/sign-out`: ends the session. */

@@ -1,4 +1,4 @@
-import type { SignUpRequest, StatusMessageResponse } from '../../../../../server/features/auth/better-auth.routes.ts';
+import type { SignUpRequest, StatusMessageResponse } from '../../../../../server/features/auth/auth.routes.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** `POST /api/auth/sign-up/email`: the same answer whether or not the address was registered. */

@@ -50,3 +50,13 @@ export async function exportAnalysisCsv(ctx: ExportContext, userId: string, id: 
   const a = toAnalysisBody(await ctx.analyses.getAnalysisOrThrow(userId, id));
   return { body: formatFactsCsv(a.facts), contentType: 'text/csv; charset=utf-8', filename: `${buildExportBasename(a)}.csv` };
 }
+
+/** The feature's behaviour over its deps (the analyses service, the clock, the render pool). */
+export function createAnalysisExportService(deps: ExportContext) {
+  return {
+    exportPdf: (userId: string, id: string) => exportAnalysisPdf(deps, userId, id),
+    exportCsv: (userId: string, id: string) => exportAnalysisCsv(deps, userId, id),
+  };
+}
+
+export type AnalysisExportService = ReturnType<typeof createAnalysisExportService>;
