@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CopilotCitation, CopilotMode } from '../../../core/copilot/copilot-types.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { servedOnlyOnceCaptured } from '../tokens/index.ts';
 
 /** One message as stored. */
 export interface StoredMessage {
@@ -64,7 +65,7 @@ function toStoredMessage(r: MessageRow): StoredMessage {
 }
 
 // Served = free (no hold) or paid for (its hold captured): the capture is what makes a paid answer visible.
-const servedMessage = sql`(m.hold_id IS NULL OR EXISTS (SELECT 1 FROM token_holds h WHERE h.id = m.hold_id AND h.status = 'captured'))`;
+const servedMessage = sql`(m.hold_id IS NULL OR ${servedOnlyOnceCaptured(sql`m.hold_id`)})`;
 
 /** Whether the user owns this conversation (with at least one served message: an unserved one was never answered). */
 export async function hasConversation(q: Queryable, userId: string, id: string): Promise<boolean> {

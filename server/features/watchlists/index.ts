@@ -4,9 +4,8 @@ import type { MarketService } from '../market/index.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import { type PointSource, runAlertTick } from './alert-evaluation.ts';
 import { createSymbolFigures } from './symbol-figures.ts';
-import { createWatchlistJobs } from './watchlist-jobs.ts';
-import * as service from './watchlist-service.ts';
-import { listNotificationRows, markNotificationsRead } from './watchlist-store.ts';
+import { createWatchlistsJobs } from './watchlists-jobs.ts';
+import { createWatchlistsService } from './watchlists-service.ts';
 import { createWatchlistsHandlers } from './watchlists.handlers.ts';
 import * as routes from './watchlists.routes.ts';
 
@@ -21,24 +20,7 @@ export interface WatchlistsFeatureDeps {
   points?: PointSource;
 }
 
-/** The watchlist service bound to one context, for handlers and tests. */
-export function bindWatchlistService(ctx: service.WatchlistContext) {
-  return {
-    getSample: () => service.getSample(ctx),
-    listWatchlists: (userId: string, page?: service.WatchlistPage) => service.listWatchlists(ctx, userId, page),
-    createWatchlist: (userId: string, name: string) => service.createWatchlist(ctx, userId, name),
-    renameWatchlist: (userId: string, id: string, name: string) => service.renameWatchlist(ctx, userId, id, name),
-    deleteWatchlist: (userId: string, id: string) => service.deleteWatchlist(ctx, userId, id),
-    addSymbol: (userId: string, id: string, symbol: string) => service.addSymbol(ctx, userId, id, symbol),
-    removeSymbol: (userId: string, id: string, symbol: string) => service.removeSymbol(ctx, userId, id, symbol),
-    createAlert: (userId: string, id: string, symbol: string, body: service.NewAlert) => service.createAlert(ctx, userId, id, symbol, body),
-    deleteAlert: (userId: string, alertId: string) => service.deleteAlert(ctx, userId, alertId),
-    listNotifications: (userId: string, limit: number) => listNotificationRows(ctx.db, userId, limit),
-    markRead: (userId: string, ids: string[] | null) => markNotificationsRead(ctx.db, userId, ids, ctx.now().toISOString()),
-  };
-}
-
-export type WatchlistService = ReturnType<typeof bindWatchlistService>;
+export type { WatchlistsService } from './watchlists-service.ts';
 
 export interface WatchlistsFeature extends Feature {
   /** One alert evaluation now (what the timer runs); tests call it to play a refresh. */
@@ -48,7 +30,7 @@ export interface WatchlistsFeature extends Feature {
 /** `/api/watchlists*` and `/api/notifications*`: lists with free figures, alerts evaluated on each data refresh, the bell. */
 export function createWatchlistsFeature(ctx: AppContext, deps: WatchlistsFeatureDeps): WatchlistsFeature {
   const figures = createSymbolFigures(deps.market);
-  const svc = bindWatchlistService({ db: ctx.db, market: deps.market, ledger: deps.ledger, figures, now: ctx.now });
+  const svc = createWatchlistsService({ db: ctx.db, market: deps.market, ledger: deps.ledger, figures, now: ctx.now });
   const handlers = createWatchlistsHandlers(svc);
   const tickContext = {
     db: ctx.db,
@@ -60,7 +42,7 @@ export function createWatchlistsFeature(ctx: AppContext, deps: WatchlistsFeature
     evaluatedDays: new Map<string, string>(),
   };
   const runTick = () => runAlertTick(tickContext);
-  const jobs = createWatchlistJobs(runTick, ctx.logger);
+  const jobs = createWatchlistsJobs(runTick, ctx.logger);
   return {
     name: 'watchlists',
     runAlertTick: runTick,

@@ -5,7 +5,7 @@ import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SymbolFigures } from './symbol-figures.ts';
 import type { NotificationRow, StoredAlert } from './watchlist-store.ts';
-import type { WatchlistService } from './index.ts';
+import type { WatchlistsService } from './watchlists-service.ts';
 import type {
   addSymbolRoute,
   createAlertRoute,
@@ -77,7 +77,7 @@ const toNotification = (n: NotificationRow): NotificationItem => ({
   email_status: n.emailStatus as NotificationItem['email_status'],
 });
 
-export function createWatchlistsHandlers(service: WatchlistService) {
+export function createWatchlistsHandlers(service: WatchlistsService) {
   const getSample: AppRouteHandler<typeof getSampleRoute> = async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.json({ symbols: (await service.getSample()).map(toWatchRow) }, 200);

@@ -31,8 +31,10 @@ import {
   insertSymbol,
   insertWatchlist,
   listAlertsOfUser,
+  listNotificationRows,
   listWatchlistRows,
   lockOwner,
+  markNotificationsRead,
   renameWatchlistRow,
   type StoredAlert,
 } from './watchlist-store.ts';
@@ -242,3 +244,22 @@ export async function deleteAlert(ctx: WatchlistContext, userId: string, alertId
 export async function getSample(ctx: WatchlistContext): Promise<SymbolFigures[]> {
   return Promise.all(SAMPLE_SYMBOLS.map((s) => ctx.figures.getFigures(s)));
 }
+
+/** The watchlist service bound to one context: what the handlers and tests call. */
+export function createWatchlistsService(ctx: WatchlistContext) {
+  return {
+    getSample: () => getSample(ctx),
+    listWatchlists: (userId: string, page?: WatchlistPage) => listWatchlists(ctx, userId, page),
+    createWatchlist: (userId: string, name: string) => createWatchlist(ctx, userId, name),
+    renameWatchlist: (userId: string, id: string, name: string) => renameWatchlist(ctx, userId, id, name),
+    deleteWatchlist: (userId: string, id: string) => deleteWatchlist(ctx, userId, id),
+    addSymbol: (userId: string, id: string, symbol: string) => addSymbol(ctx, userId, id, symbol),
+    removeSymbol: (userId: string, id: string, symbol: string) => removeSymbol(ctx, userId, id, symbol),
+    createAlert: (userId: string, id: string, symbol: string, body: NewAlert) => createAlert(ctx, userId, id, symbol, body),
+    deleteAlert: (userId: string, alertId: string) => deleteAlert(ctx, userId, alertId),
+    listNotifications: (userId: string, limit: number) => listNotificationRows(ctx.db, userId, limit),
+    markRead: (userId: string, ids: string[] | null) => markNotificationsRead(ctx.db, userId, ids, ctx.now().toISOString()),
+  };
+}
+
+export type WatchlistsService = ReturnType<typeof createWatchlistsService>;
