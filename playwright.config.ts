@@ -21,8 +21,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    // The trace of a failed test (DOM snapshots, network, console) lands in test-results/e2e/; open it with `npx playwright show-trace`.
-    trace: 'retain-on-failure',
+    // The trace of a failed test (DOM snapshots, network, console) lands in test-results/e2e/; open it with
+    // `npx playwright show-trace`. No screencast: encoding its frames for every test costs CPU the two cores lack.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
