@@ -1,14 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import { signUpVerified } from './support/accounts.ts';
-import { useAppInBrowser } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
-describe('accounts in Chromium: the guard sends a visitor to /login and back', () => {
-  const t = useAppInBrowser();
-
-  it('visiting /settings signed out → /login?next=/settings → sign in → back on /settings; signing out signs out the other tab', async () => {
+test.describe('accounts in Chromium: the guard sends a visitor to /login and back', () => {
+  test('visiting /settings signed out → /login?next=/settings → sign in → back on /settings; signing out signs out the other tab', async ({ app, open }) => {
     const password = 'compiler pioneer 1952';
-    const { email } = await signUpVerified(t.app, { emailPrefix: 'guard', firstName: 'Grace', lastName: 'Hopper', password });
-    const { page, context, errors } = await t.open();
+    const { email } = await signUpVerified(app, { emailPrefix: 'guard', firstName: 'Grace', lastName: 'Hopper', password });
+    const { page, context, errors } = await open();
     await page.goto('/settings');
     await page.waitForURL(/\/login\?next=%2Fsettings$/);
     await page.getByLabel('E-mail', { exact: true }).fill(email);

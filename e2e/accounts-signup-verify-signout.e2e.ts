@@ -1,11 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
-describe('accounts in Chromium: sign up → verification link from the outbox → dashboard → sign out', () => {
-  const t = useAppInBrowser();
-
-  it('a new user confirms the e-mail from /dev/outbox, lands on /dashboard signed in, signs out to "/" with a toast', async () => {
-    const { page, context, errors } = await t.open({ width: 390, height: 844 });
+test.describe('accounts in Chromium: sign up → verification link from the outbox → dashboard → sign out', () => {
+  test('a new user confirms the e-mail from /dev/outbox, lands on /dashboard signed in, signs out to "/" with a toast', async ({ open }) => {
+    const { page, context, errors } = await open({ width: 390, height: 844 });
     const email = `e2e.${Date.now().toString(36)}@example.test`;
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Ada');

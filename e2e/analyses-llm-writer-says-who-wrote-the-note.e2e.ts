@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import { type FakeOpenAiServer, type FakeRequest, startFakeOpenAiServer } from '../server/test/fake-openai-server.ts';
 import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * The app configured with a language model (a local OpenAI-compatible server): a checked model note
@@ -36,19 +36,19 @@ function writeDraft(req: FakeRequest, invent: boolean) {
 
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
 
-describe('the analysis note says which writer wrote it', () => {
+test.describe('the analysis note says which writer wrote it', () => {
   let invent = false;
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
     fake = await startFakeOpenAiServer({ handler: (req) => ({ text: JSON.stringify(writeDraft(req, invent)) }) });
-    [app, browser] = await Promise.all([startApp({ env: { AI_BASE_URL: fake.url, AI_MODEL: MODEL } }), launchBrowser()]);
+    app = await startApp({ env: { AI_BASE_URL: fake.url, AI_MODEL: MODEL } });
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await app?.stop();
     await fake?.close();
   });
 
-  it('a checked model note: "Written by fake-analyst-7b; every number checked", its headline on the page, 9.200 left', async () => {
+  test('a checked model note: "Written by fake-analyst-7b; every number checked", its headline on the page, 9.200 left', async () => {
     invent = false;
     const { page, errors } = await openSignedInPage(browser, app, { emailPrefix: 'llm-ok', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/technical/AAPL');
@@ -66,7 +66,7 @@ describe('the analysis note says which writer wrote it', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a model that invents a number: 3 calls, the rule-based note and why, at 390 px; 9.200 left', async () => {
+  test('a model that invents a number: 3 calls, the rule-based note and why, at 390 px; 9.200 left', async () => {
     invent = true;
     fake.reset();
     const { page, errors } = await openSignedInPage(browser, app, { emailPrefix: 'llm-bad', firstName: 'Ada', lastName: 'Byron' }, 390);

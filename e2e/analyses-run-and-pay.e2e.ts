@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, type RunningApp, screenshot } from './support/harness.ts';
+import { type RunningApp, screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findOverflowing } from './support/layout.ts';
 
 /**
  * Running analyses in Chromium: the button names the cost, the result (chart, rating, note, facts)
@@ -15,26 +16,17 @@ let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Ada', lastName: 'Byron' }, width);
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
-/** Elements reaching past the right edge of the viewport (none: no sideways scrolling); named for the failure message. */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-  );
-
-describe('analyses run from their pages and are paid for once', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('analyses'), launchBrowser()]);
+test.describe('analyses run from their pages and are paid for once', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('analyses');
     app = env.app;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('technical on AAPL: chart, rating and note appear and the balance drops 10.000 − 0.800 = 9.200; re-opening it is free, also at 375 px', async () => {
+  test('technical on AAPL: chart, rating and note appear and the balance drops 10.000 − 0.800 = 9.200; re-opening it is free, also at 375 px', async () => {
     const { page, context, errors } = await signedIn('technical');
     await page.goto('/technical/AAPL');
     await expect.poll(() => balance(page)).toBe('10.000');
@@ -70,7 +62,7 @@ describe('analyses run from their pages and are paid for once', () => {
     await page.getByTestId('technical-rating').waitFor();
     await page.getByTestId('technical-chart').locator('canvas').first().waitFor();
     await expect.poll(() => balance(page)).toBe('9.200');
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'analyses-technical-aapl-375');
 
     // The dashboard lists it and charts the real charge; its link re-opens it without a second charge.
@@ -90,7 +82,7 @@ describe('analyses run from their pages and are paid for once', () => {
     await context.close();
   });
 
-  it('a DCF on AAPL shows fair value against the price and the grid as a table heat map; 10.000 − 1.000 = 9.000', async () => {
+  test('a DCF on AAPL shows fair value against the price and the grid as a table heat map; 10.000 − 1.000 = 9.000', async () => {
     const { page, context, errors } = await signedIn('dcf');
     await page.goto('/dcf/AAPL');
     await expect.poll(() => balance(page)).toBe('10.000');
@@ -107,13 +99,13 @@ describe('analyses run from their pages and are paid for once', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.reload();
     await page.getByTestId('dcf-heat-map').waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'analyses-dcf-aapl-375');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('a fundamental profitability analysis on MSFT runs from its tab; 10.000 − 1.000 = 9.000', async () => {
+  test('a fundamental profitability analysis on MSFT runs from its tab; 10.000 − 1.000 = 9.000', async () => {
     const { page, context, errors } = await signedIn('fundamental');
     await page.goto('/fundamental-analysis/MSFT/profitability');
     await expect.poll(() => balance(page)).toBe('10.000');
@@ -127,7 +119,7 @@ describe('analyses run from their pages and are paid for once', () => {
     await context.close();
   });
 
-  it('a quick overview of AAPL then an ETF analysis of SPY with the overlap picker: 10.000 − 0.500 − 0.800 = 8.700', async () => {
+  test('a quick overview of AAPL then an ETF analysis of SPY with the overlap picker: 10.000 − 0.500 − 0.800 = 8.700', async () => {
     const { page, context, errors } = await signedIn('overview-etf');
     await page.goto('/overview/AAPL');
     await expect.poll(() => balance(page)).toBe('10.000');
@@ -148,7 +140,7 @@ describe('analyses run from their pages and are paid for once', () => {
     await context.close();
   });
 
-  it('too few tokens: 12 technical runs leave 10 − 12 × 0.8 = 0.4; the next one opens the dialog (cost 0.8, balance 0.400, upgrade) and charges nothing', async () => {
+  test('too few tokens: 12 technical runs leave 10 − 12 × 0.8 = 0.4; the next one opens the dialog (cost 0.8, balance 0.400, upgrade) and charges nothing', async () => {
     const { page, context, errors, cookie } = await signedIn('broke', 375);
     for (let i = 0; i < 12; i++) {
       const res = await fetch(`${app.baseUrl}/api/analyses`, {

@@ -1,8 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { findOverflowing, launchBrowser, type RunningApp, screenshot } from './support/harness.ts';
+import { type RunningApp, screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findOverflowing } from './support/layout.ts';
 
 /**
  * The attribution waterfall on the analysis page: after a run, each grade or rating shows as bars from
@@ -23,17 +24,17 @@ interface Attribution {
   contributions: Array<{ key: string; label: string; contribution: number }>;
 }
 
-describe('the attribution waterfall', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('attribution'), launchBrowser()]);
+test.describe('the attribution waterfall', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('attribution');
     app = env.app;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('technical on AAPL: start, one bar per vote that moved the rating, the score; a focused bar says its contribution; the table lists all 26 votes', async () => {
+  test('technical on AAPL: start, one bar per vote that moved the rating, the score; a focused bar says its contribution; the table lists all 26 votes', async () => {
     const { page, context, errors } = await signedIn('waterfall-technical');
     await page.goto('/technical/AAPL');
     await page.getByRole('button', { name: 'Run analysis (0.8 tokens)' }).click();
@@ -78,7 +79,7 @@ describe('the attribution waterfall', () => {
     await context.close();
   });
 
-  it('fundamental profitability on MSFT: the grade’s waterfall starts at the sector median 50.00; the select switches to Altman Z', async () => {
+  test('fundamental profitability on MSFT: the grade’s waterfall starts at the sector median 50.00; the select switches to Altman Z', async () => {
     const { page, context, errors } = await signedIn('waterfall-grade', 375);
     await page.goto('/fundamental-analysis/MSFT/profitability');
     await page.getByRole('button', { name: /^Run analysis/ }).click();

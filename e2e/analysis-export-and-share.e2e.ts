@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import { parseCsv } from '../core/text/csv.ts';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * Export and share in Chromium: a finished analysis downloads as a PDF and a CSV, a share link opens
@@ -14,17 +14,17 @@ let app: RunningApp;
 let browser: Browser;
 let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
-describe('analysis export (PDF, CSV) and share links', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('export_share'), launchBrowser()]);
+test.describe('analysis export (PDF, CSV) and share links', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('export_share');
     app = env.app;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('run technical on AAPL, download the PDF and the CSV, share it, open the link signed out, revoke it in Settings: not found', async () => {
+  test('run technical on AAPL, download the PDF and the CSV, share it, open the link signed out, revoke it in Settings: not found', async () => {
     const { page, errors } = await openSignedInPage(browser, app, { emailPrefix: 'share', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/technical/AAPL');
     await page.getByRole('button', { name: 'Run analysis (0.8 tokens)' }).click();

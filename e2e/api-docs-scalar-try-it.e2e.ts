@@ -1,11 +1,11 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { API_DOCS_KEY_STORAGE, apiRateLimits } from '../core/public-api/limits.ts';
 import { API_KEY_SCHEME, PUBLIC_API_TAG } from '../core/public-api/openapi-names.ts';
 import { errorStatus } from '../server/lib/errors.ts';
 import { buildQuickStartSnippets } from '../web/src/features/api-docs/quick-start-snippets.ts';
 import { signUpVerified, toBrowserCookies } from './support/accounts.ts';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 type Operation = { tags?: string[]; security?: Array<Record<string, string[]>>; parameters?: Array<{ required?: boolean }> };
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is edited field by field.
@@ -58,15 +58,16 @@ async function serveDocumentWithAKeyOnlyGet(page: Page): Promise<{ chosen: Promi
 const slugOf = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const operationSection = (page: Page, path: string) => page.locator(`[id="api-1/tag/${slugOf(PUBLIC_API_TAG)}/GET${path}"]`);
 
-describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses the reader’s own key', () => {
-  const t = useAppInBrowser({ env: { TRUST_PROXY: 'true' } });
-
-  it('the shell and quick start render at once while the lazily loaded Scalar chunk is on its way; then operations, the key scheme, limits and every error code', async () => {
-    const { page, context, errors } = await t.open();
+test.describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses the reader’s own key', () => {
+  test('the shell and quick start render at once while the lazily loaded Scalar chunk is on its way; then operations, the key scheme, limits and every error code', async ({
+    app,
+    open,
+  }) => {
+    const { page, context, errors } = await open();
     const foreign: string[] = [];
     const scalarChunks: string[] = [];
     page.on('request', (r) => {
-      if (!r.url().startsWith(t.app.baseUrl)) foreign.push(r.url());
+      if (!r.url().startsWith(app.baseUrl)) foreign.push(r.url());
       if (/\/assets\/scalar-reference-[^/]+\.js$/.test(r.url())) scalarChunks.push(r.url());
     });
     await page.goto('/');
@@ -120,13 +121,16 @@ describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses 
     await context.close();
   });
 
-  it('a key Settings left in sessionStorage fills Scalar’s bearer auth, and "Try it" sends it to this origin only, stored nowhere else', async () => {
+  test('a key Settings left in sessionStorage fills Scalar’s bearer auth, and "Try it" sends it to this origin only, stored nowhere else', async ({
+    app,
+    open,
+  }) => {
     const key = 'sp_live_e2eKeyFromSettings0123456789';
-    const { page, context, errors } = await t.open();
+    const { page, context, errors } = await open();
     await page.addInitScript(([name, value]) => sessionStorage.setItem(name!, value!), [API_DOCS_KEY_STORAGE, key]);
     const sent: Array<{ url: string; authorization?: string }> = [];
     page.on('request', (r) => {
-      if (!r.url().startsWith(t.app.baseUrl)) sent.push({ url: r.url() });
+      if (!r.url().startsWith(app.baseUrl)) sent.push({ url: r.url() });
     });
     await page.route('**/api/v1/**', async (route) => {
       sent.push({ url: route.request().url(), authorization: route.request().headers().authorization });
@@ -149,7 +153,7 @@ describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses 
     await client.getByRole('button', { name: /^Send/ }).first().click();
     await expect.poll(() => sent.length).toBeGreaterThan(0);
     // Scalar may fill optional query parameters from their examples: the origin and path are what matter.
-    expect(sent.map((r) => ({ ...r, url: r.url.split('?')[0] }))).toEqual([{ url: `${t.app.baseUrl}${path}`, authorization: `Bearer ${key}` }]);
+    expect(sent.map((r) => ({ ...r, url: r.url.split('?')[0] }))).toEqual([{ url: `${app.baseUrl}${path}`, authorization: `Bearer ${key}` }]);
     await client.getByText('200').first().waitFor({ state: 'visible' });
     await screenshot(page, 'api-docs-try-it');
     // persistAuth is off: the key is in this tab's sessionStorage only, never in localStorage.
@@ -158,8 +162,8 @@ describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses 
     await context.close();
   });
 
-  it('without a stored key, a pasted one is used at once and kept for this tab; Forget clears it', async () => {
-    const { page, context } = await t.open();
+  test('without a stored key, a pasted one is used at once and kept for this tab; Forget clears it', async ({ open }) => {
+    const { page, context } = await open();
     const { chosen } = await serveDocumentWithAKeyOnlyGet(page);
     await page.goto('/api-docs');
     const { path } = await chosen;
@@ -180,14 +184,17 @@ describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses 
     await context.close();
   });
 
-  it('the copy buttons put the quick-start curl and TypeScript snippets, with this origin and the key placeholder, on the clipboard', async () => {
-    const { page, context } = await t.open();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.app.baseUrl });
+  test('the copy buttons put the quick-start curl and TypeScript snippets, with this origin and the key placeholder, on the clipboard', async ({
+    app,
+    open,
+  }) => {
+    const { page, context } = await open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
     await page.goto('/api-docs');
     // The clipboard API refuses a page whose document is not focused (another test's browser may have it).
     await page.bringToFront();
-    const expected = buildQuickStartSnippets(t.app.baseUrl);
-    expect(expected.curl).toContain(`${t.app.baseUrl}/api/v1/`);
+    const expected = buildQuickStartSnippets(app.baseUrl);
+    expect(expected.curl).toContain(`${app.baseUrl}/api/v1/`);
     expect(expected.curl).toContain('Authorization: Bearer sp_live_…');
     for (const [name, text] of [
       ['curl', expected.curl],
@@ -201,14 +208,14 @@ describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" uses 
     await context.close();
   });
 
-  it('signed out, the docs say sign in and Pro are required; signed in on Free, that Pro is required', async () => {
-    const { page, context } = await t.open({ width: 375, height: 800 });
+  test('signed out, the docs say sign in and Pro are required; signed in on Free, that Pro is required', async ({ app, open }) => {
+    const { page, context } = await open({ width: 375, height: 800 });
     await page.goto('/api-docs');
     await page.getByText('Sign in · Pro required').waitFor({ state: 'visible' });
     expect(await page.getByRole('link', { name: 'Sign in' }).last().getAttribute('href')).toBe('/login?next=%2Fapi-docs');
 
-    const user = await signUpVerified(t.app, { emailPrefix: 'apidocs', firstName: 'Ada', lastName: 'Byron' });
-    await context.addCookies(toBrowserCookies(user.cookie, t.app.baseUrl));
+    const user = await signUpVerified(app, { emailPrefix: 'apidocs', firstName: 'Ada', lastName: 'Byron' });
+    await context.addCookies(toBrowserCookies(user.cookie, app.baseUrl));
     await page.reload();
     await page.getByText('You are on Free. API keys come with the Pro plan').waitFor({ state: 'visible' });
     expect(await page.getByText('Sign in · Pro required').count()).toBe(0);

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
 import { API_DOCS_KEY_STORAGE } from '../core/public-api/limits.ts';
 import { openSignedInPage } from './support/accounts.ts';
 import { runAxe, selectFailing } from './support/axe.ts';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -16,11 +16,10 @@ async function curl(url: string, key: string): Promise<{ status: number; body: {
   return { status, body: JSON.parse(lines.join('\n')) };
 }
 
-describe('API keys in Chromium: a Pro user creates a key in /settings, uses it with curl, revokes it', () => {
-  const t = useAppInBrowser({ env: { TRUST_PROXY: 'true' } });
-
-  it('create → shown once (gone after reload) → curl reads a quote → revoke → curl gets 401', { timeout: 120_000 }, async () => {
-    const s = await openSignedInPage(t.browser, t.app, { emailPrefix: 'apikeys', firstName: 'Ada', lastName: 'Lovelace' });
+test.describe('API keys in Chromium: a Pro user creates a key in /settings, uses it with curl, revokes it', () => {
+  test('create → shown once (gone after reload) → curl reads a quote → revoke → curl gets 401', async ({ app, browser }) => {
+    test.setTimeout(120_000);
+    const s = await openSignedInPage(browser, app, { emailPrefix: 'apikeys', firstName: 'Ada', lastName: 'Lovelace' });
     const { page, context, errors } = s;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
@@ -32,10 +31,10 @@ describe('API keys in Chromium: a Pro user creates a key in /settings, uses it w
 
     // Pro through the sandbox checkout, as a buyer would.
     const post = (path: string, body: unknown) =>
-      fetch(`${t.app.baseUrl}${path}`, {
+      fetch(`${app.baseUrl}${path}`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { origin: t.app.baseUrl, 'content-type': 'application/json', cookie: s.cookie },
+        headers: { origin: app.baseUrl, 'content-type': 'application/json', cookie: s.cookie },
         body: JSON.stringify(body),
       });
     const checkout = (await (await post('/api/billing/create-checkout', { plan: 'pro' })).json()) as { url: string };
@@ -66,7 +65,7 @@ describe('API keys in Chromium: a Pro user creates a key in /settings, uses it w
     expect(await page.content()).not.toContain(secret.slice(12));
     expect(await row.textContent()).toContain('Last used Never');
 
-    const quote = await curl(`${t.app.baseUrl}/api/v1/quotes/AAPL`, secret);
+    const quote = await curl(`${app.baseUrl}/api/v1/quotes/AAPL`, secret);
     expect([quote.status, quote.body.symbol]).toEqual([200, 'AAPL']);
 
     await page.reload();
@@ -77,14 +76,14 @@ describe('API keys in Chromium: a Pro user creates a key in /settings, uses it w
     await page.locator('[data-sonner-toast]').filter({ hasText: 'API key revoked' }).waitFor();
     await screenshot(page, 'api-keys-revoked');
 
-    const after = await curl(`${t.app.baseUrl}/api/v1/quotes/AAPL`, secret);
+    const after = await curl(`${app.baseUrl}/api/v1/quotes/AAPL`, secret);
     expect([after.status, after.body.error?.code]).toEqual([401, 'INVALID_API_KEY']);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('at 375 px the card fits the screen: no horizontal scroll', async () => {
-    const { page, context, errors } = await openSignedInPage(t.browser, t.app, { emailPrefix: 'apikeys375', firstName: 'Alan', lastName: 'Kay' }, 375);
+  test('at 375 px the card fits the screen: no horizontal scroll', async ({ app, browser }) => {
+    const { page, context, errors } = await openSignedInPage(browser, app, { emailPrefix: 'apikeys375', firstName: 'Alan', lastName: 'Kay' }, 375);
     await page.goto('/settings');
     await page.getByTestId('api-keys-card').getByText('API keys are part of the Pro plan').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
-import { findOverflowingElements } from './support/layout.ts';
+import { screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findOverflowing } from './support/layout.ts';
 
 /**
  * /compare in Chromium: three symbols side by side with the best and worst of each row marked in
@@ -24,15 +24,13 @@ const readRow = (page: Page, key: string) =>
         text: td.textContent ?? '',
       })),
     );
-describe('/compare puts symbols side by side', () => {
-  const t = useAppInBrowser({ env: { TRUST_PROXY: 'true' } });
-
-  it('AAPL, MSFT, GOOGL: marked best and worst, add NVDA, run MSFT’s missing technical analysis (10 − 0.8 − 0.8 = 8.4 tokens)', async () => {
-    const { page, context, errors, cookie } = await openSignedInPage(t.browser, t.app, { emailPrefix: 'compare', firstName: 'Ida', lastName: 'Tarbell' });
+test.describe('/compare puts symbols side by side', () => {
+  test('AAPL, MSFT, GOOGL: marked best and worst, add NVDA, run MSFT’s missing technical analysis (10 − 0.8 − 0.8 = 8.4 tokens)', async ({ app, browser }) => {
+    const { page, context, errors, cookie } = await openSignedInPage(browser, app, { emailPrefix: 'compare', firstName: 'Ida', lastName: 'Tarbell' });
     // One saved analysis beforehand: AAPL's technical, run through the API (0.8 tokens).
-    const seeded = await fetch(`${t.app.baseUrl}/api/analyses`, {
+    const seeded = await fetch(`${app.baseUrl}/api/analyses`, {
       method: 'POST',
-      headers: { cookie, origin: t.app.baseUrl, 'content-type': 'application/json', 'idempotency-key': 'e2e-compare-seed' },
+      headers: { cookie, origin: app.baseUrl, 'content-type': 'application/json', 'idempotency-key': 'e2e-compare-seed' },
       body: JSON.stringify({ symbol: 'AAPL', kind: 'technical' }),
     });
     expect(seeded.status).toBe(201);
@@ -81,7 +79,7 @@ describe('/compare puts symbols side by side', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.reload();
     await page.getByTestId('compare-table').waitFor();
-    expect(await findOverflowingElements(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     // …and the page itself is no wider than the screen (a screen-reader-only status once widened it).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     expect(await findFailingAxeViolations(page)).toEqual([]);

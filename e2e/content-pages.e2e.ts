@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const contentPages = [
   '/',
@@ -28,28 +28,29 @@ const live: Array<[string, string]> = [
   ['/track-record', 'Track Record'],
 ];
 
-describe('content pages in Chromium', () => {
-  const t = useAppInBrowser();
+test.describe('content pages in Chromium', () => {
+  for (const path of contentPages)
+    test(`${path} has exactly one h1, no console errors and no horizontal scroll at 375 px`, async ({ open }) => {
+      const { page, context, errors } = await open({ width: 375, height: 800 });
+      await page.goto(path);
+      await page.locator('h1').first().waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      // Counted as the accessibility tree sees them: /api-docs hides Scalar's own document title (a second h1).
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth).toBe(clientWidth);
+      expect(errors).toEqual([]);
+      await screenshot(page, `content${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
+      await context.close();
+    });
 
-  it.each(contentPages)('%s has exactly one h1, no console errors and no horizontal scroll at 375 px', async (path) => {
-    const { page, context, errors } = await t.open({ width: 375, height: 800 });
-    await page.goto(path);
-    await page.locator('h1').first().waitFor({ state: 'visible' });
-    await page.waitForLoadState('networkidle');
-    // Counted as the accessibility tree sees them: /api-docs hides Scalar's own document title (a second h1).
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    expect(scrollWidth).toBe(clientWidth);
-    expect(errors).toEqual([]);
-    await screenshot(page, `content${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
-    await context.close();
-  });
-
-  it('home, signed out: the hero offers sign-up and pricing, what exists is listed, and every analysis kind is marked Available with its token cost', async () => {
-    const { page, context } = await t.open();
+  test('home, signed out: the hero offers sign-up and pricing, what exists is listed, and every analysis kind is marked Available with its token cost', async ({
+    open,
+  }) => {
+    const { page, context } = await open();
     await page.goto('/');
     const hero = page.locator('section[aria-labelledby="hero-heading"]');
     expect(await hero.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/signup');
@@ -94,8 +95,8 @@ describe('content pages in Chromium', () => {
     await context.close();
   });
 
-  it('contact: an incomplete form shows inline errors; a complete one composes a mailto: link to support', async () => {
-    const { page, context, errors } = await t.open();
+  test('contact: an incomplete form shows inline errors; a complete one composes a mailto: link to support', async ({ open }) => {
+    const { page, context, errors } = await open();
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Open in e-mail app' }).click();
     expect(await page.getByRole('alert').allInnerTexts()).toEqual([
@@ -111,14 +112,14 @@ describe('content pages in Chromium', () => {
     await page.getByLabel('Message').fill('My top-up of 20 tokens has not arrived yet.');
     await page.getByRole('button', { name: 'Open in e-mail app' }).click();
     const href = await page.getByRole('link', { name: 'open it here' }).getAttribute('href');
-    expect(href?.startsWith('mailto:support@stockpilot.app?subject=%5BBilling%20and%20tokens%5D%20Message%20from%20Ada%20Lovelace&body=')).toBe(true);
+    expect(href?.startsWith('mailto:support@stockpiloapp?subject=%5BBilling%20and%20tokens%5D%20Message%20from%20Ada%20Lovelace&body=')).toBe(true);
     expect(decodeURIComponent(href!.split('&body=')[1]!)).toContain('Reply to: ada@example.com');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('API docs: a failing /api/openapi.json shows an error with a retry', async () => {
-    const { page, context } = await t.open();
+  test('API docs: a failing /api/openapi.json shows an error with a retry', async ({ open }) => {
+    const { page, context } = await open();
     await page.route('**/api/openapi.json', (r) =>
       r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"SERVICE_UNAVAILABLE","message":"Starting up."}}' }),
     );
@@ -128,8 +129,8 @@ describe('content pages in Chromium', () => {
     await context.close();
   });
 
-  it('coming soon opens every live tool, marked Live, and links the API reference', async () => {
-    const { page, context } = await t.open();
+  test('coming soon opens every live tool, marked Live, and links the API reference', async ({ open }) => {
+    const { page, context } = await open();
     await page.goto('/coming-soon');
     await page.getByRole('link', { name: 'Open Smart Yield' }).waitFor({ state: 'visible' });
     const hrefs = await page.locator('main ol a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -143,8 +144,8 @@ describe('content pages in Chromium', () => {
     await context.close();
   });
 
-  it('legal pages carry the date and a table of contents whose links land on sections', async () => {
-    const { page, context } = await t.open();
+  test('legal pages carry the date and a table of contents whose links land on sections', async ({ open }) => {
+    const { page, context } = await open();
     for (const path of ['/terms-of-service', '/privacy-policy']) {
       await page.goto(path);
       expect(await page.locator('time').getAttribute('datetime')).toBe('2026-11-21');
@@ -155,8 +156,8 @@ describe('content pages in Chromium', () => {
     await context.close();
   });
 
-  it('not-found keeps its heading and its ways out', async () => {
-    const { page, context } = await t.open();
+  test('not-found keeps its heading and its ways out', async ({ open }) => {
+    const { page, context } = await open();
     await page.goto('/does/not/exist');
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor({ state: 'visible' });
     expect(await page.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');

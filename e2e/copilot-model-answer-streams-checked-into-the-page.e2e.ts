@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import { type FakeOpenAiServer, type FakeRequest, type Json, startFakeOpenAiServer } from '../server/test/fake-openai-server.ts';
 import { openSignedInPage } from './support/accounts.ts';
-import { launchBrowser, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * The copilot with a language model (a local OpenAI-compatible server): the model calls
@@ -30,8 +30,9 @@ function factOf(req: FakeRequest, key: string): { ref: number; display: string }
 
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
 
-describe('the copilot with a model streams a checked answer into the page', () => {
-  beforeAll(async () => {
+test.describe('the copilot with a model streams a checked answer into the page', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
     fake = await startFakeOpenAiServer({
       handler: (req) => {
         if (!(req.body.messages as Json[]).some((m) => m.role === 'tool'))
@@ -44,15 +45,14 @@ describe('the copilot with a model streams a checked answer into the page', () =
         return { text: `AAPL's RSI (14) is ${rsi.display} [${rsi.ref}]. ${second}`, chunkSize: 6, chunkDelayMs: 250 };
       },
     });
-    [app, browser] = await Promise.all([startApp({ env: { AI_BASE_URL: fake.url, AI_MODEL: MODEL, AI_TIMEOUT_MS: '20000' } }), launchBrowser()]);
+    app = await startApp({ env: { AI_BASE_URL: fake.url, AI_MODEL: MODEL, AI_TIMEOUT_MS: '20000' } });
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await app?.stop();
     await fake?.close();
   });
 
-  it('the first sentence shows while the answer is still streaming; then the answer cites rsi_14 and 0.300 is charged', async () => {
+  test('the first sentence shows while the answer is still streaming; then the answer cites rsi_14 and 0.300 is charged', async () => {
     invent = false;
     const { page, errors } = await openSignedInPage(browser, app, { emailPrefix: 'copilot-llm', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/copilot');
@@ -73,7 +73,7 @@ describe('the copilot with a model streams a checked answer into the page', () =
     expect(errors).toEqual([]);
   });
 
-  it('a model that invents a number: the figure never appears, the offline answer stands, 0.300 charged once (390 px)', async () => {
+  test('a model that invents a number: the figure never appears, the offline answer stands, 0.300 charged once (390 px)', async () => {
     invent = true;
     const { page, errors } = await openSignedInPage(browser, app, { emailPrefix: 'copilot-llm-bad', firstName: 'Ada', lastName: 'Byron' }, 390);
     await page.goto('/copilot');

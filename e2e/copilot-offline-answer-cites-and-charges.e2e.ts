@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, type RunningApp, screenshot } from './support/harness.ts';
+import { type RunningApp, screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findOverflowing } from './support/layout.ts';
 
 /**
  * The offline copilot in Chromium (no model configured): "What is AAPL's RSI?" is answered with a
@@ -14,14 +15,6 @@ let browser: Browser;
 let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-  );
-
 async function ask(page: Page, question: string) {
   const before = await page.getByTestId('copilot-answer').count();
   await page.getByTestId('copilot-input').fill(question);
@@ -30,17 +23,17 @@ async function ask(page: Page, question: string) {
   return page.getByTestId('copilot-answer').last();
 }
 
-describe('the offline copilot answers with citations and charges 0.3 per answered question', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('copilot'), launchBrowser()]);
+test.describe('the offline copilot answers with citations and charges 0.3 per answered question', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('copilot');
     app = env.app;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('"What is AAPL\'s RSI?" cites rsi_14 with a link to the technical page; 10.000 − 0.300 = 9.700; an unknown question is refused and free', async () => {
+  test('"What is AAPL\'s RSI?" cites rsi_14 with a link to the technical page; 10.000 − 0.300 = 9.700; an unknown question is refused and free', async () => {
     const { page, errors } = await openSignedInPage(browser, app, { emailPrefix: 'copilot', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/copilot');
     await expect.poll(() => page.getByTestId('copilot-mode').textContent()).toContain('Offline copilot');
@@ -84,12 +77,12 @@ describe('the offline copilot answers with citations and charges 0.3 per answere
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByTestId('copilot-answer').first().waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'copilot-offline-390');
     expect(errors).toEqual([]);
   });
 
-  it('"Ask about AAPL" on a symbol page opens the copilot with questions about AAPL', async () => {
+  test('"Ask about AAPL" on a symbol page opens the copilot with questions about AAPL', async () => {
     const { page, errors } = await openSignedInPage(browser, app, { emailPrefix: 'copilot-ask', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/technical/AAPL');
     // Leave once the price chart has drawn: unmounting it must not throw (it took the next page down).
@@ -104,7 +97,7 @@ describe('the offline copilot answers with citations and charges 0.3 per answere
     expect(errors).toEqual([]);
   });
 
-  it('with less than 0.3 tokens left, asking says so with the balance and the way to more tokens, and charges nothing', async () => {
+  test('with less than 0.3 tokens left, asking says so with the balance and the way to more tokens, and charges nothing', async () => {
     const { page } = await openSignedInPage(browser, app, { emailPrefix: 'copilot-402', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/copilot');
     // 33 answered questions spend 9.9 of the 10 free tokens, leaving 0.1.
@@ -133,7 +126,7 @@ describe('the offline copilot answers with citations and charges 0.3 per answere
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/technical/AAPL');
     await page.getByTestId('ask-about-symbol').waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'copilot-ask-about-aapl-390');
   });
 });

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import { runDcfStudio } from '../core/analysis/dcf/studio.ts';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findOverflowing } from './support/layout.ts';
 
 /**
  * The DCF studio in Chromium: the public example values AAPL live; signed in, an edit recomputes in the
@@ -17,14 +18,6 @@ let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Ada', lastName: 'Byron' }, width);
 const fairValue = (page: Page) => page.getByTestId('dcf-studio-fair-value').getAttribute('data-value').then(Number);
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-  );
-
 /** Every input of the form, as typed (percent fields in percent). */
 const TYPED = {
   explicit_years: '7',
@@ -55,17 +48,17 @@ const PERCENT = new Set(['explicit_growth', 'terminal_growth', 'risk_free_rate',
 const asInputs = (typed: Record<string, string>) =>
   Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, PERCENT.has(k) ? Number(v) / 100 : Number(v)])) as unknown as Parameters<typeof runDcfStudio>[1];
 
-describe('DCF studio at /dcf-stock-valuation', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('dcf'), launchBrowser()]);
+test.describe('DCF studio at /dcf-stock-valuation', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('dcf');
     app = env.app;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('signed out: the method and a live, read-only AAPL valuation whose value is core’s on the public inputs', async () => {
+  test('signed out: the method and a live, read-only AAPL valuation whose value is core’s on the public inputs', async () => {
     const { page, errors } = await openPage(browser, app.baseUrl);
     await page.goto('/dcf-stock-valuation');
     await page.getByRole('heading', { name: /Live example: Apple/ }).waitFor();
@@ -98,7 +91,7 @@ describe('DCF studio at /dcf-stock-valuation', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the server and the browser compute the same DCF for the same inputs (to the last bit)', async () => {
+  test('the server and the browser compute the same DCF for the same inputs (to the last bit)', async () => {
     const { page, errors } = await signedIn('dcf-parity');
     await page.goto('/dcf-stock-valuation?symbol=MSFT');
     await page.getByTestId('dcf-studio-fair-value').waitFor();
@@ -117,7 +110,7 @@ describe('DCF studio at /dcf-stock-valuation', () => {
     expect(errors).toEqual([]);
   });
 
-  it('editing growth changes the fair value at once; bad input is named inline and the last value stays', async () => {
+  test('editing growth changes the fair value at once; bad input is named inline and the last value stays', async () => {
     const { page, errors } = await signedIn('dcf-edit');
     await page.goto('/dcf-stock-valuation?symbol=AAPL');
     await page.getByTestId('dcf-studio-fair-value').waitFor();
@@ -150,7 +143,7 @@ describe('DCF studio at /dcf-stock-valuation', () => {
     expect(errors).toEqual([]);
   });
 
-  it('save and reopen: the inputs come back; "Save with a written note" charges the DCF once (10.000 → 9.000); phone width fits', async () => {
+  test('save and reopen: the inputs come back; "Save with a written note" charges the DCF once (10.000 → 9.000); phone width fits', async () => {
     const { page, errors } = await signedIn('dcf-save');
     await page.goto('/dcf-stock-valuation?symbol=AAPL');
     await page.getByTestId('dcf-studio-fair-value').waitFor();
@@ -180,7 +173,7 @@ describe('DCF studio at /dcf-stock-valuation', () => {
 
     await page.setViewportSize({ width: 390, height: 900 });
     await page.waitForTimeout(200);
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'dcf-studio-aapl-390');
     expect(await findFailingAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

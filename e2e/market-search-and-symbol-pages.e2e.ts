@@ -1,17 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, toBrowserCookies } from './support/accounts.ts';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
-describe('market in Chromium: instant search to a symbol page with the stock header and a lazy chart', () => {
-  const t = useAppInBrowser();
+test.describe('market in Chromium: instant search to a symbol page with the stock header and a lazy chart', () => {
   let cookies: ReturnType<typeof toBrowserCookies>;
-  beforeAll(async () => {
-    const user = await signUpVerified(t.app, { emailPrefix: 'market', firstName: 'Ada', lastName: 'Quant' });
-    cookies = toBrowserCookies(user.cookie, t.app.baseUrl);
+  test.beforeAll(async ({ app }) => {
+    const user = await signUpVerified(app, { emailPrefix: 'market', firstName: 'Ada', lastName: 'Quant' });
+    cookies = toBrowserCookies(user.cookie, app.baseUrl);
   });
 
-  it('typing "appel", ↓ and Enter opens Apple; the chart library loads only then', async () => {
-    const { page, context, errors } = await t.open();
+  test('typing "appel", ↓ and Enter opens Apple; the chart library loads only then', async ({ open }) => {
+    const { page, context, errors } = await open();
     await context.addCookies(cookies);
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -40,8 +39,10 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
     await context.close();
   });
 
-  it('Escape closes the suggestions; the full results list says what each symbol can be analysed with; /search?q= starts from the query', async () => {
-    const { page, context, errors } = await t.open();
+  test('Escape closes the suggestions; the full results list says what each symbol can be analysed with; /search?q= starts from the query', async ({
+    open,
+  }) => {
+    const { page, context, errors } = await open();
     await context.addCookies(cookies);
     await page.goto('/search');
     const box = page.getByRole('combobox');
@@ -61,8 +62,8 @@ describe('market in Chromium: instant search to a symbol page with the stock hea
     await context.close();
   });
 
-  it('an unknown symbol says so; a phone-width symbol page has no horizontal scroll', async () => {
-    const { page, context, errors } = await t.open({ width: 375, height: 800 });
+  test('an unknown symbol says so; a phone-width symbol page has no horizontal scroll', async ({ open }) => {
+    const { page, context, errors } = await open({ width: 375, height: 800 });
     await context.addCookies(cookies);
     await page.goto('/overview/ZZZZQ');
     await page.getByText('We don\u2019t know the symbol').or(page.getByText("We don't know the symbol")).first().waitFor();

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
 import type { Database } from '../server/adapters/db/index.ts';
 import { createLedgerService } from '../server/features/tokens/index.ts';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * Sandbox payments in Chromium: checkout and top-up open in a new tab (SPEC §7), the buyer pays with a
@@ -42,18 +42,18 @@ async function basicUserWith(tokens: number) {
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
-describe('sandbox payments in Chromium', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('payments'), launchBrowser()]);
+test.describe('sandbox payments in Chromium', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('payments');
     app = env.app;
     ledgerDb = env.db;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('a Free user upgrades to Basic through the sandbox checkout in a new tab and sees Basic with 50 tokens a month', async () => {
+  test('a Free user upgrades to Basic through the sandbox checkout in a new tab and sees Basic with 50 tokens a month', async () => {
     const { page, context, errors } = await signedInPage();
     await page.goto('/dashboard');
     const card = page.getByRole('region', { name: 'Subscription', exact: true });
@@ -77,7 +77,7 @@ describe('sandbox payments in Chromium', () => {
     await context.close();
   });
 
-  it('a Free user on /token-topup is sent to / with "Upgrade Required"', async () => {
+  test('a Free user on /token-topup is sent to / with "Upgrade Required"', async () => {
     const { page, context } = await signedInPage(375);
     await page.goto('/token-topup');
     await page.waitForURL((u) => u.pathname === '/');
@@ -87,7 +87,7 @@ describe('sandbox payments in Chromium', () => {
     await context.close();
   });
 
-  it('signed out, /pricing shows the three plans and the four server packages; the buttons lead to /signup', async () => {
+  test('signed out, /pricing shows the three plans and the four server packages; the buttons lead to /signup', async () => {
     const { page, context, errors } = await openPage(browser, app.baseUrl, { width: 375, height: 800 });
     await page.goto('/pricing');
     await page.getByRole('heading', { name: 'Pro', exact: true }).waitFor();
@@ -105,7 +105,8 @@ describe('sandbox payments in Chromium', () => {
     await context.close();
   });
 
-  it.skipIf(!adminUrl)('a Basic user with 5 tokens on /token-topup is sent to / with "Sufficient Tokens"', async () => {
+  test('a Basic user with 5 tokens on /token-topup is sent to / with "Sufficient Tokens"', async () => {
+    test.skip(!adminUrl, 'arranging the ledger needs TEST_DATABASE_URL (PostgreSQL)');
     const { page, context } = await basicUserWith(5);
     await page.goto('/token-topup');
     await page.waitForURL((u) => u.pathname === '/');
@@ -115,7 +116,8 @@ describe('sandbox payments in Chromium', () => {
     await context.close();
   });
 
-  it.skipIf(!adminUrl)('a Basic user with 2.5 tokens buys 50: "Payment Successful!", "Tokens Added Successfully!", balance 2.5 + 50 = 52.500', async () => {
+  test('a Basic user with 2.5 tokens buys 50: "Payment Successful!", "Tokens Added Successfully!", balance 2.5 + 50 = 52.500', async () => {
+    test.skip(!adminUrl, 'arranging the ledger needs TEST_DATABASE_URL (PostgreSQL)');
     const { page, context, errors } = await basicUserWith(2.5);
     await page.goto('/token-topup');
     await page.getByRole('heading', { name: 'Top Up Your Tokens', level: 1 }).waitFor();
@@ -141,7 +143,8 @@ describe('sandbox payments in Chromium', () => {
     await context.close();
   });
 
-  it.skipIf(!adminUrl)('a declined card shows the decline; cancelling returns with "Payment Canceled" and the balance unchanged', async () => {
+  test('a declined card shows the decline; cancelling returns with "Payment Canceled" and the balance unchanged', async () => {
+    test.skip(!adminUrl, 'arranging the ledger needs TEST_DATABASE_URL (PostgreSQL)');
     const { page, context } = await basicUserWith(1);
     await page.goto('/token-topup');
     await page.getByRole('heading', { name: 'Top Up Your Tokens', level: 1 }).waitFor();
@@ -160,7 +163,8 @@ describe('sandbox payments in Chromium', () => {
     await context.close();
   });
 
-  it.skipIf(!adminUrl)('custom amount: 19 shows the minimum message and disables the button; 120 selects 120 tokens for $60', async () => {
+  test('custom amount: 19 shows the minimum message and disables the button; 120 selects 120 tokens for $60', async () => {
+    test.skip(!adminUrl, 'arranging the ledger needs TEST_DATABASE_URL (PostgreSQL)');
     const { page, context } = await basicUserWith(0.5);
     await page.goto('/token-topup');
     const input = page.getByLabel('Custom amount (tokens)');

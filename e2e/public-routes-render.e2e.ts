@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const publicRoutes = [
   '/',
@@ -23,30 +23,30 @@ const publicRoutes = [
 
 const guardedRoutes = ['/dashboard', '/search', '/settings', '/token-topup', '/token-pricing', '/overview/AAPL'];
 
-describe('app shell in Chromium', () => {
-  const t = useAppInBrowser();
+test.describe('app shell in Chromium', () => {
+  for (const path of publicRoutes)
+    test(`public route ${path} renders its heading without console errors`, async ({ open }) => {
+      const { page, context, errors } = await open();
+      await page.goto(path);
+      const h1 = page.locator('h1').first();
+      await h1.waitFor({ state: 'visible' });
+      expect(((await h1.textContent()) ?? '').trim().length).toBeGreaterThan(2);
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
 
-  it.each(publicRoutes)('public route %s renders its heading without console errors', async (path) => {
-    const { page, context, errors } = await t.open();
-    await page.goto(path);
-    const h1 = page.locator('h1').first();
-    await h1.waitFor({ state: 'visible' });
-    expect(((await h1.textContent()) ?? '').trim().length).toBeGreaterThan(2);
-    await page.waitForLoadState('networkidle');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  for (const path of guardedRoutes)
+    test(`guarded route ${path} sends a signed-out visitor to /login with the way back`, async ({ open }) => {
+      const { page, context } = await open();
+      await page.goto(path);
+      await page.waitForURL(/\/login\?next=/);
+      expect(new URL(page.url()).searchParams.get('next')).toBe(path);
+      await context.close();
+    });
 
-  it.each(guardedRoutes)('guarded route %s sends a signed-out visitor to /login with the way back', async (path) => {
-    const { page, context } = await t.open();
-    await page.goto(path);
-    await page.waitForURL(/\/login\?next=/);
-    expect(new URL(page.url()).searchParams.get('next')).toBe(path);
-    await context.close();
-  });
-
-  it('with sandbox payments (no Stripe configured) every page carries the sandbox strip, once', async () => {
-    const { page, context } = await t.open();
+  test('with sandbox payments (no Stripe configured) every page carries the sandbox strip, once', async ({ open }) => {
+    const { page, context } = await open();
     for (const path of [...publicRoutes, '/no/such/page', '/dashboard']) {
       await page.goto(path);
       const strip = page.getByRole('note', { name: 'Sandbox payments' });
@@ -57,27 +57,28 @@ describe('app shell in Chromium', () => {
     await context.close();
   });
 
-  it('an unknown path shows the not-found page', async () => {
-    const { page, context } = await t.open();
+  test('an unknown path shows the not-found page', async ({ open }) => {
+    const { page, context } = await open();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor({ state: 'visible' });
     expect(await page.title()).toContain('Page not found');
     await context.close();
   });
 
-  it.each(['/', '/pricing', '/login', '/about', '/terms-of-service'])('at 375 px wide %s has no horizontal scroll', async (path) => {
-    const { page, context } = await t.open({ width: 375, height: 740 });
-    await page.goto(path);
-    await page.locator('h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    if (path === '/') await screenshot(page, 'home-375');
-    await context.close();
-  });
+  for (const path of ['/', '/pricing', '/login', '/about', '/terms-of-service'])
+    test(`at 375 px wide ${path} has no horizontal scroll`, async ({ open }) => {
+      const { page, context } = await open({ width: 375, height: 740 });
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      if (path === '/') await screenshot(page, 'home-375');
+      await context.close();
+    });
 
-  it('the top bar shows "Get Started" to a signed-out visitor and it leads to /login', async () => {
-    const { page, context } = await t.open();
+  test('the top bar shows "Get Started" to a signed-out visitor and it leads to /login', async ({ open }) => {
+    const { page, context } = await open();
     await page.goto('/about');
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(/\/login$/);

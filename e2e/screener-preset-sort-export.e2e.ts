@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { SCREENER_PRESETS } from '../core/screener/presets.ts';
 import type { ScreenerQueryBody, ScreenerResult } from '../server/features/screener/screener.routes.ts';
 import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { screenshot, useAppInBrowser } from './support/harness.ts';
+import { screenshot } from './support/harness.ts';
 import { parseCsv } from '../core/text/csv.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * The market screener in Chromium: a preset fills the table, a header sorts it, the CSV export holds the
@@ -48,11 +48,12 @@ async function queryApi(page: Page, body: ScreenerQueryBody): Promise<ScreenerRe
   return (await res.json()) as ScreenerResult;
 }
 
-describe('market screener: preset, sort, export, URL', () => {
-  const t = useAppInBrowser({ env: { TRUST_PROXY: 'true' } });
-
-  it('a preset fills the table with the API’s rows; sorting by P/E orders the column both ways; the CSV holds every match in that order; the URL reproduces it', async () => {
-    const { page, context, errors } = await openSignedInPage(t.browser, t.app, { emailPrefix: 'screener', firstName: 'Ada', lastName: 'Byron' });
+test.describe('market screener: preset, sort, export, URL', () => {
+  test('a preset fills the table with the API’s rows; sorting by P/E orders the column both ways; the CSV holds every match in that order; the URL reproduces it', async ({
+    app,
+    browser,
+  }) => {
+    const { page, context, errors } = await openSignedInPage(browser, app, { emailPrefix: 'screener', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/advanced-market-screener');
     await results(page).locator('tbody tr').first().waitFor();
 
@@ -140,8 +141,11 @@ describe('market screener: preset, sort, export, URL', () => {
     await context.close();
   });
 
-  it('a bound typed in the filter panel applies, shows as a chip and narrows the count; a screen is saved, reopened from the list and deleted', async () => {
-    const { page, context, errors } = await openSignedInPage(t.browser, t.app, { emailPrefix: 'screens', firstName: 'Ada', lastName: 'Byron' });
+  test('a bound typed in the filter panel applies, shows as a chip and narrows the count; a screen is saved, reopened from the list and deleted', async ({
+    app,
+    browser,
+  }) => {
+    const { page, context, errors } = await openSignedInPage(browser, app, { emailPrefix: 'screens', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/advanced-market-screener');
     await results(page).locator('tbody tr').first().waitFor();
     const all = Number((await page.getByTestId('match-count').textContent())!.split(' ')[0]!.replaceAll(',', ''));
@@ -185,8 +189,11 @@ describe('market screener: preset, sort, export, URL', () => {
     await context.close();
   });
 
-  it('on a 390 px phone: filters open in a sheet, the table scrolls sideways inside its box with the symbol column sticky, the page itself does not', async () => {
-    const { page, context, errors } = await openSignedInPage(t.browser, t.app, { emailPrefix: 'phone', firstName: 'Ada', lastName: 'Byron' }, 390);
+  test('on a 390 px phone: filters open in a sheet, the table scrolls sideways inside its box with the symbol column sticky, the page itself does not', async ({
+    app,
+    browser,
+  }) => {
+    const { page, context, errors } = await openSignedInPage(browser, app, { emailPrefix: 'phone', firstName: 'Ada', lastName: 'Byron' }, 390);
     await page.goto(`/advanced-market-screener?rsi_14=..40&market_cap=10000000000..`);
     await results(page).locator('tbody tr').first().waitFor();
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
@@ -211,8 +218,8 @@ describe('market screener: preset, sort, export, URL', () => {
     await context.close();
   });
 
-  it('signed out: the page explains the screener and runs a preset live, read-only, with the way to sign up', async () => {
-    const { page, context, errors } = await t.open();
+  test('signed out: the page explains the screener and runs a preset live, read-only, with the way to sign up', async ({ app, open }) => {
+    const { page, context, errors } = await open();
     await page.goto('/advanced-market-screener');
     await page.getByRole('heading', { name: 'Advanced Market Screener', level: 1 }).waitFor();
     await results(page).locator('tbody tr').first().waitFor();
@@ -234,7 +241,7 @@ describe('market screener: preset, sort, export, URL', () => {
     expect(await page.getByTestId('preset-shared').getAttribute('aria-pressed')).toBe('true');
     const shared = await queryApi(page, { filters: [{ field: 'market_cap', min: 100e9 }], sort: { field: 'pe_ttm', dir: 'desc' }, page: 1, page_size: 10 });
     await expect.poll(() => tableSymbols(page)).toEqual(shared.rows.map((r) => r.symbol));
-    expect(new URL((await page.getByRole('link', { name: 'Log in' }).getAttribute('href'))!, t.app.baseUrl).searchParams.get('next')).toBe(
+    expect(new URL((await page.getByRole('link', { name: 'Log in' }).getAttribute('href'))!, app.baseUrl).searchParams.get('next')).toBe(
       '/advanced-market-screener?market_cap=100000000000..&sort=-pe_ttm',
     );
     expect(errors).toEqual([]);

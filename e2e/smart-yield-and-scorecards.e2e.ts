@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findOverflowing } from './support/layout.ts';
 
 /**
  * Smart Yield and Advanced Fundamentals in Chromium: signed out, each page explains itself with a live
@@ -14,27 +15,19 @@ let browser: Browser;
 let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Grace', lastName: 'Hopper' }, width);
-/** Elements reaching past the right edge of the viewport, outside horizontal scroll areas. */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
-  );
 const centsText = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
-describe('smart yield and scorecards in the browser', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('yield'), launchBrowser()]);
+test.describe('smart yield and scorecards in the browser', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('yield');
     app = env.app;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('signed out, /smart-yield shows the live example portfolio with its calendar; no sign-in needed, no axe failures', async () => {
+  test('signed out, /smart-yield shows the live example portfolio with its calendar; no sign-in needed, no axe failures', async () => {
     const { page, context, errors } = await openPage(browser, app.baseUrl);
     await page.goto('/smart-yield');
     await page.getByRole('heading', { name: 'Live example: eight dividend payers' }).waitFor();
@@ -47,7 +40,7 @@ describe('smart yield and scorecards in the browser', () => {
     await context.close();
   });
 
-  it('signed in: pasting holdings gives the calendar and totals that equal the server’s report; a wrong line is named', async () => {
+  test('signed in: pasting holdings gives the calendar and totals that equal the server’s report; a wrong line is named', async () => {
     const { page, context, errors, cookie } = await signedIn('yield');
     await page.goto('/smart-yield');
     await page.getByRole('button', { name: 'Paste CSV' }).click();
@@ -82,7 +75,7 @@ describe('smart yield and scorecards in the browser', () => {
     await context.close();
   });
 
-  it('signed in at 390 px: rows entered one by one analyse without sideways scrolling', async () => {
+  test('signed in at 390 px: rows entered one by one analyse without sideways scrolling', async () => {
     const { page, context } = await signedIn('yieldphone', 390);
     await page.goto('/smart-yield');
     await page.getByLabel('Symbol').first().fill('JNJ');
@@ -96,12 +89,12 @@ describe('smart yield and scorecards in the browser', () => {
       expect.stringContaining('JNJ'),
       expect.stringContaining('VZ'),
     ]);
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'smart-yield-phone');
     await context.close();
   });
 
-  it('signed out, /advanced-fundamentals explains the scores with KO’s live scorecards', async () => {
+  test('signed out, /advanced-fundamentals explains the scores with KO’s live scorecards', async () => {
     const { page, context, errors } = await openPage(browser, app.baseUrl);
     await page.goto('/advanced-fundamentals');
     await page.getByTestId('scorecards').waitFor();
@@ -112,7 +105,7 @@ describe('smart yield and scorecards in the browser', () => {
     await context.close();
   });
 
-  it('signed in: opening MSFT’s scorecards shows each criterion, the five-year trend and the sector histogram; another year can be picked', async () => {
+  test('signed in: opening MSFT’s scorecards shows each criterion, the five-year trend and the sector histogram; another year can be picked', async () => {
     const { page, context, errors, cookie } = await signedIn('scores');
     await page.goto('/advanced-fundamentals');
     await page.getByLabel('Company symbol').fill('msft');
@@ -141,11 +134,11 @@ describe('smart yield and scorecards in the browser', () => {
     await context.close();
   });
 
-  it('scorecards fit a 390 px phone (wide tables scroll inside their own area)', async () => {
+  test('scorecards fit a 390 px phone (wide tables scroll inside their own area)', async () => {
     const { page, context } = await signedIn('scoresphone', 390);
     await page.goto('/advanced-fundamentals?symbol=KO');
     await page.getByTestId('scorecards').waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'advanced-fundamentals-phone');
     await context.close();
   });

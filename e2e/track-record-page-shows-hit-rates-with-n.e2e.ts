@@ -1,10 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import type { AnalysisResponse } from '../server/features/analyses/analyses.routes.ts';
 import type { TrackRecordResponse } from '../server/features/track-record/track-record.routes.ts';
 import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { openPage, type RunningApp, screenshot, startApp } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * The track record in Chromium on a server whose backtest runs at start (the last 4 month-ends, a few
@@ -16,23 +16,20 @@ let browser: Browser;
 
 const readRecord = async () => (await (await fetch(`${app.baseUrl}/api/track-record`)).json()) as TrackRecordResponse;
 
-describe('/track-record in the browser', () => {
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([
-      startApp({ env: { TRUST_PROXY: 'true', TRACK_RECORD_BACKTEST: 'true', TRACK_RECORD_BACKTEST_MONTHS: '4' } }),
-      launchBrowser(),
-    ]);
+test.describe('/track-record in the browser', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    app = await startApp({ env: { TRUST_PROXY: 'true', TRACK_RECORD_BACKTEST: 'true', TRACK_RECORD_BACKTEST_MONTHS: '4' } });
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await app?.stop();
   });
 
-  it('signed out, the page shows the backtest’s hit rates with n equal to the API’s, at 3 months and at 1 month; no axe failures', async () => {
+  test('signed out, the page shows the backtest’s hit rates with n equal to the API’s, at 3 months and at 1 month; no axe failures', async () => {
     const { page, context, errors } = await openPage(browser, app.baseUrl);
     await page.goto('/track-record');
     await page.getByRole('heading', { name: 'Track record', level: 1 }).waitFor();
-    await expect.poll(async () => (await readRecord()).backtest.status, { timeout: 80_000, interval: 1000 }).toBe('done');
+    await expect.poll(async () => (await readRecord()).backtest.status, { timeout: 80_000, intervals: [1000] }).toBe('done');
     await page.getByText(/^Backtest: 4 month-ends from Mar 2026 to Jun 2026/).waitFor({ timeout: 15_000 });
     const record = await readRecord();
     const technical = record.groups.find((g) => g.kind === 'technical' && g.side === 'bullish')!;
@@ -57,7 +54,7 @@ describe('/track-record in the browser', () => {
     await context.close();
   });
 
-  it('at 375 px nothing reaches past the screen', async () => {
+  test('at 375 px nothing reaches past the screen', async () => {
     const { page, context } = await openPage(browser, app.baseUrl, { width: 375, height: 800 });
     await page.goto('/track-record');
     await page.getByTestId('hit-rate-chart').first().waitFor();
@@ -70,7 +67,7 @@ describe('/track-record in the browser', () => {
     await context.close();
   });
 
-  it('a new technical analysis shows its price since the run and each horizon pending until the day it matures (no call for Neutral)', async () => {
+  test('a new technical analysis shows its price since the run and each horizon pending until the day it matures (no call for Neutral)', async () => {
     const { page, context, errors, cookie } = await openSignedInPage(browser, app, { emailPrefix: 'track', firstName: 'Ada', lastName: 'Lovelace' });
     const res = await fetch(`${app.baseUrl}/api/analyses`, {
       method: 'POST',

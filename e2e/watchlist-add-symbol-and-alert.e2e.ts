@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, type RunningApp, screenshot } from './support/harness.ts';
+import { openPage, type RunningApp, screenshot } from './support/harness.ts';
 import { createOutboxMailer } from '../server/adapters/mail/outbox/index.ts';
 import { parseEnv } from '../server/env.ts';
 import { findAppRoot } from '../server/lib/app-root.ts';
@@ -11,6 +10,8 @@ import { createMarketFeature } from '../server/features/market/index.ts';
 import { createLedgerService } from '../server/features/tokens/index.ts';
 import { createWatchlistsFeature } from '../server/features/watchlists/index.ts';
 import type { SymbolPoint } from '../core/watchlist/alert-rules.ts';
+import { expect, test } from './support/fixtures.ts';
+import { findOverflowing } from './support/layout.ts';
 
 /**
  * /smart-watchlist in Chromium: signed out it shows a live example on real data; signed in a user creates a
@@ -21,29 +22,17 @@ let app: RunningApp;
 let browser: Browser;
 let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
-/** Elements reaching past the viewport's right edge outside a sideways-scrolling box, and whether the page itself scrolls sideways. */
-const overflowing = (page: Page) =>
-  page.evaluate(() => {
-    const out = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.parentElement?.closest('.overflow-x-auto'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
-      out.push(`page scrolls sideways: ${document.documentElement.scrollWidth}px`);
-    return out;
-  });
-
-describe('smart watchlist', () => {
-  beforeAll(async () => {
-    [env, browser] = await Promise.all([startAppWithDirectDb('watchlist'), launchBrowser()]);
+test.describe('smart watchlist', () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    browser = workerBrowser;
+    env = await startAppWithDirectDb('watchlist');
     app = env.app;
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await env?.stop();
   });
 
-  it('signed out: a live example of real symbols with their figures, and the way to sign up', async () => {
+  test('signed out: a live example of real symbols with their figures, and the way to sign up', async () => {
     for (const width of [1280, 390]) {
       const { page, context, errors } = await openPage(browser, app.baseUrl, { width, height: 900 });
       await page.goto('/smart-watchlist');
@@ -58,14 +47,14 @@ describe('smart watchlist', () => {
       const prices = (await table.locator('tbody tr td:nth-child(2)').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
       expect(await page.getByRole('link', { name: 'Start a free watchlist' }).isVisible()).toBe(true);
-      expect(await overflowing(page)).toEqual([]);
+      expect(await findOverflowing(page)).toEqual([]);
       expect(errors).toEqual([]);
       await screenshot(page, `watchlist-signed-out-${width}`);
       await context.close();
     }
   });
 
-  it('signed in: create a list, add AAPL from the search, add a price alert and see it listed; the bell is in the top bar', async () => {
+  test('signed in: create a list, add AAPL from the search, add a price alert and see it listed; the bell is in the top bar', async () => {
     const { page, context, errors } = await openSignedInPage(browser, app, { emailPrefix: 'watch', firstName: 'Grace', lastName: 'Hopper' });
     await page.goto('/smart-watchlist');
     await page.getByRole('heading', { name: 'Start your first watchlist' }).waitFor();
@@ -103,12 +92,12 @@ describe('smart watchlist', () => {
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await screenshot(page, 'watchlist-signed-in-1280');
     await page.setViewportSize({ width: 390, height: 900 });
-    expect(await overflowing(page)).toEqual([]);
+    expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'watchlist-signed-in-390');
     await context.close();
   });
 
-  it('Free plan: a second list is refused with the upgrade path', async () => {
+  test('Free plan: a second list is refused with the upgrade path', async () => {
     const { page, context } = await openSignedInPage(browser, app, { emailPrefix: 'watchfree', firstName: 'Ada', lastName: 'Byron' });
     await page.goto('/smart-watchlist');
     await page.getByLabel('Name of the list').fill('First');
@@ -121,60 +110,58 @@ describe('smart watchlist', () => {
   });
 
   // A firing needs new market data: on PostgreSQL the test plays two refreshes through the feature's own tick on the app's database.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'a crossing fires once: the bell counts it, the list shows it, the outbox has the e-mail, mark all read clears it',
-    async () => {
-      const { page, context, cookie, email } = await openSignedInPage(browser, app, { emailPrefix: 'watchbell', firstName: 'Alan', lastName: 'Turing' });
-      const api = (path: string, body?: unknown) =>
-        fetch(`${app.baseUrl}${path}`, {
-          method: body ? 'POST' : 'GET',
-          headers: { cookie, origin: app.baseUrl, 'content-type': 'application/json' },
-          body: body ? JSON.stringify(body) : undefined,
-        }).then((r) => r.json());
-      const list = await api('/api/watchlists', { name: 'Bell' });
-      await api(`/api/watchlists/${list.id}/symbols`, { symbol: 'AAPL' });
-      await api(`/api/watchlists/${list.id}/symbols/AAPL/alerts`, { kind: 'price_above', threshold: 1000 });
+  test('a crossing fires once: the bell counts it, the list shows it, the outbox has the e-mail, mark all read clears it', async () => {
+    test.skip(!process.env.TEST_DATABASE_URL, 'playing refreshes on the app’s database needs TEST_DATABASE_URL (PostgreSQL)');
+    const { page, context, cookie, email } = await openSignedInPage(browser, app, { emailPrefix: 'watchbell', firstName: 'Alan', lastName: 'Turing' });
+    const api = (path: string, body?: unknown) =>
+      fetch(`${app.baseUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { cookie, origin: app.baseUrl, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then((r) => r.json());
+    const list = await api('/api/watchlists', { name: 'Bell' });
+    await api(`/api/watchlists/${list.id}/symbols`, { symbol: 'AAPL' });
+    await api(`/api/watchlists/${list.id}/symbols/AAPL/alerts`, { kind: 'price_above', threshold: 1000 });
 
-      const db = env.db!;
-      const logger = createLogger('silent');
-      const ctx = {
-        env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: app.baseUrl }),
-        db,
-        logger,
-        appRoot: findAppRoot(),
-        now: () => new Date(),
-      };
-      let point: SymbolPoint | null = null;
-      const ticker = createWatchlistsFeature(ctx, {
-        ledger: createLedgerService(db),
-        market: createMarketFeature(ctx).market,
-        mailer: createOutboxMailer({ db, logger }),
-        points: async () => point,
-      });
-      const refresh = async (day: string, price: number) => {
-        point = { symbol: 'AAPL', asOf: day, price, dayChangePercent: 0, rsi14: 50, sma50: 100, sma200: 100, rating: 'neutral' };
-        return (await ticker.runAlertTick()).fired;
-      };
-      // Earlier tests' users watch AAPL above $1000 too: what fires is counted per refresh, this user's share in the bell below.
-      const fired = [await refresh('2033-01-03', 990), await refresh('2033-01-04', 1001), await refresh('2033-01-05', 1010)];
-      expect(fired.map((n) => n > 0)).toEqual([false, true, false]);
+    const db = env.db!;
+    const logger = createLogger('silent');
+    const ctx = {
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: app.baseUrl }),
+      db,
+      logger,
+      appRoot: findAppRoot(),
+      now: () => new Date(),
+    };
+    let point: SymbolPoint | null = null;
+    const ticker = createWatchlistsFeature(ctx, {
+      ledger: createLedgerService(db),
+      market: createMarketFeature(ctx).market,
+      mailer: createOutboxMailer({ db, logger }),
+      points: async () => point,
+    });
+    const refresh = async (day: string, price: number) => {
+      point = { symbol: 'AAPL', asOf: day, price, dayChangePercent: 0, rsi14: 50, sma50: 100, sma200: 100, rating: 'neutral' };
+      return (await ticker.runAlertTick()).fired;
+    };
+    // Earlier tests' users watch AAPL above $1000 too: what fires is counted per refresh, this user's share in the bell below.
+    const fired = [await refresh('2033-01-03', 990), await refresh('2033-01-04', 1001), await refresh('2033-01-05', 1010)];
+    expect(fired.map((n) => n > 0)).toEqual([false, true, false]);
 
-      await page.goto('/smart-watchlist');
-      const bell = page.getByTestId('notification-bell');
-      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
-      await page
-        .getByRole('region', { name: /Notifications/ })
-        .getByText('AAPL rose above $1,000.00')
-        .first()
-        .waitFor();
-      const outbox = (await (await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ subject: string }> };
-      expect(outbox.mails.filter((m) => m.subject.startsWith('Stockpilot alert:')).map((m) => m.subject)).toEqual([
-        'Stockpilot alert: AAPL rose above $1,000.00',
-      ]);
-      await bell.click();
-      await page.getByRole('button', { name: 'Mark all read' }).first().click();
-      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
-      await context.close();
-    },
-  );
+    await page.goto('/smart-watchlist');
+    const bell = page.getByTestId('notification-bell');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('AAPL rose above $1,000.00')
+      .first()
+      .waitFor();
+    const outbox = (await (await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ subject: string }> };
+    expect(outbox.mails.filter((m) => m.subject.startsWith('Stockpilot alert:')).map((m) => m.subject)).toEqual([
+      'Stockpilot alert: AAPL rose above $1,000.00',
+    ]);
+    await bell.click();
+    await page.getByRole('button', { name: 'Mark all read' }).first().click();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
-// Browser tests: builds the app when stale, makes sure Chromium is there, then runs vitest on e2e/.
+// Browser tests: makes sure Debian's Chromium is there, builds the app, then runs Playwright on e2e/.
+// Arguments go to `playwright test`: `npm run test:e2e -- e2e/content-pages.e2e.ts -g "contact"`.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -8,4 +9,4 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 run('npm', ['run', 'build']);
-run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)]);
+run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

@@ -58,6 +58,32 @@ function printSlowestFiles(file, count = 5) {
   } catch {}
 }
 
+/** Playwright's JSON report: expected = passed, unexpected = failed, flaky counted as passed and named. */
+function countPlaywright(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const stats = report.stats ?? {};
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += stats.unexpected ?? 0;
+    skipped += stats.skipped ?? 0;
+    if ((stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) === 0) failures.push(`${file}: no tests ran`);
+    for (const e of report.errors ?? []) failedTests.push(`${file}: ${(e.message ?? '').split('\n')[0]}`);
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+          const error = t.results?.find((r) => r.error)?.error?.message ?? '';
+          failedTests.push(`${spec.file} > ${[...titles, spec.title].join(' > ')}${t.status === 'flaky' ? ' (flaky)' : ''}: ${error.split('\n')[0]}`);
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+    };
+    for (const suite of report.suites ?? []) visit(suite, []);
+  } catch {
+    failures.push(`${file}: no report`);
+  }
+}
+
 mkdirSync('test-results', { recursive: true });
 console.log(
   process.env.TEST_DATABASE_URL
@@ -76,16 +102,9 @@ if (want('unit')) {
 if (want('e2e')) {
   ensureChromium();
   if (run('build', 'npm', ['run', '--silent', 'build'])) {
-    run('browser tests (Chromium)', 'npx', [
-      'vitest',
-      'run',
-      '--config',
-      'vitest.e2e.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile=test-results/e2e.json',
-    ]);
-    countVitest('test-results/e2e.json');
+    // playwright.config.ts reports to the terminal and to test-results/e2e.json.
+    run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
+    countPlaywright('test-results/e2e.json');
   }
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Browser } from 'playwright-core';
+import type { Browser } from '@playwright/test';
 import { openPostgres } from '../../server/adapters/db/postgres.ts';
 import { openPage, type RunningApp, startApp, type TrackedPage } from './harness.ts';
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Toaster } from 'sonner';
 import { useAuth } from '../features/auth/index.ts';
+import { AppReadySignal } from './app-ready-signal.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
@@ -23,6 +24,7 @@ export default function QueryLayer({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <AppReadySignal />
       <Toaster visibleToasts={3} duration={4000} richColors closeButton position="top-right" />
     </QueryClientProvider>
   );

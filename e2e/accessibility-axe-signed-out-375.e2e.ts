@@ -1,0 +1,3 @@
+import { describeAxeScanOfEveryRoute } from './support/axe-routes.ts';
+
+describeAxeScanOfEveryRoute({ signedIn: false, viewport: { width: 375, height: 740 } });

@@ -1,0 +1,73 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { routeTable } from '../../web/src/app/route-table.ts';
+import { signUpVerified, toBrowserCookies } from './accounts.ts';
+import { describeNodes, runAxe, selectFailing } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+
+/** Sample values for route parameters; a route with a parameter not listed here fails loudly. */
+const sampleParams: Record<string, string> = { symbol: 'AAPL', analysisType: 'profitability', token: 'AAAAAAAAAAAAAAAAAAAAAAAA' };
+const samplePathOverrides: Record<string, string> = {
+  '/etf/:symbol': '/etf/SPY',
+  '/search-results': '/search-results?q=apple',
+  '*': '/no/such/page',
+  // The comparison with a stock, a second stock and an ETF: the table, the run buttons and the chart are scanned.
+  '/compare': '/compare?symbols=AAPL,MSFT,SPY',
+};
+
+function toSamplePath(pattern: string): string {
+  if (samplePathOverrides[pattern]) return samplePathOverrides[pattern];
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = sampleParams[name];
+    if (!value) throw new Error(`route ${pattern}: add a sample value for ":${name}" to sampleParams`);
+    return encodeURIComponent(value);
+  });
+}
+
+// Derived from the router's own table, so a page added to the app is checked without editing the scan files.
+export const samplePaths: string[] = routeTable.map((r) => toSamplePath(r.path));
+
+/**
+ * Loads the page, waits for its heading and for the app's readiness signal (`<html data-app-ready>`: no
+ * query fetching, session and subscription known), then runs axe-core's WCAG 2.2 A/AA rules.
+ */
+async function scan(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  return runAxe(page);
+}
+
+/**
+ * Declares one test per route of the router; a serious or critical axe violation fails it. One page goes
+ * through every route, as a visitor would (signed in: one verified user's session).
+ */
+export function describeAxeScanOfEveryRoute({ signedIn, viewport }: { signedIn: boolean; viewport: { width: number; height: number } }) {
+  const who = signedIn ? 'signed in' : 'signed out';
+  test.describe(`every route passes axe-core WCAG 2.2 A/AA without serious or critical violations, ${who} at ${viewport.width} px`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    test.beforeAll(async ({ browser, app }) => {
+      context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+      page = await context.newPage();
+      if (signedIn) {
+        // Initials "GH": axe skips label-in-name for "AA", which it counts as symbolic text rather than a word.
+        const user = await signUpVerified(app, { emailPrefix: 'axe', firstName: 'Grace', lastName: 'Hopper' });
+        await context.addCookies(toBrowserCookies(user.cookie, app.baseUrl));
+      }
+    });
+    test.afterAll(async () => {
+      await context?.close();
+    });
+
+    for (const path of samplePaths) {
+      test(path, async () => {
+        const violations = await scan(page, path);
+        const all = describeNodes(violations);
+        const failing = describeNodes(selectFailing(violations));
+        console.info(`axe ${who} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`);
+        for (const line of failing) console.info(`  ${line}`);
+        expect(failing).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/harness.ts';
+
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against the BUILT app (`npm run build`;
+ * `npm run test:e2e` builds first). Each worker starts the app once on its own port and PGlite directory
+ * (e2e/support/fixtures.ts); files that need their own configuration start their own.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  globalSetup: './e2e/support/global-setup.ts',
+  // Two cores: two workers, each one Chromium and one app.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 90_000,
+  // A browser and a server on a loaded 2-core machine: give polled UI assertions time to settle.
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results/e2e',
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    // The trace of a failed test (DOM snapshots, network, console) lands in test-results/e2e/; open it with
+    // `npx playwright show-trace`. No screencast: encoding its frames for every test costs CPU the two cores lack.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});
