@@ -15,9 +15,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 90_000,
-  // A browser and a server on a loaded 2-core machine: give polled UI assertions time to settle.
-  expect: { timeout: 10_000 },
+  // Waits, not speed bounds (speed is `npm run bench`'s business): on 2 cores shared by several engineers'
+  // runs (load average 20–35) single steps took 5–22 s and first data on a page over 10 s.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   outputDir: 'test-results/e2e',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

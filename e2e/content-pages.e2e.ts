@@ -112,7 +112,7 @@ test.describe('content pages in Chromium', () => {
     await page.getByLabel('Message').fill('My top-up of 20 tokens has not arrived yet.');
     await page.getByRole('button', { name: 'Open in e-mail app' }).click();
     const href = await page.getByRole('link', { name: 'open it here' }).getAttribute('href');
-    expect(href?.startsWith('mailto:support@stockpiloapp?subject=%5BBilling%20and%20tokens%5D%20Message%20from%20Ada%20Lovelace&body=')).toBe(true);
+    expect(href?.startsWith('mailto:support@stockpilot.app?subject=%5BBilling%20and%20tokens%5D%20Message%20from%20Ada%20Lovelace&body=')).toBe(true);
     expect(decodeURIComponent(href!.split('&body=')[1]!)).toContain('Reply to: ada@example.com');
     expect(errors).toEqual([]);
     await context.close();
