@@ -35,7 +35,7 @@ describeEachDatabase('API answers are no-store unless the route opts in to cachi
 
   const overSocket = (path: string) => fetch(`${base}${path}`, { headers: { cookie } });
 
-  it('every signed-in GET in the OpenAPI document, and better-auth\'s get-session, answers Cache-Control: no-store once', async () => {
+  it("every signed-in GET in the OpenAPI document, and better-auth's get-session, answers Cache-Control: no-store once", async () => {
     const doc = (await t.json('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
     const paths = Object.entries(doc.paths)
       .filter(([, item]) => item.get?.security?.some((s) => 'sessionCookie' in s))
