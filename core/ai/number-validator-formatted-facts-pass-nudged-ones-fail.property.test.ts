@@ -30,7 +30,8 @@ describe('number validator, on random facts', () => {
         const text = `The figure reads ${formatFactValue(f)} for FY2025.`;
         expect(findUnbackedNumbers(text, [f])).toEqual([]);
       }),
-      { numRuns: 500 },
+      // -0 (a count) once printed "-0", which the validator refuses: found by a random run, kept as an example.
+      { numRuns: 500, examples: [[-0, 'count'], [-0.4, 'count']] },
     );
   });
 

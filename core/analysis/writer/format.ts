@@ -37,6 +37,7 @@ export function formatFactValue(fact: Pick<Fact, 'value' | 'unit'>): string {
     case 'score':
       return Number.isInteger(v) ? String(v) : v.toFixed(2);
     default:
-      return Math.round(v).toLocaleString('en-US');
+      // `|| 0`: a count that rounds to zero from below reads "0", never "-0" (which the validator rightly refuses).
+      return (Math.round(v) || 0).toLocaleString('en-US');
   }
 }
