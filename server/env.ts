@@ -57,6 +57,7 @@ export const envSchema = z.object({
   PDF_RENDER_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).optional()),
   PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
   PDF_EXPORTS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
+  COPILOT_QUESTIONS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
 });
 
 /**
@@ -108,6 +109,8 @@ export const envDescriptions = {
   PDF_RENDER_WORKERS: 'Worker threads rendering PDF exports in this process, i.e. renders at once. Unset: one fewer than the cores (1 to 2).',
   PDF_RENDER_QUEUE: 'PDF exports that may wait for a render worker in this process; one more is `503` with `Retry-After`.',
   PDF_EXPORTS_PER_MINUTE: 'PDF exports one user may make a minute. Unset: the product limit in `core/analysis/export-limits.ts`.',
+  COPILOT_QUESTIONS_PER_MINUTE:
+    'Copilot questions one user may ask a minute. Unset: the product limit in `core/copilot/copilot-limits.ts` (a browser test that spends a whole allocation in one burst raises it).',
 } satisfies Record<keyof typeof envSchema.shape, string>;
 
 /** Rules between variables; each issue names the variable to fix. */

@@ -63,12 +63,12 @@ async function adminQuery(adminUrl: string, statement: string) {
  * Starts the app (TRUST_PROXY on) and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database
  * that the test can also open directly (`db`) to arrange state through the services (e.g. the ledger).
  */
-export async function startAppWithDirectDb(name: string) {
+export async function startAppWithDirectDb(name: string, extraEnv: Record<string, string> = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const dbName = `sp_e2e_${name}_${process.pid}_${Date.now().toString(36)}`;
   const appDbUrl = adminUrl ? Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() : null;
   if (adminUrl) await adminQuery(adminUrl, `CREATE DATABASE ${dbName}`);
-  const app = await startApp({ env: { TRUST_PROXY: 'true', ...(appDbUrl ? { DATABASE_URL: appDbUrl } : {}) } });
+  const app = await startApp({ env: { TRUST_PROXY: 'true', ...extraEnv, ...(appDbUrl ? { DATABASE_URL: appDbUrl } : {}) } });
   const db = appDbUrl ? openPostgres(appDbUrl, { max: 4 }) : null;
   return {
     app,

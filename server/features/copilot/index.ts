@@ -65,7 +65,7 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
     examples: deps.examples ?? offlineExamples,
     timeoutMs: deps.timeoutMs ?? COPILOT_TIMEOUT_MS,
     modelTimeoutMs: deps.modelTimeoutMs,
-    questionRule: describeQuestionRule(COPILOT_LIMITS.questionsPerMinute, COPILOT_LIMITS.windowSeconds),
+    questionRule: describeQuestionRule(ctx.env.COPILOT_QUESTIONS_PER_MINUTE ?? COPILOT_LIMITS.questionsPerMinute, COPILOT_LIMITS.windowSeconds),
     storageCaps: COPILOT_LIMITS,
   });
   const handlers = createCopilotHandlers(service, new AnswerStreams(), ctx.logger);
