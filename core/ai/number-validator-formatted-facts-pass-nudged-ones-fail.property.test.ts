@@ -31,7 +31,13 @@ describe('number validator, on random facts', () => {
         expect(findUnbackedNumbers(text, [f])).toEqual([]);
       }),
       // -0 (a count) once printed "-0", which the validator refuses: found by a random run, kept as an example.
-      { numRuns: 500, examples: [[-0, 'count'], [-0.4, 'count']] },
+      {
+        numRuns: 500,
+        examples: [
+          [-0, 'count'],
+          [-0.4, 'count'],
+        ],
+      },
     );
   });
 
