@@ -17,9 +17,9 @@ const facts = [
   fact('pe_ttm', 'P/E (TTM)', 28.47, 'times'),
 ];
 const guide: AnalysisNote = {
-  headline: { text: 'Apple earns a 26.9% net margin.', fact_keys: ['net_margin'] },
-  strengths: [{ text: 'Revenue of $416.2 billion.', fact_keys: ['revenue'] }],
-  risks: [{ text: 'Priced at 28.5x earnings.', fact_keys: ['pe_ttm'] }],
+  headline: { text: 'Apple earns a 26.92 % net margin.', fact_keys: ['net_margin'] },
+  strengths: [{ text: 'Revenue of $416.16B.', fact_keys: ['revenue'] }],
+  risks: [{ text: 'Priced at 28.47× earnings.', fact_keys: ['pe_ttm'] }],
   verdict: { text: 'Quality at a price.', fact_keys: ['net_margin', 'pe_ttm'] },
   writer: 'rule-based',
 };
@@ -33,12 +33,12 @@ const draft = (over: Partial<DraftNote> = {}): DraftNote => ({
 });
 
 describe('the LLM note prompt and the draft check', () => {
-  it('lists each fact as the UI shows it (26.92 → 26.9%, 416 161 000 000 → $416.2 billion, 28.47 → 28.5x) with the guide note', () => {
+  it('lists each fact as the UI shows it (26.92 → 26.92 %, 416 161 000 000 → $416.16B, 28.47 → 28.47×) with the guide note', () => {
     const prompt = buildNotePrompt(input);
-    expect(prompt).toContain('net_margin | Net margin | 26.9% | percent | FY2025');
-    expect(prompt).toContain('revenue | Revenue | $416.2 billion | usd | FY2025');
-    expect(prompt).toContain('pe_ttm | P/E (TTM) | 28.5x | times | FY2025');
-    expect(prompt).toContain('risk 1: Priced at 28.5x earnings. [pe_ttm]');
+    expect(prompt).toContain('net_margin | Net margin | 26.92 % | percent | FY2025');
+    expect(prompt).toContain('revenue | Revenue | $416.16B | usd | FY2025');
+    expect(prompt).toContain('pe_ttm | P/E (TTM) | 28.47× | times | FY2025');
+    expect(prompt).toContain('risk 1: Priced at 28.47× earnings. [pe_ttm]');
     expect(prompt).not.toContain('rejected');
     expect(buildNotePrompt(input, 'numbers not in the facts: "31%"')).toContain('Your previous draft was rejected: numbers not in the facts: "31%"');
   });

@@ -1,5 +1,5 @@
 import type { AnalysisKind, AnalysisNote, Fact, FundamentalSubtype, Sentence } from '../analysis/analysis-types.ts';
-import { formatFactValue } from '../analysis/writer/format.ts';
+import { formatFactValue } from '../facts/format-fact.ts';
 import { describeUnbacked, findUnbackedNumbers } from './number-validator.ts';
 
 /*

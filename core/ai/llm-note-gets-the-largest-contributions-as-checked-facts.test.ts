@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../server/adapters/market-data/bundled/analysis-inputs.ts';
 import type { AnalysisBody } from '../analysis/analysis-types.ts';
 import { buildFundamental } from '../analysis/runs/fundamental.ts';
+import { formatFactValue } from '../facts/format-fact.ts';
 import { buildNotePrompt, checkDraftNote } from './analysis-note-prompt.ts';
 
 /*
@@ -24,7 +25,7 @@ describe('attribution in the LLM writer’s facts', () => {
     const worst = [...a.contributions].sort((x, y) => x.contribution - y.contribution)[0]!;
     expect(drag.value).toBe(worst.contribution);
     const prompt = buildNotePrompt({ kind: 'fundamental', subtype: 'growth', symbol: 'AAPL', name: 'Apple Inc.', facts: body.facts, guide: body.note });
-    expect(prompt).toContain(`grade_growth_top_drag | ${drag.label} | ${(drag.value as number).toFixed(2)} | score |`);
+    expect(prompt).toContain(`grade_growth_top_drag | ${drag.label} | ${formatFactValue(drag)} | score |`);
     expect(body.note.verdict.fact_keys).toContain('grade_growth_top_drag');
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Fact } from '../analysis/analysis-types.ts';
-import { formatFactValue } from '../analysis/writer/format.ts';
+import { formatFactValue } from '../facts/format-fact.ts';
 import { findUnbackedNumbers } from './number-validator.ts';
 
 const units = ['percent', 'usd', 'usd_per_share', 'times', 'ratio', 'years', 'score', 'count'] as const;

@@ -1,4 +1,5 @@
 import type { AnalysisKind } from '../analysis/analysis-types.ts';
+import { requireFactDefinition } from '../facts/catalogue.ts';
 import { type FieldId, findField, GRADE_OPTIONS, RATING_OPTIONS } from '../screener/fields.ts';
 
 /*
@@ -23,42 +24,43 @@ export interface FigureRow extends RankRule {
   group: string;
 }
 
-const row = (id: FieldId, group: string, better: Better, positiveOnly = false): FigureRow => ({
+/** A figure row: which way is better is the fact catalogue's direction, so /compare and the copilot agree. */
+const row = <const Id extends FieldId>(id: Id, group: string, positiveOnly = false): FigureRow & { id: Id } => ({
   id,
   group,
-  better,
+  better: requireFactDefinition(id).direction,
   ...(positiveOnly ? { positiveOnly: true } : {}),
 });
 
 /** The free market figures, computed per symbol by the screener's engines. */
 export const FIGURE_ROWS = [
-  row('market_cap', 'Size and valuation', null),
-  row('pe_ttm', 'Size and valuation', 'lower', true),
-  row('price_sales', 'Size and valuation', 'lower', true),
-  row('ev_ebitda', 'Size and valuation', 'lower', true),
-  row('fcf_yield', 'Size and valuation', 'higher'),
-  row('gross_margin', 'Profitability', 'higher'),
-  row('operating_margin', 'Profitability', 'higher'),
-  row('net_margin', 'Profitability', 'higher'),
-  row('roe', 'Profitability', 'higher'),
-  row('revenue_growth_1y', 'Growth', 'higher'),
-  row('revenue_cagr_3y', 'Growth', 'higher'),
-  row('eps_cagr_3y', 'Growth', 'higher'),
-  row('dividend_yield_ttm', 'Dividends and debt', 'higher'),
-  row('debt_to_equity', 'Dividends and debt', 'lower', true),
-  row('net_debt_to_ebitda', 'Dividends and debt', 'lower'),
-  row('current_ratio', 'Dividends and debt', 'higher'),
-  row('return_1y', 'Price over the last year', 'higher'),
-  row('volatility_1y', 'Price over the last year', 'lower'),
-  row('max_drawdown_1y', 'Price over the last year', 'lower'),
-  row('beta_1y', 'Price over the last year', null),
-  row('expense_ratio', 'Funds', 'lower'),
+  row('market_cap', 'Size and valuation'),
+  row('pe_ttm', 'Size and valuation', true),
+  row('price_sales', 'Size and valuation', true),
+  row('ev_ebitda', 'Size and valuation', true),
+  row('fcf_yield', 'Size and valuation'),
+  row('gross_margin', 'Profitability'),
+  row('operating_margin', 'Profitability'),
+  row('net_margin', 'Profitability'),
+  row('roe', 'Profitability'),
+  row('revenue_growth_1y', 'Growth'),
+  row('revenue_cagr_3y', 'Growth'),
+  row('eps_cagr_3y', 'Growth'),
+  row('dividend_yield_ttm', 'Dividends and debt'),
+  row('debt_to_equity', 'Dividends and debt', true),
+  row('net_debt_to_ebitda', 'Dividends and debt'),
+  row('current_ratio', 'Dividends and debt'),
+  row('return_1y', 'Price over the last year'),
+  row('volatility_1y', 'Price over the last year'),
+  row('max_drawdown_1y', 'Price over the last year'),
+  row('beta_1y', 'Price over the last year'),
+  row('expense_ratio', 'Funds'),
 ] as const satisfies readonly FigureRow[];
 
 export type CompareFigureId = (typeof FIGURE_ROWS)[number]['id'];
 export const FIGURE_IDS: readonly CompareFigureId[] = FIGURE_ROWS.map((r) => r.id);
 
-/** A figure row's label and unit, from the screener's catalog. */
+/** A figure row's label and unit, from the fact catalogue. */
 export function describeFigure(id: CompareFigureId) {
   const f = findField(id)!;
   return { label: f.label, short: f.short, unit: f.unit, description: f.description };
@@ -82,24 +84,22 @@ export const KIND_TITLES: Record<CompareKind, string> = {
   dcf: 'DCF valuation',
 };
 
-const grade = (c: string, label: string): AnalysisRow => ({
-  kind: 'overview',
-  key: `grade_${c}`,
-  label,
-  unit: 'label',
-  better: 'higher',
-  options: GRADE_OPTIONS,
-});
+/** A saved-analysis row: label, unit and which way is better from the fact catalogue. */
+const analysisRow = (kind: CompareKind, key: string, options?: readonly string[]): AnalysisRow => {
+  const d = requireFactDefinition(key);
+  if (d.unit !== 'label' && d.unit !== 'usd_per_share' && d.unit !== 'percent') throw new Error(`compare cannot show ${key} in ${d.unit}`);
+  return { kind, key, label: d.label, unit: d.unit, better: d.direction, ...(options ? { options } : {}) };
+};
 
 export const ANALYSIS_ROWS: readonly AnalysisRow[] = [
-  grade('value', 'Value grade'),
-  grade('growth', 'Growth grade'),
-  grade('profitability', 'Profitability grade'),
-  grade('health', 'Financial health grade'),
-  grade('momentum', 'Momentum grade'),
-  { kind: 'technical', key: 'technical_rating', label: 'Technical rating', unit: 'label', better: 'higher', options: RATING_OPTIONS },
-  { kind: 'dcf', key: 'fair_value_per_share', label: 'Fair value per share', unit: 'usd_per_share', better: null },
-  { kind: 'dcf', key: 'upside_percent', label: 'Upside to fair value', unit: 'percent', better: 'higher' },
+  analysisRow('overview', 'grade_value', GRADE_OPTIONS),
+  analysisRow('overview', 'grade_growth', GRADE_OPTIONS),
+  analysisRow('overview', 'grade_profitability', GRADE_OPTIONS),
+  analysisRow('overview', 'grade_health', GRADE_OPTIONS),
+  analysisRow('overview', 'grade_momentum', GRADE_OPTIONS),
+  analysisRow('technical', 'technical_rating', RATING_OPTIONS),
+  analysisRow('dcf', 'fair_value_per_share'),
+  analysisRow('dcf', 'upside_percent'),
 ];
 
 /** The fact keys of each kind that the comparison carries. */

@@ -1,4 +1,4 @@
-import { formatFactValue } from '../analysis/writer/format.ts';
+import { formatFactValue } from '../facts/format-fact.ts';
 import type { CopilotDraft, CopilotFact, CopilotPeriod, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
 import type { GlossaryTerm } from './glossary.ts';
 import { type Metric, titleOf } from './metric-catalog.ts';
@@ -156,10 +156,10 @@ export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPer
 /** The latest price (a quote). */
 export function writeQuote(entry: SymbolDirectoryEntry, results: readonly CopilotToolResult[]): CopilotDraft {
   const c = new Citations();
-  const price = findFact(results, entry.symbol, ['price', 'close']);
+  const price = findFact(results, entry.symbol, ['quote_price', 'price', 'close']);
   if (!price) return c.draft([explainMissing(results, entry, 'a price')]);
   const lines = [`${nameOf(entry)} last closed at ${c.show(price)} (${price.period}; prices are delayed).`];
-  const change = findFact(results, entry.symbol, ['change_percent']);
+  const change = findFact(results, entry.symbol, ['quote_change_percent']);
   if (isNumeric(change) && change.value !== 0) lines.push(`That is ${change.value > 0 ? 'up' : 'down'} ${c.showSize(change)} on the previous close.`);
   return c.draft(lines);
 }
@@ -169,13 +169,13 @@ export function writeSnapshot(entry: SymbolDirectoryEntry, results: readonly Cop
   const c = new Citations();
   const s = entry.symbol;
   const lines: string[] = [];
-  const price = findFact(results, s, ['price', 'close']);
+  const price = findFact(results, s, ['quote_price', 'price', 'close']);
   if (price) lines.push(`${nameOf(entry)} last closed at ${c.show(price)} (${price.period}; prices are delayed).`);
   const rating = findFact(results, s, ['technical_rating']);
   if (rating) lines.push(`The technical rating is ${c.show(rating)}.`);
   const keys =
     entry.type === 'etf'
-      ? ['expense_ratio', 'dividend_yield', 'holdings_count', 'top10_weight']
+      ? ['expense_ratio', 'dividend_yield_ttm', 'distribution_yield', 'holdings_count', 'top10_weight']
       : ['pe_ttm', 'net_margin', 'revenue_growth_1y', 'dividend_yield', 'debt_to_equity'];
   const figures = keys.map((k) => findFact(results, s, [k])).filter((f): f is CopilotFact => f !== undefined);
   if (figures.length > 0) lines.push(`Key figures: ${figures.map((f) => `${f.label} ${c.show(f)}`).join('; ')}.`);

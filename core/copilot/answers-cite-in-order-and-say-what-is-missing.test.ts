@@ -33,12 +33,12 @@ const result = (tool: CopilotToolResult['tool'], symbol: string | null, facts: C
 });
 
 describe('answers written from tool results', () => {
-  it('cites each fact once, in order of first use: net margin 26.92 → "26.9%" [1], ROE 151.91 → "151.9%" [2]', () => {
+  it('cites each fact once, in order of first use: net margin 26.92 → "26.92 %" [1], ROE 151.91 → "151.91 %" [2]', () => {
     const results = [
       result('get_ratios', 'AAPL', [fact('AAPL', 'roe', 151.91, 'percent', 'Return on equity'), fact('AAPL', 'net_margin', 26.92, 'percent', 'Net margin')]),
     ];
     const d = writeMetricAnswer(aapl, [getMetric('net_margin')!, getMetric('roe')!], results);
-    expect(d.text).toBe('Apple Inc. (AAPL): Net margin is 26.9% [1] (FY2025).\nApple Inc. (AAPL): Return on equity is 151.9% [2] (FY2025).');
+    expect(d.text).toBe('Apple Inc. (AAPL): Net margin is 26.92 % [1] (FY2025).\nApple Inc. (AAPL): Return on equity is 151.91 % [2] (FY2025).');
     expect(d.facts.map((f) => f.key)).toEqual(['net_margin', 'roe']);
     expect(findUnbackedInDraft(d)).toEqual([]);
   });
@@ -63,7 +63,7 @@ describe('answers written from tool results', () => {
     ];
     const d = writeComparison([aapl, ko], [getMetric('dividend_yield')!], results);
     expect(d.text).toBe(
-      'Dividend yield: The Coca-Cola Company (KO) 2.4% [1], Apple Inc. (AAPL) 0.33% [2].\nKO has the highest dividend yield; higher usually reads as better here.',
+      'Dividend yield: The Coca-Cola Company (KO) 2.42 % [1], Apple Inc. (AAPL) 0.33 % [2].\nKO has the highest dividend yield; higher usually reads as better here.',
     );
     expect(findUnbackedInDraft(d)).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe('answers written from tool results', () => {
       result('get_price_stats', 'KO', [], { code: 'NO_DATA', message: 'No price history for KO.' }),
     ]);
     expect(d.text).toBe(
-      'Apple Inc. (AAPL) fell 4.2% [1] year to date: from $250.00 [2] on 2025-12-31 to $239.47 [3] on 2026-07-02.\n\nI could not get the price change year to date for The Coca-Cola Company (KO): No price history for KO.',
+      'Apple Inc. (AAPL) fell 4.21 % [1] year to date: from $250.00 [2] on 2025-12-31 to $239.47 [3] on 2026-07-02.\n\nI could not get the price change year to date for The Coca-Cola Company (KO): No price history for KO.',
     );
     expect(findUnbackedInDraft(d)).toEqual([]);
   });

@@ -44,12 +44,7 @@ function findRatioTab(key: RatioKey): FactPage {
 }
 
 /** Balance-sheet lines no fundamental tab lists: the balance-sheet analysis shows them. */
-const BALANCE_SHEET_ONLY_LINES: Array<[string, string]> = [
-  ['current_assets', 'Current assets'],
-  ['total_assets', 'Total assets'],
-  ['current_liabilities', 'Current liabilities'],
-  ['total_liabilities', 'Total liabilities'],
-];
+const BALANCE_SHEET_ONLY_LINES = ['current_assets', 'total_assets', 'current_liabilities', 'total_liabilities'];
 
 /**
  * One company's ratios, scores or statement figures from ONE company view, with the same fact functions
@@ -80,16 +75,16 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
       putGrades(sheet, view);
     });
     place(tab('financial-health'), () => {
-      sheet.put('beneish_m', 'Beneish M-score', beneish.ok ? ok(beneish.value.m) : beneish, 'score', fy);
+      sheet.put('beneish_m', beneish.ok ? ok(beneish.value.m) : beneish, fy);
     });
     place(tab('dividends'), () => {
-      sheet.put('dividend_safety', 'Dividend safety score (0–100)', safety.ok ? ok(safety.value.score) : safety, 'score', fy);
+      sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
       const streak = safety.ok ? safety.value.components.find((c) => c.id === 'streak')?.value : null;
-      if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', 'Years of dividends without a cut', streak, 'count', fy);
+      if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', streak, fy);
     });
     place(tab('cash-flow'), () => {
       const sloan = computeSloanAccruals(view.financials);
-      sheet.put('sloan_accruals', 'Sloan accrual ratio', sloan.ok ? ok(sloan.value.ratio) : sloan, 'percent', fy, 100);
+      sheet.put('sloan_accruals', sloan.ok ? ok(sloan.value.ratio) : sloan, fy, { scale: 100 });
     });
     // What moved each grade and score (`grade_value_by_fcf_yield`…), on the page of the score it explains
     for (const a of attributeCompany(view, GRADE_CATEGORIES, { safety, beneish })) {
@@ -98,8 +93,8 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
     }
   } else {
     place(tab('overview'), () => putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed'));
-    for (const t of TABS) for (const [key, label] of FUNDAMENTAL_PLANS[t].lines) if (!pages.has(key)) place(tab(t), () => putLine(sheet, view, key, label));
-    for (const [key, label] of BALANCE_SHEET_ONLY_LINES) place({ kind: 'balance-sheet', subtype: null }, () => putLine(sheet, view, key, label));
+    for (const t of TABS) for (const key of FUNDAMENTAL_PLANS[t].lines) if (!pages.has(key)) place(tab(t), () => putLine(sheet, view, key));
+    for (const key of BALANCE_SHEET_ONLY_LINES) place({ kind: 'balance-sheet', subtype: null }, () => putLine(sheet, view, key));
   }
   return ok(sheet.facts.map((fact) => ({ fact, page: pages.get(fact.key)! })));
 }

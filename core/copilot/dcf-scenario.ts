@@ -42,13 +42,13 @@ export function buildDcfScenario(inputs: AnalysisInputs, choices: DcfChoices): E
   const chosen = `your inputs: WACC ${pct(discountRate)}, growth ${pct(explicitGrowth)}, terminal growth ${pct(terminalGrowth)}`;
   const origin = { period: chosen, source: 'computed', as_of: base.value.as_of };
   const sheet = new FactSheet();
-  sheet.put('fair_value_per_share', 'Fair value per share (DCF, your inputs)', v.value.perShareUsd, 'usd_per_share', origin);
+  sheet.put('fair_value_per_share', v.value.perShareUsd, origin);
   if (priceFact) sheet.facts.push(priceFact);
-  sheet.put('upside_percent', 'Upside to fair value (your inputs)', v.value.upside, 'percent', origin, 100);
-  sheet.put('wacc', 'WACC (discount rate)', discountRate, 'percent', { ...origin, period: 'your input' }, 100);
-  sheet.put('explicit_growth', 'FCF growth, explicit years', explicitGrowth, 'percent', { ...origin, period: 'your input' }, 100);
-  sheet.put('terminal_growth', 'Terminal growth', terminalGrowth, 'percent', { ...origin, period: 'your input' }, 100);
-  sheet.put('terminal_value_share', 'Terminal value share of enterprise value', v.value.terminal.shareOfEnterpriseValue, 'percent', origin, 100);
+  sheet.put('upside_percent', v.value.upside, origin, { scale: 100 });
+  sheet.put('wacc', discountRate, { ...origin, period: 'your input' }, { scale: 100 });
+  sheet.put('explicit_growth', explicitGrowth, { ...origin, period: 'your input' }, { scale: 100 });
+  sheet.put('terminal_growth', terminalGrowth, { ...origin, period: 'your input' }, { scale: 100 });
+  sheet.put('terminal_value_share', v.value.terminal.shareOfEnterpriseValue, origin, { scale: 100 });
   return ok({ facts: sheet.facts, asOf: base.value.as_of });
 }
 

@@ -1,3 +1,4 @@
+import { requireFactDefinition } from '../facts/catalogue.ts';
 import type { CopilotToolName } from './copilot-types.ts';
 
 /** The tools that return one symbol's facts (compare_symbols asks several of them at once). */
@@ -16,16 +17,20 @@ export interface Metric {
   tool: SymbolTool;
   names: readonly string[];
   term?: string;
-  /** For a comparison: which end is "better" in plain terms (left out when neither is). */
+  /** For a comparison: which end is "better" in plain terms — the fact catalogue's direction of the first key; absent when neither is. */
   better?: 'higher' | 'lower';
+  /** Several figures shown side by side (the five grades): not ranked as one. */
+  unranked?: true;
 }
 
-export const metrics: readonly Metric[] = [
+type MetricEntry = Omit<Metric, 'better'>;
+
+const ENTRIES: readonly MetricEntry[] = [
   // Quote and size
   {
     id: 'price',
     title: 'price',
-    keys: ['price', 'close'],
+    keys: ['quote_price', 'price', 'close'],
     tool: 'get_quote',
     names: ['price', 'share price', 'stock price', 'quote', 'trading at', 'last price'],
   },
@@ -45,7 +50,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['p e', 'pe', 'pe ratio', 'p e ratio', 'price to earnings', 'price earnings', 'price earnings ratio', 'earnings multiple'],
     term: 'pe',
-    better: 'lower',
   },
   {
     id: 'price_sales',
@@ -54,7 +58,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['price to sales', 'p s', 'price sales', 'ps ratio'],
     term: 'price_sales',
-    better: 'lower',
   },
   {
     id: 'price_book',
@@ -63,7 +66,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['price to book', 'p b', 'price book', 'pb ratio', 'book multiple'],
     term: 'price_book',
-    better: 'lower',
   },
   {
     id: 'ev_ebitda',
@@ -72,7 +74,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['ev ebitda', 'ev to ebitda', 'enterprise value to ebitda', 'ebitda multiple'],
     term: 'ev_ebitda',
-    better: 'lower',
   },
   {
     id: 'ev_sales',
@@ -81,7 +82,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['ev sales', 'ev to sales', 'enterprise value to sales'],
     term: 'ev_ebitda',
-    better: 'lower',
   },
   {
     id: 'fcf_yield',
@@ -90,15 +90,13 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['fcf yield', 'free cash flow yield', 'cash flow yield'],
     term: 'fcf_yield',
-    better: 'higher',
   },
   {
     id: 'dividend_yield',
-    keys: ['dividend_yield', 'dividend_yield_ttm'],
+    keys: ['dividend_yield', 'dividend_yield_ttm', 'distribution_yield'],
     tool: 'get_ratios',
     names: ['dividend yield', 'div yield', 'yield', 'dividend', 'dividends'],
     term: 'dividend_yield',
-    better: 'higher',
   },
   {
     id: 'earnings_payout',
@@ -107,7 +105,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['payout', 'payout ratio', 'earnings payout', 'dividend payout'],
     term: 'payout_ratio',
-    better: 'lower',
   },
   {
     id: 'fcf_payout',
@@ -116,17 +113,15 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['fcf payout', 'free cash flow payout', 'cash payout'],
     term: 'payout_ratio',
-    better: 'lower',
   },
   // Profitability
-  { id: 'gross_margin', keys: ['gross_margin'], tool: 'get_ratios', names: ['gross margin', 'gross margins'], term: 'margins', better: 'higher' },
+  { id: 'gross_margin', keys: ['gross_margin'], tool: 'get_ratios', names: ['gross margin', 'gross margins'], term: 'margins' },
   {
     id: 'operating_margin',
     keys: ['operating_margin'],
     tool: 'get_ratios',
     names: ['operating margin', 'operating margins', 'ebit margin'],
     term: 'margins',
-    better: 'higher',
   },
   {
     id: 'net_margin',
@@ -134,7 +129,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['net margin', 'margin', 'margins', 'profit margin', 'net profit margin', 'profitability'],
     term: 'margins',
-    better: 'higher',
   },
   {
     id: 'fcf_margin',
@@ -143,10 +137,9 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['fcf margin', 'free cash flow margin', 'cash margin'],
     term: 'margins',
-    better: 'higher',
   },
-  { id: 'roe', title: 'ROE', keys: ['roe'], tool: 'get_ratios', names: ['roe', 'return on equity'], term: 'roe', better: 'higher' },
-  { id: 'roa', title: 'ROA', keys: ['roa'], tool: 'get_ratios', names: ['roa', 'return on assets'], term: 'roa', better: 'higher' },
+  { id: 'roe', title: 'ROE', keys: ['roe'], tool: 'get_ratios', names: ['roe', 'return on equity'], term: 'roe' },
+  { id: 'roa', title: 'ROA', keys: ['roa'], tool: 'get_ratios', names: ['roa', 'return on assets'], term: 'roa' },
   {
     id: 'roic',
     title: 'ROIC',
@@ -154,9 +147,8 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['roic', 'return on invested capital', 'return on capital'],
     term: 'roic',
-    better: 'higher',
   },
-  { id: 'asset_turnover', keys: ['asset_turnover'], tool: 'get_ratios', names: ['asset turnover'], term: 'asset_turnover', better: 'higher' },
+  { id: 'asset_turnover', keys: ['asset_turnover'], tool: 'get_ratios', names: ['asset turnover'], term: 'asset_turnover' },
   // Growth
   {
     id: 'revenue_growth',
@@ -164,7 +156,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['revenue growth', 'sales growth', 'growth', 'top line growth', 'growing'],
     term: 'cagr',
-    better: 'higher',
   },
   {
     id: 'revenue_cagr',
@@ -173,7 +164,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['revenue cagr', 'sales cagr', 'cagr'],
     term: 'cagr',
-    better: 'higher',
   },
   {
     id: 'eps_growth',
@@ -182,7 +172,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['eps growth', 'earnings growth', 'eps cagr'],
     term: 'cagr',
-    better: 'higher',
   },
   {
     id: 'fcf_growth',
@@ -191,7 +180,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['fcf growth', 'free cash flow growth', 'cash flow growth'],
     term: 'cagr',
-    better: 'higher',
   },
   {
     id: 'share_count_change',
@@ -199,11 +187,10 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['share count', 'share count change', 'buybacks', 'buyback', 'dilution', 'share buybacks'],
     term: 'share_count_change',
-    better: 'lower',
   },
   // Financial health
-  { id: 'current_ratio', keys: ['current_ratio'], tool: 'get_ratios', names: ['current ratio', 'liquidity'], term: 'current_ratio', better: 'higher' },
-  { id: 'quick_ratio', keys: ['quick_ratio'], tool: 'get_ratios', names: ['quick ratio', 'acid test'], term: 'quick_ratio', better: 'higher' },
+  { id: 'current_ratio', keys: ['current_ratio'], tool: 'get_ratios', names: ['current ratio', 'liquidity'], term: 'current_ratio' },
+  { id: 'quick_ratio', keys: ['quick_ratio'], tool: 'get_ratios', names: ['quick ratio', 'acid test'], term: 'quick_ratio' },
   {
     id: 'debt_to_equity',
     title: 'debt to equity',
@@ -211,7 +198,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['debt to equity', 'debt equity', 'd e', 'de ratio', 'leverage', 'debt', 'gearing'],
     term: 'debt_to_equity',
-    better: 'lower',
   },
   {
     id: 'net_debt_to_ebitda',
@@ -219,7 +205,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['net debt to ebitda', 'net debt ebitda', 'net debt'],
     term: 'net_debt_to_ebitda',
-    better: 'lower',
   },
   {
     id: 'interest_cover',
@@ -227,7 +212,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_ratios',
     names: ['interest cover', 'interest coverage', 'times interest earned'],
     term: 'interest_cover',
-    better: 'higher',
   },
   // Scores
   {
@@ -237,7 +221,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_scores',
     names: ['piotroski', 'piotroski score', 'f score', 'fscore', 'piotroski f score'],
     term: 'piotroski',
-    better: 'higher',
   },
   {
     id: 'altman',
@@ -246,7 +229,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_scores',
     names: ['altman', 'altman z', 'z score', 'zscore', 'bankruptcy risk', 'altman score'],
     term: 'altman',
-    better: 'higher',
   },
   {
     id: 'beneish',
@@ -255,7 +237,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_scores',
     names: ['beneish', 'm score', 'mscore', 'beneish score', 'earnings manipulation'],
     term: 'beneish',
-    better: 'lower',
   },
   {
     id: 'sloan',
@@ -264,7 +245,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_scores',
     names: ['sloan', 'sloan ratio', 'accruals', 'accrual ratio', 'earnings quality'],
     term: 'sloan',
-    better: 'lower',
   },
   {
     id: 'dividend_safety',
@@ -272,7 +252,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_scores',
     names: ['dividend safety', 'dividend safety score', 'safety score', 'dividend streak'],
     term: 'dividend_safety',
-    better: 'higher',
   },
   {
     id: 'grades',
@@ -280,6 +259,7 @@ export const metrics: readonly Metric[] = [
     tool: 'get_scores',
     names: ['grades', 'grade', 'sector grades'],
     term: 'grades',
+    unranked: true,
   },
   // Technicals
   { id: 'rsi', title: 'RSI', keys: ['rsi_14'], tool: 'get_technical_rating', names: ['rsi', 'relative strength', 'relative strength index'], term: 'rsi' },
@@ -322,14 +302,13 @@ export const metrics: readonly Metric[] = [
     names: ['bollinger', 'bollinger bands', 'bollinger band', 'bands'],
     term: 'bollinger',
   },
-  { id: 'volatility', keys: ['volatility_1y'], tool: 'get_technical_rating', names: ['volatility', 'volatile', 'vol'], term: 'volatility', better: 'lower' },
+  { id: 'volatility', keys: ['volatility_1y'], tool: 'get_technical_rating', names: ['volatility', 'volatile', 'vol'], term: 'volatility' },
   {
     id: 'drawdown',
     keys: ['max_drawdown_1y'],
     tool: 'get_technical_rating',
     names: ['drawdown', 'max drawdown', 'maximum drawdown', 'worst drop'],
     term: 'drawdown',
-    better: 'lower',
   },
   { id: 'beta', keys: ['beta_1y'], tool: 'get_technical_rating', names: ['beta'], term: 'beta' },
   { id: 'correlation', keys: ['correlation_1y'], tool: 'get_technical_rating', names: ['correlation', 'correlated'], term: 'beta' },
@@ -342,18 +321,17 @@ export const metrics: readonly Metric[] = [
     term: 'support_resistance',
   },
   // Statement lines
-  { id: 'revenue', keys: ['revenue'], tool: 'get_fundamentals', names: ['revenue', 'revenues', 'sales', 'top line'], better: 'higher' },
+  { id: 'revenue', keys: ['revenue'], tool: 'get_fundamentals', names: ['revenue', 'revenues', 'sales', 'top line'] },
   {
     id: 'net_income',
     keys: ['net_income'],
     tool: 'get_fundamentals',
     names: ['net income', 'profit', 'profits', 'earnings', 'net profit', 'bottom line'],
-    better: 'higher',
   },
-  { id: 'free_cash_flow', keys: ['free_cash_flow'], tool: 'get_fundamentals', names: ['free cash flow', 'fcf', 'cash flow'], term: 'fcf', better: 'higher' },
-  { id: 'ebitda', title: 'EBITDA', keys: ['ebitda'], tool: 'get_fundamentals', names: ['ebitda'], term: 'ebitda', better: 'higher' },
+  { id: 'free_cash_flow', keys: ['free_cash_flow'], tool: 'get_fundamentals', names: ['free cash flow', 'fcf', 'cash flow'], term: 'fcf' },
+  { id: 'ebitda', title: 'EBITDA', keys: ['ebitda'], tool: 'get_fundamentals', names: ['ebitda'], term: 'ebitda' },
   { id: 'cash', keys: ['cash'], tool: 'get_fundamentals', names: ['cash', 'cash pile'] },
-  { id: 'total_debt', keys: ['total_debt'], tool: 'get_fundamentals', names: ['total debt', 'borrowings'], better: 'lower' },
+  { id: 'total_debt', keys: ['total_debt'], tool: 'get_fundamentals', names: ['total debt', 'borrowings'] },
   // ETFs (the fundamentals tool answers a fund's costs and holdings)
   {
     id: 'expense_ratio',
@@ -362,7 +340,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_fundamentals',
     names: ['expense ratio', 'fee', 'fees', 'ter', 'expenses'],
     term: 'expense_ratio',
-    better: 'lower',
   },
   {
     id: 'holdings',
@@ -388,7 +365,6 @@ export const metrics: readonly Metric[] = [
     tool: 'get_dcf',
     names: ['upside', 'dcf upside', 'margin of safety'],
     term: 'dcf',
-    better: 'higher',
   },
   {
     id: 'terminal_growth',
@@ -412,6 +388,12 @@ export const metrics: readonly Metric[] = [
     term: 'reverse_dcf',
   },
 ];
+
+/** Every metric, with which end is better taken from the fact catalogue (core/facts/catalogue.ts), never restated. */
+export const metrics: readonly Metric[] = ENTRIES.map((m) => {
+  const better = m.unranked ? null : requireFactDefinition(m.keys[0]!).direction;
+  return better ? { ...m, better } : m;
+});
 
 /** The metric's name in a sentence. */
 export const titleOf = (m: Metric): string => m.title ?? m.names[0]!;

@@ -7,7 +7,7 @@ import { buildFundamental } from '../analysis/runs/fundamental.ts';
 import { computeRsi } from '../analysis/indicators/rsi.ts';
 import { toOhlcvSeries } from '../analysis/indicators/series.ts';
 import { computeTechnicalRating } from '../analysis/technical-rating.ts';
-import { formatFactValue } from '../analysis/writer/format.ts';
+import { formatFactValue } from '../facts/format-fact.ts';
 import { findUnbackedInDraft, runToolOnBuilders } from './copilot-test-kit.ts';
 import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
 import { planOfflineAnswer } from './plan-offline-answer.ts';
@@ -163,7 +163,7 @@ describe('offline answers on the bundled data', () => {
 
   it('valuation with a chosen WACC: the DCF is re-run at 9% and the answer says so', async () => {
     const a = await ask('MSFT fair value with a WACC of 9%');
-    expect(a.text).toContain('a WACC of 9.0%');
+    expect(a.text).toContain('a WACC of 9.00 %');
     expectWellCited(a);
   });
 
@@ -191,7 +191,7 @@ describe('offline answers on the bundled data', () => {
 
   it("a fund's dividend yield by name: SPY from its ETF facts", async () => {
     const a = await ask('SPY dividend yield');
-    expect(a.facts[0]).toMatchObject({ key: 'dividend_yield', symbol: 'SPY', href: '/etf/SPY' });
+    expect(a.facts[0]).toMatchObject({ key: 'distribution_yield', symbol: 'SPY', href: '/etf/SPY' });
     expectWellCited(a);
   });
 

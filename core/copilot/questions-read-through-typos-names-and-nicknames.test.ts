@@ -113,7 +113,7 @@ describe('periods, comparisons and the DCF inputs', () => {
 
   it('two or more symbols on a metric become one compare_symbols call with the metric keys', () => {
     expect(callsOf(plan('compare KO and PEP dividend yield'))).toEqual([
-      { tool: 'compare_symbols', input: { symbols: ['KO', 'PEP'], keys: ['dividend_yield', 'dividend_yield_ttm'] } },
+      { tool: 'compare_symbols', input: { symbols: ['KO', 'PEP'], keys: ['dividend_yield', 'dividend_yield_ttm', 'distribution_yield'] } },
     ]);
     expect(callsOf(plan('MSFT vs GOOGL vs AAPL net margin'))).toEqual([
       { tool: 'compare_symbols', input: { symbols: ['MSFT', 'GOOGL', 'AAPL'], keys: ['net_margin'] } },

@@ -1,5 +1,6 @@
 import type { AnalysisInputName, AnalysisInputs } from '../analysis/analysis-types.ts';
 import { computeBetaCorrelation } from '../analysis/indicators/beta-correlation.ts';
+import { computePeriodReturn } from '../analysis/indicators/period-return.ts';
 import { computeMaxDrawdown } from '../analysis/indicators/max-drawdown.ts';
 import { sma } from '../analysis/indicators/moving-averages.ts';
 import { computeRsi } from '../analysis/indicators/rsi.ts';
@@ -23,7 +24,8 @@ import {
   putRatios,
   putTrailingDividendYield,
 } from '../analysis/runs/company.ts';
-import { FactSheet, roundForUnit } from '../analysis/runs/facts.ts';
+import { FactSheet } from '../analysis/runs/facts.ts';
+import { roundForUnit } from '../facts/format-fact.ts';
 import { takeLast, toSeriesAsOf } from '../analysis/runs/price-series.ts';
 import { CHART_BARS, describeRating } from '../analysis/runs/technical.ts';
 import { computeTechnicalRating } from '../analysis/technical-rating.ts';
@@ -40,9 +42,6 @@ export const SCREENER_REQUIREMENTS: readonly AnalysisInputName[] = ['daily', 'mo
 
 const DAY_MS = 86_400_000;
 const SPARKLINE_DAYS = 365;
-
-/** Month-end windows beyond the momentum engine's: a month and a full year back. */
-const EXTRA_RETURNS = { return_1m: 1, return_1y: 12 } as const;
 
 function computeMonthEndReturn(monthEnds: readonly number[], monthsBack: number): EngineResult<number> {
   const last = monthEnds.length - 1;
@@ -90,14 +89,14 @@ function putTechnical(sheet: FactSheet, s: OhlcvSeries, benchmark: EngineResult<
   const at = { period: day, source: 'computed', as_of: day };
   const rating = computeTechnicalRating(s);
   if (rating.ok) {
-    sheet.putLabel('technical_rating', 'Technical rating', describeRating(rating.value.overall.label), at);
-    sheet.put('technical_rating_score', 'Technical rating score', rating.value.overall.score, 'score', at);
+    sheet.putLabel('technical_rating', describeRating(rating.value.overall.label), at);
+    sheet.put('technical_rating_score', rating.value.overall.score, at);
   }
   const rsi = computeRsi(s, 14);
-  sheet.put('rsi_14', 'RSI (14)', rsi.ok ? ok(rsi.value[n - 1]!) : rsi, 'score', at);
+  sheet.put('rsi_14', rsi.ok ? ok(rsi.value[n - 1]!) : rsi, at);
   for (const period of [50, 200] as const) {
     const gate = requireLength(n, period);
-    sheet.put(`price_vs_sma_${period}`, `Price vs SMA (${period})`, gate.ok ? ok(close / sma(s.close, period)[n - 1]! - 1) : gate, 'percent', at, 100);
+    sheet.put(`price_vs_sma_${period}`, gate.ok ? ok(close / sma(s.close, period)[n - 1]! - 1) : gate, at, { scale: 100 });
   }
   // The technical analysis's year: the chart's bars plus the close a year before.
   const year = takeLast(s, CHART_BARS + 1);
@@ -107,21 +106,31 @@ function putTechnical(sheet: FactSheet, s: OhlcvSeries, benchmark: EngineResult<
     high = Math.max(high, year.high[i]!);
     low = Math.min(low, year.low[i]!);
   }
-  sheet.put('from_52w_high', 'Distance from 52-week high', close / high - 1, 'percent', at, 100);
-  sheet.put('from_52w_low', 'Distance from 52-week low', close / low - 1, 'percent', at, 100);
+  sheet.put('from_52w_high', close / high - 1, at, { scale: 100 });
+  sheet.put('from_52w_low', close / low - 1, at, { scale: 100 });
   const vol = computeVolatility(s);
-  sheet.put('volatility_1y', 'Volatility, annualised (1 year)', vol.ok ? ok(vol.value.annualised) : vol, 'percent', at, 100);
+  sheet.put('volatility_1y', vol.ok ? ok(vol.value.annualised) : vol, at, { scale: 100 });
   const dd = computeMaxDrawdown(year);
-  sheet.put('max_drawdown_1y', 'Maximum drawdown (1 year)', dd.ok ? ok(dd.value.depth) : dd, 'percent', at, 100);
+  sheet.put('max_drawdown_1y', dd.ok ? ok(dd.value.depth) : dd, at, { scale: 100 });
   const beta = benchmark.ok ? computeBetaCorrelation(s, benchmark.value) : benchmark;
-  sheet.put('beta_1y', 'Beta vs SPY, 1 year', beta.ok ? ok(beta.value.beta) : beta, 'ratio', at);
+  sheet.put('beta_1y', beta.ok ? ok(beta.value.beta) : beta, at);
 }
 
-function putReturns(sheet: FactSheet, monthEnds: number[], day: string): void {
+function putReturns(sheet: FactSheet, s: OhlcvSeries, monthEnds: number[], day: string, symbol: string): void {
   const at = { period: `month-ends to ${day}`, source: 'computed', as_of: day };
   const momentum = computeMomentumReturns(monthEnds);
-  for (const key of Object.keys(momentum) as MomentumKey[]) sheet.put(key, key, momentum[key], 'percent', at, 100);
-  for (const [key, months] of Object.entries(EXTRA_RETURNS)) sheet.put(key, key, computeMonthEndReturn(monthEnds, months), 'percent', at, 100);
+  for (const key of Object.keys(momentum) as MomentumKey[]) sheet.put(key, momentum[key], at, { scale: 100 });
+  sheet.put('return_1m', computeMonthEndReturn(monthEnds, 1), at, { scale: 100 });
+  // The product's one 1-year price change, as the technical analysis states it.
+  const year = computePeriodReturn(s, '1y', symbol);
+  sheet.put(
+    'return_1y',
+    year.ok ? ok(year.value.change) : year,
+    year.ok ? { period: `${year.value.baseDate} to ${day}`, source: 'computed', as_of: day } : at,
+    {
+      scale: 100,
+    },
+  );
 }
 
 function putCompany(sheet: FactSheet, inputs: AnalysisInputs): void {
@@ -135,21 +144,21 @@ function putCompany(sheet: FactSheet, inputs: AnalysisInputs): void {
   putAltman(sheet, view);
   putGrades(sheet, view);
   putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
-  putLine(sheet, view, 'revenue', 'Revenue');
-  putLine(sheet, view, 'net_income', 'Net income');
-  putLine(sheet, view, 'free_cash_flow', 'Free cash flow');
+  putLine(sheet, view, 'revenue');
+  putLine(sheet, view, 'net_income');
+  putLine(sheet, view, 'free_cash_flow');
   const safety = computeDividendSafety(view.financials);
-  sheet.put('dividend_safety', 'Dividend safety score (0–100)', safety.ok ? ok(safety.value.score) : safety, 'score', fy);
-  sheet.put('dividend_streak_years', 'Years of dividends without a cut', computeDividendStreak(view.financials), 'count', fy);
+  sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
+  sheet.put('dividend_streak_years', computeDividendStreak(view.financials), fy);
   const sloan = computeSloanAccruals(view.financials);
-  sheet.put('sloan_accruals', 'Sloan accrual ratio', sloan.ok ? ok(sloan.value.ratio) : sloan, 'percent', fy, 100);
+  sheet.put('sloan_accruals', sloan.ok ? ok(sloan.value.ratio) : sloan, fy, { scale: 100 });
   const beneish = computeBeneish(view.financials);
-  sheet.put('beneish_m', 'Beneish M-score', beneish.ok ? ok(beneish.value.m) : beneish, 'score', fy);
+  sheet.put('beneish_m', beneish.ok ? ok(beneish.value.m) : beneish, fy);
   // A lender's cash and debt are its inventory (as the ratios' NOT_FOR_FINANCIALS rule says): no net cash for them.
   if (view.companyClass !== 'bank' && view.companyClass !== 'insurer') {
     const cash = cashAndInvestmentsOf(view.latest);
     const debt = totalDebtOf(view.latest);
-    sheet.put('net_cash', 'Net cash', cash === null || debt === null ? null : cash - debt, 'usd', fy);
+    sheet.put('net_cash', cash === null || debt === null ? null : cash - debt, fy);
   }
 }
 
@@ -172,17 +181,17 @@ export function computeScreenerRow(inputs: AnalysisInputs): ScreenerRow {
   if (priceSeries.ok) {
     const s = priceSeries.value;
     const day = s.dates.at(-1)!;
-    putReturns(sheet, sampleMonthEnds(s.dates, s.close), day);
+    putReturns(sheet, s, sampleMonthEnds(s.dates, s.close), day, inputs.symbol);
     sparkline = sampleSparkline(s, inputs.daily ? '1d' : '1mo');
     // The same last close putMarket states for a company; ETFs and companies without a share count need it too.
-    sheet.put('price', 'Price', s.close[s.close.length - 1]!, 'usd_per_share', { period: day, source: 'computed', as_of: day });
+    sheet.put('price', s.close[s.close.length - 1]!, { period: day, source: 'computed', as_of: day });
   }
   if (daily.ok) putTechnical(sheet, daily.value, toSeriesAsOf(inputs.benchmark, inputs.asOf, 'benchmark'));
   if (profile.type === 'stock') putCompany(sheet, inputs);
   if (inputs.etf) {
     const at = { period: inputs.etf.overview_as_of ?? inputs.asOf, source: 'computed', as_of: inputs.etf.overview_as_of ?? inputs.asOf };
-    sheet.put('expense_ratio', 'Expense ratio', inputs.etf.expense_ratio_pct, 'percent', at);
-    sheet.put('aum', 'Assets under management', inputs.etf.aum_musd === null ? null : inputs.etf.aum_musd * 1e6, 'usd', at);
+    sheet.put('expense_ratio', inputs.etf.expense_ratio_pct, at);
+    sheet.put('aum', inputs.etf.aum_musd === null ? null : inputs.etf.aum_musd * 1e6, at);
   }
 
   const facts = new Map<string, CellValue>(sheet.facts.map((f) => [f.key, f.value]));

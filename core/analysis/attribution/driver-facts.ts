@@ -50,8 +50,8 @@ export function putDriverFacts(sheet: FactSheet, attributions: readonly Attribut
       const n = a.contributions.filter((x) => x.contribution === c.contribution).length;
       return n > 1 ? ` (one of ${n} that weigh the same)` : '';
     };
-    if (lift) sheet.put(liftKey(a.target), `Largest lift to the ${title}: ${nameDriver(a, lift)}${ties(lift)}`, lift.contribution, FACT_UNITS[a.unit], origin);
-    if (drag) sheet.put(dragKey(a.target), `Largest drag on the ${title}: ${nameDriver(a, drag)}${ties(drag)}`, drag.contribution, FACT_UNITS[a.unit], origin);
+    if (lift) sheet.put(liftKey(a.target), lift.contribution, origin, { label: `Largest lift to the ${title}: ${nameDriver(a, lift)}${ties(lift)}` });
+    if (drag) sheet.put(dragKey(a.target), drag.contribution, origin, { label: `Largest drag on the ${title}: ${nameDriver(a, drag)}${ties(drag)}` });
   }
 }
 

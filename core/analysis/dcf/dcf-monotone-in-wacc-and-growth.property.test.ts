@@ -47,11 +47,18 @@ describe('DCF properties (positive FCF)', () => {
     );
   });
 
-  it('per-share value rises with terminal growth while the guard holds', () => {
+  it('enterprise value rises with terminal growth while the guard holds (per share never falls)', () => {
     fc.assert(
       fc.property(company, parameters, bp(1, 100), (c, p, step) => {
         fc.pre(p.discountRate - (p.terminalGrowth + step) >= 0.015);
-        expect(computePerShare(c, { ...p, terminalGrowth: p.terminalGrowth + step })).toBeGreaterThan(computePerShare(c, p));
+        // Enterprise value rises strictly; per share it may not move at all where the rise is below the
+        // resolution of a double next to the debt (seed 752819961: FCF $1 shrinking 33 % a year for 15
+        // years, 25 years of discounting at 24.4 %, against $537M of debt — a change of ~1e-8 on 5.4e8).
+        const higher = computeDcf(c, { ...p, terminalGrowth: p.terminalGrowth + step });
+        const lower = computeDcf(c, p);
+        if (!higher.ok || !lower.ok) throw new Error('valuation refused');
+        expect(higher.value.enterpriseValueUsd).toBeGreaterThan(lower.value.enterpriseValueUsd);
+        expect(higher.value.perShareUsd).toBeGreaterThanOrEqual(lower.value.perShareUsd);
       }),
     );
   });

@@ -23,15 +23,7 @@ const LIQUIDITY: RatioKey[] = ['current_ratio', 'quick_ratio'];
 const LEVERAGE: RatioKey[] = ['debt_to_equity', 'net_debt_to_ebitda', 'interest_cover'];
 /** The issue's minimum set for fundamental and balance-sheet analyses beyond liquidity and leverage. */
 const CONTEXT: RatioKey[] = ['net_margin', 'roe', 'revenue_cagr_5y', 'pe_ttm'];
-const LINES: Array<[string, string]> = [
-  ['cash', 'Cash'],
-  ['current_assets', 'Current assets'],
-  ['total_assets', 'Total assets'],
-  ['current_liabilities', 'Current liabilities'],
-  ['total_debt', 'Total debt'],
-  ['total_liabilities', 'Total liabilities'],
-  ['total_equity', 'Shareholders’ equity'],
-];
+const LINES = ['cash', 'current_assets', 'total_assets', 'current_liabilities', 'total_debt', 'total_liabilities', 'total_equity'];
 
 export interface BalanceSheetSections {
   /** Liquidity and leverage ratios by fiscal year, oldest first. */
@@ -55,15 +47,12 @@ export function buildBalanceSheet(inputs: AnalysisInputs, _subtype: FundamentalS
   putAltman(sheet, view);
   if (view.altman.ok) {
     const origin = { period: `FY${view.altman.value.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
-    for (const v of view.altman.value.variables) sheet.put(`altman_${v.id}`, `Altman ${v.id.toUpperCase()}: ${v.label}`, v.value, 'ratio', origin);
+    for (const v of view.altman.value.variables) sheet.put(`altman_${v.id}`, v.value, origin, { label: `Altman ${v.id.toUpperCase()}: ${v.label}` });
   }
-  for (const [key, label] of LINES) putLine(sheet, view, key, label);
+  for (const key of LINES) putLine(sheet, view, key);
   const sections: BalanceSheetSections = {
     ratios_by_year: computeRatiosByYear(view, [...LIQUIDITY, ...LEVERAGE]),
-    lines_by_year: collectLinesByYear(
-      view,
-      LINES.map(([k]) => k),
-    ),
+    lines_by_year: collectLinesByYear(view, LINES),
     altman: view.altman.ok ? view.altman.value : null,
     missing: sheet.missing,
   };

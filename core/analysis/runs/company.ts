@@ -72,39 +72,6 @@ export function findNewestFiling(p: FinancialPeriod): string {
   return newest;
 }
 
-const RATIO_LABELS: Record<RatioKey, string> = {
-  gross_margin: 'Gross margin',
-  operating_margin: 'Operating margin',
-  net_margin: 'Net margin',
-  fcf_margin: 'Free cash flow margin',
-  roe: 'Return on equity',
-  roa: 'Return on assets',
-  roic: 'Return on invested capital',
-  revenue_cagr_3y: '3-year revenue CAGR',
-  revenue_cagr_5y: '5-year revenue CAGR',
-  eps_cagr_3y: '3-year EPS CAGR',
-  eps_cagr_5y: '5-year EPS CAGR',
-  fcf_cagr_3y: '3-year free cash flow CAGR',
-  fcf_cagr_5y: '5-year free cash flow CAGR',
-  revenue_growth_1y: '1-year revenue growth',
-  pe_ttm: 'P/E (trailing twelve months)',
-  price_sales: 'Price / sales',
-  price_book: 'Price / book',
-  ev_ebitda: 'EV / EBITDA',
-  ev_sales: 'EV / sales',
-  fcf_yield: 'Free cash flow yield',
-  dividend_yield: 'Dividend yield',
-  earnings_payout: 'Payout ratio (earnings)',
-  fcf_payout: 'Payout ratio (free cash flow)',
-  current_ratio: 'Current ratio',
-  quick_ratio: 'Quick ratio',
-  debt_to_equity: 'Debt / equity',
-  net_debt_to_ebitda: 'Net debt / EBITDA',
-  interest_cover: 'Interest cover',
-  asset_turnover: 'Asset turnover',
-  share_count_change: '1-year change in diluted shares',
-};
-
 /** Ratios that mean nothing for a lender or an insurer: deposits and reserves are their raw material, not debt. */
 const NOT_FOR_FINANCIALS: ReadonlySet<RatioKey> = new Set(['current_ratio', 'quick_ratio', 'net_debt_to_ebitda', 'interest_cover']);
 
@@ -139,26 +106,25 @@ function originOfRatio(view: CompanyView, key: RatioKey): FactOrigin {
 /** Puts ratios as facts: fractions in percent, the three balance-sheet ratios plain, multiples as times. */
 export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly RatioKey[]): void {
   for (const key of keys) {
-    const label = RATIO_LABELS[key];
     if (!view.ratios.ok) {
-      sheet.skip(key, label, view.ratios.error.message);
+      sheet.skip(key, view.ratios.error.message);
       continue;
     }
     if ((view.companyClass === 'bank' || view.companyClass === 'insurer') && NOT_FOR_FINANCIALS.has(key)) {
-      sheet.skip(key, label, `not meaningful for a ${view.companyClass}: its deposits or reserves are its business, not ordinary debt`);
+      sheet.skip(key, `not meaningful for a ${view.companyClass}: its deposits or reserves are its business, not ordinary debt`);
       continue;
     }
     const fraction = RATIO_UNITS[key] === 'fraction';
     const unit = fraction ? 'percent' : PLAIN_RATIOS.has(key) ? 'ratio' : 'times';
-    sheet.put(key, label, view.ratios.value.ratios[key], unit, originOfRatio(view, key), fraction ? 100 : 1);
+    sheet.put(key, view.ratios.value.ratios[key], originOfRatio(view, key), { scale: fraction ? 100 : 1 });
   }
 }
 
 export function putPiotroski(sheet: FactSheet, view: CompanyView): void {
   const p = view.piotroski;
   const origin = { period: `FY${p.ok ? p.value.fiscalYear : view.latest.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
-  sheet.put('piotroski_f', 'Piotroski F-score (0–9)', p.ok ? ok(p.value.score) : p, 'score', origin);
-  if (p.ok) sheet.put('piotroski_tests_run', 'Piotroski tests with all inputs', p.value.evaluated, 'count', origin);
+  sheet.put('piotroski_f', p.ok ? ok(p.value.score) : p, origin);
+  if (p.ok) sheet.put('piotroski_tests_run', p.value.evaluated, origin);
 }
 
 const ZONE_WORDS = { safe: 'Safe', grey: 'Grey', distress: 'Distress' } as const;
@@ -167,23 +133,11 @@ export function putAltman(sheet: FactSheet, view: CompanyView): void {
   const a = view.altman;
   const filed = findNewestFiling(view.latest);
   const origin = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: view.market.ok ? pickLater(filed, view.market.value.priceDate) : filed };
-  sheet.put(
-    'altman_z',
-    a.ok && a.value.model === 'z_double_prime' ? 'Altman Z″ (non-manufacturer)' : 'Altman Z',
-    a.ok ? ok(a.value.score) : a,
-    'score',
-    origin,
-  );
-  if (a.ok) sheet.putLabel('altman_zone', 'Altman zone', ZONE_WORDS[a.value.zone], origin);
+  sheet.put('altman_z', a.ok ? ok(a.value.score) : a, origin, {
+    label: a.ok && a.value.model === 'z_double_prime' ? 'Altman Z″ (non-manufacturer)' : 'Altman Z',
+  });
+  if (a.ok) sheet.putLabel('altman_zone', ZONE_WORDS[a.value.zone], origin);
 }
-
-export const GRADE_LABELS: Record<GradeCategory, string> = {
-  value: 'Value grade',
-  growth: 'Growth grade',
-  profitability: 'Profitability grade',
-  health: 'Financial health grade',
-  momentum: 'Momentum grade',
-};
 
 export function putGrades(sheet: FactSheet, view: CompanyView, categories: readonly GradeCategory[] = GRADE_CATEGORIES): void {
   const g = view.grades;
@@ -195,11 +149,11 @@ export function putGrades(sheet: FactSheet, view: CompanyView, categories: reado
   };
   for (const c of categories) {
     const key = `grade_${c}`;
-    if (!g.ok) sheet.skip(key, GRADE_LABELS[c], g.error.message);
+    if (!g.ok) sheet.skip(key, g.error.message);
     else {
       const r = g.value.grades[c];
-      if (r.ok) sheet.putLabel(key, GRADE_LABELS[c], r.value.letter, origin);
-      else sheet.skip(key, GRADE_LABELS[c], r.error.message);
+      if (r.ok) sheet.putLabel(key, r.value.letter, origin);
+      else sheet.skip(key, r.error.message);
     }
   }
 }
@@ -208,12 +162,12 @@ export function putGrades(sheet: FactSheet, view: CompanyView, categories: reado
 export function putMarket(sheet: FactSheet, view: CompanyView, source: string): void {
   const m = view.market;
   if (!m.ok) {
-    sheet.skip('price', 'Price', m.error.message);
+    sheet.skip('price', m.error.message);
     return;
   }
   const day = m.value.priceDate;
-  sheet.put('price', 'Price', m.value.priceUsd, 'usd_per_share', { period: day, source, as_of: day });
-  sheet.put('market_cap', 'Market capitalisation', m.value.marketCapUsd, 'usd', { period: day, source: 'computed', as_of: day });
+  sheet.put('price', m.value.priceUsd, { period: day, source, as_of: day });
+  sheet.put('market_cap', m.value.marketCapUsd, { period: day, source: 'computed', as_of: day });
 }
 
 /**
@@ -221,7 +175,7 @@ export function putMarket(sheet: FactSheet, view: CompanyView, source: string): 
  * a line the company does not report but the engines derive (free cash flow = operating cash flow − capex)
  * is `computed`, as of the newest filing in the year.
  */
-export function putLine(sheet: FactSheet, view: CompanyView, key: string, label: string): void {
+export function putLine(sheet: FactSheet, view: CompanyView, key: string): void {
   const p = view.latest;
   const { annual } = view.statements;
   const figure = [...annual.income, ...annual.balance, ...annual.cash_flow].find((l) => l.key === key)?.values[annual.periods.length - 1];
@@ -231,7 +185,7 @@ export function putLine(sheet: FactSheet, view: CompanyView, key: string, label:
     source: reported ? (figure.source ?? 'computed') : 'computed',
     as_of: reported ? (figure.as_of ?? findNewestFiling(p)) : findNewestFiling(p),
   };
-  sheet.put(key, label, lineOf(p, key), 'usd', origin);
+  sheet.put(key, lineOf(p, key), origin);
 }
 
 /** The statement ratios of each of the last `years` fiscal years (market ratios left out: no past prices are used). */
@@ -270,20 +224,17 @@ export function collectLinesByYear(
  * Serves the companies whose filings do not tag dividends per share.
  */
 export function putTrailingDividendYield(sheet: FactSheet, view: CompanyView, dividends: readonly Dividend[], asOf: string): void {
-  const label = 'Dividend yield (dividends paid, last 12 months)';
-  if (!view.market.ok) return void sheet.skip('dividend_yield_ttm', label, view.market.error.message);
+  if (!view.market.ok) return void sheet.skip('dividend_yield_ttm', view.market.error.message);
   const yearAgo = `${Number(asOf.slice(0, 4)) - 1}${asOf.slice(4)}`;
   const paid = dividends.filter((d) => d.ex_date > yearAgo && d.ex_date <= asOf);
-  if (paid.length === 0) return void sheet.skip('dividend_yield_ttm', label, 'no dividend went ex in the past twelve months');
+  if (paid.length === 0) return void sheet.skip('dividend_yield_ttm', 'no dividend went ex in the past twelve months');
   const total = paid.reduce((s, d) => s + d.amount, 0);
   const newest = paid.reduce((d, x) => (x.ex_date > d ? x.ex_date : d), '');
   sheet.put(
     'dividend_yield_ttm',
-    label,
     total / view.market.value.priceUsd,
-    'percent',
     { period: `${yearAgo} to ${asOf}`, source: paid[0]!.source, as_of: pickLater(newest, view.market.value.priceDate) },
-    100,
+    { scale: 100 },
   );
 }
 

@@ -152,53 +152,51 @@ export function buildDcf(
   const asOf = filed > priceDate ? filed : priceDate;
   const model = { period: `FY${company.fiscalYear} base, price of ${priceDate}`, source: 'computed', as_of: asOf };
   const assumption = (as_of: string) => ({ period: 'assumption', source: 'computed', as_of });
-  sheet.put('fair_value_per_share', 'Fair value per share (DCF)', v.perShareUsd, 'usd_per_share', model);
-  sheet.put('price', 'Price', priceUsd, 'usd_per_share', { period: priceDate, source: inputs.daily?.source ?? 'computed', as_of: priceDate });
-  sheet.put('upside_percent', 'Upside to fair value', v.upside, 'percent', model, 100);
-  sheet.put('wacc', 'WACC (discount rate)', wacc.wacc, 'percent', model, 100);
-  sheet.put('terminal_growth', 'Terminal growth', v.terminal.growth, 'percent', assumption(asOf), 100);
-  sheet.put(
-    'explicit_growth',
-    user ? 'FCF growth, explicit years (your input)' : 'FCF growth, explicit years',
-    explicitGrowth,
-    'percent',
-    assumption(filed),
-    100,
-  );
+  sheet.put('fair_value_per_share', v.perShareUsd, model);
+  sheet.put('price', priceUsd, { period: priceDate, source: inputs.daily?.source ?? 'computed', as_of: priceDate });
+  sheet.put('upside_percent', v.upside, model, { scale: 100 });
+  sheet.put('wacc', wacc.wacc, model, { scale: 100 });
+  sheet.put('terminal_growth', v.terminal.growth, assumption(asOf), { scale: 100 });
+  sheet.put('explicit_growth', explicitGrowth, assumption(filed), {
+    scale: 100,
+    label: user ? 'FCF growth, explicit years (your input)' : 'FCF growth, explicit years',
+  });
   // With the studio's inputs the growth is the user's, not history's: the note must not call it capped or derived.
-  if (user) sheet.skip('growth_history', 'Historical growth', 'the growth typed in the DCF studio was used instead');
+  if (user) sheet.skip('growth_history', 'the growth typed in the DCF studio was used instead', 'Historical growth');
   else if (growthHistory) {
     const label = `${growthHistory.years}-year ${growthHistory.line === 'free_cash_flow' ? 'free cash flow' : 'revenue'} CAGR`;
     sheet.put(
       'growth_history',
-      label,
       growthHistory.cagr,
-      'percent',
       { period: `${growthHistory.years}y to FY${company.fiscalYear}`, source: 'computed', as_of: filed },
-      100,
+      { scale: 100, label: label },
     );
-  } else sheet.skip('growth_history', 'Historical growth', 'neither free cash flow nor revenue has three years of history; 0 % assumed');
+  } else sheet.skip('growth_history', 'neither free cash flow nor revenue has three years of history; 0 % assumed', 'Historical growth');
   const betaOrigin = regression
     ? { period: `${regression.from} to ${regression.to}`, source: 'computed', as_of: regression.to! }
     : assumption(user ? asOf : CAPM_DEFAULTS.beta.asOf);
   const betaLabel = user ? 'Beta (your input)' : regression ? 'Beta vs SPY (S&P 500), 1 year, Blume-adjusted' : 'Beta (market default: no daily prices)';
-  sheet.put('beta', betaLabel, beta, 'ratio', betaOrigin);
-  if (regression) sheet.put('raw_beta', 'Beta vs SPY (S&P 500), 1 year, unadjusted', regression.raw!, 'ratio', betaOrigin);
-  sheet.put('cost_of_equity', 'Cost of equity (CAPM)', wacc.costOfEquity, 'percent', model, 100);
-  sheet.put('risk_free_rate', 'Risk-free rate (10-year Treasury)', riskFree.value, 'percent', assumption(riskFree.asOf), 100);
-  sheet.put('equity_risk_premium', 'Equity risk premium', erp.value, 'percent', assumption(erp.asOf), 100);
-  sheet.put('base_fcf', `Free cash flow, FY${company.fiscalYear}`, v.baseFcfUsd, 'usd', {
-    period: `FY${company.fiscalYear}`,
-    source: 'computed',
-    as_of: filed,
-  });
-  sheet.put('enterprise_value_dcf', 'Enterprise value (DCF)', v.enterpriseValueUsd, 'usd', model);
-  sheet.put('terminal_value_share', 'Terminal value share of enterprise value', v.terminal.shareOfEnterpriseValue, 'percent', model, 100);
-  if (reverse.status === 'solved') sheet.put('implied_growth', 'FCF growth the price implies', reverse.impliedGrowth, 'percent', model, 100);
+  sheet.put('beta', beta, betaOrigin, { label: betaLabel });
+  if (regression) sheet.put('raw_beta', regression.raw!, betaOrigin);
+  sheet.put('cost_of_equity', wacc.costOfEquity, model, { scale: 100 });
+  sheet.put('risk_free_rate', riskFree.value, assumption(riskFree.asOf), { scale: 100 });
+  sheet.put('equity_risk_premium', erp.value, assumption(erp.asOf), { scale: 100 });
+  sheet.put(
+    'base_fcf',
+    v.baseFcfUsd,
+    {
+      period: `FY${company.fiscalYear}`,
+      source: 'computed',
+      as_of: filed,
+    },
+    { label: `Free cash flow, FY${company.fiscalYear}` },
+  );
+  sheet.put('enterprise_value_dcf', v.enterpriseValueUsd, model);
+  sheet.put('terminal_value_share', v.terminal.shareOfEnterpriseValue, model, { scale: 100 });
+  if (reverse.status === 'solved') sheet.put('implied_growth', reverse.impliedGrowth, model, { scale: 100 });
   else
     sheet.skip(
       'implied_growth',
-      'FCF growth the price implies',
       reverse.side === 'price_below_bracket' ? 'the price is below the value at any growth searched' : 'the price is above the value at any growth searched',
     );
 

@@ -50,36 +50,39 @@ export function buildEtf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
   const computedAt = { ...holdingsAt, source: 'computed' };
   const sheet = new FactSheet();
 
-  sheet.put('expense_ratio', 'Expense ratio (a year)', info.expense_ratio_pct, 'percent', overviewAt);
+  sheet.put('expense_ratio', info.expense_ratio_pct, overviewAt);
   if (s.expenseCost.ok)
-    sheet.put('expense_cost_10y', 'Fees over 10 years on $10,000 (5% a year before fees)', s.expenseCost.value.costCents / 100, 'usd', {
+    sheet.put('expense_cost_10y', s.expenseCost.value.costCents / 100, {
       ...overviewAt,
       source: 'computed',
     });
-  else sheet.skip('expense_cost_10y', 'Fees over 10 years on $10,000', s.expenseCost.error.message);
-  sheet.put('aum', 'Assets under management', info.aum_musd === null ? null : info.aum_musd * 1e6, 'usd', overviewAt);
+  else sheet.skip('expense_cost_10y', s.expenseCost.error.message);
+  sheet.put('aum', info.aum_musd === null ? null : info.aum_musd * 1e6, overviewAt);
   const c = s.concentration;
-  sheet.put('top10_weight', 'Top 10 holdings, share of the fund', c.ok ? ok(c.value.topWeight) : c, 'percent', computedAt, 100);
+  sheet.put('top10_weight', c.ok ? ok(c.value.topWeight) : c, computedAt, { scale: 100 });
   if (c.ok) {
-    sheet.put('holdings_count', 'Holdings', c.value.holdingCount, 'count', holdingsAt);
-    sheet.put('effective_holdings', 'Effective number of holdings (1 / HHI)', c.value.effectiveHoldings, 'ratio', computedAt);
+    sheet.put('holdings_count', c.value.holdingCount, holdingsAt);
+    sheet.put('effective_holdings', c.value.effectiveHoldings, computedAt);
     const largest = c.value.top[0];
     if (largest) {
-      sheet.putLabel('largest_holding', 'Largest holding', largest.symbol, holdingsAt);
-      sheet.put('largest_holding_weight', 'Largest holding, share of the fund', largest.weight, 'percent', holdingsAt, 100);
+      sheet.putLabel('largest_holding', largest.symbol, holdingsAt);
+      sheet.put('largest_holding_weight', largest.weight, holdingsAt, { scale: 100 });
     }
   }
   if (s.sectors.ok && s.sectors.value.length > 0) {
     const top = [...s.sectors.value].sort((a, b) => b.weight - a.weight)[0]!;
-    sheet.putLabel('top_sector', 'Largest sector', top.sector, computedAt);
-    sheet.put('top_sector_weight', 'Largest sector, share of the fund', top.weight, 'percent', computedAt, 100);
-  } else if (!s.sectors.ok) sheet.skip('top_sector', 'Largest sector', s.sectors.error.message);
+    sheet.putLabel('top_sector', top.sector, computedAt);
+    sheet.put('top_sector_weight', top.weight, computedAt, { scale: 100 });
+  } else if (!s.sectors.ok) sheet.skip('top_sector', s.sectors.error.message);
   const y = s.yield;
   const yieldAt =
     y.ok && y.value.basis === 'trailing_12m_dividends'
       ? { period: `12 months to ${inputs.asOf}`, source: 'computed', as_of: priceBar?.date ?? inputs.asOf }
       : overviewAt;
-  sheet.put('dividend_yield', 'Dividend yield', y.ok ? ok(y.value.yield) : y, 'percent', yieldAt, 100);
+  // Two bases, two keys: the dividends paid in the past twelve months (the same figure as a stock's
+  // `dividend_yield_ttm`), or, without a dividend history, the yield the issuer reports.
+  if (y.ok) sheet.put(y.value.basis === 'trailing_12m_dividends' ? 'dividend_yield_ttm' : 'distribution_yield', y.value.yield, yieldAt, { scale: 100 });
+  else sheet.skip('dividend_yield_ttm', y.error.message);
   if (s.overlap && inputs.compareEtf) {
     const o = s.overlap;
     const at = {
@@ -91,9 +94,9 @@ export function buildEtf(inputs: AnalysisInputs, _subtype: FundamentalSubtype | 
           .sort()
           .at(-1) ?? inputs.asOf,
     };
-    sheet.putLabel('compare_etf', 'Compared with', inputs.compareEtf.symbol, at);
-    sheet.put('overlap', `Overlap with ${inputs.compareEtf.symbol}`, o.ok ? ok(o.value.overlap) : o, 'percent', at, 100);
-    if (o.ok) sheet.put('common_holdings', `Holdings shared with ${inputs.compareEtf.symbol}`, o.value.commonCount, 'count', at);
+    sheet.putLabel('compare_etf', inputs.compareEtf.symbol, at);
+    sheet.put('overlap', o.ok ? ok(o.value.overlap) : o, at, { scale: 100, label: `Overlap with ${inputs.compareEtf.symbol}` });
+    if (o.ok) sheet.put('common_holdings', o.value.commonCount, at, { label: `Holdings shared with ${inputs.compareEtf.symbol}` });
   }
 
   const sections: EtfSections = {

@@ -1,4 +1,6 @@
-import type { Fact, FactUnit } from '../analysis-types.ts';
+import { requireFactDefinition } from '../../facts/catalogue.ts';
+import { roundForUnit } from '../../facts/format-fact.ts';
+import type { Fact } from '../analysis-types.ts';
 import type { EngineResult } from '../result.ts';
 
 /** A fact the engines could not produce, and why: the page shows "—, because …". */
@@ -15,26 +17,6 @@ export interface FactOrigin {
   as_of: string;
 }
 
-/** Decimals kept per unit: the stored value is the value the page and the note show. */
-const DECIMALS: Record<FactUnit, number> = {
-  percent: 2,
-  usd: 2, // cents: a fee cost keeps them; statement figures are whole dollars anyway
-  usd_per_share: 2,
-  ratio: 2,
-  times: 2,
-  score: 2,
-  count: 0,
-  shares: 0,
-  years: 1,
-  label: 0,
-};
-
-export function roundForUnit(value: number, unit: FactUnit): number {
-  const scale = 10 ** DECIMALS[unit];
-  const r = Math.round(value * scale) / scale;
-  return Object.is(r, -0) ? 0 : r;
-}
-
 /**
  * Collects the facts of one analysis. A figure arrives as a number or an engine result; a failed result
  * (or a non-finite number) is recorded as missing with its reason instead of becoming NaN or 0.
@@ -43,23 +25,40 @@ export class FactSheet {
   readonly facts: Fact[] = [];
   readonly missing: MissingFact[] = [];
 
-  /** `scale` converts engine units to the fact's (100 for a fraction shown in percent). */
-  put(key: string, label: string, figure: EngineResult<number> | number | null, unit: FactUnit, origin: FactOrigin, scale = 1): number | null {
+  /**
+   * Puts a figure under its catalogue key: label and unit come from the catalogue (core/facts/catalogue.ts);
+   * `label` is taken only for keys whose label carries context. `scale` converts engine units to the
+   * fact's (100 for a fraction shown in percent).
+   */
+  put(key: string, figure: EngineResult<number> | number | null, origin: FactOrigin, options: { scale?: number; label?: string } = {}): number | null {
+    const d = requireFactDefinition(key);
+    const label = this.labelOf(key, options.label);
+    const scale = options.scale ?? 1;
     const r = typeof figure === 'number' ? { ok: true as const, value: figure } : figure;
-    if (r === null) return this.skip(key, label, 'not reported');
-    if (!r.ok) return this.skip(key, label, r.error.message);
-    if (!Number.isFinite(r.value * scale)) return this.skip(key, label, 'not a finite number');
-    const value = roundForUnit(r.value * scale, unit);
-    this.facts.push({ key, label, value, unit, ...origin });
+    if (r === null) return this.skip(key, 'not reported', label);
+    if (!r.ok) return this.skip(key, r.error.message, label);
+    if (!Number.isFinite(r.value * scale)) return this.skip(key, 'not a finite number', label);
+    const value = roundForUnit(r.value * scale, d.unit);
+    this.facts.push({ key, label, value, unit: d.unit, ...origin });
     return value;
   }
 
-  putLabel(key: string, label: string, value: string, origin: FactOrigin): void {
-    this.facts.push({ key, label, value, unit: 'label', ...origin });
+  putLabel(key: string, value: string, origin: FactOrigin, label?: string): void {
+    const d = requireFactDefinition(key);
+    if (d.unit !== 'label') throw new Error(`fact "${key}" is in ${d.unit}, not a label`);
+    this.facts.push({ key, label: this.labelOf(key, label), value, unit: 'label', ...origin });
   }
 
-  skip(key: string, label: string, reason: string): null {
-    this.missing.push({ key, label, reason });
+  /** Records a figure as missing, with the reason the page shows ("—, because …"). */
+  skip(key: string, reason: string, label?: string): null {
+    this.missing.push({ key, label: this.labelOf(key, label), reason });
     return null;
+  }
+
+  private labelOf(key: string, label: string | undefined): string {
+    const d = requireFactDefinition(key);
+    if (label === undefined || label === d.label) return d.label;
+    if (!d.contextLabel) throw new Error(`fact "${key}" reads "${d.label}" everywhere; "${label}" would give it a second name`);
+    return label;
   }
 }

@@ -31,7 +31,8 @@ type Score = 'piotroski' | 'altman' | 'dividend_safety' | 'sloan' | 'beneish';
 
 interface SubtypePlan {
   ratios: RatioKey[];
-  lines: Array<[key: string, label: string]>;
+  /** Statement lines (catalogue keys) the tab states as facts. */
+  lines: string[];
   grades: GradeCategory[];
   scores: Score[];
 }
@@ -43,73 +44,43 @@ export const CORE_RATIOS: RatioKey[] = ['net_margin', 'roe', 'revenue_cagr_5y', 
 export const FUNDAMENTAL_PLANS: Record<FundamentalSubtype, SubtypePlan> = {
   overview: {
     ratios: ['gross_margin', 'operating_margin', 'fcf_margin', 'revenue_growth_1y', 'eps_cagr_5y', 'fcf_yield', 'dividend_yield', 'price_book', 'ev_ebitda'],
-    lines: [
-      ['revenue', 'Revenue'],
-      ['net_income', 'Net income'],
-      ['free_cash_flow', 'Free cash flow'],
-    ],
+    lines: ['revenue', 'net_income', 'free_cash_flow'],
     grades: ['value', 'growth', 'profitability', 'health', 'momentum'],
     scores: ['piotroski', 'altman'],
   },
   profitability: {
     ratios: ['gross_margin', 'operating_margin', 'fcf_margin', 'roa', 'roic', 'asset_turnover'],
-    lines: [
-      ['revenue', 'Revenue'],
-      ['gross_profit', 'Gross profit'],
-      ['operating_income', 'Operating income'],
-      ['net_income', 'Net income'],
-    ],
+    lines: ['revenue', 'gross_profit', 'operating_income', 'net_income'],
     grades: ['profitability'],
     scores: ['piotroski', 'altman'],
   },
   growth: {
     ratios: ['revenue_cagr_3y', 'revenue_growth_1y', 'eps_cagr_3y', 'eps_cagr_5y', 'fcf_cagr_3y', 'fcf_cagr_5y', 'share_count_change'],
-    lines: [
-      ['revenue', 'Revenue'],
-      ['net_income', 'Net income'],
-      ['free_cash_flow', 'Free cash flow'],
-    ],
+    lines: ['revenue', 'net_income', 'free_cash_flow'],
     grades: ['growth', 'momentum'],
     scores: ['piotroski', 'altman'],
   },
   valuation: {
     ratios: ['price_sales', 'price_book', 'ev_ebitda', 'ev_sales', 'fcf_yield', 'dividend_yield', 'eps_cagr_5y'],
-    lines: [
-      ['revenue', 'Revenue'],
-      ['net_income', 'Net income'],
-      ['ebitda', 'EBITDA'],
-    ],
+    lines: ['revenue', 'net_income', 'ebitda'],
     grades: ['value'],
     scores: ['piotroski', 'altman'],
   },
   'financial-health': {
     ratios: ['quick_ratio', 'net_debt_to_ebitda', 'interest_cover'],
-    lines: [
-      ['cash', 'Cash'],
-      ['total_debt', 'Total debt'],
-      ['total_equity', 'Shareholders’ equity'],
-    ],
+    lines: ['cash', 'total_debt', 'total_equity'],
     grades: ['health'],
     scores: ['piotroski', 'altman', 'beneish'],
   },
   dividends: {
     ratios: ['dividend_yield', 'earnings_payout', 'fcf_payout', 'fcf_margin', 'net_debt_to_ebitda'],
-    lines: [
-      ['dividends_paid', 'Dividends paid'],
-      ['free_cash_flow', 'Free cash flow'],
-      ['net_income', 'Net income'],
-    ],
+    lines: ['dividends_paid', 'free_cash_flow', 'net_income'],
     grades: [],
     scores: ['piotroski', 'altman', 'dividend_safety'],
   },
   'cash-flow': {
     ratios: ['fcf_margin', 'fcf_yield', 'fcf_cagr_3y', 'fcf_cagr_5y', 'share_count_change'],
-    lines: [
-      ['operating_cash_flow', 'Operating cash flow'],
-      ['capital_expenditure', 'Capital expenditure'],
-      ['free_cash_flow', 'Free cash flow'],
-      ['stock_based_compensation', 'Stock-based compensation'],
-    ],
+    lines: ['operating_cash_flow', 'capital_expenditure', 'free_cash_flow', 'stock_based_compensation'],
     grades: [],
     scores: ['piotroski', 'altman', 'sloan'],
   },
@@ -176,28 +147,25 @@ export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSub
   putPiotroski(sheet, view);
   putAltman(sheet, view);
   putGrades(sheet, view, plan.grades);
-  for (const [key, label] of plan.lines) putLine(sheet, view, key, label);
+  for (const key of plan.lines) putLine(sheet, view, key);
 
   const safety = plan.scores.includes('dividend_safety') ? computeDividendSafety(view.financials) : null;
   if (safety) {
-    sheet.put('dividend_safety', 'Dividend safety score (0–100)', safety.ok ? ok(safety.value.score) : safety, 'score', fy);
+    sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
     const streak = safety.ok ? safety.value.components.find((c) => c.id === 'streak')?.value : null;
-    if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', 'Years of dividends without a cut', streak, 'count', fy);
+    if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', streak, fy);
   }
   if (tab === 'dividends' || tab === 'overview') putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
   const sloan = plan.scores.includes('sloan') ? computeSloanAccruals(view.financials) : null;
-  if (sloan) sheet.put('sloan_accruals', 'Sloan accrual ratio', sloan.ok ? ok(sloan.value.ratio) : sloan, 'percent', fy, 100);
+  if (sloan) sheet.put('sloan_accruals', sloan.ok ? ok(sloan.value.ratio) : sloan, fy, { scale: 100 });
   const beneish = plan.scores.includes('beneish') ? computeBeneish(view.financials) : null;
-  if (beneish) sheet.put('beneish_m', 'Beneish M-score', beneish.ok ? ok(beneish.value.m) : beneish, 'score', fy);
+  if (beneish) sheet.put('beneish_m', beneish.ok ? ok(beneish.value.m) : beneish, fy);
 
   const sections: FundamentalSections = {
     subtype: tab,
     sector: inputs.profile.sector,
     ratios_by_year: computeRatiosByYear(view, [...CORE_RATIOS, ...plan.ratios]),
-    lines_by_year: collectLinesByYear(
-      view,
-      plan.lines.map(([k]) => k),
-    ),
+    lines_by_year: collectLinesByYear(view, plan.lines),
     grades: collectGradeSections(view, plan.grades),
     dividends_by_year: tab === 'dividends' ? sumDividendsByYear(inputs.dividends, inputs.asOf) : [],
     piotroski: unwrapOrNull(view.piotroski),

@@ -16,11 +16,8 @@ import { describeRating } from './technical.ts';
 
 const KEY_RATIOS: RatioKey[] = ['net_margin', 'roe', 'revenue_cagr_5y', 'pe_ttm', 'fcf_yield', 'debt_to_equity', 'current_ratio'];
 
-const RETURN_LABELS: Record<MomentumKey, string> = {
-  return_3m: '3-month price change',
-  return_6m: '6-month price change',
-  return_12m_ex_1m: '12-month price change to a month ago',
-};
+/** The month-end price changes the overview's performance strip shows. */
+const PERFORMANCE_KEYS: MomentumKey[] = ['return_3m', 'return_6m', 'return_12m_ex_1m'];
 
 export interface OverviewSections {
   /** Month-end price changes in percent (null with a reason in `missing` when the history is too short). */
@@ -41,15 +38,8 @@ export function buildOverview(inputs: AnalysisInputs, _subtype: FundamentalSubty
   const priceDay = view.market.ok ? view.market.value.priceDate : inputs.asOf;
   const momentum = computeMomentumReturns(view.monthEnds);
   const performance = {} as Record<MomentumKey, number | null>;
-  for (const key of Object.keys(RETURN_LABELS) as MomentumKey[]) {
-    performance[key] = sheet.put(
-      key,
-      RETURN_LABELS[key],
-      momentum[key],
-      'percent',
-      { period: `month-ends to ${priceDay}`, source: 'computed', as_of: priceDay },
-      100,
-    );
+  for (const key of PERFORMANCE_KEYS) {
+    performance[key] = sheet.put(key, momentum[key], { period: `month-ends to ${priceDay}`, source: 'computed', as_of: priceDay }, { scale: 100 });
   }
 
   const daily = toSeriesAsOf(inputs.daily, inputs.asOf, 'daily');
@@ -57,14 +47,14 @@ export function buildOverview(inputs: AnalysisInputs, _subtype: FundamentalSubty
   let ratingSection: OverviewSections['rating'] = null;
   if (rating.ok) {
     const at = { period: rating.value.date, source: 'computed', as_of: rating.value.date };
-    sheet.putLabel('technical_rating', 'Technical rating', describeRating(rating.value.overall.label), at);
+    sheet.putLabel('technical_rating', describeRating(rating.value.overall.label), at);
     ratingSection = {
       overall: describeRating(rating.value.overall.label),
       moving_averages: describeRating(rating.value.movingAverages.label),
       oscillators: describeRating(rating.value.oscillators.label),
       score: rating.value.overall.score,
     };
-  } else sheet.skip('technical_rating', 'Technical rating', rating.error.message);
+  } else sheet.skip('technical_rating', rating.error.message);
 
   putRatios(sheet, view, KEY_RATIOS);
   putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);

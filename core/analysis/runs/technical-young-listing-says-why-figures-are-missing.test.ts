@@ -26,7 +26,7 @@ beforeAll(async () => {
 describe('technical analysis of a 40-day-old listing', () => {
   it('leaves out what needs more bars, with the reason', () => {
     const keys = new Set(body.facts.map((f) => f.key));
-    for (const k of ['sma_50', 'sma_200', 'technical_rating', 'volatility_1y', 'price_change_1y']) expect(keys.has(k), k).toBe(false);
+    for (const k of ['sma_50', 'sma_200', 'technical_rating', 'volatility_1y', 'return_1y']) expect(keys.has(k), k).toBe(false);
     const missing = Object.fromEntries(body.sections.missing.map((m) => [m.key, m.reason]));
     expect(missing.sma_50).toBe('needs 50 bars, has 40');
     expect(missing.sma_200).toBe('needs 200 bars, has 40');

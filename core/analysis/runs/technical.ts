@@ -2,6 +2,7 @@ import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analys
 import { computeBetaCorrelation } from '../indicators/beta-correlation.ts';
 import { computeBollinger } from '../indicators/bollinger.ts';
 import { computeMacd } from '../indicators/macd.ts';
+import { computePeriodReturn } from '../indicators/period-return.ts';
 import { computeMaxDrawdown } from '../indicators/max-drawdown.ts';
 import { ema, sma } from '../indicators/moving-averages.ts';
 import { computeRsi } from '../indicators/rsi.ts';
@@ -87,53 +88,61 @@ export function buildTechnical(inputs: AnalysisInputs, _subtype: FundamentalSubt
   const at = { period: day, source, as_of: day };
   const sheet = new FactSheet();
 
-  const close = sheet.put('close', 'Close', last(s.close), 'usd_per_share', { ...at, source: inputs.daily?.source ?? source });
+  const close = sheet.put('close', last(s.close), { ...at, source: inputs.daily?.source ?? source });
   const sma50 = computeMovingAverage(sma, s.close, 50);
   const sma200 = computeMovingAverage(sma, s.close, 200);
   const ema20 = computeMovingAverage(ema, s.close, 20);
-  sheet.put('sma_50', 'SMA (50)', takeLastValue(sma50), 'usd_per_share', at);
-  sheet.put('sma_200', 'SMA (200)', takeLastValue(sma200), 'usd_per_share', at);
-  sheet.put('ema_20', 'EMA (20)', takeLastValue(ema20), 'usd_per_share', at);
+  sheet.put('sma_50', takeLastValue(sma50), at);
+  sheet.put('sma_200', takeLastValue(sma200), at);
+  sheet.put('ema_20', takeLastValue(ema20), at);
   const rsi = computeRsi(s, 14);
-  sheet.put('rsi_14', 'RSI (14)', takeLastValue(rsi), 'score', at);
+  sheet.put('rsi_14', takeLastValue(rsi), at);
   const macd = computeMacd(s);
-  sheet.put('macd', 'MACD (12, 26)', macd.ok ? ok(last(macd.value.macd)) : macd, 'ratio', at);
-  sheet.put('macd_signal', 'MACD signal (9)', macd.ok ? ok(last(macd.value.signal)) : macd, 'ratio', at);
-  sheet.put('macd_histogram', 'MACD histogram', macd.ok ? ok(last(macd.value.histogram)) : macd, 'ratio', at);
+  sheet.put('macd', macd.ok ? ok(last(macd.value.macd)) : macd, at);
+  sheet.put('macd_signal', macd.ok ? ok(last(macd.value.signal)) : macd, at);
+  sheet.put('macd_histogram', macd.ok ? ok(last(macd.value.histogram)) : macd, at);
   const bb = computeBollinger(s, 20, 2);
-  sheet.put('bb_upper', 'Bollinger upper (20, 2)', bb.ok ? ok(last(bb.value.upper)) : bb, 'usd_per_share', at);
-  sheet.put('bb_lower', 'Bollinger lower (20, 2)', bb.ok ? ok(last(bb.value.lower)) : bb, 'usd_per_share', at);
+  sheet.put('bb_upper', bb.ok ? ok(last(bb.value.upper)) : bb, at);
+  sheet.put('bb_lower', bb.ok ? ok(last(bb.value.lower)) : bb, at);
 
   const rating = computeTechnicalRating(s);
   if (rating.ok) {
     const { overall, movingAverages: ma, oscillators: osc } = rating.value;
-    sheet.putLabel('technical_rating', 'Technical rating', describeRating(overall.label), at);
-    sheet.put('technical_rating_score', 'Technical rating score (−1 to 1)', overall.score, 'score', at);
-    sheet.putLabel('ma_rating', 'Moving averages rating', describeRating(ma.label), at);
-    sheet.putLabel('oscillator_rating', 'Oscillators rating', describeRating(osc.label), at);
-    sheet.put('ma_buy_votes', 'Moving averages voting buy', ma.buy, 'count', at);
-    sheet.put('ma_sell_votes', 'Moving averages voting sell', ma.sell, 'count', at);
-    sheet.put('ma_votes', 'Moving averages voting', ma.votes.length, 'count', at);
-    sheet.put('oscillator_buy_votes', 'Oscillators voting buy', osc.buy, 'count', at);
-    sheet.put('oscillator_sell_votes', 'Oscillators voting sell', osc.sell, 'count', at);
-    sheet.put('oscillator_votes', 'Oscillators voting', osc.votes.length, 'count', at);
-  } else sheet.skip('technical_rating', 'Technical rating', rating.error.message);
+    sheet.putLabel('technical_rating', describeRating(overall.label), at);
+    sheet.put('technical_rating_score', overall.score, at);
+    sheet.putLabel('ma_rating', describeRating(ma.label), at);
+    sheet.putLabel('oscillator_rating', describeRating(osc.label), at);
+    sheet.put('ma_buy_votes', ma.buy, at);
+    sheet.put('ma_sell_votes', ma.sell, at);
+    sheet.put('ma_votes', ma.votes.length, at);
+    sheet.put('oscillator_buy_votes', osc.buy, at);
+    sheet.put('oscillator_sell_votes', osc.sell, at);
+    sheet.put('oscillator_votes', osc.votes.length, at);
+  } else sheet.skip('technical_rating', rating.error.message);
 
   const year = takeLast(s, CHART_BARS + 1);
   const yearFrom = year.dates[0]!;
   const overYear = { period: `${yearFrom} to ${day}`, source, as_of: day };
   const vol = computeVolatility(s);
-  sheet.put('volatility_1y', 'Volatility, annualised (1 year)', vol.ok ? ok(vol.value.annualised) : vol, 'percent', overYear, 100);
+  sheet.put('volatility_1y', vol.ok ? ok(vol.value.annualised) : vol, overYear, { scale: 100 });
   const dd = computeMaxDrawdown(year);
-  sheet.put('max_drawdown_1y', 'Maximum drawdown (1 year)', dd.ok ? ok(dd.value.depth) : dd, 'percent', overYear, 100);
-  const yearAgo = requireLength(n, CHART_BARS + 1);
-  sheet.put('price_change_1y', 'Price change (1 year)', yearAgo.ok ? ok(last(s.close) / s.close[n - 1 - CHART_BARS]! - 1) : yearAgo, 'percent', overYear, 100);
+  sheet.put('max_drawdown_1y', dd.ok ? ok(dd.value.depth) : dd, overYear, { scale: 100 });
+  // The product's one 1-year price change (core/analysis/indicators/period-return.ts), as the screener and /compare show it.
+  const yearReturn = computePeriodReturn(s, '1y', inputs.symbol);
+  sheet.put(
+    'return_1y',
+    yearReturn.ok ? ok(yearReturn.value.change) : yearReturn,
+    yearReturn.ok ? { period: `${yearReturn.value.baseDate} to ${day}`, source, as_of: day } : overYear,
+    {
+      scale: 100,
+    },
+  );
 
   const bench = toSeriesAsOf(inputs.benchmark, inputs.asOf, 'benchmark');
   const beta = bench.ok ? computeBetaCorrelation(s, bench.value) : bench;
   const betaAt = beta.ok ? { period: `${beta.value.from} to ${beta.value.to}`, source, as_of: beta.value.to } : at;
-  sheet.put('beta_1y', 'Beta vs SPY (S&P 500), 1 year', beta.ok ? ok(beta.value.beta) : beta, 'ratio', betaAt);
-  sheet.put('correlation_1y', 'Correlation with SPY, 1 year', beta.ok ? ok(beta.value.correlation) : beta, 'ratio', betaAt);
+  sheet.put('beta_1y', beta.ok ? ok(beta.value.beta) : beta, betaAt);
+  sheet.put('correlation_1y', beta.ok ? ok(beta.value.correlation) : beta, betaAt);
 
   const sr = computeSupportResistance(year);
   const toLevel = (l: PriceLevel): ChartLevel => ({
@@ -147,14 +156,14 @@ export function buildTechnical(inputs: AnalysisInputs, _subtype: FundamentalSubt
     const [support] = sr.value.support;
     const [resistance] = sr.value.resistance;
     if (support) {
-      sheet.put('support_1', 'Nearest support', support.price, 'usd_per_share', overYear);
-      sheet.put('support_1_distance', 'Distance to nearest support', 1 - support.price / close, 'percent', overYear, 100);
-    } else sheet.skip('support_1', 'Nearest support', 'no swing low below the price in the past year');
+      sheet.put('support_1', support.price, overYear);
+      sheet.put('support_1_distance', 1 - support.price / close, overYear, { scale: 100 });
+    } else sheet.skip('support_1', 'no swing low below the price in the past year');
     if (resistance) {
-      sheet.put('resistance_1', 'Nearest resistance', resistance.price, 'usd_per_share', overYear);
-      sheet.put('resistance_1_distance', 'Distance to nearest resistance', resistance.price / close - 1, 'percent', overYear, 100);
-    } else sheet.skip('resistance_1', 'Nearest resistance', 'no swing high above the price in the past year: at a one-year high');
-  } else if (!sr.ok) sheet.skip('support_1', 'Nearest support', sr.error.message);
+      sheet.put('resistance_1', resistance.price, overYear);
+      sheet.put('resistance_1_distance', resistance.price / close - 1, overYear, { scale: 100 });
+    } else sheet.skip('resistance_1', 'no swing high above the price in the past year: at a one-year high');
+  } else if (!sr.ok) sheet.skip('support_1', sr.error.message);
 
   const from = Math.max(0, n - CHART_BARS);
   const column = (r: EngineResult<ArrayLike<number>>) => (r.ok ? toChartColumn(r.value, from) : new Array<number | null>(n - from).fill(null));

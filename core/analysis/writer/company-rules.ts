@@ -112,7 +112,7 @@ export const companyRules: NoteRule[] = [
     side: 'risk',
     keys: ['revenue_cagr_5y'],
     salience: (r) => measureBelow(readNumber(r, 'revenue_cagr_5y'), 0, 5),
-    text: (r) => `Revenue has shrunk by ${r.fmt('revenue_cagr_5y').replace('-', '')} a year over five years.`,
+    text: (r) => `Revenue has shrunk by ${r.fmtSize('revenue_cagr_5y')} a year over five years.`,
   },
   {
     id: 'revenue_1y_fast',
@@ -126,7 +126,7 @@ export const companyRules: NoteRule[] = [
     side: 'risk',
     keys: ['revenue_growth_1y'],
     salience: (r) => measureBelow(readNumber(r, 'revenue_growth_1y'), -5, 10),
-    text: (r) => `Sales fell ${r.fmt('revenue_growth_1y').replace('-', '')} in the latest year.`,
+    text: (r) => `Sales fell ${r.fmtSize('revenue_growth_1y')} in the latest year.`,
   },
   {
     id: 'eps_cagr_high',
@@ -154,14 +154,14 @@ export const companyRules: NoteRule[] = [
     side: 'risk',
     keys: ['fcf_cagr_5y'],
     salience: (r) => measureBelow(readNumber(r, 'fcf_cagr_5y'), 0, 10),
-    text: (r) => `Free cash flow has declined ${r.fmt('fcf_cagr_5y').replace('-', '')} a year over five years.`,
+    text: (r) => `Free cash flow has declined ${r.fmtSize('fcf_cagr_5y')} a year over five years.`,
   },
   {
     id: 'buybacks',
     side: 'strength',
     keys: ['share_count_change'],
     salience: (r) => measureBelow(readNumber(r, 'share_count_change'), -1, 2),
-    text: (r) => `Buybacks cut the diluted share count by ${r.fmt('share_count_change').replace('-', '')} in a year, so each share owns more of the company.`,
+    text: (r) => `Buybacks cut the diluted share count by ${r.fmtSize('share_count_change')} in a year, so each share owns more of the company.`,
   },
   {
     id: 'dilution',
@@ -393,7 +393,7 @@ export const overviewRules: NoteRule[] = [
     side: 'risk',
     keys: ['return_6m'],
     salience: (r) => measureBelow(readNumber(r, 'return_6m'), -20, 20),
-    text: (r) => `The shares have lost ${r.fmt('return_6m').replace('-', '')} over six months.`,
+    text: (r) => `The shares have lost ${r.fmtSize('return_6m')} over six months.`,
   },
   {
     id: 'rating_buy',

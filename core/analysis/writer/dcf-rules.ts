@@ -29,8 +29,7 @@ export const dcfRules: NoteRule[] = [
     side: 'risk',
     keys: ['fair_value_per_share', 'price', 'upside_percent'],
     salience: (r) => measureBelow(r.num('upside_percent'), -15, 20),
-    text: (r) =>
-      `The model's fair value of ${r.fmt('fair_value_per_share')} a share is ${r.fmt('upside_percent').replace('-', '')} below the price of ${r.fmt('price')}.`,
+    text: (r) => `The model's fair value of ${r.fmt('fair_value_per_share')} a share is ${r.fmtSize('upside_percent')} below the price of ${r.fmt('price')}.`,
   },
   {
     id: 'terminal_dominates',
@@ -55,7 +54,7 @@ export const dcfRules: NoteRule[] = [
     salience: (r) => measureBelow(measureGrowthGap(r), -5, 10),
     text: (r) =>
       (r.num('implied_growth') ?? 0) < 0
-        ? `The price only makes sense if free cash flow shrinks ${r.fmt('implied_growth').replace('-', '')} a year, worse than the ${r.fmt('explicit_growth')} a year assumed for the forecast.`
+        ? `The price only makes sense if free cash flow shrinks ${r.fmtSize('implied_growth')} a year, worse than the ${r.fmt('explicit_growth')} a year assumed for the forecast.`
         : `The price implies growth of only ${r.fmt('implied_growth')} a year, below the ${r.fmt('explicit_growth')} assumed for the forecast.`,
   },
   {
@@ -93,7 +92,7 @@ export function writeDcfHeadline(r: FactReader, ctx: WriterContext): Sentence {
   const upside = r.num('upside_percent') ?? 0;
   const direction = upside >= 0 ? 'above' : 'below';
   return {
-    text: `${ctx.name} (${ctx.symbol}) is worth ${r.fmt('fair_value_per_share')} a share on a DCF at a ${r.fmt('wacc')} discount rate and ${r.fmt('terminal_growth')} terminal growth, ${r.fmt('upside_percent').replace('-', '')} ${direction} the price of ${r.fmt('price')}.`,
+    text: `${ctx.name} (${ctx.symbol}) is worth ${r.fmt('fair_value_per_share')} a share on a DCF at a ${r.fmt('wacc')} discount rate and ${r.fmt('terminal_growth')} terminal growth, ${r.fmtSize('upside_percent')} ${direction} the price of ${r.fmt('price')}.`,
     fact_keys: ['fair_value_per_share', 'wacc', 'terminal_growth', 'upside_percent', 'price'],
   };
 }

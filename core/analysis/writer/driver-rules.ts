@@ -12,7 +12,7 @@ import { type FactReader, lowerLabel } from './note-rules.ts';
 function quote(r: FactReader, key: string, unit: Attribution['unit']): string {
   const v = r.num(key)!;
   if (unit === 'usd_per_share') return `$${Math.abs(v).toFixed(2)} a share`;
-  const text = r.fmt(key).replace('-', '');
+  const text = r.fmtSize(key);
   return v < 0 ? `−${text}` : `+${text}`;
 }
 

@@ -61,9 +61,16 @@ export const etfRules: NoteRule[] = [
   {
     id: 'income',
     side: 'strength',
-    keys: ['dividend_yield'],
-    salience: (r) => measureAbove(r.num('dividend_yield'), 3, 3),
-    text: (r) => `It pays a dividend yield of ${r.fmt('dividend_yield')}.`,
+    keys: ['dividend_yield_ttm'],
+    salience: (r) => measureAbove(r.num('dividend_yield_ttm'), 3, 3),
+    text: (r) => `Its dividends over the past twelve months come to a yield of ${r.fmt('dividend_yield_ttm')}.`,
+  },
+  {
+    id: 'income_reported',
+    side: 'strength',
+    keys: ['distribution_yield'],
+    salience: (r) => measureAbove(r.num('distribution_yield'), 3, 3),
+    text: (r) => `Its issuer reports a distribution yield of ${r.fmt('distribution_yield')}.`,
   },
   {
     id: 'large_fund',

@@ -7,7 +7,7 @@ import { type CompanyNoteTopic, companyRules, FUNDAMENTAL_FOCUS, overviewRules, 
 import { technicalRules, writeTechnicalHeadline, writeTechnicalVerdict } from './technical-rules.ts';
 
 export { describeUnbacked, findUnbackedNumbers, type UnbackedNumber } from './check-numbers.ts';
-export { formatFactValue } from './format.ts';
+export { formatFactValue } from '../../facts/format-fact.ts';
 export type { WriterContext } from './note-rules.ts';
 
 /** A kind's (or fundamental subtype's) rules, and how it frames the headline and the verdict. */

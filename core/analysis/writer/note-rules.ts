@@ -1,6 +1,6 @@
 import type { Fact, Sentence } from '../analysis-types.ts';
 import type { Attribution } from '../attribution/attribution-types.ts';
-import { formatFactValue } from './format.ts';
+import { formatFactValue } from '../../facts/format-fact.ts';
 
 /** Read access to an analysis' facts by key. */
 export interface FactReader {
@@ -9,8 +9,10 @@ export interface FactReader {
   period(key: string): string | null;
   num(key: string): number | null;
   text(key: string): string | null;
-  /** The fact as the note writes it ("26.9%", "$212.45"). */
+  /** The fact as every page writes it ("26.92 %", "$212.45"): core/facts/format-fact.ts. */
   fmt(key: string): string;
+  /** Its size without the sign, for sentences that say the direction in words ("lost 4.21 %"). */
+  fmtSize(key: string): string;
 }
 
 export function readFacts(facts: readonly Fact[]): FactReader {
@@ -30,6 +32,10 @@ export function readFacts(facts: readonly Fact[]): FactReader {
     fmt: (k) => {
       const f = byKey.get(k);
       return f ? formatFactValue(f) : '—';
+    },
+    fmtSize: (k) => {
+      const f = byKey.get(k);
+      return f ? formatFactValue(typeof f.value === 'number' ? { ...f, value: Math.abs(f.value) } : f) : '—';
     },
   };
 }

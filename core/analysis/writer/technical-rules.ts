@@ -135,16 +135,16 @@ export const technicalRules: NoteRule[] = [
   {
     id: 'year_up',
     side: 'strength',
-    keys: ['price_change_1y'],
-    salience: (r) => measureAbove(r.num('price_change_1y'), 10, 30),
-    text: (r) => `The shares are up ${r.fmt('price_change_1y')} over the past year.`,
+    keys: ['return_1y'],
+    salience: (r) => measureAbove(r.num('return_1y'), 10, 30),
+    text: (r) => `The shares are up ${r.fmt('return_1y')} over the past year.`,
   },
   {
     id: 'year_down',
     side: 'risk',
-    keys: ['price_change_1y'],
-    salience: (r) => measureBelow(r.num('price_change_1y'), -10, 30),
-    text: (r) => `The shares have lost ${r.fmt('price_change_1y').replace('-', '')} over the past year.`,
+    keys: ['return_1y'],
+    salience: (r) => measureBelow(r.num('return_1y'), -10, 30),
+    text: (r) => `The shares have lost ${r.fmtSize('return_1y')} over the past year.`,
   },
   {
     id: 'beta_high',

@@ -26,9 +26,9 @@ const noteSaying = (text: string): AnalysisNote => ({
 });
 
 describe('findUnbackedNumbers', () => {
-  it('accepts a fact as the writer formats it: 26.92 → "26.9%", 416 161 000 000 → "$416.2 billion"', () => {
-    expect(formatFactValue(facts[0]!)).toBe('26.9%');
-    expect(formatFactValue(facts[1]!)).toBe('$416.2 billion');
+  it('accepts a fact as every page writes it: 26.92 → "26.92 %", 416 161 000 000 → "$416.16B"', () => {
+    expect(formatFactValue(facts[0]!)).toBe('26.92 %');
+    expect(formatFactValue(facts[1]!)).toBe('$416.16B');
     expect(findUnbackedNumbers(noteSaying(`A ${formatFactValue(facts[0]!)} margin on ${formatFactValue(facts[1]!)} of sales.`), facts)).toEqual([]);
   });
 

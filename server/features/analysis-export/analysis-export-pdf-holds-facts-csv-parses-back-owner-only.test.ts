@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ANALYSIS_DISCLAIMER } from '../../../core/analysis/analysis-names.ts';
 import type { Fact } from '../../../core/analysis/analysis-types.ts';
-import { formatFactValue } from '../../../core/analysis/format-fact.ts';
+import { formatFactValue } from '../../../core/facts/format-fact.ts';
 import { parseCsv } from '../../../core/text/csv.ts';
 import { type AnalysisOwnersTest, startAnalysisOwnersTest } from '../../test/analysis-owners.ts';
 import { describeOnPglite } from '../../test/db.ts';

@@ -2,7 +2,7 @@ import { Document, Font, G, Line, Page, Polyline, Rect, renderToBuffer, StyleShe
 import type { ReactNode } from 'react';
 import { ANALYSIS_DISCLAIMER, describeAnalysisKind } from '../../../core/analysis/analysis-names.ts';
 import type { Sentence } from '../../../core/analysis/analysis-types.ts';
-import { formatFactValue } from '../../../core/analysis/format-fact.ts';
+import { formatFactValue } from '../../../core/facts/format-fact.ts';
 import type { AnalysisResponse } from '../analyses/index.ts';
 import { listPdfCharts, type PdfChart } from './pdf-charts.ts';
 import { toPdfText as t } from './pdf-text.ts';

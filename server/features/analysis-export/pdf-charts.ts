@@ -1,6 +1,6 @@
 import type { AnalysisKind } from '../../../core/analysis/analysis-types.ts';
 import { computeUpsidePercent, pickHeatStep } from '../../../core/analysis/dcf/heat-colour.ts';
-import { formatFactValue } from '../../../core/analysis/format-fact.ts';
+import { formatFactValue } from '../../../core/facts/format-fact.ts';
 import type { GradeCategory } from '../../../core/analysis/fundamentals/grade-metrics.ts';
 import type {
   BalanceSheetSections,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFactValue } from '../../../core/analysis/writer/format.ts';
+import { formatFactValue } from '../../../core/facts/format-fact.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { COPILOT_COST_MT, type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from './copilot-test-kit.ts';
 import { openToolSession, runCopilotTool } from './tools/index.ts';

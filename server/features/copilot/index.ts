@@ -1,4 +1,4 @@
-import { formatFactValue } from '../../../core/analysis/writer/format.ts';
+import { formatFactValue } from '../../../core/facts/format-fact.ts';
 import { type CopilotFact, type OfflinePlan, offlineExamples, planOfflineAnswer, type SymbolDirectoryEntry } from '../../../core/copilot/index.ts';
 import { COPILOT_LIMITS } from '../../../core/copilot/copilot-limits.ts';
 import type { LlmClient } from '../../adapters/llm/types.ts';

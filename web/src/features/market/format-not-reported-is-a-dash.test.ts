@@ -5,7 +5,7 @@ it('"not reported" (null) is an em dash everywhere, never 0', () => {
   for (const f of [formatPrice, formatCompactUsd, (v: null) => formatPercent(v), (v: null) => formatSigned(v)]) expect(f(null)).toBe('—');
   expect(formatFigure(null, 'USD')).toBe('—');
   expect(formatFigure(null, 'USD/share')).toBe('—');
-  expect(formatFigure(0, 'USD')).toBe('$0');
+  expect(formatFigure(0, 'USD')).toBe('$0.00');
 });
 
 it('figures are compact with their unit and a true minus sign', () => {
@@ -16,7 +16,7 @@ it('figures are compact with their unit and a true minus sign', () => {
   expect(formatFigure(-5.25, 'USD/share')).toBe('−$5.25');
   expect(formatPrice(308.63)).toBe('$308.63');
   // 14.25 / 294.38 = 4.84 %
-  expect(formatPercent(4.84, true)).toBe('+4.84%');
+  expect(formatPercent(4.84, true)).toBe('+4.84 %');
   expect(formatSigned(-1.01)).toBe('−1.01');
   expect(changeTone(-1)).toBe('text-red-600');
   expect(changeTone(0)).toBe('text-slate-600');

@@ -1,3 +1,5 @@
+import type { FactUnit } from '../../../../core/analysis/analysis-types.ts';
+import { formatFactValue } from '../../../../core/facts/format-fact.ts';
 import type { Figure, LineUnit } from '../../../../core/market/types.ts';
 
 /** "Not reported" is always an em dash, never 0. */
@@ -10,30 +12,19 @@ export const formatSigned = (v: number | null | undefined, digits = 2) =>
   v === null || v === undefined ? NOT_REPORTED : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}`;
 
 export const formatPercent = (v: number | null | undefined, signed = false) =>
-  v === null || v === undefined ? NOT_REPORTED : `${signed ? formatSigned(v) : v.toFixed(2)}%`;
+  v === null || v === undefined ? NOT_REPORTED : signed ? `${formatSigned(v)} %` : formatFactValue({ value: v, unit: 'percent' });
 
-/** $416.16B, −$2.72B, $950.0M: compact money for statements. */
+/** $416.16B, −$2.72B, $950.00M: the fact catalogue's one way of writing dollars. */
 export function formatCompactUsd(v: number | null | undefined): string {
-  if (v === null || v === undefined) return NOT_REPORTED;
-  const a = Math.abs(v);
-  const sign = v < 0 ? '−' : '';
-  if (a >= 1e12) return `${sign}$${(a / 1e12).toFixed(2)}T`;
-  if (a >= 1e9) return `${sign}$${(a / 1e9).toFixed(2)}B`;
-  if (a >= 1e6) return `${sign}$${(a / 1e6).toFixed(1)}M`;
-  if (a >= 1e3) return `${sign}$${(a / 1e3).toFixed(1)}K`;
-  return `${sign}$${a.toFixed(0)}`;
+  return v === null || v === undefined ? NOT_REPORTED : formatFactValue({ value: v, unit: 'usd' });
 }
 
-export function formatCompactNumber(v: number | null | undefined): string {
-  if (v === null || v === undefined) return NOT_REPORTED;
-  return v.toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 2 });
-}
+const LINE_UNITS: Record<LineUnit, FactUnit> = { USD: 'usd', 'USD/share': 'usd_per_share', shares: 'shares' };
 
+/** A statement figure in its line's unit, written as every fact is (core/facts/format-fact.ts). */
 export function formatFigure(v: number | null | undefined, unit: LineUnit): string {
   if (v === null || v === undefined) return NOT_REPORTED;
-  if (unit === 'USD/share') return `${v < 0 ? '−' : ''}$${Math.abs(v).toFixed(2)}`;
-  if (unit === 'shares') return formatCompactNumber(v);
-  return formatCompactUsd(v);
+  return formatFactValue({ value: v, unit: LINE_UNITS[unit] ?? 'usd' });
 }
 
 /** Tone of a change: green up, red down, grey flat or unknown. */

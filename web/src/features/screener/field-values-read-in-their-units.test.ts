@@ -3,18 +3,18 @@ import { describeFilter } from './components/active-filter-chips.tsx';
 import { formatBound, formatFieldValue, parseBound } from './format-value.ts';
 
 describe('a screener cell reads in its field’s unit', () => {
-  it('percent 26.917 → "26.9%", a small one 0.035 → "0.04%" (expense ratios), negative with a true minus', () => {
-    expect(formatFieldValue(26.917, 'percent')).toBe('26.9%');
-    expect(formatFieldValue(0.035, 'percent')).toBe('0.04%');
-    expect(formatFieldValue(-4.25, 'percent')).toBe('−4.3%');
+  it('percent 26.917 → "26.92 %" as on the analysis page, a small one 0.035 → "0.04 %" (expense ratios), negative with a true minus', () => {
+    expect(formatFieldValue(26.917, 'percent')).toBe('26.92 %');
+    expect(formatFieldValue(0.035, 'percent')).toBe('0.04 %');
+    expect(formatFieldValue(-4.25, 'percent')).toBe('−4.25 %');
   });
-  it('market cap 2,951,000,000,000 → "$2.95T"; net cash −350,200,000 → "−$350.2M"; a price → "$187.40"', () => {
+  it('market cap 2,951,000,000,000 → "$2.95T"; net cash −350,200,000 → "−$350.20M"; a price → "$187.40"', () => {
     expect(formatFieldValue(2_951_000_000_000, 'usd')).toBe('$2.95T');
-    expect(formatFieldValue(-350_200_000, 'usd')).toBe('−$350.2M');
+    expect(formatFieldValue(-350_200_000, 'usd')).toBe('−$350.20M');
     expect(formatFieldValue(187.4, 'usd_per_share')).toBe('$187.40');
   });
-  it('P/E 35.24 → "35.2×", beta 1.234 → "1.23", labels as they are, missing → "—" (never 0)', () => {
-    expect(formatFieldValue(35.24, 'times')).toBe('35.2×');
+  it('P/E 35.24 → "35.24×", beta 1.234 → "1.23", labels as they are, missing → "—" (never 0)', () => {
+    expect(formatFieldValue(35.24, 'times')).toBe('35.24×');
     expect(formatFieldValue(1.234, 'ratio')).toBe('1.23');
     expect(formatFieldValue('Strong Buy', 'label')).toBe('Strong Buy');
     expect(formatFieldValue(null, 'percent')).toBe('—');

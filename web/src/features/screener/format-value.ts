@@ -1,3 +1,4 @@
+import { formatFactValue } from '../../../../core/facts/format-fact.ts';
 import type { FieldUnit } from '../../../../core/screener/fields.ts';
 import type { RangeDistribution } from '../../../../core/screener/screener-types.ts';
 
@@ -22,41 +23,13 @@ export function describeUnit(unit: FieldUnit): string {
 }
 
 const minus = (v: number) => (v < 0 ? '−' : '');
-const fixed = (v: number, digits: number) =>
-  `${minus(v)}${Math.abs(v).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })}`;
 
-/** $2.95T, −$350.2M, $12.3K, $950. */
-export function formatCompactUsd(v: number): string {
-  const a = Math.abs(v);
-  if (a >= 1e12) return `${minus(v)}$${(a / 1e12).toFixed(2)}T`;
-  if (a >= 1e9) return `${minus(v)}$${(a / 1e9).toFixed(2)}B`;
-  if (a >= 1e6) return `${minus(v)}$${(a / 1e6).toFixed(1)}M`;
-  if (a >= 1e4) return `${minus(v)}$${(a / 1e3).toFixed(1)}K`;
-  return `${minus(v)}$${a.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-}
-
-/** A cell in its field's unit: percent to 1 decimal, multiples to 1 (×), ratios to 2, money compact, labels as they are. */
+/** A cell in its field's unit: the fact catalogue's one formatter, so a cell reads as the analysis page does; missing is a dash. */
 export function formatFieldValue(v: number | string | null | undefined, unit: FieldUnit): string {
   if (v === null || v === undefined || v === '') return NOT_AVAILABLE;
   if (typeof v === 'string') return v;
   if (!Number.isFinite(v)) return NOT_AVAILABLE;
-  switch (unit) {
-    case 'percent':
-      return `${fixed(v, Math.abs(v) < 1 && v !== 0 ? 2 : 1)}%`;
-    case 'times':
-      return `${fixed(v, 1)}×`;
-    case 'ratio':
-      return fixed(v, 2);
-    case 'usd':
-      return formatCompactUsd(v);
-    case 'usd_per_share':
-      return `${minus(v)}$${Math.abs(v).toFixed(2)}`;
-    case 'count':
-    case 'years':
-      return fixed(v, 0);
-    default:
-      return Number.isInteger(v) ? fixed(v, 0) : fixed(v, 2);
-  }
+  return formatFactValue({ value: v, unit });
 }
 
 /** A filter's bound in a chip: as typed, with the unit ("15%", "25×", "$10B"), not padded to the cells' decimals. */

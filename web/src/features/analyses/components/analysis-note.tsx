@@ -1,7 +1,7 @@
 import { CheckCircle2, TriangleAlert } from 'lucide-react';
 import type { AnalysisNote as Note, Fact, Sentence } from '../../../../../core/analysis/analysis-types.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { formatFactValue } from '../format-fact.ts';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import { factAnchor } from './facts-table.tsx';
 
 /** The sentence, then the facts it cites as links to their rows in the facts table. */

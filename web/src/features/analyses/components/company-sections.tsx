@@ -4,7 +4,7 @@ import type { AltmanScore } from '../../../../../core/analysis/fundamentals/altm
 import type { PiotroskiScore } from '../../../../../core/analysis/fundamentals/piotroski.ts';
 import type { GradeSection, YearRow } from '../../../../../core/analysis/runs/fundamental.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { formatFactValue } from '../format-fact.ts';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 
 const humanise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
 

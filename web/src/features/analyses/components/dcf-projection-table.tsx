@@ -1,6 +1,6 @@
 import type { DcfYear } from '../../../../../core/analysis/dcf/two-stage.ts';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
-import { formatFactValue } from '../format-fact.ts';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 
 const HEADERS = ['Year', 'Stage', 'Growth', 'Free cash flow', 'Discount factor', 'Present value'];
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;

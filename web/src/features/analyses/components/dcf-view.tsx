@@ -2,7 +2,7 @@ import type { DcfSections } from '../../../../../core/analysis/runs/dcf.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { ShownAnalysis } from '../api/run-analysis.ts';
-import { formatFactValue } from '../format-fact.ts';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import { DcfHeatMap } from './dcf-heat-map.tsx';
 import { DcfProjectionTable } from './dcf-projection-table.tsx';
 import { MissingFacts } from './missing-facts.tsx';

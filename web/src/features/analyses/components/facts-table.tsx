@@ -1,7 +1,7 @@
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { formatFactValue } from '../format-fact.ts';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 
 /** Anchor of a fact's row: the note's citations link here. */
 export const factAnchor = (key: string) => `fact-${key}`;

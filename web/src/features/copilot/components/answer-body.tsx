@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatFactValue } from '../../../../../core/analysis/writer/format.ts';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import type { CopilotCitation } from '../api/ask-copilot.ts';
 import { splitCitedText } from '../cited-text.ts';
 
