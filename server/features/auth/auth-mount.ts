@@ -153,7 +153,11 @@ async function normalizeResponse(path: string, res: Response): Promise<Response>
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
   if (res.status === 429) {
-    return withJson(res, 429, { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few seconds and try again.' } });
+    // better-auth says when in X-Retry-After; the contract's header is Retry-After, as every other 429 sends.
+    const seconds = Math.max(1, Math.ceil(Number(res.headers.get('x-retry-after')) || 1));
+    const limited = withJson(res, 429, rateLimitedError('Too many attempts from this address.', seconds).toBody());
+    limited.headers.set('Retry-After', String(seconds));
+    return limited;
   }
   if (!data || typeof data !== 'object' || 'error' in data) return res;
   const code = (data.code ?? 'AUTH_ERROR').toUpperCase();
