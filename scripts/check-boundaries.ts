@@ -108,21 +108,7 @@ export const ANATOMY_PENDING: readonly string[] = [
 /** Test kits and the scripts tests run as child processes, by their names. */
 const isTestSupport = (p: string) => /test-kit|-in-child-process\.ts$|-then-hangs\.ts$/.test(p);
 /** Test support still beside production code (moves once the suite's set-up is reshaped); only shrinks. */
-export const TEST_SUPPORT_PENDING: readonly string[] = [
-  'core/copilot/copilot-test-kit.ts',
-  'core/market/fundamentals-test-kit.ts',
-  'core/market/normalizer/test-kit.ts',
-  'server/features/analyses/analyses-run-stored-then-hangs.ts',
-  'server/features/analyses/analyses-test-kit.ts',
-  'server/features/compare/compare-test-kit.ts',
-  'server/features/copilot/copilot-test-kit.ts',
-  'server/features/public-api/public-api-test-kit.ts',
-  'server/features/screener/screener-test-kit.ts',
-  'server/features/track-record/track-record-test-kit.ts',
-  'server/features/track-record/track-record-ticks-in-child-process.ts',
-  'server/features/watchlists/alert-ticks-in-child-process.ts',
-  'server/features/watchlists/watchlist-test-kit.ts',
-];
+export const TEST_SUPPORT_PENDING: readonly string[] = [];
 
 const toPascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
 const isTest = (p: string) => /\.test\.tsx?$/.test(p);
