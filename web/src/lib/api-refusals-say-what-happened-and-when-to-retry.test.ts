@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadAnalysisExport } from '../features/analyses/api/download-analysis-export.ts';
+import { describe, expect, it } from 'vitest';
 import { ApiError, formatWait, readApiError, readRetryAfterSeconds, retryUnlessClientError } from './api.ts';
 
 /** An answer as the server sends it: the error contract's body and, for a wait, Retry-After. */
@@ -102,19 +101,5 @@ describe('a refused request says what happened and when to retry', () => {
     expect(retryUnlessClientError(0, new ApiError(503, 'HTTP_ERROR', 'busy'))).toBe(true);
     expect(retryUnlessClientError(1, new ApiError(503, 'HTTP_ERROR', 'busy'))).toBe(false);
     expect(retryUnlessClientError(0, new ApiError(429, 'RATE_LIMITED', 'wait', undefined, 5))).toBe(false);
-  });
-});
-
-describe('Download PDF over the limit', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('rejects with what happened and when to retry, instead of a failed download that says nothing', async () => {
-    const requested: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      requested.push(url);
-      return answer(429, { code: 'RATE_LIMITED', message: "You have made this minute's 30 PDF exports. Try again in 40 s." }, '40');
-    });
-    await expect(downloadAnalysisExport('a1', 'pdf')).rejects.toThrow("You have made this minute's 30 PDF exports — try again in 40 s.");
-    expect(requested).toEqual(['/api/analyses/a1/export.pdf']);
   });
 });
