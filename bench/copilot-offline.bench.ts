@@ -5,7 +5,7 @@
  * names. Standalone: `npx tsx bench/copilot-offline.bench.ts`.
  */
 import { loadavg } from 'node:os';
-import { runToolOnBuilders } from '../core/copilot/copilot-test-kit.ts';
+import { runToolOnBuilders } from '../core/test-kit/copilot-test-kit.ts';
 import { offlineExamples, planOfflineAnswer, type CopilotToolResult, type SymbolDirectoryEntry } from '../core/copilot/index.ts';
 import { openBundledAnalysisData } from '../server/adapters/market-data/bundled/analysis-inputs.ts';
 import { median, percentile, report } from './support.ts';

@@ -41,13 +41,14 @@ describe('architecture boundaries', () => {
     ]);
     expect(v).toEqual(['server/main.ts: only server/env.ts reads process.env']);
   });
-  it('lets web import types, and only types, from the server route contracts', () => {
+  it('lets web import types, and only types, from the server route contracts and the error codes', () => {
     const contract = '../../../../../server/features/tokens/tokens.routes.ts';
     const ok = findViolations([
       {
         path: 'web/src/features/tokens/api/get-token-costs.ts',
         text: `import type { TokenCostsResponse } from '${contract}';\nexport type { Tier } from '${contract}';`,
       },
+      { path: 'web/src/lib/api.ts', text: "import type { ErrorCode } from '../../../server/lib/errors.ts';" },
     ]);
     expect(ok).toEqual([]);
     const v = findViolations([
@@ -55,12 +56,14 @@ describe('architecture boundaries', () => {
       { path: 'web/src/features/tokens/api/b.ts', text: `import { type Tier } from '${contract}';` },
       { path: 'web/src/features/tokens/api/c.ts', text: "import type { LedgerService } from '../../../../../server/features/tokens/ledger-types.ts';" },
       { path: 'web/src/lib/d.ts', text: "const m = import('../../../server/env.ts');" },
+      { path: 'web/src/lib/e.ts', text: "import { errorStatus } from '../../../server/lib/errors.ts';" },
     ]);
-    expect(v).toHaveLength(4);
+    expect(v).toHaveLength(5);
     expect(v[0]).toContain('with `import type`');
     expect(v[1]).toContain('with `import type`');
     expect(v[2]).toContain('only the route contracts');
     expect(v[3]).toContain('only the route contracts');
+    expect(v[4]).toContain('with `import type`');
   });
 });
 

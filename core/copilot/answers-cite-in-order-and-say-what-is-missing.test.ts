@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeComparison, writeMetricAnswer, writeValuation } from './answer-writer.ts';
-import { findUnbackedInDraft } from './copilot-test-kit.ts';
+import { findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
 import type { CopilotFact, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
 import { getMetric } from './metric-catalog.ts';
 import { joinDrafts, planOfflineAnswer } from './plan-offline-answer.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findUnbackedInDraft } from './copilot-test-kit.ts';
+import { findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
 import { glossary } from './glossary.ts';
 import { metrics } from './metric-catalog.ts';
 import { planOfflineAnswer } from './plan-offline-answer.ts';

@@ -8,7 +8,7 @@ import { computeRsi } from '../analysis/indicators/rsi.ts';
 import { toOhlcvSeries } from '../analysis/indicators/series.ts';
 import { computeTechnicalRating } from '../analysis/technical-rating.ts';
 import { formatFactValue } from '../facts/format-fact.ts';
-import { findUnbackedInDraft, runToolOnBuilders } from './copilot-test-kit.ts';
+import { findUnbackedInDraft, runToolOnBuilders } from '../test-kit/copilot-test-kit.ts';
 import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
 import { planOfflineAnswer } from './plan-offline-answer.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFundamentals } from './fundamentals-test-kit.ts';
+import { buildFundamentals } from '../test-kit/fundamentals-test-kit.ts';
 import { checkShareJumps } from './quality-checks.ts';
 
 const annualShares = (ends: string[], shares: Array<number | null>) => buildFundamentals('NFLX', { ends, lines: { shares_diluted: shares } });

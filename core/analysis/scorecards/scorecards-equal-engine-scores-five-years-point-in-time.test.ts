@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFundamentals, type KitCell } from '../../market/fundamentals-test-kit.ts';
+import { buildFundamentals, type KitCell } from '../../test-kit/fundamentals-test-kit.ts';
 import { computeAltman } from '../fundamentals/altman.ts';
 import { BENEISH_INTERCEPT, computeBeneish } from '../fundamentals/beneish.ts';
 import { computePiotroski } from '../fundamentals/piotroski.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildSource, runNormalizer } from './test-kit.ts';
+import { buildSource, runNormalizer } from '../../test-kit/normalizer-test-kit.ts';
 
 it('a value without a filing date takes the period’s first real filing from another source, marked estimated', () => {
   const { out } = runNormalizer({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runNormalizer, buildSource, readCell } from './test-kit.ts';
+import { runNormalizer, buildSource, readCell } from '../../test-kit/normalizer-test-kit.ts';
 
 describe('not reported: a vendor 0 is "—", a non-payer’s 0 dividend is a real 0', () => {
   const { out, log } = runNormalizer({

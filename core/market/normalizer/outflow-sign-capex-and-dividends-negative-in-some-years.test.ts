@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { runNormalizer, buildSource, readCell } from './test-kit.ts';
+import { runNormalizer, buildSource, readCell } from '../../test-kit/normalizer-test-kit.ts';
 
 it('stores capex, dividends paid and buybacks as positive outflows whatever sign the vendor used that year', () => {
   const { out, log } = runNormalizer({

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildSource, readCell, runNormalizer } from './test-kit.ts';
+import { buildSource, readCell, runNormalizer } from '../../test-kit/normalizer-test-kit.ts';
 
 it('an EPS that still disagrees with net income / shares after every repair is withheld with the check’s finding', () => {
   const { out, log } = runNormalizer({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSource, readCell, runNormalizer } from './test-kit.ts';
+import { buildSource, readCell, runNormalizer } from '../../test-kit/normalizer-test-kit.ts';
 
 describe('share units: EPS × diluted shares ≈ net income puts counts back into shares', () => {
   it('MCD FY2021: "751.8 shares" is millions — 7,545.2M / 10.04 = 751.5M ≈ 751.8 × 1,000,000', () => {

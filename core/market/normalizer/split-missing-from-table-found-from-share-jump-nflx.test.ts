@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nearestSplitRatio } from './splits.ts';
-import { buildSource, readCell, runNormalizer } from './test-kit.ts';
+import { buildSource, readCell, runNormalizer } from '../../test-kit/normalizer-test-kit.ts';
 
 const M = 1_000_000;
 // NFLX as the SEC files have it: FY2023 on was re-filed after the 10-for-1 split, FY2021–22 and the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type AnalysesTest, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 describeEachDatabase('20 technical analyses at once on a balance covering 10.25 of them', (kind) => {
   let k: AnalysesTest;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnPglite } from '../../test/db.ts';
-import { type AnalysesTest, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 interface Attribution {
   target: string;

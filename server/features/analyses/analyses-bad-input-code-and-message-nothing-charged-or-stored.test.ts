@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnPglite } from '../../test/db.ts';
-import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 import { MAX_ANALYSIS_BODY_BYTES } from './analyses.routes.ts';
 
 describeOnPglite('bad analysis requests', (kind) => {

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../test/db.ts';
 import type { MarketService } from '../market/index.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import { type AnalysisRuns, defaultAnalysisRuns, type PreparedRun } from './analyses-service.ts';
-import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 const technical = { symbol: 'AAPL', kind: 'technical' } as const;
 

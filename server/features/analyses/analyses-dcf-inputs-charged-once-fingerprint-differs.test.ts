@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 // A DCF analysis costs 1 token (1,000 mt): 10 − 1 = 9 tokens left after one run.
 const AFTER_ONE_DCF_MT = OPENING_BALANCE_MT - 1_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getActionCostMt } from '../../../core/tokens/costs.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 // One run per kind through the real builders; the balance drops by exactly the kind's cost from core/tokens/costs.ts.
 const runs = [

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../test/db.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import { createAnalysesJobs, UNSERVED_ROW_KEPT_MS } from './analyses-jobs.ts';
 import type { PreparedRun } from './analyses-service.ts';
-import { type AnalysesTest, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 describeEachDatabase('rows of failed attempts', (kind) => {
   let k: AnalysesTest;

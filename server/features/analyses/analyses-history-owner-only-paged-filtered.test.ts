@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnPglite } from '../../test/db.ts';
-import { type AnalysesTest, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 describeOnPglite('analysis history and re-opening', (kind) => {
   let k: AnalysesTest;

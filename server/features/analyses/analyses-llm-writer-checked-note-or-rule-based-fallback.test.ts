@@ -5,7 +5,7 @@ import { createLlmClient } from '../../adapters/llm/index.ts';
 import { describeOnPglite } from '../../test/db.ts';
 import { type FakeOpenAiServer, type FakeReply, type FakeRequest, startFakeOpenAiServer } from '../../test/fake-openai-server.ts';
 import type { PreparedRun } from './analyses-service.ts';
-import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 import { MAX_NOTE_CALLS } from './llm-note-writer.ts';
 
 const MODEL = 'fake-analyst-7b';

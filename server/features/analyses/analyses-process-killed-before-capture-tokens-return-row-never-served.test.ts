@@ -4,16 +4,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { createLedgerService } from '../tokens/index.ts';
-import { HUNG_RUN_TIMEOUT_MS, hangAfterWork } from './analyses-run-stored-then-hangs.ts';
+import { HUNG_RUN_TIMEOUT_MS, hangAfterWork } from '../../test/analyses-run-stored-then-hangs.ts';
 import type { PreparedRun } from './analyses-service.ts';
-import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 type Stored = { holdId: string; analysisId: string };
 
 /** Runs the child until its analysis is stored (not captured), then SIGKILLs it: no capture, no release. */
 async function storeInChildThenKill(url: string, userId: string): Promise<{ stored: Stored; signal: string | null }> {
   const root = findAppRoot();
-  const script = join(root, 'server/features/analyses/analyses-run-stored-then-hangs.ts');
+  const script = join(root, 'server/test/analyses-run-stored-then-hangs.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script, url, userId], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

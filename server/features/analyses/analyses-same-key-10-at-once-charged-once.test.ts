@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type AnalysesTest, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 describeEachDatabase('one click sent 10 times at once (same Idempotency-Key and body)', (kind) => {
   let k: AnalysesTest;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
 import type { PreparedRun } from './analyses-service.ts';
-import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from './analyses-test-kit.ts';
+import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 
 /** The events of a text/event-stream body, in order. */
 function parseEvents(text: string): Array<{ event: string; data: unknown }> {

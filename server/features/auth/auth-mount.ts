@@ -128,12 +128,22 @@ async function readJsonObject(req: Request): Promise<Record<string, unknown>> {
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * The password checks the per-account throttle counts (sign-in-throttle.ts), with the field each one's
+ * password is in. They share one count per account: a guess costs the same whichever door it comes through.
+ */
+const throttledChecks: Record<string, { field: string }> = {
+  '/sign-in/email': { field: 'password' },
+  // Signed in already (a stolen session, an unlocked computer): the current password must not be guessable here either.
+  '/change-password': { field: 'currentPassword' },
+};
+
 /** The same answer for every address, known or not, so it tells nothing about who has an account. */
-const resetRequiredError = () =>
+const resetRequiredError = (field: string) =>
   new AppError(
     'FORBIDDEN',
     'Too many wrong passwords for this account: sign-in with the password is paused. Reset your password with the link we e-mail you (Forgot password?).',
-    { field: 'password', details: { reason: 'password_reset_required' } },
+    { field, details: { reason: 'password_reset_required' } },
   );
 
 /** better-auth answers errors as {code, message}; the app's contract is {error: {code, message, field}}. */
@@ -153,12 +163,17 @@ async function normalizeResponse(path: string, res: Response): Promise<Response>
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
   if (res.status === 429) {
-    return withJson(res, 429, { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few seconds and try again.' } });
+    // better-auth says when in X-Retry-After; the contract's header is Retry-After, as every other 429 sends.
+    const seconds = Math.max(1, Math.ceil(Number(res.headers.get('x-retry-after')) || 1));
+    const limited = withJson(res, 429, rateLimitedError('Too many attempts from this address.', seconds).toBody());
+    limited.headers.set('Retry-After', String(seconds));
+    return limited;
   }
   if (!data || typeof data !== 'object' || 'error' in data) return res;
   const code = (data.code ?? 'AUTH_ERROR').toUpperCase();
   const error: Record<string, string> = { code, message: data.message ?? 'Request failed.' };
-  const field = fieldOfCode[code];
+  // Change-password's wrong password is the current one, not the new one.
+  const field = path === '/change-password' && code === 'INVALID_PASSWORD' ? 'currentPassword' : fieldOfCode[code];
   if (field) error.field = field;
   return withJson(res, res.status, { error });
 }
@@ -179,7 +194,8 @@ export interface AuthHandlerOptions {
 
 /**
  * Hono handler for /api/auth/*: only the endpoints the app uses, no NUL in any field, our rules applied,
- * the per-account sign-in throttle, the client IP resolved; then better-auth, its errors mapped.
+ * the per-account password throttle (sign-in and change-password), the client IP resolved; then
+ * better-auth, its errors mapped. Expects `user` set when a session cookie is valid (forwardToBetterAuth).
  */
 export function createAuthHandler(auth: Auth, options: AuthHandlerOptions) {
   return async (c: Context<AppEnv>) => {
@@ -201,11 +217,15 @@ export function createAuthHandler(auth: Auth, options: AuthHandlerOptions) {
         const parsed = await readJsonObject(req);
         refuseNul(findNulField(parsed));
         const rewritten = rewrittenPaths.has(path) ? rewriteBody(path, parsed, options.commonPasswords) : parsed;
-        if (path === '/sign-in/email') {
-          accountKey = toAccountKey(rewritten.email as string);
+        const check = throttledChecks[path];
+        // Sign-in: the e-mail typed. Change-password: the signed-in user's (no session: better-auth answers
+        // 401 before any password is checked, so there is nothing to count).
+        const email = path === '/sign-in/email' ? (rewritten.email as string) : c.get('user')?.email;
+        if (check && email) {
+          accountKey = toAccountKey(email);
           const verdict = await beginSignInAttempt(options.db, accountKey, options.now());
           if (verdict.kind === 'wait') throw rateLimitedError('Too many wrong passwords for this account.', verdict.retryAfterSeconds);
-          if (verdict.kind === 'reset-required') throw resetRequiredError();
+          if (verdict.kind === 'reset-required') throw resetRequiredError(check.field);
         }
         body = JSON.stringify(rewritten);
         headers.delete('content-length');
@@ -224,19 +244,24 @@ export function createAuthHandler(auth: Auth, options: AuthHandlerOptions) {
       if (accountKey) await settleSignInAttempt(options.db, accountKey, 'not-checked');
       throw err;
     }
-    if (accountKey) await settleSignInAttempt(options.db, accountKey, await readSignInOutcome(res));
+    if (accountKey) await settleSignInAttempt(options.db, accountKey, await readPasswordOutcome(path, res));
     return normalizeResponse(path, res);
   };
 }
 
-/** What better-auth's answer says about the password: 200 or EMAIL_NOT_VERIFIED (checked after it) mean it was right. */
-async function readSignInOutcome(res: Response): Promise<'right-password' | 'wrong-password' | 'not-checked'> {
+/**
+ * What better-auth's answer says about the password: 200, or for sign-in EMAIL_NOT_VERIFIED (checked after
+ * it), mean it was right; sign-in's 401 INVALID_EMAIL_OR_PASSWORD and change-password's 400 INVALID_PASSWORD
+ * that it was wrong. Anything else (no session, a Google-only account, the per-client 429) checked none.
+ */
+async function readPasswordOutcome(path: string, res: Response): Promise<'right-password' | 'wrong-password' | 'not-checked'> {
   if (res.status === 200) return 'right-password';
   const code = await res
     .clone()
     .json()
     .then((d: { code?: string }) => d?.code)
     .catch(() => undefined);
+  if (path === '/change-password') return res.status === 400 && code === 'INVALID_PASSWORD' ? 'wrong-password' : 'not-checked';
   if (res.status === 401 && code === 'INVALID_EMAIL_OR_PASSWORD') return 'wrong-password';
   if (res.status === 403 && code === 'EMAIL_NOT_VERIFIED') return 'right-password';
   return 'not-checked';

@@ -56,8 +56,12 @@ export function createAuthHandlers(service: AuthService, { env, mailer, googleEn
     const { handler, sessions } = await getRuntime();
     // better-auth knows a session's absolute expiry, not the idle timeout: the reader deletes a session idle
     // too long (or expired) before better-auth looks, and records this use of a live one.
+    // The user is kept for the per-account throttle of change-password (auth-mount.ts).
     const cookie = c.req.header('cookie');
-    if (cookie?.includes('session_token=')) await sessions.readSession(cookie);
+    if (cookie?.includes('session_token=')) {
+      const session = await sessions.readSession(cookie);
+      if (session) c.set('user', session.user);
+    }
     try {
       return await handler(c);
     } finally {

@@ -177,10 +177,15 @@ export const changePasswordRoute = createRoute({
   path: '/api/auth/change-password',
   tags,
   summary: 'Changes the password of the signed-in user and signs out their other sessions',
+  description:
+    'A wrong current password (400 INVALID_PASSWORD) counts against the same per-account throttle as sign-in, in one ' +
+    'count with wrong sign-in passwords: 5 are free, then 429 RATE_LIMITED with Retry-After (1 s doubling up to 15 min); ' +
+    'from 20, 403 FORBIDDEN (details.reason `password_reset_required`, field `currentPassword`) until the password is ' +
+    'reset through the mailed link. A right current password clears the count.',
   request: { body: body(z.object({ currentPassword: z.string(), newPassword: Password })) },
   responses: {
     200: jsonContent(z.looseObject({ token: z.string().nullable(), user: AuthUserSchema }), 'Changed; a new session token is set'),
-    ...errorResponses(400, 401, 415, 429),
+    ...errorResponses(400, 401, 403, 415, 429),
   },
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnPglite } from '../../test/db.ts';
-import { startCompareTest } from './compare-test-kit.ts';
+import { startCompareTest } from '../../test/compare-test-kit.ts';
 
 describeOnPglite('GET /api/compare refuses bad input with a code, a message and the field', (kind) => {
   let k: Awaited<ReturnType<typeof startCompareTest>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIGURE_IDS } from '../../../core/compare/compare-rows.ts';
 import { describeOnPglite } from '../../test/db.ts';
-import { startCompareTest } from './compare-test-kit.ts';
+import { startCompareTest } from '../../test/compare-test-kit.ts';
 
 type Kit = Awaited<ReturnType<typeof startCompareTest>>;
 type Line = { key: string; values: Array<{ value: number | null }> };

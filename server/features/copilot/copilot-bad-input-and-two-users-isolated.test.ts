@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnPglite } from '../../test/db.ts';
-import { type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from './copilot-test-kit.ts';
+import { type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from '../../test/copilot-test-kit.ts';
 
 const OTHER_UUID = '0b9e6c1e-4c55-4bd2-9a55-4f3a0f1c2d3e';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
 import { type FakeOpenAiServer, type FakeRequest, type Json, startFakeOpenAiServer } from '../../test/fake-openai-server.ts';
-import { COPILOT_COST_MT, type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from './copilot-test-kit.ts';
+import { COPILOT_COST_MT, type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from '../../test/copilot-test-kit.ts';
 
 type ModelFact = { ref: number; key: string; symbol: string | null; value: number | string; display: string };
 

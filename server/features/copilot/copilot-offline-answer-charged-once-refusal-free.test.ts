@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFactValue } from '../../../core/facts/format-fact.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { COPILOT_COST_MT, type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from './copilot-test-kit.ts';
+import { COPILOT_COST_MT, type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from '../../test/copilot-test-kit.ts';
 import { openToolSession, runCopilotTool } from './tools/index.ts';
 
 // No AI_BASE_URL: the offline copilot answers through the same tools, checked, stored and charged once.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COPILOT_LIMITS } from '../../../core/copilot/copilot-limits.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { COPILOT_COST_MT, type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from './copilot-test-kit.ts';
+import { COPILOT_COST_MT, type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from '../../test/copilot-test-kit.ts';
 
 const LIMIT = COPILOT_LIMITS.questionsPerMinute; // 20 a minute
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COPILOT_LIMITS } from '../../../core/copilot/copilot-limits.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type CopilotTest, startCopilotTest } from './copilot-test-kit.ts';
+import { type CopilotTest, startCopilotTest } from '../../test/copilot-test-kit.ts';
 
 const CONVERSATIONS = COPILOT_LIMITS.conversationsPerUser; // 50
 const MESSAGES = COPILOT_LIMITS.messagesPerConversation; // 100: 50 turns

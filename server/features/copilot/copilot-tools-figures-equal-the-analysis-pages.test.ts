@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CopilotFact } from '../../../core/copilot/copilot-types.ts';
 import { describeOnPglite } from '../../test/db.ts';
-import { type CopilotTest, startCopilotTest } from './copilot-test-kit.ts';
+import { type CopilotTest, startCopilotTest } from '../../test/copilot-test-kit.ts';
 import { openToolSession, runCopilotTool } from './tools/index.ts';
 
 type Fact = { key: string; value: number | string; period: string };

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_API_KEYS_PER_USER } from '../../../core/public-api/limits.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { PRO_BALANCE_MT, type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
+import { PRO_BALANCE_MT, type PublicApiTest, startPublicApiTest } from '../../test/public-api-test-kit.ts';
 
 describeEachDatabase('API keys refused: plan, revocation, scope, shape, place', (kind) => {
   let k: PublicApiTest;

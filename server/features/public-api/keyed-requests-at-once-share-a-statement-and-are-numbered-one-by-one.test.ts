@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { apiRateLimits } from '../../../core/public-api/limits.ts';
 import type { PreparedStatement } from '../../adapters/db/index.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
+import { type PublicApiTest, startPublicApiTest } from '../../test/public-api-test-kit.ts';
 
 const READS = apiRateLimits.read.limit; // 120 a minute
 

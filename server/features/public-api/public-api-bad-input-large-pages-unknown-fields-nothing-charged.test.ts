@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_API_PAGE_SIZE } from '../../../core/public-api/limits.ts';
 import { describeOnPglite } from '../../test/db.ts';
-import { PRO_BALANCE_MT, type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
+import { PRO_BALANCE_MT, type PublicApiTest, startPublicApiTest } from '../../test/public-api-test-kit.ts';
 
 describeOnPglite('/api/v1 bad input: the error contract, nothing charged or stored', (kind) => {
   let k: PublicApiTest;

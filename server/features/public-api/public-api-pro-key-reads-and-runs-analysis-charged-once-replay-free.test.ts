@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiRateLimits } from '../../../core/public-api/limits.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { PRO_BALANCE_MT, type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
+import { PRO_BALANCE_MT, type PublicApiTest, startPublicApiTest } from '../../test/public-api-test-kit.ts';
 
 describeEachDatabase('a Pro user’s API key on /api/v1', (kind) => {
   let k: PublicApiTest;

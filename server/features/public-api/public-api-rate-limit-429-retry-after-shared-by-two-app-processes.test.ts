@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRateLimits } from '../../../core/public-api/limits.ts';
 import { startAppProcess } from '../../test/app-process.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type PublicApiTest, startPublicApiTest } from './public-api-test-kit.ts';
+import { type PublicApiTest, startPublicApiTest } from '../../test/public-api-test-kit.ts';
 
 const READS = apiRateLimits.read.limit; // 120 a minute
 const RUNS = apiRateLimits.analyses.limit; // 10 a minute

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREENER_PRESETS } from '../../../core/screener/presets.ts';
 import { describeOnPglite } from '../../test/db.ts';
 import { parseCsv } from '../../../core/text/csv.ts';
-import { type ScreenerTest, startScreenerTest } from './screener-test-kit.ts';
+import { type ScreenerTest, startScreenerTest } from '../../test/screener-test-kit.ts';
 
 type Row = { symbol: string; name: string; values: Record<string, number | string | null> };
 

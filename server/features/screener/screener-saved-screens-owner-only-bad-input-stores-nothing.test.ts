@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREENER_LIMITS } from '../../../core/screener/query.ts';
 import { describeOnPglite } from '../../test/db.ts';
 import { DEFAULT_SCREENER_RATE_LIMITS } from './screener.handlers.ts';
-import { type ScreenerTest, startScreenerTest } from './screener-test-kit.ts';
+import { type ScreenerTest, startScreenerTest } from '../../test/screener-test-kit.ts';
 
 const cheapQuality = {
   name: 'Cheap quality',

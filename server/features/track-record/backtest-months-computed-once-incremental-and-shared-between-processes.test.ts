@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/db.ts';
 import type { BacktestEngine } from './backtest-engine.ts';
 import { runBacktest } from './backtest-runner.ts';
 import type { NewRun } from './track-record-store.ts';
-import { startTrackRecordTest, type TrackRecordTest } from './track-record-test-kit.ts';
+import { startTrackRecordTest, type TrackRecordTest } from '../../test/track-record-test-kit.ts';
 
 /** Month-ends of 2025 and the first half of 2026, oldest first. */
 const ALL_MONTHS: BacktestMonth[] = Array.from({ length: 18 }, (_, i) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findCloseOnOrBefore } from '../../../core/analysis/track-record/outcomes.ts';
 import { describeOnPglite } from '../../test/db.ts';
-import { startTrackRecordTest, type TrackRecordTest } from './track-record-test-kit.ts';
+import { startTrackRecordTest, type TrackRecordTest } from '../../test/track-record-test-kit.ts';
 
 /*
  * A user's technical analysis of AAPL, moved back to the data day 2025-06-30: by the snapshot's prices

@@ -3,11 +3,11 @@ import { describeEachDatabase } from '../../test/db.ts';
 import { startLineProcess } from '../../test/line-process.ts';
 import type { RescoreReport } from './index.ts';
 import { runRescoringTick } from './rescoring.ts';
-import { cutMarketAt, insertOpenRuns, readRunState, startTrackRecordTest, type TrackRecordTest } from './track-record-test-kit.ts';
+import { cutMarketAt, insertOpenRuns, readRunState, startTrackRecordTest, type TrackRecordTest } from '../../test/track-record-test-kit.ts';
 
 /** An app process running re-scoring ticks on demand: `tick('2026-03-31')` plays a tick on prices up to that day. */
 function startTickProcess(url: string) {
-  const p = startLineProcess('server/features/track-record/track-record-ticks-in-child-process.ts', [url]);
+  const p = startLineProcess('server/test/track-record-ticks-in-child-process.ts', [url]);
   return { ready: p.ready, stop: p.stop, tick: async (day: string) => JSON.parse(await p.send(`tick ${day}`)) as RescoreReport };
 }
 

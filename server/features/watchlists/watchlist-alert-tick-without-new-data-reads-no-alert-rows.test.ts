@@ -5,7 +5,7 @@ import { createOutboxMailer } from '../../adapters/mail/outbox/index.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { describeOnPglite } from '../../test/db.ts';
 import { createWatchlistsFeature } from './index.ts';
-import { createScriptedPoints, scriptedPoint, startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
+import { createScriptedPoints, scriptedPoint, startWatchlistTest, type WatchlistTest } from '../../test/watchlist-test-kit.ts';
 
 /** The test database, recording each statement's text and how many rows it returned. */
 function withStatementLog(db: Database) {

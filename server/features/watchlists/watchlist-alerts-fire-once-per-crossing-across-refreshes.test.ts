@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
-import { countOutboxMails, scriptedPoint, startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
+import { countOutboxMails, scriptedPoint, startWatchlistTest, type WatchlistTest } from '../../test/watchlist-test-kit.ts';
 
 describeEachDatabase('watchlist alerts over a sequence of data refreshes', (kind) => {
   let k: WatchlistTest;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
 import { startLineProcess } from '../../test/line-process.ts';
 import type { TickReport } from './index.ts';
-import { countOutboxMails, createSecondTicker, scriptedPoint, startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
+import { countOutboxMails, createSecondTicker, scriptedPoint, startWatchlistTest, type WatchlistTest } from '../../test/watchlist-test-kit.ts';
 
 /** An app process running alert ticks on demand: `tick(line)` sends one refresh and resolves with its report. */
 function startTickProcess(url: string) {
-  const p = startLineProcess('server/features/watchlists/alert-ticks-in-child-process.ts', [url]);
+  const p = startLineProcess('server/test/alert-ticks-in-child-process.ts', [url]);
   return { ready: p.ready, stop: p.stop, tick: async (line: string) => JSON.parse(await p.send(line)) as TickReport };
 }
 

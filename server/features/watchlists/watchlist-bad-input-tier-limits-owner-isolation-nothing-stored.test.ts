@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/db.ts';
-import { startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
+import { startWatchlistTest, type WatchlistTest } from '../../test/watchlist-test-kit.ts';
 
 /** Symbols of the bundled snapshot with daily prices: enough to fill a Free list and one more. */
 const ELEVEN = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'JPM', 'KO', 'XOM', 'JNJ', 'PG'];

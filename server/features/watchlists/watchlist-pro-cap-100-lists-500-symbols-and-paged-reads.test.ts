@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_WATCHLISTS_PAGE, watchlistLimits } from '../../../core/watchlist/limits.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { startWatchlistTest, type WatchlistTest } from './watchlist-test-kit.ts';
+import { startWatchlistTest, type WatchlistTest } from '../../test/watchlist-test-kit.ts';
 
 const base = Date.parse('2026-01-01T00:00:00.000Z');
 const uuidOf = (n: number, prefix: string) => `${prefix}-4000-8000-${String(n).padStart(12, '0')}`;

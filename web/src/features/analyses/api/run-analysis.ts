@@ -4,7 +4,7 @@ import type {
   AnalysisStreamEvents,
   CreateAnalysisBody,
 } from '../../../../../server/features/analyses/analyses.routes.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, readApiError } from '../../../lib/api.ts';
 import { createSseParser } from '../../../lib/sse-parse.ts';
 
 export type { AnalysisProgressEvent, AnalysisResponse, CreateAnalysisBody } from '../../../../../server/features/analyses/analyses.routes.ts';
@@ -63,6 +63,7 @@ export async function runAnalysis(
 }
 
 async function parseJsonAnswer(res: Response): Promise<AnalysisResponse> {
+  if (!res.ok) throw await readApiError(res);
   const text = await res.text();
   let data: unknown = null;
   try {
@@ -70,7 +71,6 @@ async function parseJsonAnswer(res: Response): Promise<AnalysisResponse> {
   } catch {
     data = null;
   }
-  if (res.ok && data && typeof data === 'object' && 'id' in data) return data as AnalysisResponse;
-  const err = (data as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-  throw new ApiError(res.status, err?.code ?? 'HTTP_ERROR', err?.message ?? `Request failed (${res.status}).`, err?.field);
+  if (data && typeof data === 'object' && 'id' in data) return data as AnalysisResponse;
+  throw new ApiError(res.status, 'HTTP_ERROR', `Request failed (${res.status}).`);
 }

@@ -1,14 +1,13 @@
 import { Check, Copy, FileDown, FileSpreadsheet, Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 import { useClipboardCopy } from '../../../lib/use-clipboard-copy.ts';
 import { useCreateShare } from '../api/create-share.ts';
+import { useDownloadAnalysisExport } from '../api/download-analysis-export.ts';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
 import { SharedLinksList } from './shared-links.tsx';
-
-const exportUrl = (id: string, format: 'pdf' | 'csv') => `/api/analyses/${encodeURIComponent(id)}/export.${format}`;
 
 /** The new link's URL with a copy button; the URL is shown only now (only a hash of its token is kept). */
 function CreatedLink({ url }: { url: string }) {
@@ -116,20 +115,43 @@ function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; 
 /** Export (PDF, CSV) and share actions for a finished analysis; exports are free, like re-opening. */
 export function AnalysisActions({ analysis }: { analysis: AnalysisResponse }) {
   const [sharing, setSharing] = useState(false);
+  const download = useDownloadAnalysisExport();
+  const downloading = download.isPending ? download.variables.format : null;
   return (
-    <div className="flex flex-wrap gap-2" data-testid="analysis-actions">
-      <a href={exportUrl(analysis.id, 'pdf')} download className={buttonClass('outline', 'sm')} data-testid="download-pdf">
-        <FileDown className="size-4" aria-hidden />
-        Download PDF
-      </a>
-      <a href={exportUrl(analysis.id, 'csv')} download className={buttonClass('outline', 'sm')} data-testid="download-csv">
-        <FileSpreadsheet className="size-4" aria-hidden />
-        Download CSV
-      </a>
-      <Button variant="outline" size="sm" onClick={() => setSharing(true)} data-testid="share-open">
-        <Share2 className="size-4" aria-hidden />
-        Share
-      </Button>
+    <div className="space-y-2" data-testid="analysis-actions">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          loading={downloading === 'pdf'}
+          disabled={downloading !== null}
+          onClick={() => download.mutate({ id: analysis.id, format: 'pdf' })}
+          data-testid="download-pdf"
+        >
+          <FileDown className="size-4" aria-hidden />
+          Download PDF
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={downloading === 'csv'}
+          disabled={downloading !== null}
+          onClick={() => download.mutate({ id: analysis.id, format: 'csv' })}
+          data-testid="download-csv"
+        >
+          <FileSpreadsheet className="size-4" aria-hidden />
+          Download CSV
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setSharing(true)} data-testid="share-open">
+          <Share2 className="size-4" aria-hidden />
+          Share
+        </Button>
+      </div>
+      {download.isError && (
+        <Alert tone="error" title="The download did not start">
+          <span data-testid="download-error">{download.error.message}</span>
+        </Alert>
+      )}
       <ShareDialog analysis={analysis} open={sharing} onClose={() => setSharing(false)} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { CopilotAnswer, CopilotStreamEvents, SendMessageBody } from '../../../../../server/features/copilot/copilot.routes.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, readApiError } from '../../../lib/api.ts';
 import { createSseParser } from '../../../lib/sse-parse.ts';
 
 export type { CopilotAnswer, CopilotCitationResponse as CopilotCitation, CopilotStreamEvents } from '../../../../../server/features/copilot/copilot.routes.ts';
@@ -11,18 +11,6 @@ export interface AskListeners {
   onText?: (delta: string) => void;
   /** The text so far is withdrawn (a retry or the offline fallback follows). */
   onReset?: (reason: string) => void;
-}
-
-async function readJsonError(res: Response): Promise<never> {
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  const err = (data as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-  throw new ApiError(res.status, err?.code ?? 'HTTP_ERROR', err?.message ?? `Request failed (${res.status}).`, err?.field);
 }
 
 /**
@@ -44,7 +32,7 @@ export async function askCopilot(body: SendMessageBody, options: AskListeners & 
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Stockpilot. Check your connection and try again.');
   }
-  if (!res.ok || !res.body) return readJsonError(res);
+  if (!res.ok || !res.body) throw await readApiError(res);
   if (!res.headers.get('content-type')?.includes('text/event-stream')) return (await res.json()) as CopilotAnswer;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const feed = createSseParser();

@@ -2,18 +2,18 @@
  * Child process for the "two app processes, one PostgreSQL" alert test: the watchlists feature as the app
  * wires it (outbox mailer, ledger, market), whose ticks read a scripted point. Prints `ready`, then for each
  * stdin line `<symbol> <day> <price>` runs one alert tick and prints its report as one JSON line.
- * Usage: tsx server/features/watchlists/alert-ticks-in-child-process.ts <databaseUrl>
+ * Usage: tsx server/test/alert-ticks-in-child-process.ts <databaseUrl>
  */
 import { createInterface } from 'node:readline';
-import type { SymbolPoint } from '../../../core/watchlist/alert-rules.ts';
-import { openPostgres } from '../../adapters/db/postgres.ts';
-import { createOutboxMailer } from '../../adapters/mail/outbox/index.ts';
-import { parseEnv } from '../../env.ts';
-import { findAppRoot } from '../../lib/app-root.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { createMarketFeature } from '../market/index.ts';
-import { createLedgerService } from '../tokens/index.ts';
-import { createWatchlistsFeature } from './index.ts';
+import type { SymbolPoint } from '../../core/watchlist/alert-rules.ts';
+import { openPostgres } from '../adapters/db/postgres.ts';
+import { createOutboxMailer } from '../adapters/mail/outbox/index.ts';
+import { parseEnv } from '../env.ts';
+import { findAppRoot } from '../lib/app-root.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createMarketFeature } from '../features/market/index.ts';
+import { createLedgerService } from '../features/tokens/index.ts';
+import { createWatchlistsFeature } from '../features/watchlists/index.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: alert-ticks-in-child-process.ts <databaseUrl>');

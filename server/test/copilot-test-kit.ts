@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type TestAppOptions, startTestApp } from '../../test/app.ts';
-import type { DatabaseKind } from '../../test/db.ts';
-import { insertTestUser } from '../../test/users.ts';
-import { type AnalysesFeature, defaultAnalysisRuns, loadAnalysisInputs, loadPriceHistory } from '../analyses/index.ts';
-import type { MarketFeature } from '../market/index.ts';
-import type { ScreenerFeature } from '../screener/index.ts';
-import { createLedgerService } from '../tokens/index.ts';
-import { parseEventId } from './copilot-streams.ts';
-import type { CopilotToolDeps } from './tools/index.ts';
+import { type TestAppOptions, startTestApp } from './app.ts';
+import type { DatabaseKind } from './db.ts';
+import { insertTestUser } from './users.ts';
+import { type AnalysesFeature, defaultAnalysisRuns, loadAnalysisInputs, loadPriceHistory } from '../features/analyses/index.ts';
+import type { MarketFeature } from '../features/market/index.ts';
+import type { ScreenerFeature } from '../features/screener/index.ts';
+import { createLedgerService } from '../features/tokens/index.ts';
+import { parseEventId } from '../features/copilot/copilot-streams.ts';
+import type { CopilotToolDeps } from '../features/copilot/tools/index.ts';
 
 /** Every new account starts Free with 10 tokens (10 000 mt); an answered question costs 300 mt. */
 export const OPENING_BALANCE_MT = 10_000;

@@ -1,7 +1,7 @@
-import type { DatabaseKind } from '../../test/db.ts';
-import { startTestApp, type TestAppOptions } from '../../test/app.ts';
-import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService, type Tier } from '../tokens/index.ts';
+import type { DatabaseKind } from './db.ts';
+import { startTestApp, type TestAppOptions } from './app.ts';
+import { insertTestUser } from './users.ts';
+import { createLedgerService, type Tier } from '../features/tokens/index.ts';
 
 /** Pro's monthly allocation: a Free account upgraded to Pro starts a period with 200 tokens (200 000 mt). */
 export const PRO_BALANCE_MT = 200_000;

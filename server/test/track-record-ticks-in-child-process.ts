@@ -2,16 +2,16 @@
  * Child process for the "two app processes, one PostgreSQL" re-scoring test: the track-record feature as the
  * app wires it. Prints `ready`, then for each stdin line `tick <YYYY-MM-DD|full>` runs one re-scoring tick on
  * the market cut at that day (or whole) and prints its report as one JSON line.
- * Usage: tsx server/features/track-record/track-record-ticks-in-child-process.ts <databaseUrl>
+ * Usage: tsx server/test/track-record-ticks-in-child-process.ts <databaseUrl>
  */
 import { createInterface } from 'node:readline';
-import { openPostgres } from '../../adapters/db/postgres.ts';
-import { parseEnv } from '../../env.ts';
-import { findAppRoot } from '../../lib/app-root.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { createMarketFeature } from '../market/index.ts';
-import { cutMarketAt } from './cut-market-at.ts';
-import { runRescoringTick } from './rescoring.ts';
+import { openPostgres } from '../adapters/db/postgres.ts';
+import { parseEnv } from '../env.ts';
+import { findAppRoot } from '../lib/app-root.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createMarketFeature } from '../features/market/index.ts';
+import { cutMarketAt } from '../features/track-record/cut-market-at.ts';
+import { runRescoringTick } from '../features/track-record/rescoring.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: track-record-ticks-in-child-process.ts <databaseUrl>');

@@ -1,7 +1,7 @@
 /** Builds small `Fundamentals` for worked-example tests: a few period ends and the lines that matter. */
 
-import { LINE_BY_KEY } from './statements.ts';
-import type { Figure, Fundamentals, StatementLine, StatementSet } from './types.ts';
+import { LINE_BY_KEY } from '../market/statements.ts';
+import type { Figure, Fundamentals, StatementLine, StatementSet } from '../market/types.ts';
 
 /** One cell: a bare value (filed on `defaultAsOf`) or a value with its filing date. */
 export type KitCell = number | null | { value: number | null; as_of: string };

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../adapters/db/index.ts';
-import { startTestApp } from '../../test/app.ts';
-import type { DatabaseKind } from '../../test/db.ts';
-import { insertTestUser } from '../../test/users.ts';
-import type { MarketFeature } from '../market/index.ts';
-import { createLedgerService } from '../tokens/index.ts';
-export { cutMarketAt } from './cut-market-at.ts';
-import type { TrackRecordFeature } from './index.ts';
-import { insertRuns, type NewRun } from './track-record-store.ts';
+import type { Queryable } from '../adapters/db/index.ts';
+import { startTestApp } from './app.ts';
+import type { DatabaseKind } from './db.ts';
+import { insertTestUser } from './users.ts';
+import type { MarketFeature } from '../features/market/index.ts';
+import { createLedgerService } from '../features/tokens/index.ts';
+export { cutMarketAt } from '../features/track-record/cut-market-at.ts';
+import type { TrackRecordFeature } from '../features/track-record/index.ts';
+import { insertRuns, type NewRun } from '../features/track-record/track-record-store.ts';
 
 /** Open runs (not scored yet) on the given symbols and data days, as users' runs of a technical analysis would be. */
 export async function insertOpenRuns(q: Queryable, runs: Array<{ symbol: string; asOf: string; rating: string }>): Promise<string[]> {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { DatabaseKind } from '../../test/db.ts';
-import { startTestApp, type TestAppOptions } from '../../test/app.ts';
-import { insertTestUser } from '../../test/users.ts';
-import type { MarketFeature } from '../market/index.ts';
-import { createLedgerService } from '../tokens/index.ts';
-import { type AnalysesServiceDeps, createAnalysesService } from './analyses-service.ts';
+import type { DatabaseKind } from './db.ts';
+import { startTestApp, type TestAppOptions } from './app.ts';
+import { insertTestUser } from './users.ts';
+import type { MarketFeature } from '../features/market/index.ts';
+import { createLedgerService } from '../features/tokens/index.ts';
+import { type AnalysesServiceDeps, createAnalysesService } from '../features/analyses/analyses-service.ts';
 
 /** Every new account starts Free with 10 tokens (10 000 mt). */
 export const OPENING_BALANCE_MT = 10_000;

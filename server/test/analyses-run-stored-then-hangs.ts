@@ -2,15 +2,15 @@
  * Child process for the "killed between the insert and the capture" test: runs a technical analysis of
  * AAPL on PostgreSQL whose work stores the row and then hangs before the capture, prints {holdId,
  * analysisId} as one JSON line and waits to be killed.
- * Usage: tsx server/features/analyses/analyses-run-stored-then-hangs.ts <databaseUrl> <userId>
+ * Usage: tsx server/test/analyses-run-stored-then-hangs.ts <databaseUrl> <userId>
  */
-import { openPostgres } from '../../adapters/db/postgres.ts';
-import { parseEnv } from '../../env.ts';
-import { findAppRoot } from '../../lib/app-root.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { createMarketFeature } from '../market/index.ts';
-import { createLedgerService, type LedgerService } from '../tokens/index.ts';
-import { createAnalysesService, type PreparedRun } from './analyses-service.ts';
+import { openPostgres } from '../adapters/db/postgres.ts';
+import { parseEnv } from '../env.ts';
+import { findAppRoot } from '../lib/app-root.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createMarketFeature } from '../features/market/index.ts';
+import { createLedgerService, type LedgerService } from '../features/tokens/index.ts';
+import { createAnalysesService, type PreparedRun } from '../features/analyses/analyses-service.ts';
 
 /** A ledger whose paid work, once it has stored its result, never returns: the capture never comes. */
 export function hangAfterWork(ledger: LedgerService, onStored: (line: { holdId: string; analysisId: string }) => void): LedgerService {

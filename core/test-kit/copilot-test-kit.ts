@@ -2,9 +2,9 @@ import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../
 import { listAllContributionFacts } from '../analysis/attribution/driver-facts.ts';
 import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index.ts';
 import { findUnbackedNumbers } from '../ai/number-validator.ts';
-import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from './copilot-types.ts';
-import { buildDcfScenario } from './dcf-scenario.ts';
-import { computePriceStats } from './price-stats.ts';
+import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from '../copilot/copilot-types.ts';
+import { buildDcfScenario } from '../copilot/dcf-scenario.ts';
+import { computePriceStats } from '../copilot/price-stats.ts';
 
 /*
  * For tests: the copilot's tools re-created over the pure builders (the server's tools build the same

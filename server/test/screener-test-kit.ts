@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { DatabaseKind } from '../../test/db.ts';
-import { startTestApp } from '../../test/app.ts';
-import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from '../tokens/index.ts';
+import type { DatabaseKind } from './db.ts';
+import { startTestApp } from './app.ts';
+import { insertTestUser } from './users.ts';
+import { createLedgerService } from '../features/tokens/index.ts';
 
 /** The real app (real bundled universe) on a fresh database, with helpers to call the screener as anyone. */
 export async function startScreenerTest(kind: DatabaseKind) {

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Tier } from '../../../core/tokens/tiers.ts';
-import type { SymbolPoint } from '../../../core/watchlist/alert-rules.ts';
-import { createOutboxMailer } from '../../adapters/mail/outbox/index.ts';
-import type { Queryable } from '../../adapters/db/index.ts';
-import { startTestApp } from '../../test/app.ts';
-import type { DatabaseKind } from '../../test/db.ts';
-import { insertTestUser } from '../../test/users.ts';
-import type { MarketFeature } from '../market/index.ts';
-import { createLedgerService } from '../tokens/index.ts';
-import { createWatchlistsFeature, type PointSource } from './index.ts';
+import type { Tier } from '../../core/tokens/tiers.ts';
+import type { SymbolPoint } from '../../core/watchlist/alert-rules.ts';
+import { createOutboxMailer } from '../adapters/mail/outbox/index.ts';
+import type { Queryable } from '../adapters/db/index.ts';
+import { startTestApp } from './app.ts';
+import type { DatabaseKind } from './db.ts';
+import { insertTestUser } from './users.ts';
+import type { MarketFeature } from '../features/market/index.ts';
+import { createLedgerService } from '../features/tokens/index.ts';
+import { createWatchlistsFeature, type PointSource } from '../features/watchlists/index.ts';
 
 /** A point on a scripted data day: what a refresh of the market data would bring. */
 export const scriptedPoint = (symbol: string, day: string, over: Partial<SymbolPoint> = {}): SymbolPoint => ({

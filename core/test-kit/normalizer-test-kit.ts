@@ -1,7 +1,7 @@
 /** Builders for the normaliser's worked-example tests: statements from plain tables, one call to normalise. */
-import { QualityLog } from '../quality.ts';
-import { normalizeCompany } from './index.ts';
-import type { CompanyInput, NormalizedCompany, Periods, SourceStatements } from './types.ts';
+import { QualityLog } from '../market/quality.ts';
+import { normalizeCompany } from '../market/normalizer/index.ts';
+import type { CompanyInput, NormalizedCompany, Periods, SourceStatements } from '../market/normalizer/types.ts';
 
 /** `{ '2022-12-31': { revenue: 10, net_income: 2 } }` → periods whose cells name `source`, `asOf` and, for a tagged source, each line's tag. */
 export function buildPeriods(

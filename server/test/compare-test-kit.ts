@@ -1,7 +1,7 @@
-import { startTestApp } from '../../test/app.ts';
-import type { DatabaseKind } from '../../test/db.ts';
-import { insertTestUser } from '../../test/users.ts';
-import { createLedgerService } from '../tokens/index.ts';
+import { startTestApp } from './app.ts';
+import type { DatabaseKind } from './db.ts';
+import { insertTestUser } from './users.ts';
+import { createLedgerService } from '../features/tokens/index.ts';
 
 /** The real app acting by header, users with an opened token account, and what the compare tests read: balances and holds. */
 export async function startCompareTest(kind: DatabaseKind) {
