@@ -344,20 +344,49 @@ const addDividend = (s: string, ex: string, amount: number, pay: string | null, 
   if (override || !m.has(ex)) m.set(ex, [ex, round(amount, 6), pay, source]);
   dividends.set(s, m);
 };
-for (const file of ['corporate_actions/dividends_yf_fullhistory_megacap15.csv', 'corporate_actions/dividends_yf_2015_2025.csv']) {
+/*
+ * The days each name's records cover, so a source that stops early (the 2015–2025 file ends 2025-12-05)
+ * never reads as a cut or a thin trailing year. Per file: the full-history file from its first payment
+ * (it holds all Yahoo has) to the snapshot (it was taken after it); the 2015–2025 file from the start of the
+ * same parquet's prices (2015-07-31, or 2019-01-07 for 17 names) to 2025-12-05; IEX from its first payment
+ * of the name (it is patchy for some, e.g. DIS) to 2020-08-02. A name's span is the union of its files'.
+ */
+const dividendSpans = new Map<string, [string, string]>();
+const widenSpan = (s: string, from: string, through: string) => {
+  const cut = through > DATA_AS_OF ? DATA_AS_OF : through;
+  const had = dividendSpans.get(s);
+  dividendSpans.set(s, had ? [from < had[0] ? from : had[0], cut > had[1] ? cut : had[1]] : [from, cut]);
+};
+const yfPricesStart = (s: string) => {
+  const file = join(SRC, 'prices/daily_yf_adjusted_2015_2025', `${s.replace('.', '-')}.csv`);
+  return existsSync(file) ? csvObjects(readFileSync(file, 'utf8'))[0]!.date! : null;
+};
+const DIVIDEND_FILES = [
+  { file: 'corporate_actions/dividends_yf_fullhistory_megacap15.csv', through: '2026-07-09', from: (_s: string, first: string) => first },
+  { file: 'corporate_actions/dividends_yf_2015_2025.csv', through: '2025-12-05', from: (s: string, first: string) => yfPricesStart(s) ?? first },
+];
+for (const { file, through, from } of DIVIDEND_FILES) {
+  const first = new Map<string, string>();
   for (const r of csv(file)) {
     const s = sym(r.ticker!)!;
     let amount = Number(r.dividend_split_adjusted);
     if (yahooRescaledBySpinoffs.has(s)) amount *= spinoffFactorAfter(s, r.ex_date!);
     addDividend(s, r.ex_date!, amount, null, 'yahoo-dividends', false);
+    if (!first.has(s) || r.ex_date! < first.get(s)!) first.set(s, r.ex_date!);
   }
+  for (const [s, f] of first) widenSpan(s, from(s, f), through);
 }
+const iexFirst = new Map<string, string>();
 for (const r of csv('corporate_actions/dividends_iex_2015_2020_hyperdrive.csv')) {
   const s = sym(r.ticker!)!;
   addDividend(s, r.ex_date!, Number(r.dividend_as_reported) / trueFactorAfter(s, r.ex_date!), r.pay_date || null, 'iex-dividends', true);
+  if (!iexFirst.has(s) || r.ex_date! < iexFirst.get(s)!) iexFirst.set(s, r.ex_date!);
 }
+for (const [s, f] of iexFirst) widenSpan(s, f, '2020-08-02');
 const dividendsOut: CompaniesFile['dividends'] = {};
 for (const [s, m] of dividends) dividendsOut[s] = [...m.values()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+const dividendRecordsOut: NonNullable<CompaniesFile['dividend_records']> = {};
+for (const s of [...dividendSpans.keys()].sort()) if (dividendsOut[s]) dividendRecordsOut[s] = dividendSpans.get(s)!;
 
 // ---------- ETFs ----------
 const etfs: Record<string, BundleEtf> = {};
@@ -755,7 +784,8 @@ for (const decision of resolveSharedCiks(cikHolders)) {
       sp500: to.sp500 || from.sp500,
     };
     if (reportedValues(fundamentals[former]) > reportedValues(fundamentals[current])) fundamentals[current] = fundamentals[former]!;
-    for (const table of [profiles, fundamentals, daily, monthly, dividendsOut, splitsOut, etfs] as Array<Record<string, unknown>>) delete table[former];
+    for (const table of [profiles, fundamentals, daily, monthly, dividendsOut, dividendRecordsOut, splitsOut, etfs] as Array<Record<string, unknown>>)
+      delete table[former];
     qualityLog.record({
       dataset: 'listings',
       symbol: former,
@@ -814,7 +844,14 @@ const write = (file: string, value: unknown) => {
   console.log(`${file}: ${(json.length / 1024).toFixed(0)} KB JSON, ${(body.length / 1024).toFixed(0)} KB on disk`);
 };
 write(BUNDLE_FILES.listings, listingsFile);
-write(BUNDLE_FILES.companies, { version: BUNDLE_VERSION, profiles, etfs, dividends: dividendsOut, splits: splitsOut } satisfies CompaniesFile);
+write(BUNDLE_FILES.companies, {
+  version: BUNDLE_VERSION,
+  profiles,
+  etfs,
+  dividends: dividendsOut,
+  dividend_records: dividendRecordsOut,
+  splits: splitsOut,
+} satisfies CompaniesFile);
 write(BUNDLE_FILES.fundamentals, { version: BUNDLE_VERSION, fundamentals } satisfies FundamentalsFile);
 write(BUNDLE_FILES.prices, { version: BUNDLE_VERSION, daily, monthly, daily_source: 'yahoo-daily', monthly_source: 'yahoo-monthly' } satisfies PricesFile);
 const sourceAsOf = (...ids: string[]) =>

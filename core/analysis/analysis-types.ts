@@ -1,6 +1,6 @@
 import type { AnalysisKind } from '../tokens/costs.ts';
 import type { Attribution } from './attribution/attribution-types.ts';
-import type { Dividend, EtfInfo, Fundamentals, PriceHistory, Profile, Quote } from '../market/types.ts';
+import type { Dividend, DividendRecords, EtfInfo, Fundamentals, PriceHistory, Profile, Quote } from '../market/types.ts';
 import type { DcfStudioInputs } from './dcf/studio.ts';
 import type { SectorTable } from './fundamentals/sector-grades.ts';
 import type { EngineResult } from './result.ts';
@@ -75,6 +75,8 @@ export interface AnalysisInputs {
   /** A second ETF for the overlap picker (etf kind only). */
   compareEtf: EtfInfo | null;
   dividends: Dividend[];
+  /** The days `dividends` cover, cut at the data day; null or absent when the source does not say. */
+  dividendRecords?: DividendRecords | null;
   sectorTable: SectorTable | null;
 }
 

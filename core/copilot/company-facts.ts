@@ -1,3 +1,4 @@
+import { toDividendHistory } from '../analysis/fundamentals/dividend-history.ts';
 import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../analysis/analysis-types.ts';
 import { attributeCompany } from '../analysis/attribution/company-attribution.ts';
 import { listAllContributionFacts } from '../analysis/attribution/driver-facts.ts';
@@ -16,6 +17,7 @@ import {
   putMarket,
   putPiotroski,
   putRatios,
+  putDividendStreak,
   putTrailingDividendYield,
 } from '../analysis/runs/company.ts';
 import { FactSheet } from '../analysis/runs/facts.ts';
@@ -64,11 +66,11 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
   };
   if (set === 'ratios') {
     for (const key of RATIO_KEYS) place(findRatioTab(key), () => putRatios(sheet, view, [key]));
-    place(tab('overview'), () => putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf));
+    place(tab('overview'), () => putTrailingDividendYield(sheet, view, toDividendHistory(inputs)));
   } else if (set === 'scores') {
     const fy = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
     const beneish = computeBeneish(view.financials);
-    const safety = computeDividendSafety(view.financials);
+    const safety = computeDividendSafety(view.financials, toDividendHistory(inputs));
     place(tab('overview'), () => {
       putPiotroski(sheet, view);
       putAltman(sheet, view);
@@ -79,8 +81,7 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
     });
     place(tab('dividends'), () => {
       sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
-      const streak = safety.ok ? safety.value.components.find((c) => c.id === 'streak')?.value : null;
-      if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', streak, fy);
+      if (safety.ok) putDividendStreak(sheet, view, toDividendHistory(inputs));
     });
     place(tab('cash-flow'), () => {
       const sloan = computeSloanAccruals(view.financials);

@@ -227,7 +227,7 @@ const DIVIDENDS: Row[] = [
     'count',
     'fiscal_years',
     'higher',
-    'Consecutive fiscal years, up to 10, in which dividends per share did not fall.',
+    'Consecutive years in which the regular dividend per share did not fall, over the longest history the data holds (the period says "at least" when it reaches the start of the data).',
   ],
   [
     'dividend_safety',

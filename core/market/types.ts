@@ -139,6 +139,12 @@ export interface Dividend {
   source: string;
 }
 
+/** The first and last day a name's dividend records cover (a source that stops early must not read as a cut). */
+export interface DividendRecords {
+  from: string;
+  through: string;
+}
+
 export interface Split {
   date: string;
   /** New shares per old share (4 = 4-for-1; 0.125 = 1-for-8 reverse split). */

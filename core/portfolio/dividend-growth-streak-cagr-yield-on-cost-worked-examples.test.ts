@@ -49,16 +49,18 @@ describe('dividend growth: complete years, streak of increases, 5-year CAGR', ()
     expect(r).toMatchObject({ ok: false, error: { code: 'missing_input' } });
   });
 
-  it('yield on cost = trailing dividends per share / cost per share: (0.51 × 4) / 30 = 6.8 %, against a 3.4 % yield at $60', () => {
+  it('yield on cost = projected dividends per share / cost per share: (0.51 × 4) / 30 = 6.8 %; the trailing yield on 2026-07-02 is absent: the records end 2025-12-05', () => {
     const dividends = ['2025-03-14', '2025-06-13', '2025-09-15', '2025-12-01'].map((ex_date) => ({ ex_date, amount: 0.51, pay_date: null, source: 'test' }));
     const r = buildSmartYield({
       holdings: [{ symbol: 'KO', shares: 10, costPerShare: 30, lines: [1] }],
-      data: new Map([['KO', { name: 'Coca-Cola', price: 60, dividends, financials: null }]]),
+      data: new Map([['KO', { name: 'Coca-Cola', price: 60, dividends, records: { from: '2015-07-31', through: '2025-12-05' }, financials: null }]]),
       startDay: '2026-07-02',
       historyEnd: '2025-12-05',
     });
     expect(r.holdings[0]!.yieldOnCost).toBeCloseTo(2.04 / 30, 12);
-    expect(r.holdings[0]!.dividendYield).toBeCloseTo(2.04 / 60, 12);
+    expect(r.holdings[0]!.dividendYield).toBeNull();
+    expect(r.holdings[0]!.notes.join(' ')).toContain('end on 2025-12-05, before the price date 2026-07-02');
+    expect(r.holdings[0]!.counted).toBe(true);
     expect(r.totals.costBasisCents).toBe(30000);
     expect(r.totals.yieldOnCost).toBeCloseTo(2040 / 30000, 12);
   });
@@ -74,7 +76,7 @@ describe('dividend growth: complete years, streak of increases, 5-year CAGR', ()
       ],
       data: new Map([
         ['GAP', { name: 'Gap in history', price: 50, dividends: stops2020, financials: stillPaying }],
-        ['CUT', { name: 'Stopped paying', price: 50, dividends: stops2020, financials: stopped }],
+        ['CUT', { name: 'Stopped paying', price: 50, dividends: stops2020, records: { from: '2015-01-02', through: '2026-07-02' }, financials: stopped }],
       ]),
       startDay: '2026-07-02',
       historyEnd: '2025-12-05',

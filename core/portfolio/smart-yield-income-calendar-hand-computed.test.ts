@@ -90,11 +90,12 @@ describe('smart yield: the projected income calendar equals a hand-computed exam
     expect(report.totals.monthlyAverageCents).toBe(Math.round(12816 / 12));
   });
 
-  it('yields: AAA 2.04 / 60 = 3.4 %, BBB 1.02 / 25 = 4.08 %, OOO 3.222 / 50 = 6.444 %, NNN (no dividend in its filing) 0 %; yield on cost AAA 2.04 / 40 = 5.1 %', () => {
+  it('yields are the trailing 12 months to the data day 2026-07-02 (after 2025-07-02): AAA 0.51 + 0.51 = 1.02 / 60 = 1.7 % (the history is taken as complete: no span given), NNN (no dividend in its filing) 0 %; yield on cost AAA 2.04 / 40 = 5.1 % (the projected year)', () => {
     const h = Object.fromEntries(report.holdings.map((x) => [x.symbol, x]));
-    expect(h.AAA!.dividendYield).toBeCloseTo(2.04 / 60, 12);
-    expect(h.BBB!.dividendYield).toBeCloseTo(1.02 / 25, 12);
-    expect(h.OOO!.dividendYield).toBeCloseTo(3.222 / 50, 12);
+    expect(h.AAA!.dividendYield).toBeCloseTo(1.02 / 60, 12);
+    // BBB 0.25 (2025-09-05) + 0.27 (2025-12-04) = 0.52 / 25; OOO 5 × 0.2685 (Jul–Nov month ends) = 1.3425 / 50.
+    expect(h.BBB!.dividendYield).toBeCloseTo(0.52 / 25, 12);
+    expect(h.OOO!.dividendYield).toBeCloseTo((5 * 0.2685) / 50, 12);
     expect(h.NNN!.dividendYield).toBe(0);
     expect(h.AAA!.yieldOnCost).toBeCloseTo(2.04 / 40, 12);
     expect(h.BBB!.yieldOnCost).toBeNull();

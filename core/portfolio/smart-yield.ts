@@ -2,10 +2,10 @@ import { computeEarningsPayout } from '../analysis/fundamentals/dividend-ratios.
 import { classifySafetyBand, computeDividendSafety, type SafetyBand, type SafetyComponent } from '../analysis/fundamentals/dividend-safety.ts';
 import { findLatestAnnual, lineOf } from '../analysis/fundamentals/statement-lines.ts';
 import type { CompanyFinancials } from '../analysis/financials.ts';
-import type { Dividend } from '../market/types.ts';
+import { computeTrailingDividendYield, measureDividendStreak } from '../analysis/fundamentals/dividend-history.ts';
+import type { Dividend, DividendRecords } from '../market/types.ts';
 import {
   computeDividendCagr,
-  computeGrowthStreak,
   listCalendarMonths,
   type Month,
   projectPayments,
@@ -22,6 +22,8 @@ export interface HoldingData {
   price: number | null;
   /** The payment history (per share, split-adjusted); null when the data has none for the symbol. */
   dividends: readonly Dividend[] | null;
+  /** The days that history covers; null when the source does not say. */
+  records?: DividendRecords | null;
   /** Statements as known on the data day; null for ETFs and names without filings. */
   financials: CompanyFinancials | null;
 }
@@ -47,11 +49,12 @@ export interface HoldingYield {
   /** Dividends per share with an ex-date in the trailing window (what the projection pays). */
   annualDividendPerShare: number | null;
   annualIncomeCents: number | null;
-  /** Fractions (0.031 = 3.1 %). */
+  /** Fractions (0.031 = 3.1 %). The trailing-twelve-month yield on the data day (`computeTrailingDividendYield`, as every page). */
   dividendYield: number | null;
   yieldOnCost: number | null;
   payoutRatio: number | null;
-  growthStreak: { years: number; atLeast: boolean } | null;
+  /** Years in a row the dividend was raised (`measureDividendStreak`); `atLeast` when it reaches the start of the data (`dataFrom`). */
+  growthStreak: { years: number; atLeast: boolean; dataFrom: number } | null;
   dividendCagr5y: number | null;
   safety: { score: number; band: SafetyBand; fiscalYear: number; components: SafetyComponent[] } | null;
   paymentsPerYear: number;
@@ -141,7 +144,8 @@ function buildHoldingYield(h: Holding, d: HoldingData | undefined, req: SmartYie
     row.annualIncomeCents = cents;
     if (projected.length === 0) notes.push(`No dividend went ex in the last 12 months of the history (the last on ${lastEx}): no income projected.`);
     const years = sumCompleteYears(d.dividends, req.historyEnd);
-    row.growthStreak = years.length >= 2 ? computeGrowthStreak(years) : null;
+    const streak = measureDividendStreak({ events: d.dividends, records: d.records ?? null }, req.historyEnd, 'growth');
+    row.growthStreak = streak ? { years: streak.years, atLeast: streak.clipped, dataFrom: streak.dataFrom } : null;
     const growth = computeDividendCagr(years, 5);
     row.dividendCagr5y = valueOrNull(growth);
     if (!growth.ok) notes.push(`5-year dividend growth: ${growth.error.message}.`);
@@ -159,8 +163,15 @@ function buildHoldingYield(h: Holding, d: HoldingData | undefined, req: SmartYie
   }
 
   if (row.annualDividendPerShare !== null && d?.price) {
-    row.dividendYield = row.annualDividendPerShare / d.price;
     row.counted = true;
+    // A non-payer by its filings (no history in the data) yields nothing; a payer's yield is the trailing one.
+    if (!d.dividends) row.dividendYield = 0;
+    else {
+      // The same trailing yield the analyses, screener and /compare serve; the income above is a projection, not this.
+      const ttm = computeTrailingDividendYield({ events: d.dividends, records: d.records ?? null }, req.startDay, d.price);
+      if (ttm.ok) row.dividendYield = ttm.value.yield;
+      else notes.push(`Dividend yield (trailing 12 months): ${ttm.error.message}.`);
+    }
   }
   if (row.annualDividendPerShare !== null && h.costPerShare !== null) row.yieldOnCost = row.annualDividendPerShare / h.costPerShare;
 
@@ -170,7 +181,7 @@ function buildHoldingYield(h: Holding, d: HoldingData | undefined, req: SmartYie
     const payout = computeEarningsPayout(latest);
     row.payoutRatio = valueOrNull(payout);
     if (!payout.ok) notes.push(`Payout ratio: ${payout.error.message}.`);
-    const safety = computeDividendSafety(f!);
+    const safety = computeDividendSafety(f!, d?.dividends ? { events: d.dividends, records: d.records ?? null } : null);
     if (safety.ok) row.safety = { ...safety.value, band: classifySafetyBand(safety.value.score) };
     else notes.push(`Safety score: ${safety.error.message}.`);
   } else if (!f && row.annualDividendPerShare) notes.push('No statements in the data (an ETF or a name without filings): no payout ratio or safety score.');

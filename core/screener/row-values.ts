@@ -1,3 +1,4 @@
+import { toDividendHistory } from '../analysis/fundamentals/dividend-history.ts';
 import type { AnalysisInputName, AnalysisInputs } from '../analysis/analysis-types.ts';
 import { computeBetaCorrelation } from '../analysis/indicators/beta-correlation.ts';
 import { computePeriodReturn } from '../analysis/indicators/period-return.ts';
@@ -7,7 +8,7 @@ import { computeRsi } from '../analysis/indicators/rsi.ts';
 import { type OhlcvSeries, requireLength } from '../analysis/indicators/series.ts';
 import { computeVolatility } from '../analysis/indicators/volatility.ts';
 import { computeBeneish } from '../analysis/fundamentals/beneish.ts';
-import { computeDividendSafety, computeDividendStreak } from '../analysis/fundamentals/dividend-safety.ts';
+import { computeDividendSafety } from '../analysis/fundamentals/dividend-safety.ts';
 import { computeMomentumReturns, type MomentumKey, sampleMonthEnds } from '../analysis/fundamentals/momentum-returns.ts';
 import { RATIO_KEYS } from '../analysis/fundamentals/ratios.ts';
 import { computeSloanAccruals } from '../analysis/fundamentals/sloan-accruals.ts';
@@ -17,6 +18,7 @@ import {
   buildCompanyView,
   findNewestFiling,
   putAltman,
+  putDividendStreak,
   putGrades,
   putLine,
   putMarket,
@@ -143,13 +145,13 @@ function putCompany(sheet: FactSheet, inputs: AnalysisInputs): void {
   putPiotroski(sheet, view);
   putAltman(sheet, view);
   putGrades(sheet, view);
-  putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
+  putTrailingDividendYield(sheet, view, toDividendHistory(inputs));
   putLine(sheet, view, 'revenue');
   putLine(sheet, view, 'net_income');
   putLine(sheet, view, 'free_cash_flow');
-  const safety = computeDividendSafety(view.financials);
+  const safety = computeDividendSafety(view.financials, toDividendHistory(inputs));
   sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
-  sheet.put('dividend_streak_years', computeDividendStreak(view.financials), fy);
+  putDividendStreak(sheet, view, toDividendHistory(inputs));
   const sloan = computeSloanAccruals(view.financials);
   sheet.put('sloan_accruals', sloan.ok ? ok(sloan.value.ratio) : sloan, fy, { scale: 100 });
   const beneish = computeBeneish(view.financials);

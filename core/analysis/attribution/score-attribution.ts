@@ -1,3 +1,4 @@
+import { describeDividendStreak } from '../fundamentals/dividend-history.ts';
 import type { AltmanScore } from '../fundamentals/altman.ts';
 import { BENEISH_INTERCEPT, type BeneishScore } from '../fundamentals/beneish.ts';
 import { classifySafetyBand, type DividendSafety, SAFETY_BANDS, type SafetyComponentId } from '../fundamentals/dividend-safety.ts';
@@ -86,7 +87,11 @@ const SAFETY_LABELS: Record<SafetyComponentId, string> = {
 };
 
 const formatSafetyValue = (id: SafetyComponentId, v: number) =>
-  id === 'payout' || id === 'earnings_stability' ? formatPercent(v) : id === 'streak' ? `${v} years` : `${formatReading(v)}x`;
+  id === 'payout' || id === 'earnings_stability'
+    ? formatPercent(v)
+    : id === 'streak'
+      ? describeDividendStreak({ years: v, clipped: false, dataFrom: 0 })
+      : `${formatReading(v)}x`;
 
 /**
  * Dividend safety: base 0; each measured component earns weight × points, re-scaled to 100 over the
@@ -101,7 +106,8 @@ export function attributeDividendSafety(s: DividendSafety): Attribution {
     exact: c.points === null ? 0 : (100 * c.weight * c.points) / measured,
     explain: (share) => {
       if (c.points === null) return `not counted: ${c.note ?? 'not measurable'}`;
-      const reading = c.value === null ? (c.note ?? 'not measurable') : formatSafetyValue(c.id, c.value);
+      // A clipped streak's note is its wording ("at least 10 years (data from 2015)").
+      const reading = c.value === null || (c.id === 'streak' && c.note) ? (c.note ?? 'not measurable') : formatSafetyValue(c.id, c.value);
       return `${reading} earns ${(c.points * 100).toFixed(0)}% of its ${c.weight} points: 100 × ${c.weight} × ${c.points.toFixed(3)} / ${measured} = ${share}`;
     },
   }));

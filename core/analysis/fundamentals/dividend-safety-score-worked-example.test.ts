@@ -25,8 +25,9 @@ describe('dividend safety for Acme Tools FY2025 (weights 30/25/15/15/15)', () =>
   });
 
   it('streak: DPS 0.25 → 0.28 → 0.30 → 0.32 → 0.36 → 0.40 never fell: 5 years → 5/10 × 15 = 7.5 points', () => {
-    expect(computeDividendStreak(buildAcmeTools())).toBe(5);
-    expect(component(s, 'streak')).toMatchObject({ value: 5, points: 0.5 });
+    // Five rises from FY2020, the first year the statements hold: "at least 5 years (data from 2020)".
+    expect(computeDividendStreak(buildAcmeTools())).toMatchObject({ years: 5, clipped: true, dataFrom: 2020 });
+    expect(component(s, 'streak')).toMatchObject({ value: 5, points: 0.5, note: 'at least 5 years (data from 2020)' });
   });
 
   it('stability: net income 50 → 60 → 64 → 76 → 90 → 112, five of five years stable → 15 points', () => {
@@ -38,7 +39,7 @@ describe('dividend safety for Acme Tools FY2025 (weights 30/25/15/15/15)', () =>
   });
 
   it('a cut (FY2025 DPS 0.30 < 0.36) ends the streak at 0; a loss year (FY2023 net income −10) is one unstable year of five: 4/5', () => {
-    expect(computeDividendStreak(buildAcmeTools({ fy2025: { dividends_per_share: 0.3 } }))).toBe(0);
+    expect(computeDividendStreak(buildAcmeTools({ fy2025: { dividends_per_share: 0.3 } }))).toMatchObject({ years: 0, clipped: false });
     const f = buildAcmeTools();
     f.annual[3] = { ...f.annual[3]!, values: { ...f.annual[3]!.values, net_income: -10 } };
     // FY2023 −10 (a loss) and FY2024 90 ≥ 0.8 · (−10) counts as stable: unstable years are FY2023 only → 4/5.

@@ -1,5 +1,6 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
+import { describeDividendStreak, type DividendHistory, type DividendStreak, measureDividendStreak } from './dividend-history.ts';
 import { computeEarningsPayout } from './dividend-ratios.ts';
 import { computeNetDebtToEbitda } from './health-ratios.ts';
 import { divideByPositive } from './ratio-math.ts';
@@ -15,7 +16,7 @@ export interface SafetyComponent {
   value: number | null;
   /** 0..1 of the weight earned; null when excluded. */
   points: number | null;
-  /** Why a component scored 0 or was excluded. */
+  /** Why a component scored 0 or was excluded, or (streak) that the data starts inside it. */
   note: string | null;
 }
 
@@ -28,7 +29,8 @@ export interface DividendSafety {
 
 /**
  * Weights and the linear ramps from 0 points (bad end) to full points (good end); docs/scores.md
- * explains the choice. Streak and stability look back at most 10 fiscal years.
+ * explains the choice. Stability looks back at most 10 fiscal years; the streak over all the data holds
+ * (its ramp is full at 10 years either way).
  */
 export const SAFETY_WEIGHTS: Record<SafetyComponentId, number> = { payout: 30, fcf_cover: 25, leverage: 15, streak: 15, earnings_stability: 15 };
 const RAMPS = {
@@ -72,17 +74,27 @@ function takeRecentYears(f: CompanyFinancials, count: number): FinancialPeriod[]
   return out;
 }
 
-/** Years in a row, up to the latest, in which dividends per share did not decrease. */
-export function computeDividendStreak(f: CompanyFinancials): number {
-  const years = takeRecentYears(f, LOOKBACK_YEARS + 1);
+/**
+ * Years in a row, up to the latest, in which the dividend was not cut, from the longest history the data
+ * holds: the payment records when there are any (yearly rates, `measureDividendStreak`), else the filings'
+ * dividends per share by fiscal year. `clipped` when the streak reaches the first year the data holds.
+ */
+export function computeDividendStreak(f: CompanyFinancials, history?: DividendHistory | null): DividendStreak {
+  const latest = findLatestAnnual(f);
+  if (history && history.events.length > 0 && latest) {
+    const fromRecords = measureDividendStreak(history, history.records?.through ?? latest.end, 'no_cut');
+    if (fromRecords) return fromRecords;
+  }
+  const years = takeRecentYears(f, f.annual.length);
   let streak = 0;
   for (let i = 0; i + 1 < years.length; i++) {
     const now = lineOf(years[i], 'dividends_per_share');
     const before = lineOf(years[i + 1], 'dividends_per_share');
-    if (now === null || before === null || before <= 0 || now < before) break;
+    if (now === null || before === null || before <= 0 || now < before)
+      return { years: streak, clipped: false, dataFrom: years.at(-1)?.fiscalYear ?? 0, throughYear: latest?.fiscalYear ?? 0 };
     streak++;
   }
-  return streak;
+  return { years: streak, clipped: streak > 0, dataFrom: years.at(-1)?.fiscalYear ?? 0, throughYear: latest?.fiscalYear ?? 0 };
 }
 
 /** Share of the last (up to 10) year-on-year changes in which net income stayed positive and fell by at most 20 %; null with fewer than 3. */
@@ -113,19 +125,26 @@ function scoreRatio(id: 'payout' | 'fcf_cover' | 'leverage', r: EngineResult<num
  * be measured, re-scaled to 100 over their weights. Needs the payout and at least three components;
  * a company that paid no dividend gets `not_applicable`.
  */
-export function computeDividendSafety(f: CompanyFinancials): EngineResult<DividendSafety> {
+export function computeDividendSafety(f: CompanyFinancials, history?: DividendHistory | null): EngineResult<DividendSafety> {
   const p = findLatestAnnual(f);
   if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const paid = lineOf(p, 'dividends_paid');
   if (paid === null || paid <= 0) return fail('not_applicable', 'dividends_paid', `no dividend paid in FY${p.fiscalYear}: nothing to rate`);
 
-  const streak = computeDividendStreak(f);
+  const streak = computeDividendStreak(f, history);
   const stability = computeEarningsStability(f);
   const components: SafetyComponent[] = [
     scoreRatio('payout', computeEarningsPayout(p)),
     scoreRatio('fcf_cover', divideByPositive(freeCashFlowOf(p), paid, ['free_cash_flow', 'dividends_paid'])),
     scoreRatio('leverage', computeNetDebtToEbitda(p)),
-    { id: 'streak', weight: SAFETY_WEIGHTS.streak, value: streak, points: scoreOnRamp(streak, RAMPS.streak), note: null },
+    {
+      id: 'streak',
+      weight: SAFETY_WEIGHTS.streak,
+      value: streak.years,
+      points: scoreOnRamp(streak.years, RAMPS.streak),
+      // The wording every surface shows for a streak the data starts inside (`describeDividendStreak`).
+      note: streak.clipped ? describeDividendStreak(streak) : null,
+    },
     stability === null
       ? { id: 'earnings_stability', weight: SAFETY_WEIGHTS.earnings_stability, value: null, points: null, note: 'fewer than 4 consecutive years of net income' }
       : { id: 'earnings_stability', weight: SAFETY_WEIGHTS.earnings_stability, value: stability, points: stability, note: null },

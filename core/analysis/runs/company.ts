@@ -1,5 +1,7 @@
 import { selectFundamentalsAsOf } from '../../market/point-in-time.ts';
 import type { Dividend, Fundamentals } from '../../market/types.ts';
+import { computeTrailingDividendYield, type DividendHistory, describeStreakPeriod } from '../fundamentals/dividend-history.ts';
+import { computeDividendStreak } from '../fundamentals/dividend-safety.ts';
 import type { AnalysisInputs } from '../analysis-types.ts';
 import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
@@ -220,22 +222,17 @@ export function collectLinesByYear(
 }
 
 /**
- * Dividend yield from the dividends actually paid: ex-dates in the year to the data day, over the price.
- * Serves the companies whose filings do not tag dividends per share.
+ * The trailing-twelve-month yield (`computeTrailingDividendYield`: dividends with an ex-date in the 365 days
+ * to the price date over that day's close), the one definition every surface serves under `dividend_yield_ttm`.
+ * Absent with the reason when the records do not cover the window; 0 % for a payer of nothing whose records do.
  */
-export function putTrailingDividendYield(sheet: FactSheet, view: CompanyView, dividends: readonly Dividend[], asOf: string): void {
+export function putTrailingDividendYield(sheet: FactSheet, view: CompanyView, history: DividendHistory): void {
   if (!view.market.ok) return void sheet.skip('dividend_yield_ttm', view.market.error.message);
-  const yearAgo = `${Number(asOf.slice(0, 4)) - 1}${asOf.slice(4)}`;
-  const paid = dividends.filter((d) => d.ex_date > yearAgo && d.ex_date <= asOf);
-  if (paid.length === 0) return void sheet.skip('dividend_yield_ttm', 'no dividend went ex in the past twelve months');
-  const total = paid.reduce((s, d) => s + d.amount, 0);
-  const newest = paid.reduce((d, x) => (x.ex_date > d ? x.ex_date : d), '');
-  sheet.put(
-    'dividend_yield_ttm',
-    total / view.market.value.priceUsd,
-    { period: `${yearAgo} to ${asOf}`, source: paid[0]!.source, as_of: pickLater(newest, view.market.value.priceDate) },
-    { scale: 100 },
-  );
+  const { priceDate, priceUsd } = view.market.value;
+  const y = computeTrailingDividendYield(history, priceDate, priceUsd);
+  if (!y.ok) return void sheet.skip('dividend_yield_ttm', y.error.message);
+  const source = y.value.payments[0]?.source ?? 'computed';
+  sheet.put('dividend_yield_ttm', y.value.yield, { period: `12 months to ${priceDate}`, source, as_of: priceDate }, { scale: 100 });
 }
 
 /** Dividends per share by calendar year of the ex-date, oldest first (the last year may be partial). */
@@ -246,4 +243,18 @@ export function sumDividendsByYear(dividends: readonly Dividend[], asOf: string,
     .sort((a, b) => a[0] - b[0])
     .slice(-years)
     .map(([year, amount]) => ({ year, amount: Math.round(amount * 10000) / 10000 }));
+}
+
+/**
+ * The no-cut streak as a fact (a count; the period says where the data starts when the streak reaches it).
+ * Left out at 0: a name that cut last year, or never paid, has no streak to state.
+ */
+export function putDividendStreak(sheet: FactSheet, view: CompanyView, history: DividendHistory): void {
+  const s = computeDividendStreak(view.financials, history);
+  if (s.years <= 0) return;
+  sheet.put('dividend_streak_years', s.years, {
+    period: describeStreakPeriod(s),
+    source: 'computed',
+    as_of: history.records?.through ?? findNewestFiling(view.latest),
+  });
 }

@@ -1,3 +1,4 @@
+import { toDividendHistory } from '../fundamentals/dividend-history.ts';
 import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
 import type { AltmanScore } from '../fundamentals/altman.ts';
 import { type BeneishScore, computeBeneish } from '../fundamentals/beneish.ts';
@@ -22,6 +23,7 @@ import {
   putMarket,
   putPiotroski,
   putRatios,
+  putDividendStreak,
   putTrailingDividendYield,
   sumDividendsByYear,
 } from './company.ts';
@@ -149,13 +151,12 @@ export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSub
   putGrades(sheet, view, plan.grades);
   for (const key of plan.lines) putLine(sheet, view, key);
 
-  const safety = plan.scores.includes('dividend_safety') ? computeDividendSafety(view.financials) : null;
+  const safety = plan.scores.includes('dividend_safety') ? computeDividendSafety(view.financials, toDividendHistory(inputs)) : null;
   if (safety) {
     sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
-    const streak = safety.ok ? safety.value.components.find((c) => c.id === 'streak')?.value : null;
-    if (streak !== null && streak !== undefined && streak > 0) sheet.put('dividend_streak_years', streak, fy);
+    if (safety.ok) putDividendStreak(sheet, view, toDividendHistory(inputs));
   }
-  if (tab === 'dividends' || tab === 'overview') putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
+  if (tab === 'dividends' || tab === 'overview') putTrailingDividendYield(sheet, view, toDividendHistory(inputs));
   const sloan = plan.scores.includes('sloan') ? computeSloanAccruals(view.financials) : null;
   if (sloan) sheet.put('sloan_accruals', sloan.ok ? ok(sloan.value.ratio) : sloan, fy, { scale: 100 });
   const beneish = plan.scores.includes('beneish') ? computeBeneish(view.financials) : null;

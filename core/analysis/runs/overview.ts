@@ -1,3 +1,4 @@
+import { toDividendHistory } from '../fundamentals/dividend-history.ts';
 import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
 import { GRADE_CATEGORIES } from '../fundamentals/grade-metrics.ts';
 import { computeMomentumReturns, type MomentumKey } from '../fundamentals/momentum-returns.ts';
@@ -57,7 +58,7 @@ export function buildOverview(inputs: AnalysisInputs, _subtype: FundamentalSubty
   } else sheet.skip('technical_rating', rating.error.message);
 
   putRatios(sheet, view, KEY_RATIOS);
-  putTrailingDividendYield(sheet, view, inputs.dividends, inputs.asOf);
+  putTrailingDividendYield(sheet, view, toDividendHistory(inputs));
   putPiotroski(sheet, view);
   putAltman(sheet, view);
   putGrades(sheet, view);

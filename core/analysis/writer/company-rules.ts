@@ -1,3 +1,4 @@
+import { readStreakFact } from '../fundamentals/dividend-history.ts';
 import type { FundamentalSubtype, Sentence } from '../analysis-types.ts';
 import { measureAbove, measureBelow, describeFact, type FactReader, type FiredRule, type NoteRule, type WriterContext } from './note-rules.ts';
 
@@ -361,7 +362,7 @@ export const companyRules: NoteRule[] = [
     side: 'strength',
     keys: ['dividend_streak_years'],
     salience: (r) => measureAbove(readNumber(r, 'dividend_streak_years'), 9, 10),
-    text: (r) => `It has paid dividends for ${r.fmt('dividend_streak_years')} years without a cut.`,
+    text: (r) => `It has paid dividends without a cut for ${readStreakFact(r.num('dividend_streak_years') ?? 0, r.period('dividend_streak_years'))}.`,
   },
   {
     id: 'accruals_high',

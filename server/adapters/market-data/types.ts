@@ -4,6 +4,7 @@ import type {
   Coverage,
   DatasetAsOf,
   Dividend,
+  DividendRecords,
   EtfInfo,
   Fundamentals,
   Listing,
@@ -28,6 +29,8 @@ export interface MarketDataProvider {
   getProfile?(symbol: string): Promise<Profile | null>;
   getEtfInfo?(symbol: string): Promise<EtfInfo | null>;
   getDividends?(symbol: string): Promise<Dividend[] | null>;
+  /** The days the dividend records cover; a provider that does not say leaves it out (then no window is known to be complete). */
+  getDividendRecords?(symbol: string): Promise<DividendRecords | null>;
   getSplits?(symbol: string): Promise<Split[] | null>;
   search?(query: string, limit: number): Promise<SearchHit[]>;
 }

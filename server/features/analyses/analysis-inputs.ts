@@ -1,5 +1,6 @@
 import type { AnalysisInputName, AnalysisInputs } from '../../../core/analysis/analysis-types.ts';
 import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
+import { cutRecords } from '../../../core/analysis/fundamentals/dividend-history.ts';
 import type { PriceHistory, Profile } from '../../../core/market/types.ts';
 import { isAppError } from '../../lib/errors.ts';
 import type { MarketService } from '../market/index.ts';
@@ -61,6 +62,7 @@ export async function loadAnalysisInputs(
     // The request names no second ETF: the overlap picker compares on the page.
     compareEtf: null,
     dividends: dividends?.dividends.filter((d) => d.ex_date <= asOf) ?? [],
+    dividendRecords: cutRecords(dividends?.records ?? null, asOf),
     sectorTable,
   };
 }

@@ -5,6 +5,7 @@ import type {
   Coverage,
   DatasetAsOf,
   Dividend,
+  DividendRecords,
   EtfInfo,
   Fundamentals,
   PriceHistory,
@@ -45,7 +46,8 @@ interface MarketReads {
   getFundamentals(symbol: string): Promise<WithServed<Fundamentals>>;
   getProfile(symbol: string): Promise<WithServed<Profile>>;
   getEtf(symbol: string): Promise<WithServed<EtfInfo>>;
-  getDividends(symbol: string): Promise<WithServed<{ symbol: string; dividends: Dividend[]; splits: Split[] }>>;
+  /** `records`: the days the dividend records cover, from the provider that served them; null when it does not say. */
+  getDividends(symbol: string): Promise<WithServed<{ symbol: string; dividends: Dividend[]; records: DividendRecords | null; splits: Split[] }>>;
 }
 
 interface MarketServiceDeps {
@@ -160,13 +162,19 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     },
     async getDividends(symbol) {
       const wrap = <T>(list: T[] | null | undefined) => (list ? { list } : null);
-      const d = await serve<{ list: Dividend[] }>('dividends', 'getDividends', symbol, (p) => p.getDividends?.(symbol).then(wrap));
+      // The span comes from the provider that served the payments: another's span would not describe them.
+      const withRecords = async (p: MarketDataProvider, list: Dividend[] | null | undefined) =>
+        list ? { list, records: (await p.getDividendRecords?.(symbol)) ?? null } : null;
+      const d = await serve<{ list: Dividend[]; records?: DividendRecords | null }>('dividends', 'getDividends', symbol, (p) =>
+        p.getDividends?.(symbol).then((list) => withRecords(p, list)),
+      );
       const s = await serve<{ list: Split[] }>('splits', 'getSplits', symbol, (p) => p.getSplits?.(symbol).then(wrap));
       if (!d && !s) throw new AppError('NO_DATA', missing.getDividends.replace('{s}', symbol));
       const primary = d ?? s!;
       return {
         symbol,
         dividends: d?.list ?? [],
+        records: d?.records ?? null,
         splits: s?.list ?? [],
         served_by: primary.served_by,
         provider: primary.provider,

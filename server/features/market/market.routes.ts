@@ -149,6 +149,9 @@ const DividendsSchema = z
   .object({
     symbol: z.string(),
     dividends: z.array(z.object({ ex_date: z.string(), amount: z.number(), pay_date: z.string().nullable(), source: z.string() })),
+    records: z.object({ from: z.string(), through: z.string() }).nullable().openapi({
+      description: 'The first and last day the dividend records cover (null when the source does not say): no payment in that span means none was made',
+    }),
     splits: z.array(z.object({ date: z.string(), ratio: z.number(), source: z.string() })),
     ...ServedFields,
   })

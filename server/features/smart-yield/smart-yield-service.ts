@@ -1,3 +1,4 @@
+import { cutRecords } from '../../../core/analysis/fundamentals/dividend-history.ts';
 import { type CompanyFinancials, toCompanyFinancials } from '../../../core/analysis/financials.ts';
 import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
 import type { Fundamentals } from '../../../core/market/types.ts';
@@ -147,7 +148,9 @@ async function analyseHoldings(ctx: SmartYieldContext, body: SmartYieldBody): Pr
     data.set(h.symbol, {
       name: l.profile?.name ?? h.symbol,
       price: l.quote?.price ?? null,
-      dividends: l.dividends && l.dividends.dividends.length > 0 ? l.dividends.dividends.filter((d) => d.ex_date <= historyThrough) : null,
+      // Known on the data day: the projection reads its window (to historyThrough), the trailing yield the year to the data day.
+      dividends: l.dividends && l.dividends.dividends.length > 0 ? l.dividends.dividends.filter((d) => d.ex_date <= dataDay) : null,
+      records: cutRecords(l.dividends?.records ?? null, dataDay),
       financials: l.fundamentals ? readFinancialsAsOf(ctx, l.fundamentals, dataDay) : null,
     });
   });

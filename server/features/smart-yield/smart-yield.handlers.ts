@@ -23,6 +23,7 @@ const toHolding = (h: HoldingYield) => ({
   payout_ratio_pct: toPct(h.payoutRatio),
   growth_streak_years: h.growthStreak?.years ?? null,
   growth_streak_at_least: h.growthStreak?.atLeast ?? false,
+  growth_streak_data_from: h.growthStreak?.dataFrom ?? null,
   dividend_cagr_5y_pct: toPct(h.dividendCagr5y),
   safety: h.safety && { score: h.safety.score, band: h.safety.band, fiscal_year: h.safety.fiscalYear, components: h.safety.components },
   notes: h.notes,

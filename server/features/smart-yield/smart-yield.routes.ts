@@ -63,6 +63,7 @@ const HoldingYieldSchema = z
     payout_ratio_pct: Pct,
     growth_streak_years: z.number().int().nullable(),
     growth_streak_at_least: z.boolean().openapi({ description: 'The streak reaches back to the start of the history: it may be longer' }),
+    growth_streak_data_from: z.number().int().nullable().openapi({ description: 'First year of the dividend records the streak was measured on' }),
     dividend_cagr_5y_pct: Pct,
     safety: SafetySchema.nullable(),
     notes: z.array(z.string()),

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AnalysisInputs } from '../../../../core/analysis/analysis-types.ts';
+import { cutRecords } from '../../../../core/analysis/fundamentals/dividend-history.ts';
 import type { SectorTable } from '../../../../core/analysis/fundamentals/sector-grades.ts';
 import { findAppRoot } from '../../../lib/app-root.ts';
 import { type BundledProvider, createBundledProvider } from './index.ts';
@@ -21,9 +22,10 @@ export async function loadBundledAnalysisInputs(
   const quote = await provider.getQuote!(symbol);
   const lastBar = history?.bars.at(-1)?.date;
   if (!lastBar) throw new Error(`no prices for ${symbol}`);
+  const asOf = opts.asOf ?? lastBar;
   return {
     symbol,
-    asOf: opts.asOf ?? lastBar,
+    asOf,
     profile,
     quote,
     daily: history?.interval === '1d' ? history : null,
@@ -33,6 +35,7 @@ export async function loadBundledAnalysisInputs(
     etf: await provider.getEtfInfo!(symbol),
     compareEtf: opts.compareEtf ? await provider.getEtfInfo!(opts.compareEtf) : null,
     dividends: (await provider.getDividends!(symbol)) ?? [],
+    dividendRecords: cutRecords(await provider.getDividendRecords!(symbol), asOf),
     sectorTable,
   };
 }

@@ -92,6 +92,8 @@ export interface CompaniesFile {
   etfs: Record<string, BundleEtf>;
   /** [ex_date, amount (split-adjusted), pay_date, source id]. */
   dividends: Record<string, Array<[string, number, string | null, string]>>;
+  /** [from, through]: the days a name's dividend records cover (a source ending early is not a cut); absent in older bundles. */
+  dividend_records?: Record<string, [string, string]>;
   /** [date, ratio, source id]; source `derived` = found in the figures (share jump + EPS + P/E), dated at the first period on the new basis. */
   splits: Record<string, Array<[string, number, string]>>;
 }

@@ -6,6 +6,7 @@ import { searchIndex } from '../../../../core/market/search.ts';
 import { LINE_DEFS } from '../../../../core/market/statements.ts';
 import type {
   Dividend,
+  DividendRecords,
   EtfInfo,
   Figure,
   Fundamentals,
@@ -249,6 +250,11 @@ export function createBundledProvider(dataDir: string): BundledProvider {
     async getDividends(symbol: string): Promise<Dividend[] | null> {
       const d = own((await store.companies()).dividends, symbol);
       return d ? d.map(([ex, amount, pay, source]) => ({ ex_date: ex, amount, pay_date: pay, source })) : null;
+    },
+
+    async getDividendRecords(symbol: string): Promise<DividendRecords | null> {
+      const r = own((await store.companies()).dividend_records ?? {}, symbol);
+      return r ? { from: r[0], through: r[1] } : null;
     },
 
     async getSplits(symbol: string): Promise<Split[] | null> {

@@ -1,3 +1,4 @@
+import { describeDividendStreak } from '../../../../core/analysis/fundamentals/dividend-history.ts';
 import type { HoldingYieldResponse } from '../../../../server/features/smart-yield/smart-yield.routes.ts';
 
 export const NOT_AVAILABLE = '—';
@@ -34,18 +35,19 @@ export const SAFETY_COMPONENT_LABELS: Record<Safety['components'][number]['id'],
   payout: 'Payout ratio (earnings)',
   fcf_cover: 'Free cash flow cover',
   leverage: 'Net debt / EBITDA',
-  streak: 'Years without a cut (filings)',
+  streak: 'Years without a dividend cut',
   earnings_stability: 'Stable earnings years',
 };
 
 export function formatSafetyValue(c: Safety['components'][number]): string {
   if (c.value === null) return NOT_AVAILABLE;
   if (c.id === 'payout' || c.id === 'earnings_stability') return `${(c.value * 100).toFixed(0)}%`;
-  if (c.id === 'streak') return `${c.value} ${c.value === 1 ? 'year' : 'years'}`;
+  if (c.id === 'streak') return c.note ?? describeDividendStreak({ years: c.value, clipped: false, dataFrom: 0 });
   return `${c.value.toFixed(2)}×`;
 }
 
-export function formatStreak(h: Pick<HoldingYieldResponse, 'growth_streak_years' | 'growth_streak_at_least'>): string {
+/** The growth streak as every page words a streak ("12 years", "at least 10 years (data from 2015)"). */
+export function formatStreak(h: Pick<HoldingYieldResponse, 'growth_streak_years' | 'growth_streak_at_least' | 'growth_streak_data_from'>): string {
   if (h.growth_streak_years === null) return NOT_AVAILABLE;
-  return `${h.growth_streak_years}${h.growth_streak_at_least ? '+' : ''} ${h.growth_streak_years === 1 && !h.growth_streak_at_least ? 'year' : 'years'}`;
+  return describeDividendStreak({ years: h.growth_streak_years, clipped: h.growth_streak_at_least, dataFrom: h.growth_streak_data_from ?? 0 });
 }

@@ -95,7 +95,7 @@ export function YieldReport({ report }: { report: SmartYieldResponse }) {
           testId="total-income"
           hint={`${formatCents(t.monthly_average_cents)} a month on average`}
         />
-        <Stat label="Weighted yield" value={formatPct(t.weighted_yield_pct)} testId="weighted-yield" hint="Income ÷ market value" />
+        <Stat label="Projected yield" value={formatPct(t.weighted_yield_pct)} testId="weighted-yield" hint="Projected income ÷ market value" />
         <Stat label="Market value" value={formatCents(t.market_value_cents)} hint={`${t.counted} of ${report.holdings.length} holdings counted`} />
         <Stat
           label="Yield on cost"
@@ -158,7 +158,7 @@ export function YieldReport({ report }: { report: SmartYieldResponse }) {
                     Shares
                   </th>
                   <th scope="col" className="px-2 py-2 text-right">
-                    Yield
+                    Yield (trailing 12 months)
                   </th>
                   <th scope="col" className="px-2 py-2 text-right">
                     Yield on cost
