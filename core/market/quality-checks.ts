@@ -4,10 +4,25 @@
  * Each check returns violations; an empty list means the data passes.
  */
 
+import { isExcepted } from './quality-exceptions.ts';
 import type { SplitEvent } from './split-adjust.ts';
 import type { Fundamentals, PriceBar, StatementSet } from './types.ts';
 
-export type QualityCheck = 'eps_consistency' | 'share_jump' | 'revenue_positive' | 'outflow_sign' | 'balance_identity' | 'ohlc' | 'listing_name';
+export type QualityCheck =
+  | 'eps_consistency'
+  | 'share_jump'
+  | 'revenue_positive'
+  | 'outflow_sign'
+  | 'balance_identity'
+  | 'operating_income_within_revenue'
+  | 'gross_profit_within_revenue'
+  | 'cost_within_revenue'
+  | 'revenue_jump'
+  | 'ohlc'
+  | 'listing_name';
+
+/** The revenue invariants (issue 28): each names revenue as the line in doubt. */
+export type RevenueCheck = Extract<QualityCheck, 'operating_income_within_revenue' | 'gross_profit_within_revenue' | 'cost_within_revenue' | 'revenue_jump'>;
 
 export interface QualityViolation {
   check: QualityCheck;
@@ -28,6 +43,9 @@ export const SHARE_JUMP_MAX = 1.8;
 export const SHARE_JUMP_MIN = 0.55;
 /** |assets − (liabilities + equity + NCI)| may be at most this fraction of assets. */
 export const BALANCE_TOLERANCE_FRACTION = 0.02;
+/** Annual revenue may move year on year within (0.2×, 5×) unless the exceptions table names a reason (IPO, spin-off, restatement…). */
+export const REVENUE_JUMP_MAX = 5;
+export const REVENUE_JUMP_MIN = 0.2;
 /** Lines stored as positive outflows. */
 export const OUTFLOW_KEYS = ['capital_expenditure', 'dividends_paid', 'share_repurchases'] as const;
 
@@ -194,9 +212,92 @@ export function checkBalanceIdentity(f: Fundamentals): QualityViolation[] {
   return out;
 }
 
-/** Every fundamentals check over one company. */
+/**
+ * A part of revenue never exceeds revenue: operating income = revenue − operating costs, gross profit =
+ * revenue − cost of revenue, and cost of revenue exceeds revenue only in a gross loss. A period where one
+ * does is a revenue row holding a segment (CCI 2024: revenue 192M next to operating income 2,118M; the
+ * total is ~6.5B), or a company whose part is genuinely larger (a gain on a sale inside operating income,
+ * a gross loss): those are listed by name and reason in quality-exceptions.ts. Equality passes.
+ */
+function checkPartWithinRevenue(f: Fundamentals, part: string, check: RevenueCheck, label: string): QualityViolation[] {
+  const out: QualityViolation[] = [];
+  for (const basis of BASES) {
+    const set = f[basis];
+    const revenue = readLineValues(set, 'revenue');
+    const values = readLineValues(set, part);
+    if (!revenue || !values) continue;
+    set.periods.forEach((p, i) => {
+      const r = revenue[i];
+      const v = values[i];
+      if (r == null || v == null || v <= r) return;
+      out.push({ check, symbol: f.symbol, period: p.end, line: 'revenue', basis, detail: `${label} ${fmt(v)} > revenue ${fmt(r)} (${(v / r).toFixed(2)}×)` });
+    });
+  }
+  return out;
+}
+
+export function checkOperatingIncomeWithinRevenue(f: Fundamentals): QualityViolation[] {
+  return checkPartWithinRevenue(f, 'operating_income', 'operating_income_within_revenue', 'operating income');
+}
+
+export function checkGrossProfitWithinRevenue(f: Fundamentals): QualityViolation[] {
+  return checkPartWithinRevenue(f, 'gross_profit', 'gross_profit_within_revenue', 'gross profit');
+}
+
+export function checkCostWithinRevenue(f: Fundamentals): QualityViolation[] {
+  return checkPartWithinRevenue(f, 'cost_of_revenue', 'cost_within_revenue', 'cost of revenue');
+}
+
+/**
+ * Annual revenue against the previous fiscal year that reports it (a withheld year in between is
+ * skipped: a level change across a gap is still one) stays within (0.2×, 5×). A company does not
+ * become five times larger or smaller in a year without a named event — an IPO's first product, a
+ * spin-off, a restatement, operations suspended — and those are listed in quality-exceptions.ts; an
+ * unnamed jump is a change of definition (MET 2018: 62,308M → 1,256M, one segment from then on).
+ * Annual only: quarterly figures swing with seasons and Q4 = FY − Q1..Q3.
+ */
+export function checkRevenueJumps(f: Fundamentals): QualityViolation[] {
+  const out: QualityViolation[] = [];
+  const set = f.annual;
+  const revenue = readLineValues(set, 'revenue');
+  if (!revenue) return out;
+  let prev = -1;
+  set.periods.forEach((p, i) => {
+    const r = revenue[i];
+    if (r == null || !(r > 0)) return;
+    const before = prev >= 0 ? revenue[prev]! : null;
+    const from = prev >= 0 ? set.periods[prev]!.end : null;
+    prev = i;
+    if (before === null || from === null) return;
+    const ratio = r / before;
+    if (ratio < REVENUE_JUMP_MAX && ratio > REVENUE_JUMP_MIN) return;
+    out.push({
+      check: 'revenue_jump',
+      symbol: f.symbol,
+      period: p.end,
+      line: 'revenue',
+      basis: 'annual',
+      detail: `revenue ${fmt(before)} (${from}) → ${fmt(r)} = ${ratio.toFixed(2)}× in a year`,
+    });
+  });
+  return out;
+}
+
+/** The revenue invariants, every violation including those the exceptions table explains (the universe test needs both). */
+export function checkRevenueInvariants(f: Fundamentals): QualityViolation[] {
+  return [...checkOperatingIncomeWithinRevenue(f), ...checkGrossProfitWithinRevenue(f), ...checkCostWithinRevenue(f), ...checkRevenueJumps(f)];
+}
+
+/** Every fundamentals check over one company; revenue invariants the exceptions table explains are not violations. */
 export function checkFundamentals(f: Fundamentals, splits: readonly SplitEvent[]): QualityViolation[] {
-  return [...checkEpsConsistency(f), ...checkShareJumps(f, splits), ...checkRevenuePositive(f), ...checkOutflowSigns(f), ...checkBalanceIdentity(f)];
+  return [
+    ...checkEpsConsistency(f),
+    ...checkShareJumps(f, splits),
+    ...checkRevenuePositive(f),
+    ...checkOutflowSigns(f),
+    ...checkBalanceIdentity(f),
+    ...checkRevenueInvariants(f).filter((v) => !isExcepted(v)),
+  ];
 }
 
 /** What is wrong with one bar's range, or null: low ≤ open ≤ high, low ≤ close ≤ high, low ≤ high. */

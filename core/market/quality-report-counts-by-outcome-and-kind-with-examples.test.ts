@@ -70,3 +70,19 @@ describe('quality report', () => {
     ]);
   });
 });
+
+describe('quality report: the revenue invariants in full', () => {
+  it('one row per company with counts and spans (CCI: 2 revenue values withheld, 2016-12-31 … 2024-12-31; URI: 1 repaired), then every exception with its reason', () => {
+    const log = new QualityLog();
+    const event = (symbol: string, outcome: 'repaired' | 'quarantined', period: string, line = 'revenue') =>
+      log.record({ dataset: 'fundamentals', symbol, outcome, kind: 'revenue_invariant', period, line, reason: 'a segment' });
+    event('CCI', 'quarantined', '2024-12-31');
+    event('CCI', 'quarantined', '2016-12-31');
+    event('CCI', 'quarantined', '2024-12-31', 'gross_profit');
+    event('URI', 'repaired', '2019-12-31');
+    const md = renderQualityReport(log, '2026-07-02');
+    expect(md).toContain('| CCI | — | revenue: 2 (2016-12-31 … 2024-12-31); gross profit: 1 (2024-12-31) |');
+    expect(md).toContain('| URI | revenue: 1 (2019-12-31) | — |');
+    expect(md).toContain('| BA | 2020-12-31 (annual) | `cost_within_revenue` | 737 MAX grounding');
+  });
+});

@@ -4,6 +4,7 @@
  */
 
 import type { QualityDataset, QualityEvent, QualityLog, QualityOutcome } from './quality.ts';
+import { QUALITY_EXCEPTIONS } from './quality-exceptions.ts';
 
 const OUTCOMES: readonly QualityOutcome[] = ['repaired', 'quarantined', 'flagged'];
 const DATASETS: readonly QualityDataset[] = ['fundamentals', 'prices', 'listings', 'dividends', 'etfs'];
@@ -59,7 +60,57 @@ function describeEvent(e: QualityEvent): string {
   return `\`${where}\`${change}. ${e.reason}`;
 }
 
-/** The report as markdown: summary table, then each outcome by kind with a few examples. */
+const LINE_LABELS: Record<string, string> = { revenue: 'revenue', gross_profit: 'gross profit', cost_of_revenue: 'cost of revenue' };
+
+/** Events of one kind, per company and outcome: how many values of each line, and the first and last period. */
+function describeByCompany(events: readonly QualityEvent[], outcome: QualityOutcome): string {
+  const byLine = new Map<string, string[]>();
+  for (const e of events) if (e.outcome === outcome) byLine.set(e.line ?? '', [...(byLine.get(e.line ?? '') ?? []), e.period ?? '']);
+  if (byLine.size === 0) return '—';
+  return [...byLine]
+    .map(([line, periods]) => {
+      const sorted = [...periods].sort();
+      const span = sorted.length === 1 ? sorted[0] : `${sorted[0]} … ${sorted.at(-1)}`;
+      return `${LINE_LABELS[line] ?? line}: ${sorted.length} (${span})`;
+    })
+    .join('; ');
+}
+
+/**
+ * The revenue invariants in full (issue 28): every company whose revenue was repaired or withheld, and
+ * every exception served as reported with its reason — the short list per kind above shows only examples.
+ */
+function renderRevenueInvariants(log: QualityLog): string[] {
+  const events = log.events.filter((e) => e.kind === 'revenue_invariant');
+  const symbols = [...new Set(events.map((e) => e.symbol))].sort();
+  const out = [
+    '',
+    '## Revenue invariants by company',
+    '',
+    'Operating income, gross profit and cost of revenue ≤ revenue; annual revenue within 0.2×–5× of the year before unless an exception names the reason.',
+    'A revenue failing one is a segment, not the total: repaired from the companyfacts where they hold the total, else withheld (counts of values; annual and quarterly periods together).',
+    '',
+  ];
+  if (symbols.length === 0) out.push('None.');
+  else {
+    out.push('| Company | Repaired | Withheld |', '|---|---|---|');
+    for (const s of symbols) {
+      const mine = events.filter((e) => e.symbol === s);
+      out.push(`| ${s} | ${describeByCompany(mine, 'repaired')} | ${describeByCompany(mine, 'quarantined')} |`);
+    }
+  }
+  out.push(
+    '',
+    '### Exceptions served as reported',
+    '',
+    '| Company | Period | Check | Reason |',
+    '|---|---|---|---|',
+    ...QUALITY_EXCEPTIONS.map((x) => `| ${x.symbol} | ${x.period} (${x.basis}) | \`${x.check}\` | ${cell(x.reason)} (${x.kind.replaceAll('_', ' ')}) |`),
+  );
+  return out;
+}
+
+/** The report as markdown: summary table, then each outcome by kind with a few examples, then the revenue invariants in full. */
 export function renderQualityReport(log: QualityLog, dataAsOf: string): string {
   const { rows, groups } = summarizeQualityLog(log);
   const out = [
@@ -91,6 +142,7 @@ export function renderQualityReport(log: QualityLog, dataAsOf: string): string {
       if (g.count > g.examples.length) out.push(`- … and ${show(g.count - g.examples.length)} more`);
     }
   }
+  out.push(...renderRevenueInvariants(log));
   return `${out.join('\n')}\n`;
 }
 

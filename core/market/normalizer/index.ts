@@ -12,6 +12,7 @@ import { dropUnreportedZeros } from './not-reported.ts';
 import { storeOutflowsPositive } from './outflow-signs.ts';
 import { quarantineFailedChecks } from './quarantine.ts';
 import { quarantineMixedFourthQuarters, unifyRevenueDefinition } from './revenue-definition.ts';
+import { enforceRevenueInvariants } from './revenue-invariants.ts';
 import { repairShareUnits } from './share-units.ts';
 import { applyTaggedLines } from './tagged-lines.ts';
 import { detectMissingSplits, restateSplits } from './splits.ts';
@@ -88,6 +89,8 @@ function summarise(symbol: string, log: QualityLog, from: number): string[] {
     equity_nci: 'equity figures made parent-only (non-controlling interest taken out)',
     mixed_vintage: 'figures taken from one filing vintage (balance-sheet totals; restated cash flow)',
     quarantined: 'values that fail a quality check',
+    revenue_invariant:
+      'revenue figures below a part of themselves (operating income, gross profit, cost) or jumping 5× without a named reason: a segment, not the total, with the lines on it',
     refused: 'vendor facts refused (unknown unit, conflicting duplicates, or revenue on another definition)',
   };
   return [...counts].map(([k, n]) => {
@@ -100,8 +103,8 @@ function summarise(symbol: string, log: QualityLog, from: number): string[] {
  * Normalises one company's statements from one or more sources. Per source: vendor zeros dropped,
  * outflows made positive. Merged by source preference, then: lines whose tags change over time from
  * the tagged source, NCI out of equity, one vintage per
- * balance sheet, share-count units, splits (table and derived), one revenue definition, checks with
- * quarantine, filing dates, free cash flow.
+ * balance sheet, share-count units, splits (table and derived), one revenue definition, the revenue
+ * invariants, checks with quarantine, filing dates, free cash flow.
  */
 export function normalizeCompany(input: CompanyInput, log: QualityLog): NormalizedCompany {
   const from = log.events.length;
@@ -133,7 +136,8 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   const definedBy = revenueTagged ? 'tagged' : input.revenueNetOfInterest ? 'net_of_interest' : 'vendors';
   const offYears = unifyRevenueDefinition(ctx, 'annual', definedBy);
   unifyRevenueDefinition(ctx, 'quarterly', definedBy);
-  quarantineMixedFourthQuarters(ctx, offYears);
+  const segmentYears = enforceRevenueInvariants(ctx, definedBy === 'tagged');
+  quarantineMixedFourthQuarters(ctx, [...new Set([...offYears, ...segmentYears])].sort());
   quarantineFailedChecks(ctx, [...input.splits, ...derivedSplits]);
   for (const kind of ['annual', 'quarterly'] as const) {
     assignFilingDates(ctx, kind);

@@ -7,8 +7,20 @@ import { type PassContext, type Periods, quarantineCell } from './types.ts';
 const toFigures = (p: Periods): Map<string, Map<string, Figure>> =>
   new Map([...p].map(([end, m]) => [end, new Map([...m].map(([k, c]) => [k, { value: c.value, source: c.source, as_of: c.asOf }]))]));
 
-/** Checks whose fault sits in one value: that value is refused. The others (share jumps, balance identity) concern several values and are flagged. */
-const QUARANTINE_CHECKS = new Set(['eps_consistency', 'revenue_positive', 'outflow_sign']);
+/**
+ * Checks whose fault sits in one value: that value is refused. The others (share jumps, balance identity)
+ * concern several values and are flagged. The revenue invariants are enforced earlier (revenue-invariants.ts,
+ * with repairs); listed here so that one left over is withheld, never served.
+ */
+const QUARANTINE_CHECKS = new Set([
+  'eps_consistency',
+  'revenue_positive',
+  'outflow_sign',
+  'operating_income_within_revenue',
+  'gross_profit_within_revenue',
+  'cost_within_revenue',
+  'revenue_jump',
+]);
 
 /** The figure that carries a flag's note: the check's own line, else total assets for the balance identity. */
 const FLAGGED_LINE: Record<string, string> = { balance_identity: 'total_assets' };
