@@ -15,6 +15,7 @@ import { computeScreenerRow, SCREENER_REQUIREMENTS } from '../core/screener/row-
 import { createBundledProvider } from '../server/adapters/market-data/bundled/index.ts';
 import { loadAnalysisInputs, loadPriceHistory } from '../server/features/analyses/index.ts';
 import { createCompareService } from '../server/features/compare/compare-service.ts';
+import { createSymbolFactsService } from '../server/features/symbol-facts/symbol-facts-service.ts';
 import { createMarketService } from '../server/features/market/market-service.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { median, report } from './support.ts';
@@ -38,7 +39,8 @@ async function measure(run: () => Promise<unknown>, n = 30): Promise<number> {
   return median(times);
 }
 
-const compare = createCompareService({ market, analyses });
+// The symbol facts are cached per data day, as in the app: after the warm-up a comparison reads them from memory.
+const compare = createCompareService({ market, analyses, symbolFacts: createSymbolFactsService({ market }) });
 const service = await measure(() => compare.compareSymbolsOrThrow('bench-user', SYMBOLS));
 const history = await loadPriceHistory(market, 'AAPL');
 const inputs = await loadAnalysisInputs(market, { symbol: 'AAPL', profile: await market.getProfile('AAPL'), history, names: SCREENER_REQUIREMENTS });

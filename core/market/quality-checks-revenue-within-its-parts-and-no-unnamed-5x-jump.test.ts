@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFundamentals } from './fundamentals-test-kit.ts';
+import { buildFundamentals } from '../test-kit/fundamentals-test-kit.ts';
 import {
   checkCostWithinRevenue,
   checkFundamentals,

@@ -10,6 +10,7 @@ import { createCompareFeature } from './compare/index.ts';
 import { createCopilotFeature } from './copilot/index.ts';
 import { createHealthFeature } from './health/index.ts';
 import { createMarketFeature } from './market/index.ts';
+import { createSymbolFactsFeature } from './symbol-facts/index.ts';
 import { createProfileFeature } from './profile/index.ts';
 import { createPublicApiFeature } from './public-api/index.ts';
 import { createScreenerFeature } from './screener/index.ts';
@@ -64,7 +65,10 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   // Watchlists read the tier from the ledger, figures from market data, and e-mail alerts with the accounts' mailer.
   features.push(createWatchlistsFeature(ctx, { ledger: tokens.ledger, market: market.market, mailer: auth.mailer }));
   // Compare reads figures through the market service and the user's saved analyses through the analyses service (free).
-  features.push(createCompareFeature(ctx, { market: market.market, analyses: analyses.analyses }));
+  // A symbol's catalogue facts, once per data day: the symbol page's key figures and /compare read them.
+  const symbolFacts = createSymbolFactsFeature(ctx, { market: market.market });
+  features.push(symbolFacts);
+  features.push(createCompareFeature(ctx, { market: market.market, analyses: analyses.analyses, symbolFacts: symbolFacts.symbolFacts }));
   // The track record re-scores every analysis's verdicts on newer prices; its backtest re-runs the builders over the snapshot.
   features.push(createTrackRecordFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // The copilot charges through the ledger; its tools read market data, build analyses as a run does and query the screener (offline without a model).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSource, readCell, runNormalizer } from './test-kit.ts';
+import { buildSource, readCell, runNormalizer } from '../../test-kit/normalizer-test-kit.ts';
 
 const M = 1_000_000;
 

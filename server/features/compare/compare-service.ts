@@ -2,10 +2,11 @@ import type { Fact } from '../../../core/analysis/analysis-types.ts';
 import { checkAvailability } from '../../../core/analysis/runs/index.ts';
 import { COMPARE_KINDS, type CompareFigureId, type CompareKind, FIGURE_IDS, factKeysOf } from '../../../core/compare/compare-rows.ts';
 import { MAX_COMPARE_SYMBOLS, parseSymbolList } from '../../../core/compare/compare-symbols.ts';
-import { computeScreenerRow, SCREENER_REQUIREMENTS, sampleWeeklyCloses } from '../../../core/screener/row-values.ts';
+import { sampleWeeklyCloses } from '../../../core/screener/row-values.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
-import { type AnalysesService, findDataDay, loadAnalysisInputs, loadPriceHistory, type StoredAnalysis } from '../analyses/index.ts';
-import type { MarketService, PriceHistory, Profile, Quote, WithServed } from '../market/index.ts';
+import { type AnalysesService, findDataDay, loadPriceHistory, type StoredAnalysis } from '../analyses/index.ts';
+import { type MarketService, orNull, type PriceHistory, type Profile, type Quote, type WithServed } from '../market/index.ts';
+import type { SymbolFactsService } from '../symbol-facts/index.ts';
 
 /*
  * /compare: per symbol the free market figures (the screener's engines on the analyses' inputs, so a
@@ -15,6 +16,8 @@ import type { MarketService, PriceHistory, Profile, Quote, WithServed } from '..
 
 interface CompareContext {
   market: MarketService;
+  /** The symbol's catalogue facts, computed once per data day (the symbol page reads the same). */
+  symbolFacts: Pick<SymbolFactsService, 'getSymbolFactsOrThrow'>;
   analyses: Pick<AnalysesService, 'listAnalyses'>;
 }
 
@@ -88,11 +91,9 @@ async function compareOne(ctx: CompareContext, userId: string, symbol: string): 
   const { market } = ctx;
   const [history, profile, coverage] = await Promise.all([loadPriceHistory(market, symbol), market.getProfile(symbol), market.coverage(symbol)]);
   const dataDay = findDataDay(market, history);
-  const inputs = await loadAnalysisInputs(market, { symbol, profile, history, names: [...SCREENER_REQUIREMENTS, 'quote'] });
-  // The market service's quote as the quote endpoint serves it (with served_by), typed as the engines' Quote; null without prices.
-  const quote = inputs.quote as WithServed<Quote> | null;
-  const { values } = computeScreenerRow(inputs);
-  const figures = Object.fromEntries(FIGURE_IDS.map((id) => [id, typeof values[id] === 'number' ? values[id] : null])) as ComparedSymbol['figures'];
+  const [quote, facts] = await Promise.all([orNull(() => market.getQuote(symbol)), ctx.symbolFacts.getSymbolFactsOrThrow(symbol)]);
+  const values = new Map(facts.facts.map((f) => [f.key, f.value]));
+  const figures = Object.fromEntries(FIGURE_IDS.map((id) => [id, typeof values.get(id) === 'number' ? values.get(id) : null])) as ComparedSymbol['figures'];
   const analyses = await Promise.all(
     COMPARE_KINDS.map(async (kind): Promise<ComparedKind> => {
       const { analyses: newest } = await ctx.analyses.listAnalyses(userId, { symbol, kind, limit: 1 });

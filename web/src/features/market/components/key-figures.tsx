@@ -3,7 +3,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { type FundamentalsResponse, useFundamentals } from '../api/get-fundamentals.ts';
 import { useHistory } from '../api/get-price-history.ts';
 import { useQuote } from '../api/get-quote.ts';
-import { formatFigure, formatFigureAsOf, formatPercent, formatPrice, NOT_REPORTED } from '../format.ts';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
+import { useSymbolFacts } from '../api/get-symbol-facts.ts';
+import { formatFigure, formatFigureAsOf, formatPrice, NOT_REPORTED } from '../format.ts';
 
 interface KeyFigure {
   label: string;
@@ -31,6 +33,7 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
   const quote = useQuote(symbol);
   const year = useHistory(symbol, '1y');
   const fundamentals = useFundamentals(symbol, hasFundamentals);
+  const facts = useSymbolFacts(symbol, hasFundamentals);
   const f = fundamentals.data;
   const fyOf = (end: string) => f?.annual.periods.find((p) => p.end === end)?.label ?? end;
   const items: KeyFigure[] = [];
@@ -48,30 +51,33 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
     });
   }
   if (hasFundamentals) {
+    // Catalogue figures come from the symbol's facts, so P/E, margins and cash flow read here as on every
+    // analysis page and in /compare; statement lines the catalogue does not define come from the filings.
+    const byKey = new Map((facts.data?.facts ?? []).map((x) => [x.key, x]));
+    const missing = new Map((facts.data?.missing ?? []).map((x) => [x.key, x]));
+    const addFact = (key: string) => {
+      const x = byKey.get(key);
+      const why = missing.get(key);
+      if (x) items.push({ label: x.label, value: formatFactValue(x), note: `${x.period} · ${x.source}` });
+      else if (why) items.push({ label: why.label, value: NOT_REPORTED, note: why.reason });
+    };
     const add = (label: string, key: string) => {
       const x = latestAnnual(f, key);
       items.push({ label, value: x ? formatFigure(x.figure.value, x.line.unit) : NOT_REPORTED, note: sourceNote(x, fyOf) });
     };
-    add('Revenue', 'revenue');
-    add('Net income', 'net_income');
+    addFact('market_cap');
+    addFact('revenue');
+    addFact('net_income');
     add('EPS (diluted)', 'eps_diluted');
-    const eps = latestAnnual(f, 'eps_diluted');
-    const pe = q && eps?.figure.value && eps.figure.value > 0 ? q.price / eps.figure.value : null;
-    items.push({
-      label: 'P/E (price ÷ last FY EPS)',
-      value: pe === null ? NOT_REPORTED : pe.toFixed(1),
-      note: eps ? `EPS ${fyOf(eps.end)}` : 'No positive EPS',
-    });
-    const rev = latestAnnual(f, 'revenue');
-    const ni = latestAnnual(f, 'net_income');
-    const margin = rev && ni && rev.end === ni.end && rev.figure.value ? (ni.figure.value! / rev.figure.value) * 100 : null;
-    items.push({ label: 'Net margin', value: formatPercent(margin), note: rev ? fyOf(rev.end) : 'Not reported' });
-    add('Free cash flow', 'free_cash_flow');
+    addFact('pe_ttm');
+    addFact('net_margin');
+    addFact('free_cash_flow');
+    addFact('dividend_yield_ttm');
     add('Dividends per share', 'dividends_per_share');
     add('Shareholders’ equity', 'total_equity');
     add('Long-term debt', 'long_term_debt');
   }
-  const loading = quote.isPending || year.isPending || (hasFundamentals && fundamentals.isPending);
+  const loading = quote.isPending || year.isPending || (hasFundamentals && (fundamentals.isPending || facts.isPending));
   return (
     <Card>
       <CardHeader>
@@ -92,7 +98,7 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
               <div key={k.label} className="min-w-0">
                 <dt className="text-xs font-medium text-slate-500">{k.label}</dt>
                 <dd className="text-base font-semibold tabular text-ink sm:text-lg">{k.value}</dd>
-                <dd className="text-[11px] break-words text-slate-400">{k.note}</dd>
+                <dd className="text-[11px] break-words text-slate-500">{k.note}</dd>
               </div>
             ))}
           </dl>
