@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SymbolFactsResponse } from '../../../../../server/features/symbol-facts/index.ts';
+import type { SymbolFactsResponse } from '../../../../../server/features/symbol-facts/symbol-facts.routes.ts';
 import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 
-export type { SymbolFactsResponse } from '../../../../../server/features/symbol-facts/index.ts';
+export type { SymbolFactsResponse } from '../../../../../server/features/symbol-facts/symbol-facts.routes.ts';
 
 /** `GET /api/market/facts/{symbol}`: the symbol's catalogue facts — the values every page, export and answer serves. */
 export const getSymbolFacts = (symbol: string, signal?: AbortSignal) =>
