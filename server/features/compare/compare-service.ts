@@ -43,6 +43,8 @@ export interface ComparedSymbol {
   dataDay: string;
   quote: WithServed<Quote> | null;
   figures: Record<CompareFigureId, number | null>;
+  /** Why a figure is null, by figure id (the symbol facts' reason: never a 0 or another page's fallback). */
+  missing: Partial<Record<CompareFigureId, string>>;
   performance: { dates: string[]; closes: number[] };
   analyses: ComparedKind[];
 }
@@ -94,6 +96,10 @@ async function compareOne(ctx: CompareContext, userId: string, symbol: string): 
   const [quote, facts] = await Promise.all([orNull(() => market.getQuote(symbol)), ctx.symbolFacts.getSymbolFactsOrThrow(symbol)]);
   const values = new Map(facts.facts.map((f) => [f.key, f.value]));
   const figures = Object.fromEntries(FIGURE_IDS.map((id) => [id, typeof values.get(id) === 'number' ? values.get(id) : null])) as ComparedSymbol['figures'];
+  const reasons = new Map(facts.missing.map((m) => [m.key, m.reason]));
+  const missing: ComparedSymbol['missing'] = {};
+  for (const id of FIGURE_IDS)
+    if (figures[id] === null) missing[id] = reasons.get(id) ?? (profile.type === 'etf' ? 'not a figure of a fund' : 'not in the data for this symbol');
   const analyses = await Promise.all(
     COMPARE_KINDS.map(async (kind): Promise<ComparedKind> => {
       const { analyses: newest } = await ctx.analyses.listAnalyses(userId, { symbol, kind, limit: 1 });
@@ -104,7 +110,7 @@ async function compareOne(ctx: CompareContext, userId: string, symbol: string): 
       };
     }),
   );
-  return { symbol, profile, dataDay, quote, figures, performance: toPerformance(history), analyses };
+  return { symbol, profile, dataDay, quote, figures, missing, performance: toPerformance(history), analyses };
 }
 
 /** The comparison of `raw` (the query's `symbols`) for this user: figures for each, their own saved analyses only. */

@@ -12,6 +12,7 @@ const toItem = (s: ComparedSymbol): CompareItem => ({
   data_day: s.dataDay,
   quote: s.quote,
   figures: s.figures,
+  missing: s.missing,
   performance: s.performance,
   analyses: s.analyses.map((k) => ({
     kind: k.kind,

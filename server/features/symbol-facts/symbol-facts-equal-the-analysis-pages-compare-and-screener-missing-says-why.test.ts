@@ -64,6 +64,12 @@ describeOnPglite('GET /api/market/facts/{symbol}', (kind) => {
     for (const m of first.body.missing as Array<{ key: string; reason: string }>) expect(m.reason.length, m.key).toBeGreaterThan(0);
     const second = await k.as(u).get('/api/market/facts/SPY');
     expect(second.body).toEqual(first.body);
+    // /compare says the same: a null figure comes with its reason, never a 0.
+    const compared = await k.as(u).compare('SPY');
+    const item = compared.body.items[0];
+    expect(item.figures.pe_ttm).toBeNull();
+    expect(item.missing.pe_ttm).toMatch(/\w/);
+    for (const [id, v] of Object.entries(item.figures)) if (v === null) expect(item.missing[id], id).toMatch(/\w/);
   });
 
   it('bad input: signed out 401, an unknown symbol 404, a malformed one 400 naming the symbol', async () => {

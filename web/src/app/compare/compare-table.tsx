@@ -39,10 +39,13 @@ function ValueRow({
   unit,
   rule,
   testId,
+  reasons,
 }: {
   label: string;
   hint?: string;
   values: Cell[];
+  /** Why a missing value is missing, per column (shown instead of a bare dash). */
+  reasons?: Array<string | undefined>;
   unit: FieldUnit;
   rule: RankRule;
   testId: string;
@@ -60,7 +63,10 @@ function ValueRow({
         // biome-ignore lint/suspicious/noArrayIndexKey: one cell per compared symbol, in column order
         <td key={i} className={cn(cellClass, standingCellClass(standings[i]!))} data-standing={standings[i] ?? undefined}>
           <div className="flex flex-wrap items-center gap-1.5">
-            <span className="tabular font-medium text-ink">{formatFieldValue(v, unit)}</span>
+            <span className="tabular font-medium text-ink" title={v === null ? reasons?.[i] : undefined}>
+              {formatFieldValue(v, unit)}
+              {v === null && reasons?.[i] && <span className="sr-only"> ({reasons[i]})</span>}
+            </span>
             <StandingCue standing={standings[i]!} />
           </div>
           {bars[i] !== null && (
@@ -174,7 +180,17 @@ export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: ()
             <Section key={group} title={group} span={span}>
               {rows.map((r) => {
                 const f = describeFigure(r.id);
-                return <ValueRow key={r.id} label={f.label} values={items.map((i) => i.figures[r.id] ?? null)} unit={f.unit} rule={r} testId={`row-${r.id}`} />;
+                return (
+                  <ValueRow
+                    key={r.id}
+                    label={f.label}
+                    values={items.map((i) => i.figures[r.id] ?? null)}
+                    reasons={items.map((i) => i.missing[r.id])}
+                    unit={f.unit}
+                    rule={r}
+                    testId={`row-${r.id}`}
+                  />
+                );
               })}
             </Section>
           );
