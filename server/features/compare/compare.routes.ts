@@ -51,12 +51,10 @@ const CompareItemSchema = z
     figures: z
       .object(Object.fromEntries(FIGURE_IDS.map((id) => [id, z.number().nullable()])) as Record<(typeof FIGURE_IDS)[number], z.ZodNullable<z.ZodNumber>>)
       .openapi({ description: 'Market figures in the screener’s units (percent as 26.92); null when the data cannot give one' }),
-    missing: z
-      .record(z.string(), z.string())
-      .openapi({
-        description: 'Why a figure is null, by figure id (e.g. "no dividend went ex in the past twelve months"): a missing figure is never 0',
-        example: { pe_ttm: 'earnings are negative' },
-      }),
+    missing: z.record(z.string(), z.string()).openapi({
+      description: 'Why a figure is null, by figure id (e.g. "no dividend went ex in the past twelve months"): a missing figure is never 0',
+      example: { pe_ttm: 'earnings are negative' },
+    }),
     performance: z
       .object({ dates: z.array(z.string()), closes: z.array(z.number()) })
       .openapi({ description: 'The weekly closes of the last year (month-end closes where only those exist), oldest first' }),
