@@ -65,8 +65,8 @@ function ValueRow({
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="tabular font-medium text-ink" title={v === null ? reasons?.[i] : undefined}>
               {formatFieldValue(v, unit)}
-              {v === null && reasons?.[i] && <span className="sr-only"> ({reasons[i]})</span>}
             </span>
+            {v === null && reasons?.[i] && <span className="sr-only">({reasons[i]})</span>}
             <StandingCue standing={standings[i]!} />
           </div>
           {bars[i] !== null && (
