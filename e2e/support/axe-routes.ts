@@ -25,6 +25,7 @@ function toSamplePath(pattern: string): string {
 
 // Derived from the router's own table, so a page added to the app is checked without editing the scan files.
 export const samplePaths: string[] = routeTable.map((r) => toSamplePath(r.path));
+const sampleRoutes = routeTable.map((r) => ({ path: toSamplePath(r.path), guarded: r.access === 'guarded' }));
 
 /**
  * Loads the page, waits for its heading and for the app's readiness signal (`<html data-app-ready>`: no
@@ -59,7 +60,16 @@ export function describeAxeScanOfEveryRoute({ signedIn, viewport }: { signedIn: 
       await context?.close();
     });
 
-    for (const path of samplePaths) {
+    for (const { path, guarded } of sampleRoutes) {
+      // Signed out, a guarded page is the sign-in page (scanned as /login): check the redirect, not /login again.
+      if (!signedIn && guarded) {
+        test(`${path} (sign-in guard)`, async () => {
+          await page.goto(path);
+          await page.waitForURL((url) => url.pathname === '/login');
+          expect(new URL(page.url()).searchParams.get('next')).toBe(path);
+        });
+        continue;
+      }
       test(path, async () => {
         const violations = await scan(page, path);
         const all = describeNodes(violations);
