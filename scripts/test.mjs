@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // then browser tests in Debian's Chromium against the built app. Ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { ensureChromium, ensurePdftotext } from './ensure-chromium.mjs';
 
@@ -21,6 +21,29 @@ function run(name, cmd, args, env = {}) {
   console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failures.push(name);
   return ok;
+}
+
+/** Runs steps side by side (each mostly one core), printing each one's output whole when it ends. */
+async function runTogether(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { env: process.env });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (out += d));
+          child.on('close', (code) => resolve({ name, ok: code === 0, out, s: (Date.now() - started) / 1000 }));
+        }),
+    ),
+  );
+  for (const r of results) {
+    console.log(`\n▶ ${r.name}`);
+    process.stdout.write(r.out);
+    console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.s.toFixed(1)} s)`);
+    if (!r.ok) failures.push(r.name);
+  }
 }
 
 function countVitest(file) {
@@ -91,8 +114,13 @@ console.log(
     : 'TEST_DATABASE_URL is not set: database tests run on PGlite only. Set it to also run them on PostgreSQL.',
 );
 
-if (want('typecheck')) run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-if (want('lint')) run('lint', 'npm', ['run', '--silent', 'lint']);
+// Typecheck and lint each keep about one core busy: side by side they take the time of the longer.
+await runTogether(
+  [
+    want('typecheck') && { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    want('lint') && { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+  ].filter(Boolean),
+);
 if (want('unit')) {
   ensurePdftotext();
   run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
