@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { CompanyFinancials, FinancialPeriod } from '../core/analysis/financials.ts';
 import { type CompanyClass, classifyCompany } from '../core/analysis/fundamentals/company-class.ts';
 import { computeGradeMetrics } from '../core/analysis/fundamentals/grade-metrics.ts';
-import { computeMomentumReturns, sampleMonthEnds } from '../core/analysis/fundamentals/momentum-returns.ts';
+import { computeMomentumReturns } from '../core/analysis/fundamentals/momentum-returns.ts';
 import { buildSectorTable, type SectorTable } from '../core/analysis/fundamentals/sector-grades.ts';
 import { findLatestDilutedShares } from '../core/analysis/fundamentals/statement-lines.ts';
 import type { MarketInputs } from '../core/analysis/fundamentals/valuation-ratios.ts';
@@ -86,7 +86,7 @@ export function buildGradeInputs(f: CompanyFinancials, series: DecodedSeries | n
   const price = series?.close.at(-1);
   const shares = findLatestDilutedShares(f);
   if (!series || price === undefined || !(price > 0) || !shares) return null;
-  return { market: { priceUsd: price, marketCapUsd: price * shares.shares }, momentum: computeMomentumReturns(sampleMonthEnds(series.dates, series.close)) };
+  return { market: { priceUsd: price, marketCapUsd: price * shares.shares }, momentum: computeMomentumReturns(series) };
 }
 
 export interface UniverseCompany {

@@ -26,8 +26,6 @@ export type FactBasis =
   | 'fiscal_years'
   /** Daily bars over the past year up to the data day. */
   | 'trailing_year'
-  /** Month-end closes (momentum windows). */
-  | 'month_ends'
   /** Daily bars up to the data day (indicators with their own look-back). */
   | 'daily_bars'
   /** Against the company's sector peers in the sector table. */
@@ -305,9 +303,33 @@ const TECHNICAL: Row[] = [
     null,
     'Last close against the lowest low of the past year (0 at the low, positive above).',
   ],
-  ['return_1m', '1-month price change', '1m', 'percent', 'month_ends', 'higher', 'Last month-end close against the month-end close a month earlier.'],
-  ['return_3m', '3-month price change', '3m', 'percent', 'month_ends', 'higher', 'Last month-end close against the month-end close three months earlier.'],
-  ['return_6m', '6-month price change', '6m', 'percent', 'month_ends', 'higher', 'Last month-end close against the month-end close six months earlier.'],
+  [
+    'return_1m',
+    '1-month price change',
+    '1m',
+    'percent',
+    'trailing_year',
+    'higher',
+    'Last close against the last close on or before the same day a month earlier.',
+  ],
+  [
+    'return_3m',
+    '3-month price change',
+    '3m',
+    'percent',
+    'trailing_year',
+    'higher',
+    'Last close against the last close on or before the same day three months earlier.',
+  ],
+  [
+    'return_6m',
+    '6-month price change',
+    '6m',
+    'percent',
+    'trailing_year',
+    'higher',
+    'Last close against the last close on or before the same day six months earlier.',
+  ],
   [
     'return_1y',
     '1-year price change',
@@ -322,9 +344,9 @@ const TECHNICAL: Row[] = [
     '12-month momentum (skipping the last month)',
     '12-1m',
     'percent',
-    'month_ends',
+    'trailing_year',
     'higher',
-    'The classic 12-1 momentum: from twelve month-ends ago to a month ago.',
+    'The classic 12-1 momentum: from the close a year ago to the close a month ago (each the last on or before that day).',
   ],
   [
     'volatility_1y',

@@ -9,7 +9,7 @@ import { type OhlcvSeries, requireLength } from '../analysis/indicators/series.t
 import { computeVolatility } from '../analysis/indicators/volatility.ts';
 import { computeBeneish } from '../analysis/fundamentals/beneish.ts';
 import { computeDividendSafety } from '../analysis/fundamentals/dividend-safety.ts';
-import { computeMomentumReturns, type MomentumKey, sampleMonthEnds } from '../analysis/fundamentals/momentum-returns.ts';
+import { computeMomentumReturns, type MomentumKey } from '../analysis/fundamentals/momentum-returns.ts';
 import { RATIO_KEYS } from '../analysis/fundamentals/ratios.ts';
 import { computeSloanAccruals } from '../analysis/fundamentals/sloan-accruals.ts';
 import { cashAndInvestmentsOf, totalDebtOf } from '../analysis/fundamentals/statement-lines.ts';
@@ -41,12 +41,6 @@ import { computeTechnicalRating } from '../analysis/technical-rating.ts';
 
 /** The inputs the symbol facts read (the server loads these per symbol). */
 export const SYMBOL_FACT_REQUIREMENTS: readonly AnalysisInputName[] = ['daily', 'monthly', 'benchmark', 'fundamentals', 'dividends', 'sectorTable', 'etf'];
-
-function computeMonthEndReturn(monthEnds: readonly number[], monthsBack: number): EngineResult<number> {
-  const last = monthEnds.length - 1;
-  if (last - monthsBack < 0) return fail('series_too_short', 'close', `needs ${monthsBack + 1} month-end closes, has ${monthEnds.length}`);
-  return ok(monthEnds[last]! / monthEnds[last - monthsBack]! - 1);
-}
 
 function putTechnical(sheet: FactSheet, s: OhlcvSeries, benchmark: EngineResult<OhlcvSeries>): void {
   const n = s.close.length;
@@ -82,21 +76,21 @@ function putTechnical(sheet: FactSheet, s: OhlcvSeries, benchmark: EngineResult<
   sheet.put('beta_1y', beta.ok ? ok(beta.value.beta) : beta, at);
 }
 
-function putReturns(sheet: FactSheet, s: OhlcvSeries, monthEnds: number[], day: string, symbol: string): void {
-  const at = { period: `month-ends to ${day}`, source: 'computed', as_of: day };
-  const momentum = computeMomentumReturns(monthEnds);
-  for (const key of Object.keys(momentum) as MomentumKey[]) sheet.put(key, momentum[key], at, { scale: 100 });
-  sheet.put('return_1m', computeMonthEndReturn(monthEnds, 1), at, { scale: 100 });
-  // The product's one 1-year price change, as the technical analysis states it.
-  const year = computePeriodReturn(s, '1y', symbol);
-  sheet.put(
-    'return_1y',
-    year.ok ? ok(year.value.change) : year,
-    year.ok ? { period: `${year.value.baseDate} to ${day}`, source: 'computed', as_of: day } : at,
-    {
+function putReturns(sheet: FactSheet, s: OhlcvSeries, day: string, symbol: string): void {
+  // Every window is a calendar span ending at the last close (core/analysis/indicators/period-return.ts).
+  const momentum = computeMomentumReturns(s);
+  const overMonths = (from: string) => ({ period: `${from} to ${day}`, source: 'computed', as_of: day });
+  for (const key of Object.keys(momentum) as MomentumKey[])
+    sheet.put(key, momentum[key], { period: `to ${day}`, source: 'computed', as_of: day }, { scale: 100 });
+  for (const [key, period] of [
+    ['return_1m', '1m'],
+    ['return_1y', '1y'],
+  ] as const) {
+    const r = computePeriodReturn(s, period, symbol);
+    sheet.put(key, r.ok ? ok(r.value.change) : r, r.ok ? overMonths(r.value.baseDate) : { period: `to ${day}`, source: 'computed', as_of: day }, {
       scale: 100,
-    },
-  );
+    });
+  }
 }
 
 function putCompany(sheet: FactSheet, inputs: AnalysisInputs): void {
@@ -161,7 +155,7 @@ export function computeSymbolFacts(inputs: AnalysisInputs): SymbolFacts {
   if (priceSeries.ok) {
     const s = priceSeries.value;
     day = s.dates.at(-1)!;
-    putReturns(sheet, s, sampleMonthEnds(s.dates, s.close), day, inputs.symbol);
+    putReturns(sheet, s, day, inputs.symbol);
     // The same last close putMarket states for a company; ETFs and companies without a share count need it too.
     if (profile.type !== 'stock')
       sheet.put('price', s.close[s.close.length - 1]!, { period: day, source: inputs.daily?.source ?? inputs.monthly?.source ?? 'computed', as_of: day });

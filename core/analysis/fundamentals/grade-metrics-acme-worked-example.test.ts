@@ -4,7 +4,9 @@ import { computeGradeMetrics } from './grade-metrics.ts';
 import { computeMomentumReturns } from './momentum-returns.ts';
 
 describe('grade metrics of Acme Tools FY2025 at $20 (market cap 2,000)', () => {
-  const momentum = computeMomentumReturns([16, 16, 16, 16, 16, 16, 16, 17, 17, 17, 18, 19, 20]);
+  // Closes on the 15th of each month, 2025-06-15 … 2026-06-15: each window's base is a close of its own day.
+  const dates = Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(2025, 5 + i, 15)).toISOString().slice(0, 10));
+  const momentum = computeMomentumReturns({ dates, close: [16, 16, 16, 16, 16, 16, 16, 17, 17, 17, 18, 19, 20] });
   const m = computeGradeMetrics(buildAcmeTools(), ACME_MARKET, momentum);
 
   it('value: earnings yield 1.12/20 = 0.056, FCF yield 120/2000 = 0.06, EBITDA/EV 200/2250 = 0.0889, book/price 600/2000 = 0.3', () => {

@@ -7,7 +7,7 @@ import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } fro
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
 import { type CompanyClass, classifyCompany } from '../fundamentals/company-class.ts';
 import { computeGradeMetrics, GRADE_CATEGORIES, type GradeCategory } from '../fundamentals/grade-metrics.ts';
-import { computeMomentumReturns, sampleMonthEnds } from '../fundamentals/momentum-returns.ts';
+import { type CloseSeries, computeMomentumReturns } from '../fundamentals/momentum-returns.ts';
 import { computePiotroski, type PiotroskiScore } from '../fundamentals/piotroski.ts';
 import { computeRatios, RATIO_UNITS, type RatioKey, type RatioSet } from '../fundamentals/ratios.ts';
 import { type CategoryGrade, gradeCompany } from '../fundamentals/sector-grades.ts';
@@ -30,8 +30,8 @@ export interface CompanyView {
   companyClass: CompanyClass;
   /** The last close on or before the data day, its date, and price × latest diluted shares. */
   market: EngineResult<MarketInputs & { priceDate: string }>;
-  /** Month-end closes up to the data day (momentum and price performance). */
-  monthEnds: number[];
+  /** Closes up to the data day, daily where the data has them (momentum and price performance). */
+  closes: CloseSeries;
   ratios: EngineResult<RatioSet>;
   piotroski: EngineResult<PiotroskiScore>;
   altman: EngineResult<AltmanScore>;
@@ -46,7 +46,7 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
   if (!latest) return fail('missing_input', 'fundamentals', `no annual statements of ${inputs.symbol} filed by ${inputs.asOf}`);
   const companyClass = classifyCompany({ sector: inputs.profile.sector, industry: inputs.profile.industry, sicDescription: inputs.profile.sic_description });
   const series = toSeriesAsOf(inputs.daily ?? inputs.monthly, inputs.asOf, 'price');
-  const monthEnds = series.ok ? sampleMonthEnds(series.value.dates, series.value.close) : [];
+  const closes: CloseSeries = series.ok ? series.value : { dates: [], close: [] };
   const shares = findLatestDilutedShares(financials);
   let market: CompanyView['market'];
   if (!series.ok) market = series;
@@ -62,9 +62,9 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
     inputs.sectorTable === null
       ? fail('missing_input', 'sector_table', 'no sector table to grade against')
       : market.ok
-        ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(monthEnds), piotroski))
+        ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), piotroski))
         : market;
-  return ok({ statements, financials, latest, companyClass, market, monthEnds, ratios, piotroski, altman, grades });
+  return ok({ statements, financials, latest, companyClass, market, closes, ratios, piotroski, altman, grades });
 }
 
 /** Newest filing date among a period's figures: the as-of of a fact computed from that period. */

@@ -37,7 +37,7 @@ export function buildOverview(inputs: AnalysisInputs, _subtype: FundamentalSubty
   const sheet = new FactSheet();
   putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed');
   const priceDay = view.market.ok ? view.market.value.priceDate : inputs.asOf;
-  const momentum = computeMomentumReturns(view.monthEnds);
+  const momentum = computeMomentumReturns(view.closes);
   const performance = {} as Record<MomentumKey, number | null>;
   for (const key of PERFORMANCE_KEYS) {
     performance[key] = sheet.put(key, momentum[key], { period: `month-ends to ${priceDay}`, source: 'computed', as_of: priceDay }, { scale: 100 });

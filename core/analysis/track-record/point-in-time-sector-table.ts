@@ -15,9 +15,9 @@ export function buildSectorTableAsOf(companies: readonly AnalysisInputs[]): Sect
     if (inputs.profile.type === 'etf' || !inputs.profile.sector) continue;
     const view = buildCompanyView({ ...inputs, sectorTable: null });
     if (!view.ok) continue;
-    const { financials, market, monthEnds, piotroski } = view.value;
+    const { financials, market, closes, piotroski } = view.value;
     if (!market.ok) continue;
-    rows.push({ sector: inputs.profile.sector, metrics: computeGradeMetrics(financials, market.value, computeMomentumReturns(monthEnds), piotroski) });
+    rows.push({ sector: inputs.profile.sector, metrics: computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), piotroski) });
   }
   return buildSectorTable(rows);
 }

@@ -17,15 +17,23 @@ beforeAll(async () => {
 });
 
 describe('MSFT quick overview', () => {
-  it('price changes are between month-end closes: 3 and 6 months back, and 12 to 1 month back', () => {
-    // Month-end closes: the last bar of each calendar month (the current, partial month included).
-    const bars = inputs.daily!.bars;
-    const ends = bars.filter((b, i) => bars[i + 1]?.date.slice(0, 7) !== b.date.slice(0, 7)).map((b) => b.close);
-    const n = ends.length - 1;
-    const pct = (a: number, b: number) => Math.round((ends[a]! / ends[b]! - 1) * 10000) / 100;
-    expect(num('return_3m')).toBe(pct(n, n - 3));
-    expect(num('return_6m')).toBe(pct(n, n - 6));
-    expect(num('return_12m_ex_1m')).toBe(pct(n - 1, n - 12));
+  it('price changes are over calendar windows on the daily closes: 3 and 6 months back, and 12 to 1 month back', () => {
+    // Each end is the last close on or before the same day that many months back (2026-07-02 − 3 months = 2026-04-02, …).
+    const bars = inputs.daily!.bars.filter((b) => b.date <= inputs.asOf);
+    const last = bars.at(-1)!;
+    const onOrBefore = (day: string) => bars.filter((b) => b.date <= day).at(-1)!.close;
+    const monthsBack = (months: number) => {
+      const d = new Date(`${last.date}T00:00:00Z`);
+      const day = d.getUTCDate();
+      d.setUTCDate(1);
+      d.setUTCMonth(d.getUTCMonth() - months);
+      d.setUTCDate(Math.min(day, new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()));
+      return d.toISOString().slice(0, 10);
+    };
+    const pct = (a: number, b: number) => Math.round((a / b - 1) * 10000) / 100;
+    expect(num('return_3m')).toBe(pct(last.close, onOrBefore(monthsBack(3))));
+    expect(num('return_6m')).toBe(pct(last.close, onOrBefore(monthsBack(6))));
+    expect(num('return_12m_ex_1m')).toBe(pct(onOrBefore(monthsBack(1)), onOrBefore(monthsBack(12))));
     expect(body.sections.performance.return_6m).toBe(num('return_6m'));
   });
 
