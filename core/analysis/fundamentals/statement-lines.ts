@@ -16,10 +16,13 @@ export function grossProfitOf(p: FinancialPeriod | undefined): number | null {
   return revenue === null || cost === null ? null : revenue - cost;
 }
 
-/** EBITDA as reported, else operating income + depreciation and amortisation. */
+/**
+ * EBITDA, defined once (issue 29, item 6): operating income + depreciation and amortisation, both from the
+ * filings. A vendor's own EBITDA line is not used: it folds in non-operating items (a median gap of 5.5 %,
+ * 45–60 % for ABBV, CVS and PFE, and positive for BA on a negative operating EBITDA). Missing either part,
+ * there is no EBITDA (and no multiple on it), never a different figure.
+ */
 export function ebitdaOf(p: FinancialPeriod | undefined): number | null {
-  const reported = reportedValue(p, 'ebitda');
-  if (reported !== null) return reported;
   const oi = reportedValue(p, 'operating_income');
   const da = reportedValue(p, 'depreciation_amortization');
   return oi === null || da === null ? null : oi + da;

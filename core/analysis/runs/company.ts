@@ -76,6 +76,8 @@ export function findNewestFiling(p: FinancialPeriod): string {
 
 /** Ratios that mean nothing for a lender or an insurer: deposits and reserves are their raw material, not debt. */
 const NOT_FOR_FINANCIALS: ReadonlySet<RatioKey> = new Set(['current_ratio', 'quick_ratio', 'net_debt_to_ebitda', 'interest_cover']);
+/** Enterprise-value multiples mean nothing for a bank: its debt (deposits) is what it lends, not how it is financed. */
+const NOT_FOR_BANKS: ReadonlySet<RatioKey> = new Set(['ev_ebitda', 'ev_sales']);
 
 const PLAIN_RATIOS: ReadonlySet<RatioKey> = new Set(['current_ratio', 'quick_ratio', 'debt_to_equity']);
 const MARKET_RATIOS: ReadonlySet<RatioKey> = new Set(['pe_ttm', 'price_sales', 'price_book', 'ev_ebitda', 'ev_sales', 'fcf_yield', 'dividend_yield']);
@@ -110,6 +112,10 @@ export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly Ra
   for (const key of keys) {
     if (!view.ratios.ok) {
       sheet.skip(key, view.ratios.error.message);
+      continue;
+    }
+    if (view.companyClass === 'bank' && NOT_FOR_BANKS.has(key)) {
+      sheet.skip(key, 'not meaningful for a bank: its deposits are what it lends, so enterprise value is not what the business is worth');
       continue;
     }
     if ((view.companyClass === 'bank' || view.companyClass === 'insurer') && NOT_FOR_FINANCIALS.has(key)) {
