@@ -62,7 +62,8 @@ function ValueRow({
       {values.map((v, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one cell per compared symbol, in column order
         <td key={i} className={cn(cellClass, standingCellClass(standings[i]!))} data-standing={standings[i] ?? undefined}>
-          <div className="flex flex-wrap items-center gap-1.5">
+          {/* relative: the screen-reader-only reason stays inside the scrolling table instead of widening the page */}
+          <div className="relative flex flex-wrap items-center gap-1.5">
             <span className="tabular font-medium text-ink" title={v === null ? reasons?.[i] : undefined}>
               {formatFieldValue(v, unit)}
             </span>
