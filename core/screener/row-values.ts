@@ -1,4 +1,5 @@
 import type { AnalysisInputName, AnalysisInputs } from '../analysis/analysis-types.ts';
+import { computePeriodReturn } from '../analysis/indicators/period-return.ts';
 import type { OhlcvSeries } from '../analysis/indicators/series.ts';
 import { computeSymbolFacts, SYMBOL_FACT_REQUIREMENTS } from '../facts/symbol-facts.ts';
 import { type FieldId, findField } from './fields.ts';
@@ -13,9 +14,8 @@ import type { CellValue, ScreenerRow } from './screener-types.ts';
 export const SCREENER_REQUIREMENTS: readonly AnalysisInputName[] = SYMBOL_FACT_REQUIREMENTS;
 
 const DAY_MS = 86_400_000;
-const SPARKLINE_DAYS = 365;
 
-/** The last close of each week (weeks from Monday) over the last year; month-end closes for month-end-only series. */
+/** The 1-year base close, then the last close of each week (weeks from Monday); month-end closes for month-end-only series. */
 export function sampleSparkline(s: OhlcvSeries, interval: '1d' | '1mo'): number[] {
   return sampleWeeklyCloses(s, interval).closes;
 }
@@ -24,15 +24,14 @@ export function sampleSparkline(s: OhlcvSeries, interval: '1d' | '1mo'): number[
 export function sampleWeeklyCloses(s: Pick<OhlcvSeries, 'dates' | 'close'>, interval: '1d' | '1mo'): { dates: string[]; closes: number[] } {
   const n = s.close.length;
   if (n === 0) return { dates: [], closes: [] };
-  const lastDay = Date.parse(`${s.dates[n - 1]}T00:00:00Z`) / DAY_MS;
-  // ISO dates compare as strings: find the year's first bar without parsing the whole history.
-  const cutoff = new Date((lastDay - SPARKLINE_DAYS) * DAY_MS).toISOString().slice(0, 10);
-  let from = n - 1;
-  while (from > 0 && s.dates[from - 1]! >= cutoff) from--;
-  const closes: number[] = [];
-  const dates: string[] = [];
+  // The year starts at the 1-year price change's base (the last close on or before the same day a year
+  // back), so the line's last point over its first is the `return_1y` every page states.
+  const year = computePeriodReturn(s, '1y');
+  const from = year.ok ? year.value.baseIndex : 0;
+  const closes: number[] = [Math.round(s.close[from]! * 100) / 100];
+  const dates: string[] = [s.dates[from]!];
   let previousWeek: number | null = null;
-  for (let i = from; i < n; i++) {
+  for (let i = from + 1; i < n; i++) {
     // 1970-01-01 was a Thursday: +3 starts weeks on Monday.
     const week = interval === '1d' ? Math.floor((Date.parse(`${s.dates[i]}T00:00:00Z`) / DAY_MS + 3) / 7) : i;
     const close = Math.round(s.close[i]! * 100) / 100;

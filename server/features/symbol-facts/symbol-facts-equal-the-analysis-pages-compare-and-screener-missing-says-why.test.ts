@@ -51,6 +51,10 @@ describeOnPglite('GET /api/market/facts/{symbol}', (kind) => {
       expect(value, id).toBe((facts.get(id)?.value as number | undefined) ?? null);
     }
     for (const id of ['pe_ttm', 'return_1y', 'dividend_yield_ttm']) expect(row.values[id], id).toBe(facts.get(id)?.value);
+    // The year chart starts at the 1-year change's base close: its last point over its first is return_1y
+    // (to the cent-rounding of the chart's closes).
+    const { closes } = compared.body.items[0].performance;
+    expect(((closes.at(-1) / closes[0] - 1) * 100).toFixed(1)).toBe((facts.get('return_1y')!.value as number).toFixed(1));
   });
 
   it('an ETF has no company figures: they are missing with why, never 0; the same body twice (computed once per data day)', async () => {

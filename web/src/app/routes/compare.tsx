@@ -143,7 +143,7 @@ export default function Page() {
               </h2>
               <Card>
                 <CardContent className="pt-5">
-                  <PerformanceChart series={items.map((i) => ({ symbol: i.symbol, ...i.performance }))} />
+                  <PerformanceChart series={items.map((i) => ({ symbol: i.symbol, ...i.performance, changePercent: i.figures.return_1y }))} />
                 </CardContent>
               </Card>
             </section>

@@ -3,6 +3,8 @@ export interface PerformanceSeries {
   symbol: string;
   dates: readonly string[];
   closes: readonly number[];
+  /** The symbol's 1-year price change as every page states it (`return_1y`); the legend shows this figure. */
+  changePercent?: number | null;
 }
 
 export interface PerformanceLine {
@@ -59,7 +61,8 @@ export function buildPerformanceGeometry(
   const lines = usable.map((s, i) => ({
     symbol: s.symbol,
     d: rebased[i]!.map((v, j) => `${j === 0 ? 'M' : 'L'}${x(s.dates[j]!).toFixed(1)},${y(v).toFixed(1)}`).join(''),
-    changePercent: Math.round(rebased[i]!.at(-1)! * 10) / 10,
+    // The stated figure when the caller has it; else the line's own end over its start.
+    changePercent: s.changePercent ?? Math.round(rebased[i]!.at(-1)! * 100) / 100,
   }));
   const ticks: PerformanceGeometry['ticks'] = [];
   for (let v = yMin; v <= yMax + step / 2; v += step) ticks.push({ value: Math.round(v * 100) / 100, y: y(v) });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import { buildPerformanceGeometry, type PerformanceSeries } from '../performance-geometry.ts';
 
 const H = 220;
@@ -25,7 +26,8 @@ export const SERIES_STYLES = [
   { stroke: '#6d28d9', dash: '4 2' },
 ] as const;
 
-const formatChange = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(1)}%`);
+/** Written as every percent fact is (core/facts/format-fact.ts), with a plus for a rise. */
+const formatChange = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatFactValue({ value: v, unit: 'percent' })}`);
 
 /** The symbols' last year on one scale: each line starts at 0 % on its first close (weekly closes). */
 export function PerformanceChart({ series }: { series: readonly PerformanceSeries[] }) {
@@ -67,7 +69,7 @@ export function PerformanceChart({ series }: { series: readonly PerformanceSerie
           })}
         </ul>
         <p className="mt-1 text-xs text-slate-600">
-          Weekly closes from {g.from} to {g.to}, each rebased to 0 % at its first close; month-end closes where only those exist.
+          Weekly closes from {g.from} to {g.to}, each rebased to 0 % at its close a year before the last; month-end closes where only those exist.
         </p>
       </figcaption>
     </figure>
