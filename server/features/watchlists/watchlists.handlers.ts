@@ -1,3 +1,5 @@
+import { requireFactDefinition } from '../../../core/facts/catalogue.ts';
+import { roundForUnit } from '../../../core/facts/format-fact.ts';
 import { describeAlert } from '../../../core/watchlist/alert-rules.ts';
 import { requireUser } from '../../http/openapi.ts';
 import { decodeListCursor, encodeListCursor } from '../../http/list-cursor.ts';
@@ -24,6 +26,8 @@ import type {
 } from './watchlists.routes.ts';
 
 const round = (v: number | null, d = 2) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** d) / 10 ** d);
+/** A figure the fact catalogue defines, rounded as every page stores it (RSI 60.26 here as on the technical page). */
+const asFact = (key: string, v: number | null) => (v === null || !Number.isFinite(v) ? null : roundForUnit(v, requireFactDefinition(key).unit));
 
 export function toWatchRow(f: SymbolFigures): WatchRow {
   const s = f.signals;
@@ -37,12 +41,12 @@ export function toWatchRow(f: SymbolFigures): WatchRow {
     change_percent: round(s?.changePercent ?? null),
     change_period: s?.changePeriod ?? null,
     sparkline: s?.sparkline ?? [],
-    rating: s?.point.rating && s.ratingScore !== null ? { label: s.point.rating, score: round(s.ratingScore, 3)! } : null,
-    rsi_14: round(s?.point.rsi14 ?? null, 1),
-    sma_50: round(s?.point.sma50 ?? null),
-    sma_200: round(s?.point.sma200 ?? null),
-    fair_value: round(f.fairValue),
-    upside_percent: round(f.upsidePercent === null ? null : f.upsidePercent),
+    rating: s?.point.rating && s.ratingScore !== null ? { label: s.point.rating, score: asFact('technical_rating_score', s.ratingScore)! } : null,
+    rsi_14: asFact('rsi_14', s?.point.rsi14 ?? null),
+    sma_50: asFact('sma_50', s?.point.sma50 ?? null),
+    sma_200: asFact('sma_200', s?.point.sma200 ?? null),
+    fair_value: asFact('fair_value_per_share', f.fairValue),
+    upside_percent: asFact('upside_percent', f.upsidePercent),
     grades: f.grades,
     missing: f.missing,
   };

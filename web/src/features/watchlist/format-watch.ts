@@ -1,12 +1,12 @@
+import { formatFactValue } from '../../../../core/facts/format-fact.ts';
 import { describeRating } from '../../../../core/analysis/runs/technical.ts';
 import type { RatingLabel } from '../../../../core/analysis/technical-rating.ts';
 
 export const DASH = '—';
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export const formatUsdPrice = (v: number | null | undefined) => (v === null || v === undefined ? DASH : usd.format(v));
-export const formatSignedPercent = (v: number | null | undefined, digits = 2) =>
-  v === null || v === undefined ? DASH : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}%`;
+// Written as every fact is (core/facts/format-fact.ts): "$187.40", "+3.51 %", "−0.14 %".
+export const formatUsdPrice = (v: number | null | undefined) => (v === null || v === undefined ? DASH : formatFactValue({ value: v, unit: 'usd_per_share' }));
+export const formatSignedPercent = (v: number | null | undefined) =>
+  v === null || v === undefined ? DASH : `${v > 0 ? '+' : ''}${formatFactValue({ value: v, unit: 'percent' })}`;
 export const toneOf = (v: number | null | undefined) =>
   v === null || v === undefined || v === 0 ? 'text-slate-600' : v > 0 ? 'text-emerald-700' : 'text-red-700';
 export const ratingWords = (label: RatingLabel | null | undefined) => (label ? describeRating(label) : DASH);

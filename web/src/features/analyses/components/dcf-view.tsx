@@ -65,7 +65,8 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
             <CardTitle>Fair value against the price</CardTitle>
             {upside !== null && (
               <CardDescription>
-                {upside >= 0 ? `${upside.toFixed(1)} % above` : `${Math.abs(upside).toFixed(1)} % below`} the price of ${s.price.toFixed(2)}.
+                {formatFactValue({ value: Math.abs(upside), unit: 'percent' })} {upside >= 0 ? 'above' : 'below'} the price of{' '}
+                {formatFactValue({ value: s.price, unit: 'usd_per_share' })}.
               </CardDescription>
             )}
           </CardHeader>
@@ -117,7 +118,7 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
             rows={[
               ['Terminal value', usd(s.terminal.value_usd)],
               ['Terminal value, present', usd(s.terminal.present_value_usd)],
-              ['Terminal share of enterprise value', `${(s.terminal.share_of_enterprise_value * 100).toFixed(1)} %`],
+              ['Terminal share of enterprise value', formatFactValue({ value: s.terminal.share_of_enterprise_value * 100, unit: 'percent' })],
               ['Enterprise value', usd(s.bridge.enterprise_value_usd)],
               ['− Total debt', usd(s.bridge.total_debt_usd)],
               ['+ Cash', usd(s.bridge.cash_usd)],

@@ -12,7 +12,7 @@ export function Sparkline({ values, period, width = 96, height = 28 }: { values:
   const last = values.at(-1)!;
   const change = ((last - first) / first) * 100;
   const up = last >= first;
-  const label = `${period === 'month' ? `${values.length} month-ends` : '3-month'} trend: ${formatSignedPercent(change, 1)}`;
+  const label = `${period === 'month' ? `${values.length} month-ends` : '3-month'} trend: ${formatSignedPercent(change)}`;
   return (
     <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className="block">
       <title>{label}</title>

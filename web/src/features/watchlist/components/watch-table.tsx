@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import type { WatchRow } from '../api/list-watchlists.ts';
 import { DASH, formatSignedPercent, formatUsdPrice, ratingTone, ratingWords, toneOf } from '../format-watch.ts';
 import { Sparkline } from './sparkline.tsx';
@@ -139,7 +140,7 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
                   <span className="text-slate-500">{DASH}</span>
                 )}
               </td>
-              <td className="tabular px-3 py-2 text-right">{r.rsi_14 === null ? DASH : r.rsi_14.toFixed(1)}</td>
+              <td className="tabular px-3 py-2 text-right">{r.rsi_14 === null ? DASH : formatFactValue({ value: r.rsi_14, unit: 'score' })}</td>
               <td className="tabular px-3 py-2 text-right">
                 {r.fair_value === null ? (
                   <span className="text-slate-500" title={r.missing.find((m) => m.startsWith('DCF') || m.startsWith('No fundamentals')) ?? undefined}>
@@ -148,7 +149,7 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
                 ) : (
                   <>
                     {formatUsdPrice(r.fair_value)}
-                    <span className={`block text-xs ${toneOf(r.upside_percent)}`}>{formatSignedPercent(r.upside_percent, 0)} vs price</span>
+                    <span className={`block text-xs ${toneOf(r.upside_percent)}`}>{formatSignedPercent(r.upside_percent)} vs price</span>
                   </>
                 )}
               </td>
