@@ -13,7 +13,7 @@ import { computeMomentumReturns, type MomentumKey } from '../analysis/fundamenta
 import { RATIO_KEYS } from '../analysis/fundamentals/ratios.ts';
 import { computeSloanAccruals } from '../analysis/fundamentals/sloan-accruals.ts';
 import { cashAndInvestmentsOf, totalDebtOf } from '../analysis/fundamentals/statement-lines.ts';
-import { type EngineResult, fail, ok } from '../analysis/result.ts';
+import { type EngineResult, ok } from '../analysis/result.ts';
 import {
   buildCompanyView,
   findNewestFiling,

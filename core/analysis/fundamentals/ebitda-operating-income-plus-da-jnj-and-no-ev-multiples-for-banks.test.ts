@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import { type FinancialPeriod, valueOf } from '../financials.ts';
+import { type FinancialPeriod, valueOf as reportedValue } from '../financials.ts';
 import { buildCompanyView } from '../runs/company.ts';
 import { buildFundamental } from '../runs/fundamental.ts';
 import { ebitdaOf } from './statement-lines.ts';
@@ -19,8 +19,8 @@ describe('EBITDA defined once', () => {
     if (!view.ok) throw new Error(view.error.message);
     const p = view.value.latest;
     expect(p.fiscalYear).toBe(2025);
-    expect([valueOf(p, 'operating_income'), valueOf(p, 'depreciation_amortization')]).toEqual([25_596_000_000, 7_503_000_000]);
-    expect(valueOf(p, 'ebitda')).toBe(41_055_000_000);
+    expect([reportedValue(p, 'operating_income'), reportedValue(p, 'depreciation_amortization')]).toEqual([25_596_000_000, 7_503_000_000]);
+    expect(reportedValue(p, 'ebitda')).toBe(41_055_000_000);
     expect(ebitdaOf(p)).toBe(33_099_000_000);
 
     const page = buildFundamental(inputs, 'valuation');

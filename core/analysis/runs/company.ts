@@ -1,3 +1,4 @@
+import { requireFactDefinition } from '../../facts/catalogue.ts';
 import { selectFundamentalsAsOf } from '../../market/point-in-time.ts';
 import type { Dividend, Fundamentals } from '../../market/types.ts';
 import { computeTrailingDividendYield, type DividendHistory, describeStreakPeriod } from '../fundamentals/dividend-history.ts';
@@ -123,7 +124,9 @@ export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly Ra
       continue;
     }
     const fraction = RATIO_UNITS[key] === 'fraction';
+    // The engine's unit and the catalogue's must agree, or a fraction would be served as a multiple.
     const unit = fraction ? 'percent' : PLAIN_RATIOS.has(key) ? 'ratio' : 'times';
+    if (requireFactDefinition(key).unit !== unit) throw new Error(`ratio ${key} is ${unit} by its engine, ${requireFactDefinition(key).unit} in the catalogue`);
     sheet.put(key, view.ratios.value.ratios[key], originOfRatio(view, key), { scale: fraction ? 100 : 1 });
   }
 }
