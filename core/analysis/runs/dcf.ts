@@ -9,6 +9,7 @@ import { type DcfReport, runDcfValuation } from '../dcf/valuation.ts';
 import type { WaccBreakdown } from '../dcf/wacc.ts';
 import type { CompanyFinancials } from '../financials.ts';
 import { computeLineCagr } from '../fundamentals/growth-ratios.ts';
+import { checkDcfSanity, type DcfSanityFlag } from '../dcf/sanity-check.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 import { attributeDcf } from '../attribution/dcf-attribution.ts';
 import { putDriverFacts } from '../attribution/driver-facts.ts';
@@ -58,6 +59,8 @@ export interface DcfSections {
   reverse: ReverseDcfResult;
   /** Per-share value over WACC × terminal growth, the centre being the model's own pair. */
   grid: DcfGrid;
+  /** Where the result sits outside the bands an analyst would accept, and the input that drives it (core/analysis/dcf/sanity-check.ts). */
+  sanity: DcfSanityFlag[];
   /** The terminal-value warning (and a negative-equity one) in words. */
   warnings: DcfWarning[];
   /** Lines taken as 0 because not reported. */
@@ -230,11 +233,23 @@ export function buildDcf(
     reverse,
     grid,
     warnings: v.warnings,
+    sanity: checkDcfSanity({
+      financials: view.financials,
+      baseFcfUsd: v.baseFcfUsd,
+      perShareUsd: v.perShareUsd,
+      priceUsd,
+      wacc: wacc.wacc,
+      terminalShare: v.terminal.shareOfEnterpriseValue,
+      explicitGrowth,
+      growthClamped: explicitGrowth !== rawGrowth,
+      financial: view.companyClass === 'bank' || view.companyClass === 'insurer',
+    }),
     assumed_zero: company.assumedZero,
     missing: sheet.missing,
   };
   const attribution = [attributeDcf(v)];
   putDriverFacts(sheet, attribution);
-  const note = writeNote('dcf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution });
+  const caution = sections.sanity[0] ? `Read with care: ${sections.sanity[0].message}` : undefined;
+  const note = writeNote('dcf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution, ...(caution ? { caution } : {}) });
   return ok({ kind: 'dcf', subtype: null, symbol: inputs.symbol, as_of: inputs.asOf, facts: sheet.facts, note, sections, attribution });
 }

@@ -92,7 +92,7 @@ export function writeDcfHeadline(r: FactReader, ctx: WriterContext): Sentence {
   const upside = r.num('upside_percent') ?? 0;
   const direction = upside >= 0 ? 'above' : 'below';
   return {
-    text: `${ctx.name} (${ctx.symbol}) is worth ${r.fmt('fair_value_per_share')} a share on a DCF at a ${r.fmt('wacc')} discount rate and ${r.fmt('terminal_growth')} terminal growth, ${r.fmtSize('upside_percent')} ${direction} the price of ${r.fmt('price')}.`,
+    text: `${ctx.caution ? `${ctx.caution} ` : ''}${ctx.name} (${ctx.symbol}) is worth ${r.fmt('fair_value_per_share')} a share on a DCF at a ${r.fmt('wacc')} discount rate and ${r.fmt('terminal_growth')} terminal growth, ${r.fmtSize('upside_percent')} ${direction} the price of ${r.fmt('price')}.`,
     fact_keys: ['fair_value_per_share', 'wacc', 'terminal_growth', 'upside_percent', 'price'],
   };
 }

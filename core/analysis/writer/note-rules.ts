@@ -46,6 +46,8 @@ export interface WriterContext {
   name: string;
   /** What moved each grade and rating: the verdict names the biggest lift and drag of the note's main one. */
   attribution?: readonly Attribution[];
+  /** A caution the headline opens with, in words without figures (the DCF's sanity flags): read before the number. */
+  caution?: string;
 }
 
 /**

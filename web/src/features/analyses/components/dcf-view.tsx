@@ -54,6 +54,11 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
   const upside = s.price > 0 ? (s.fair_value_per_share / s.price - 1) * 100 : null;
   return (
     <>
+      {(s.sanity ?? []).map((f) => (
+        <Alert key={f.code} tone="warning" title={f.title}>
+          {f.message}
+        </Alert>
+      ))}
       {s.warnings.map((w) => (
         <Alert key={w.code} tone="warning" title={w.code === 'terminal_value_dominates' ? 'Most of the value sits in the terminal value' : 'Negative equity'}>
           {w.message}
