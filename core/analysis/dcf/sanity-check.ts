@@ -1,4 +1,4 @@
-import { type CompanyFinancials, valueOf } from '../financials.ts';
+import { type CompanyFinancials, valueOf as reportedValue } from '../financials.ts';
 import { freeCashFlowOf } from '../fundamentals/statement-lines.ts';
 
 /*
@@ -56,8 +56,8 @@ function averageFcf(f: CompanyFinancials): number | null {
 /** Capex over depreciation in the latest fiscal year: well above 1 is a company investing for growth. */
 function measureReinvestment(f: CompanyFinancials): number | null {
   const p = f.annual.at(-1);
-  const capex = p ? valueOf(p, 'capital_expenditure') : null;
-  const da = p ? valueOf(p, 'depreciation_amortization') : null;
+  const capex = p ? reportedValue(p, 'capital_expenditure') : null;
+  const da = p ? reportedValue(p, 'depreciation_amortization') : null;
   return capex !== null && da !== null && da > 0 ? Math.abs(capex) / da : null;
 }
 
