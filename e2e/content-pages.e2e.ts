@@ -1,23 +1,6 @@
 import { screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
 
-const contentPages = [
-  '/',
-  '/about',
-  '/contact',
-  '/terms-of-service',
-  '/privacy-policy',
-  '/coming-soon',
-  '/advanced-fundamentals',
-  '/smart-watchlist',
-  '/smart-yield',
-  '/dcf-stock-valuation',
-  '/advanced-market-screener',
-  '/api-docs',
-  '/track-record',
-  '/no-such-page',
-];
-
 /** Roadmap items that are built: the coming-soon card opens the tool, whose page is no preview. */
 const live: Array<[string, string]> = [
   ['/smart-watchlist', 'Smart Watchlist'],
@@ -29,24 +12,7 @@ const live: Array<[string, string]> = [
 ];
 
 test.describe('content pages in Chromium', () => {
-  for (const path of contentPages)
-    test(`${path} has exactly one h1, no console errors and no horizontal scroll at 375 px`, async ({ open }) => {
-      const { page, context, errors } = await open({ width: 375, height: 800 });
-      await page.goto(path);
-      await page.locator('h1').first().waitFor({ state: 'visible' });
-      await page.waitForLoadState('networkidle');
-      // Counted as the accessibility tree sees them: /api-docs hides Scalar's own document title (a second h1).
-      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-      }));
-      expect(scrollWidth).toBe(clientWidth);
-      expect(errors).toEqual([]);
-      await screenshot(page, `content${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
-      await context.close();
-    });
-
+  // Every route's h1, console and 375 px width are checked on the accessibility walk (e2e/support/axe-routes.ts).
   test('home, signed out: the hero offers sign-up and pricing, what exists is listed, and every analysis kind is marked Available with its token cost', async ({
     open,
   }) => {

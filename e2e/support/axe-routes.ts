@@ -39,17 +39,25 @@ async function scan(page: Page, path: string) {
 }
 
 /**
- * Declares one test per route of the router; a serious or critical axe violation fails it. One page goes
- * through every route, as a visitor would (signed in: one verified user's session).
+ * Declares one test per route of the router; a serious or critical axe violation fails it, as do a page
+ * without exactly one h1, a console error, or (on a phone) a page that scrolls sideways. One page goes
+ * through every route, as a visitor would (signed in: one verified user's session). Signed out, a guarded
+ * route is checked for its redirect to /login with the way back.
  */
 export function describeAxeScanOfEveryRoute({ signedIn, viewport }: { signedIn: boolean; viewport: { width: number; height: number } }) {
   const who = signedIn ? 'signed in' : 'signed out';
   test.describe(`every route passes axe-core WCAG 2.2 A/AA without serious or critical violations, ${who} at ${viewport.width} px`, () => {
     let context: BrowserContext;
     let page: Page;
+    // Console errors and uncaught page errors of the current route (emptied before each).
+    const errors: string[] = [];
     test.beforeAll(async ({ browser, app }) => {
       context = await browser.newContext({ baseURL: app.baseUrl, viewport });
       page = await context.newPage();
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
       if (signedIn) {
         // Initials "GH": axe skips label-in-name for "AA", which it counts as symbolic text rather than a word.
         const user = await signUpVerified(app, { emailPrefix: 'axe', firstName: 'Grace', lastName: 'Hopper' });
@@ -71,7 +79,21 @@ export function describeAxeScanOfEveryRoute({ signedIn, viewport }: { signedIn: 
         continue;
       }
       test(path, async () => {
+        errors.length = 0;
         const violations = await scan(page, path);
+        // The same visit checks the page's shape: exactly one h1 as the accessibility tree sees it (/api-docs
+        // hides Scalar's own document title), no console errors, and on a phone no sideways scroll.
+        expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+        expect(((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim().length).toBeGreaterThan(2);
+        // The sample share token is unknown on purpose (the page says "not found"): its 404 fetch is expected.
+        expect(errors.filter((e) => !(path.startsWith('/s/') && /status of 404/.test(e)))).toEqual([]);
+        if (viewport.width < 640) {
+          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          }));
+          expect(scrollWidth).toBe(clientWidth);
+        }
         const all = describeNodes(violations);
         const failing = describeNodes(selectFailing(violations));
         console.info(`axe ${who} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`);
