@@ -1,3 +1,4 @@
+import { describePercentile } from '../../text/ordinal.ts';
 import type { GradeCategory, GradeMetricKey } from '../fundamentals/grade-metrics.ts';
 import type { CategoryGrade } from '../fundamentals/sector-grades.ts';
 import { type ExactContribution, formatPercent, formatReading, roundAttribution } from './apportion.ts';
@@ -69,7 +70,7 @@ export function attributeGrade(category: GradeCategory, grade: CategoryGrade, se
   for (const e of grade.excluded) items.push({ key: e.key, label: METRIC_LABELS[e.key], value: null, exact: 0, explain: () => `not counted: ${e.reason}` });
   return roundAttribution({
     target: `grade_${category}`,
-    label: `${GRADE_TITLES[category]} ${grade.letter} (percentile ${grade.percentile.toFixed(1)} in ${sector})`,
+    label: `${GRADE_TITLES[category]} ${grade.letter} (${describePercentile(grade.percentile)} in ${sector})`,
     unit: 'percentile',
     decimals: GRADE_DECIMALS,
     base: GRADE_BASE,

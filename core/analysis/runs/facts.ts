@@ -1,4 +1,5 @@
 import { requireFactDefinition } from '../../facts/catalogue.ts';
+import { describeKeysInText } from '../../facts/describe-keys.ts';
 import { roundForUnit } from '../../facts/format-fact.ts';
 import type { Fact } from '../analysis-types.ts';
 import type { EngineResult } from '../result.ts';
@@ -51,7 +52,7 @@ export class FactSheet {
 
   /** Records a figure as missing, with the reason the page shows ("—, because …"). */
   skip(key: string, reason: string, label?: string): null {
-    this.missing.push({ key, label: this.labelOf(key, label), reason });
+    this.missing.push({ key, label: this.labelOf(key, label), reason: describeKeysInText(reason) });
     return null;
   }
 
