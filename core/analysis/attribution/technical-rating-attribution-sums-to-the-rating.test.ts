@@ -58,7 +58,7 @@ describe('the technical rating is the sum of its votes', () => {
   it('says RSI 72 → −1 vote with its weight, and why an omitted average did not count', () => {
     const rsi = a.contributions.find((c) => c.key === 'rsi_14')!;
     expect(rsi.value).toBe(72);
-    expect(rsi.explanation).toBe('rsi 72.00, rsi a bar earlier 75.00 → sell: −1 of 2 oscillator votes = −1/4 of the score (−0.2500)');
+    expect(rsi.explanation).toBe('RSI 72.00, RSI a bar earlier 75.00 → sell: −1 of 2 oscillator votes = −1/4 of the score (−0.2500)');
     expect(a.contributions.find((c) => c.key === 'sma_100')!.explanation).toBe('not counted: needs 100 bars, the series has 80');
     expect(a.contributions.find((c) => c.key === 'sma_50')!.value).toBe(95);
   });

@@ -34,9 +34,22 @@ const INPUT_WORDS: Record<string, string> = {
   aoPrev2: 'AO two bars earlier',
   momentumPrev: 'momentum a bar earlier',
   signal: 'signal line',
+  rsi: 'RSI',
+  rsiPrev: 'RSI a bar earlier',
+  cci: 'CCI',
+  cciPrev: 'CCI a bar earlier',
+  adx: 'ADX',
+  ao: 'AO',
+  momentum: 'momentum',
+  macd: 'MACD',
+  williamsR: 'Williams %R',
+  williamsRPrev: 'Williams %R a bar earlier',
+  uo: 'Ultimate Oscillator',
 };
 
-const describeInput = (name: string): string => INPUT_WORDS[name] ?? (name.endsWith('Prev') ? `${name.slice(0, -4)} a bar earlier` : name);
+/** A vote's input as a person reads it (the page's vote table and the attribution both use it). */
+export const describeVoteInput = (name: string): string =>
+  INPUT_WORDS[name] ?? (name.endsWith('Prev') ? `${describeVoteInput(name.slice(0, -4))} a bar earlier` : name);
 
 /** The reading a vote is about: the average for a moving average, else the first input that is not the close or the trend. */
 function pickReading(v: RatingVote): number | null {
@@ -48,7 +61,7 @@ function pickReading(v: RatingVote): number | null {
 function toVoteShare(v: RatingVote, group: GroupRating): ExactContribution {
   const n = group.votes.length;
   const readings = Object.entries(v.inputs)
-    .map(([k, x]) => `${describeInput(k)} ${formatReading(x)}`)
+    .map(([k, x]) => `${describeVoteInput(k)} ${formatReading(x)}`)
     .join(', ');
   const word = VOTE_WORDS[String(v.vote) as '-1' | '0' | '1'];
   const signed = v.vote === 0 ? '0' : v.vote > 0 ? '+1' : '−1';

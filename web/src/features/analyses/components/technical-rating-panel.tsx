@@ -1,3 +1,4 @@
+import { describeVoteInput } from '../../../../../core/analysis/attribution/technical-rating-attribution.ts';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { GroupRating, RatingLabel, TechnicalRating } from '../../../../../core/analysis/technical-rating.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -48,7 +49,7 @@ function Gauge({ score, label }: { score: number; label: RatingLabel }) {
 
 const formatInputs = (inputs: Record<string, number>) =>
   Object.entries(inputs)
-    .map(([k, v]) => `${k} ${Math.abs(v) >= 1000 ? v.toFixed(0) : v.toFixed(2)}`)
+    .map(([k, v]) => `${describeVoteInput(k)} ${Math.abs(v) >= 1000 ? v.toFixed(0) : v.toFixed(2)}`)
     .join(', ');
 
 function GroupTable({ title, group }: { title: string; group: GroupRating }) {
