@@ -79,7 +79,7 @@ const ContributionSchema = z
     contribution: z
       .number()
       .openapi({ description: 'The input’s share of the score, in the score’s unit, rounded to the attribution’s `decimals`', example: -0.0455 }),
-    explanation: z.string().openapi({ example: 'rsi 74.10, rsi a bar earlier 75.20 → sell: −1 of 11 oscillator votes = −1/22 of the score (−0.0455)' }),
+    explanation: z.string().openapi({ example: 'RSI 74.10, RSI a bar earlier 75.20 → sell: −1 of 11 oscillator votes = −1/22 of the score (−0.0455)' }),
   })
   .openapi('AttributionContribution');
 
