@@ -117,6 +117,15 @@ const sources: SourceInfo[] = [
     origin: 'github.com/datasets/s-and-p-500-companies',
   },
   {
+    id: 'constituents-financials',
+    name: 'S&P 500 constituents financials (Yahoo via datasets/s-and-p-500-companies-financials)',
+    provides: 'Market cap and price of one day: the share count on the prices’ split basis (checks only, not served)',
+    licence: 'ODC-PDDL-1.0 (as declared; values pulled with yfinance)',
+    tier: 'A',
+    as_of: '2026-08-22',
+    origin: 'github.com/datasets/s-and-p-500-companies-financials',
+  },
+  {
     id: 'sec',
     name: 'SEC EDGAR companyfacts and submissions (extracted by joshuakeum9-cell/plainsight)',
     provides: 'Annual and quarterly income, cash flow, balance sheet; EPS; SIC; fiscal year end',
