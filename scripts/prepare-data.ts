@@ -23,14 +23,7 @@ import { mapSecFacts, type RefusedFact, type SecFact } from '../core/market/sec-
 import { serializeSearchIndex } from '../core/market/search.ts';
 import { selectPeriodEnds } from '../core/market/normalize.ts';
 import { toFigurePeriods } from '../core/market/normalizer/figures.ts';
-import {
-  type MarketShares,
-  type NormCell,
-  type PriceBasisCheck,
-  normalizeCompany,
-  type Periods,
-  type SourceStatements,
-} from '../core/market/normalizer/index.ts';
+import { type MarketShares, type NormCell, normalizeCompany, type Periods, type SourceStatements } from '../core/market/normalizer/index.ts';
 import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
 import { normalizeSymbol } from '../core/market/symbol.ts';
@@ -552,25 +545,6 @@ for (const r of csv('constituents/sp500_constituents_financials.csv')) {
 }
 const marketSharesFor = (s: string): MarketShares | null => marketSharesBy.get(s) ?? null;
 
-/*
- * Yahoo closes of 78 names adjusted in December 2025 (prices/daily_yf_adjusted_2015_2025): on the last
- * month end they hold, served ÷ theirs is 1 where no split came since and 1/r after an r-for-1 split. A
- * split the share counts suggest after that day must show here (HON's snapshot count halves; its prices do not).
- */
-const priceBasisChecksFor = (s: string): PriceBasisCheck[] => {
-  const file = join(SRC, 'prices/daily_yf_adjusted_2015_2025', `${s.replace('.', '-')}.csv`);
-  if (!existsSync(file)) return [];
-  const rows = csvObjects(readFileSync(file, 'utf8')).filter((r) => r.date && Number(r.close) > 0);
-  const last = rows.at(-1);
-  const monthEnd = rows.filter((r) => r.date!.slice(0, 7) < (last?.date ?? '').slice(0, 7)).at(-1);
-  if (!last || !monthEnd) return [];
-  const d = daily[s] ? decodeDaily(daily[s]) : null;
-  const i = d ? d.dates.indexOf(monthEnd.date!) : -1;
-  const served = d ? (i >= 0 ? d.close[i]! : null) : (monthlyRows.get(s)?.find((x) => x.m === monthEnd.date!.slice(0, 7))?.c ?? null);
-  if (served === null || !(served > 0)) return [];
-  return [{ basisAsOf: last.date!, date: monthEnd.date!, ratio: served / Number(monthEnd.close), source: 'Yahoo daily closes' }];
-};
-
 // ---------- fundamentals ----------
 // Each vendor's statements are read as they are; core/market/normalizer does every repair (docs/data-quality.md).
 const plainsightMap: Record<string, string> = {
@@ -780,7 +754,6 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
       sharesLatest: sharesLatestBy.get(s)?.shares ?? null,
       sharesLatestAsOf: sharesLatestBy.get(s)?.asOf ?? null,
       marketShares: marketSharesFor(s),
-      priceBasisChecks: priceBasisChecksFor(s),
       priceAt: priceAtFor(s),
       revenueNetOfInterest: netRevenueReporters.has(s),
       refused: refusedBy.get(s) ?? [],

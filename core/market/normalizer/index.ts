@@ -27,7 +27,7 @@ import {
   type SourceStatements,
 } from './types.ts';
 
-export type { CompanyInput, DerivedSplit, MarketShares, NormalizedCompany, PriceBasisCheck, NormCell, Periods, SourceStatements } from './types.ts';
+export type { CompanyInput, DerivedSplit, MarketShares, NormalizedCompany, NormCell, Periods, SourceStatements } from './types.ts';
 
 const clone = (p: Periods): Periods => new Map([...p].map(([e, m]) => [e, new Map([...m].map(([k, c]) => [k, { ...c }]))]));
 
@@ -135,7 +135,7 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   if (derivedSplits.length) restateSplits(ctx, [], derivedSplits, input.sharesLatest ?? null);
   // After the last filing: a split the prices carry and the statements do not yet (BKNG, DD, CRWD).
   const latest = input.sharesLatest ? { shares: input.sharesLatest, asOf: input.sharesLatestAsOf ?? null } : null;
-  const afterFiling = reconcileShareBasis(ctx, latest, input.marketShares ?? null, input.priceBasisChecks ?? []);
+  const afterFiling = reconcileShareBasis(ctx, latest, input.marketShares ?? null);
   if (afterFiling.derived.length) {
     restateSplits(ctx, [], afterFiling.derived, afterFiling.basisShares);
     for (const s of afterFiling.derived)

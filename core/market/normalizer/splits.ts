@@ -1,7 +1,7 @@
 import { nearestShares, restateForSplits } from '../normalize.ts';
 import { SHARE_JUMP_MAX, SHARE_JUMP_MIN } from '../quality-checks.ts';
 import type { SplitEvent } from '../split-adjust.ts';
-import { addDays, type DerivedSplit, type MarketShares, type PassContext, type PriceBasisCheck, type Periods, sortedEnds, valueAt } from './types.ts';
+import { addDays, type DerivedSplit, type MarketShares, type PassContext, type Periods, sortedEnds, valueAt } from './types.ts';
 
 /** The jump must be within 15% of a split ratio (a year of buybacks or issuance moves the count a few %). */
 const RATIO_TOLERANCE = Math.log(1.15);
@@ -193,21 +193,11 @@ export function reconcileShareBasis(
   ctx: PassContext,
   latest: { shares: number; asOf: string | null } | null,
   market: MarketShares | null,
-  priceChecks: readonly PriceBasisCheck[] = [],
 ): { derived: DerivedSplit[]; basisShares: number | null } {
   const derived: DerivedSplit[] = [];
   const filed = latestFiledShares(ctx);
   // A cover count older than the latest filed count is a stale vendor field (CHTR's is from 2016), not today's count.
   const sharesLatest = latest && (filed === null || (latest.asOf !== null && latest.asOf >= filed.end)) ? latest : null;
-  /** A series adjusted before `date` that sits on the served basis (ratio ≈ 1) says no split came after its day. */
-  const priceVeto = (date: string, r: number): string | null => {
-    for (const c of priceChecks) {
-      if (c.basisAsOf >= date) continue;
-      if (Math.abs(Math.log(c.ratio)) < Math.abs(Math.log(c.ratio * r)))
-        return `${c.source} (adjusted ${c.basisAsOf}) closes ${c.date} on the served basis (×${c.ratio.toFixed(3)}), not ×${(1 / r).toFixed(3)} as a ${describeRatio(r)} split after it would make them`;
-    }
-    return null;
-  };
   const flagBasis = (period: string, line: string, before: number, after: number, reason: string) =>
     ctx.log.record({
       dataset: 'fundamentals',
@@ -225,32 +215,15 @@ export function reconcileShareBasis(
   if (market && sharesLatest && sharesLatest.asOf) {
     const k = market.shares / sharesLatest.shares;
     const r = splitRatioWithin(k, OUTSTANDING_RATIO_TOLERANCE, Math.log(1.4));
-    const veto = r === null ? null : priceVeto(addDays(sharesLatest.asOf, 1), r);
-    if (r !== null && veto !== null) {
-      flagBasis(
-        sharesLatest.asOf,
-        'shares_outstanding',
-        sharesLatest.shares,
-        market.shares,
-        `${market.source} market cap ÷ price = ${fmtShares(market.shares)} (${market.asOf}), ×${k.toFixed(3)} ${coverWhat}, but ${veto}: the snapshot's count is not on the price basis, left as filed`,
-      );
-    } else if (r !== null) {
-      const evidence = `${describeRatio(r)} split after the last filed count: ${market.source} market cap ÷ price = ${fmtShares(market.shares)} shares (${market.asOf}), ×${k.toFixed(3)} ${coverWhat}`;
+    const snapshotWhat = `${market.source} market cap ÷ price = ${fmtShares(market.shares)} shares (${market.asOf})`;
+    if (r !== null) {
+      const evidence = `${describeRatio(r)} split after the last filed count: ${snapshotWhat}, ×${k.toFixed(3)} ${coverWhat}`;
       derived.push({ date: addDays(sharesLatest.asOf, 1), ratio: r, source: 'derived', evidence });
       cover = sharesLatest.shares * r;
       coverWhat = `${coverWhat} × ${describeRatio(r)} = ${fmtShares(cover)}`;
     } else if (Math.abs(Math.log(k)) > SHARE_BASIS_TOLERANCE) {
-      ctx.log.record({
-        dataset: 'fundamentals',
-        symbol: ctx.symbol,
-        outcome: 'flagged',
-        kind: 'share_basis',
-        period: sharesLatest.asOf,
-        line: 'shares_outstanding',
-        before: sharesLatest.shares,
-        after: Math.round(market.shares),
-        reason: `${market.source} market cap ÷ price = ${fmtShares(market.shares)} (${market.asOf}) against ${coverWhat}: ×${k.toFixed(3)}, not a split ratio: another share-class count or a deal, left as filed`,
-      });
+      const why = `${snapshotWhat} against ${coverWhat}: ×${k.toFixed(3)}, not a split ratio: another share-class count or a deal, left as filed`;
+      flagBasis(sharesLatest.asOf, 'shares_outstanding', sharesLatest.shares, market.shares, why);
     }
   }
   if (cover === null && market) {
@@ -258,6 +231,8 @@ export function reconcileShareBasis(
     coverWhat = `${market.source} market cap ÷ price = ${fmtShares(market.shares)} (${market.asOf})`;
   }
   if (cover === null || filed === null) return { derived, basisShares: cover };
+  // A filing after the split already carries the new basis (HON's Q2 2026 10-Q: 318.6M; the snapshot 316.9M).
+  if (Math.abs(Math.log(cover / filed.shares)) <= SHARE_BASIS_TOLERANCE) return { derived, basisShares: cover };
   // A split found in step 1 came after the cover date: against the filings the cover count is on their basis.
   const onFiledBasis = sharesLatest && derived.length ? sharesLatest.shares : cover;
   const c = onFiledBasis / filed.shares;
@@ -270,28 +245,20 @@ export function reconcileShareBasis(
     quarter !== null &&
     Math.abs(Math.log(quarter.shares / cover)) > FILED_RATIO_TOLERANCE &&
     Math.abs(Math.log(quarter.shares / filed.shares)) < Math.abs(Math.log(quarter.shares / cover));
-  const date = r === null ? null : (dateDerivedSplit(ctx, r, filed.shares * r) ?? addDays(filed.end, 1));
-  const veto = r === null || date === null ? null : priceVeto(date, r);
-  if (r !== null && date !== null && !contradicted && veto === null) {
+  if (r !== null && !contradicted) {
     const q = quarter ? `; net income / EPS of ${quarter.end} = ${fmtShares(quarter.shares)} shares, on the new basis` : '';
+    const date = dateDerivedSplit(ctx, r, filed.shares * r) ?? addDays(filed.end, 1);
     derived.push({ date, ratio: r, source: 'derived', evidence: `${describeRatio(r)} split after the last filing: ${jump}${q}` });
     return { derived, basisShares: cover };
   }
-  if (veto !== null) {
-    flagBasis(filed.end, 'shares_diluted', filed.shares, cover, `${jump}, but ${veto}: left as filed`);
-    return { derived, basisShares: cover };
-  }
-  ctx.log.record({
-    dataset: 'fundamentals',
-    symbol: ctx.symbol,
-    outcome: 'flagged',
-    kind: 'share_basis',
-    period: filed.end,
-    line: 'shares_diluted',
-    before: filed.shares,
-    after: Math.round(cover),
-    reason: `${jump}: ${contradicted ? `net income / EPS of ${quarter!.end} (${fmtShares(quarter!.shares)}) stays on the filed basis, so` : ''} not a split ratio of 2 or more within 10 %: a deal after the last filing or a share-class count, left as filed`,
-  });
+  const because = contradicted ? `net income / EPS of ${quarter!.end} (${fmtShares(quarter!.shares)}) stays on the filed basis, so ` : '';
+  flagBasis(
+    filed.end,
+    'shares_diluted',
+    filed.shares,
+    cover,
+    `${jump}: ${because}not a split ratio of 2 or more within 10 %: a deal after the last filing or a share-class count, left as filed`,
+  );
   return { derived, basisShares: cover };
 }
 

@@ -42,12 +42,6 @@ export interface CompanyInput {
   sharesLatestAsOf?: string | null;
   /** The share count on the prices' split basis, from an independent market snapshot (market cap ÷ price). */
   marketShares?: MarketShares | null;
-  /**
-   * Another price series of the company adjusted on an earlier day (`basisAsOf`), against the served one on
-   * a common date: served ÷ other. A split after `basisAsOf` shows as its inverse ratio (1/4 for a 4-for-1);
-   * a ratio of 1 says no split came after that day.
-   */
-  priceBasisChecks?: readonly PriceBasisCheck[];
   /** Split-adjusted close on or just before a date; absent for the live adapter. */
   priceAt?: (date: string) => number | null;
   /** Banks and brokers report revenue net of interest expense: a gross vendor figure is not "the total" for them. */
@@ -60,13 +54,6 @@ export interface CompanyInput {
 export interface MarketShares {
   shares: number;
   asOf: string;
-  source: string;
-}
-
-export interface PriceBasisCheck {
-  basisAsOf: string;
-  date: string;
-  ratio: number;
   source: string;
 }
 

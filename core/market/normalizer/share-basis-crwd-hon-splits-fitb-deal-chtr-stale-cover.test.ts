@@ -30,30 +30,19 @@ describe('the latest share count against the price basis: a split only where the
     expect(basisFlags(log)).toEqual([expect.stringContaining('×1.349')]);
   });
 
-  it('HON: snapshot 316,940,000 = ×0.500 the cover count 633,880,020, but closes adjusted 2025-12-05 sit on the served basis (×1.000): no 1-for-2', () => {
-    const hon = buildSource('sec', yearEnd('2025-12-31', 642.8 * M), { '2026-06-30': { net_income: 5_682 * M, eps_diluted: 17.83 } });
-    const input = { sources: [hon], sharesLatest: 633_880_020, sharesLatestAsOf: '2026-06-30', marketShares: snap(316_940_000) };
-    const check = { basisAsOf: '2025-12-05', date: '2025-11-28', ratio: 192.19 / 192.19, source: 'Yahoo daily closes' };
-    const vetoed = run('HON', { ...input, priceBasisChecks: [check] });
-    expect(vetoed.out.derivedSplits).toEqual([]);
-    expect(readCell(vetoed.out.annual, '2025-12-31', 'shares_diluted')).toBe(642.8 * M);
-    expect(basisFlags(vetoed.log)).toEqual([expect.stringContaining('not on the price basis')]);
-    // The same counts without the price series would have read as a reverse split: the veto is what stops it.
-    expect(run('HON', input).out.derivedSplits.map((s) => s.ratio)).toEqual([0.5]);
-  });
-
-  it('a 1-for-2 the prices do show (served ÷ earlier-adjusted = ×2.0 on 2025-11-28) is derived', () => {
-    const hon = buildSource('sec', yearEnd('2025-12-31', 642.8 * M));
-    const check = { basisAsOf: '2025-12-05', date: '2025-11-28', ratio: 2, source: 'Yahoo daily closes' };
-    const { out } = run('X', {
-      sources: [hon],
-      sharesLatest: 633_880_020,
-      sharesLatestAsOf: '2026-06-30',
-      marketShares: snap(316_940_000),
-      priceBasisChecks: [check],
+  it('HON 1-for-2: snapshot 316,940,000 = ×0.500 the cover count 633,880,020 (2026-06-30); the Q2 2026 10-Q (318.6M) already on the new basis: one split, not two', () => {
+    const hon = buildSource('sec', yearEnd('2025-12-31', 642.8 * M), {
+      '2026-03-31': { net_income: 821 * M, eps_diluted: 1.29 },
+      '2026-06-30': { shares_diluted: 318.6 * M, net_income: 5_682 * M, eps_diluted: 17.83 },
     });
+    const { out, log } = run('HON', { sources: [hon], sharesLatest: 633_880_020, sharesLatestAsOf: '2026-06-30', marketShares: snap(316_940_000) });
     expect(out.derivedSplits.map((s) => [s.date, s.ratio])).toEqual([['2026-07-01', 0.5]]);
+    // FY2025 642.8M / 2 = 321.4M; Q1 2026 EPS 1.29 × 2 = 2.58 (821M / 321.4M = 2.55); Q2 2026 stays (5,682M / 318.6M = 17.83).
     expect(readCell(out.annual, '2025-12-31', 'shares_diluted')).toBe(321.4 * M);
+    expect(readCell(out.quarterly, '2026-03-31', 'eps_diluted')).toBe(2.58);
+    expect(readCell(out.quarterly, '2026-06-30', 'shares_diluted')).toBe(318.6 * M);
+    expect(readCell(out.quarterly, '2026-06-30', 'eps_diluted')).toBe(17.83);
+    expect(basisFlags(log)).toEqual([]);
   });
 
   it('CHTR: a cover count dated 2016-06-30 (270,927,828) is older than the FY2025 count (137,743,676): ignored, the snapshot (134,777,493) agrees with the filing', () => {
