@@ -3,7 +3,7 @@ import { buildSource, readCell, runNormalizer } from '../../test-kit/normalizer-
 
 const M = 1_000_000;
 // BKNG as ../shared/data has it: fundamentals/sec_companyfacts_derived/BKNG.json (FY2024–25 diluted
-// shares, EPS, revenue, assets; Q1–Q2 2026 EPS already on the new basis; cover-page count 751,380,500
+// shares, EPS, revenue, assets; Q2 2025 and Q1–Q2 2026 EPS already on the new basis, Q3 2025 not; cover-page count 751,380,500
 // as of 2026-07-27); constituents/sp500_constituents_financials.csv (price 209.62, market cap
 // 157,504,372,736); prices/daily/BKNG.csv (close 184.56 on 2026-07-02, split-adjusted). No split record.
 const bkng = buildSource(
@@ -12,7 +12,12 @@ const bkng = buildSource(
     '2024-12-31': { shares_diluted: 34_064_000, eps_diluted: 172.69, revenue: 23_739 * M, total_assets: 27_708 * M },
     '2025-12-31': { shares_diluted: 32_639_000, eps_diluted: 165.57, revenue: 26_917 * M, total_assets: 29_264 * M },
   },
-  { '2026-03-31': { eps_diluted: 1.36, revenue: 5_532 * M }, '2026-06-30': { eps_diluted: 2.53, revenue: 7_352 * M } },
+  {
+    '2025-06-30': { eps_diluted: 1.1, revenue: 6_798 * M },
+    '2025-09-30': { eps_diluted: 84.41, revenue: 9_008 * M },
+    '2026-03-31': { eps_diluted: 1.36, revenue: 5_532 * M },
+    '2026-06-30': { eps_diluted: 2.53, revenue: 7_352 * M },
+  },
 );
 const snapshot = { shares: Math.round(157_504_372_736 / 209.62), asOf: '2026-08-22', source: 'constituents snapshot' };
 const run = () => runNormalizer({ symbol: 'BKNG', sources: [bkng], sharesLatest: 751_380_500, sharesLatestAsOf: '2026-07-27', marketShares: snapshot });
@@ -39,6 +44,13 @@ describe('a split after the last filing: BKNG 25-for-1, prices adjusted, FY2025 
     expect(readCell(out.annual, '2024-12-31', 'shares_diluted')).toBe(851_600_000);
     expect(readCell(out.annual, '2025-12-31', 'eps_diluted')).toBe(6.6228);
     expect(readCell(out.quarterly, '2026-06-30', 'eps_diluted')).toBe(2.53);
+  });
+
+  it('quarters without net income are checked against a quarter of FY2025 EPS (6.6228 / 4 = 1.66): Q3 2025 84.41 / 25 = 3.3764, Q2 2025 1.1 stays', () => {
+    // 84.41 is 51× a quarter of the year, 84.41 / 25 = 3.38 is 2.0×: 25 wins by far. 1.1 is 0.66×, 1.1 / 25 is 0.027×: it is already restated.
+    const { out } = run();
+    expect(readCell(out.quarterly, '2025-09-30', 'eps_diluted')).toBe(3.3764);
+    expect(readCell(out.quarterly, '2025-06-30', 'eps_diluted')).toBe(1.1);
   });
 
   it('market cap 184.56 × 815,975,000 = $150.6 B (was 184.56 × 32,639,000 = $6.02 B), 4.4 % under the snapshot’s $157.5 B; P/E 27.9 (was 1.11)', () => {

@@ -296,7 +296,13 @@ export function restateSplits(ctx: PassContext, tableSplits: readonly SplitEvent
     .at(-1);
   const annualRef = sharesLatest ?? latestAnnualShares ?? null;
   const before = snapshotPerShare(ctx.annual, ctx.quarterly);
-  const n = restateForSplits(ctx.annual, all, () => annualRef) + restateForSplits(ctx.quarterly, all, (end) => nearestShares(ctx.annual, end));
+  // A quarter without net income is checked against a quarter of the nearest (already restated) fiscal year's figure.
+  const quarterOfYear = (end: string, key: string) => {
+    const year = sortedEnds(ctx.annual).find((e) => e >= end && valueAt(ctx.annual, e, key) !== null);
+    const v = year === undefined ? null : valueAt(ctx.annual, year, key);
+    return v === null ? null : v / 4;
+  };
+  const n = restateForSplits(ctx.annual, all, () => annualRef) + restateForSplits(ctx.quarterly, all, (end) => nearestShares(ctx.annual, end), quarterOfYear);
   for (const [kind, p] of [
     ['annual', ctx.annual],
     ['quarterly', ctx.quarterly],
