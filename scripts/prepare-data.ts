@@ -23,7 +23,7 @@ import { mapSecFacts, type RefusedFact, type SecFact } from '../core/market/sec-
 import { serializeSearchIndex } from '../core/market/search.ts';
 import { selectPeriodEnds } from '../core/market/normalize.ts';
 import { toFigurePeriods } from '../core/market/normalizer/figures.ts';
-import { type NormCell, normalizeCompany, type Periods, type SourceStatements } from '../core/market/normalizer/index.ts';
+import { type MarketShares, type NormCell, normalizeCompany, type Periods, type SourceStatements } from '../core/market/normalizer/index.ts';
 import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
 import { normalizeSymbol } from '../core/market/symbol.ts';
@@ -108,6 +108,15 @@ const sources: SourceInfo[] = [
     tier: 'A',
     as_of: '2026-08-08',
     origin: 'github.com/datasets/s-and-p-500-companies',
+  },
+  {
+    id: 'constituents-financials',
+    name: 'S&P 500 constituents financials (Yahoo via datasets/s-and-p-500-companies-financials)',
+    provides: 'Market cap and price of one day: the share count on the prices’ split basis (checks only, not served)',
+    licence: 'ODC-PDDL-1.0 (as declared; values pulled with yfinance)',
+    tier: 'A',
+    as_of: '2026-08-22',
+    origin: 'github.com/datasets/s-and-p-500-companies-financials',
   },
   {
     id: 'sec',
@@ -338,10 +347,15 @@ const spinoffFactorAfter = (s: string, date: string) =>
 const trueFactorAfter = (s: string, date: string) => (trueSplits.get(s) ?? []).filter((x) => x.date > date).reduce((f, x) => f * x.ratio, 1);
 
 const dividends = new Map<string, Map<string, [string, number, string | null, string]>>();
-const addDividend = (s: string, ex: string, amount: number, pay: string | null, source: string, override: boolean) => {
+/** `symbol|ex-date` → the day the amount's split basis dates from ('' = adjusted for the split table's splits only). */
+const dividendBasis = new Map<string, string>();
+const addDividend = (s: string, ex: string, amount: number, pay: string | null, source: string, override: boolean, basis: string) => {
   if (ex > DATA_AS_OF || !(amount > 0)) return;
   const m = dividends.get(s) ?? new Map();
-  if (override || !m.has(ex)) m.set(ex, [ex, round(amount, 6), pay, source]);
+  if (override || !m.has(ex)) {
+    m.set(ex, [ex, round(amount, 6), pay, source]);
+    dividendBasis.set(`${s}|${ex}`, basis);
+  }
   dividends.set(s, m);
 };
 /*
@@ -371,7 +385,7 @@ for (const { file, through, from } of DIVIDEND_FILES) {
     const s = sym(r.ticker!)!;
     let amount = Number(r.dividend_split_adjusted);
     if (yahooRescaledBySpinoffs.has(s)) amount *= spinoffFactorAfter(s, r.ex_date!);
-    addDividend(s, r.ex_date!, amount, null, 'yahoo-dividends', false);
+    addDividend(s, r.ex_date!, amount, null, 'yahoo-dividends', false, through);
     if (!first.has(s) || r.ex_date! < first.get(s)!) first.set(s, r.ex_date!);
   }
   for (const [s, f] of first) widenSpan(s, from(s, f), through);
@@ -379,7 +393,7 @@ for (const { file, through, from } of DIVIDEND_FILES) {
 const iexFirst = new Map<string, string>();
 for (const r of csv('corporate_actions/dividends_iex_2015_2020_hyperdrive.csv')) {
   const s = sym(r.ticker!)!;
-  addDividend(s, r.ex_date!, Number(r.dividend_as_reported) / trueFactorAfter(s, r.ex_date!), r.pay_date || null, 'iex-dividends', true);
+  addDividend(s, r.ex_date!, Number(r.dividend_as_reported) / trueFactorAfter(s, r.ex_date!), r.pay_date || null, 'iex-dividends', true, '');
   if (!iexFirst.has(s) || r.ex_date! < iexFirst.get(s)!) iexFirst.set(s, r.ex_date!);
 }
 for (const [s, f] of iexFirst) widenSpan(s, f, '2020-08-02');
@@ -506,6 +520,31 @@ for (const [s, list] of monthlyRows) {
   monthly[s] = { m0: list[0]!.m, dm: deltas(mn).map((d, i) => (i === 0 ? 0 : d)), c: deltas(list.map((x) => cents(x.c))), v: list.map((x) => x.v) };
 }
 
+// ---------- share basis ----------
+/*
+ * The constituents file's market cap ÷ its price is the share count on Yahoo's split basis on the day it
+ * was taken (about 2026-08-22), the basis the month-end closes are adjusted to. The daily bars were
+ * adjusted on 2026-07-02: where the snapshot's price and the last close we serve differ by 1.8× or more
+ * (a split in between), the snapshot is on another basis and is not used.
+ */
+const CONSTITUENTS_AS_OF = '2026-08-22';
+const lastCloseOf = (s: string): number | null => {
+  const d = daily[s];
+  if (d) return d.c.reduce((a, x) => a + x, 0) / 100;
+  const m = monthlyRows.get(s);
+  return m?.length ? [...m].sort((a, b) => (a.m < b.m ? -1 : 1)).at(-1)!.c : null;
+};
+const marketSharesBy = new Map<string, MarketShares>();
+for (const r of csv('constituents/sp500_constituents_financials.csv')) {
+  const s = sym(r.Symbol!);
+  const [price, cap] = [num(r.Price), num(r['Market Cap'])];
+  if (!s || price === null || cap === null || !(price > 0) || !(cap > 0)) continue;
+  const close = lastCloseOf(s);
+  if (close === null || Math.abs(Math.log(price / close)) >= Math.log(1.8)) continue;
+  marketSharesBy.set(s, { shares: Math.round(cap / price), asOf: CONSTITUENTS_AS_OF, source: 'constituents snapshot' });
+}
+const marketSharesFor = (s: string): MarketShares | null => marketSharesBy.get(s) ?? null;
+
 // ---------- fundamentals ----------
 // Each vendor's statements are read as they are; core/market/normalizer does every repair (docs/data-quality.md).
 const plainsightMap: Record<string, string> = {
@@ -588,7 +627,7 @@ const setCell = (p: Periods, end: string, key: string, cell: NormCell) => {
   }
   if (!m.has(key)) m.set(key, cell);
 };
-const sharesLatestBy = new Map<string, number>();
+const sharesLatestBy = new Map<string, { shares: number; asOf: string | null }>();
 
 const plainsightDir = join(SRC, 'fundamentals/sec_companyfacts_derived');
 for (const file of readdirSync(plainsightDir)) {
@@ -628,7 +667,7 @@ for (const file of readdirSync(plainsightDir)) {
   for (const p of (doc.dilutedShares ?? []) as Array<{ end: string; v: number }>) {
     if (annualEnds.has(p.end) && p.v !== null && p.v !== undefined) setCell(annual, p.end, 'shares_diluted', cell(p.v));
   }
-  if (doc.sharesLatest?.v) sharesLatestBy.set(s, doc.sharesLatest.v);
+  if (doc.sharesLatest?.v) sharesLatestBy.set(s, { shares: doc.sharesLatest.v, asOf: doc.sharesLatest.end ?? null });
   for (const [k, list] of Object.entries(doc.quarterly ?? {}) as Array<[string, Array<{ end: string; v: number | null }>]>) {
     const key = plainsightMap[k];
     if (!key) continue;
@@ -712,7 +751,9 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
       symbol: s,
       sources,
       splits: trueSplits.get(s) ?? [],
-      sharesLatest: sharesLatestBy.get(s) ?? null,
+      sharesLatest: sharesLatestBy.get(s)?.shares ?? null,
+      sharesLatestAsOf: sharesLatestBy.get(s)?.asOf ?? null,
+      marketShares: marketSharesFor(s),
       priceAt: priceAtFor(s),
       revenueNetOfInterest: netRevenueReporters.has(s),
       refused: refusedBy.get(s) ?? [],
@@ -720,6 +761,11 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
     fundamentalsLog,
   );
   if (company.derivedSplits.length) {
+    // Dividends are on the basis of the day their file was adjusted: a derived split after that (and after the ex-date) divides them too.
+    for (const d of dividendsOut[s] ?? []) {
+      const f = company.derivedSplits.filter((x) => x.date > d[0] && x.date > (dividendBasis.get(`${s}|${d[0]}`) ?? '')).reduce((a, x) => a * x.ratio, 1);
+      if (f !== 1) d[1] = round(d[1] / f, 6);
+    }
     splitsOut[s] = [...(splitsOut[s] ?? []), ...company.derivedSplits.map((x): [string, number, string] => [x.date, round(x.ratio, 4), 'derived'])].sort(
       (a, b) => (a[0] < b[0] ? -1 : 1),
     );

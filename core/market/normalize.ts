@@ -18,6 +18,11 @@ export function restateForSplits<C extends { value: number }>(
   periods: PeriodCells<C>,
   splits: readonly SplitEvent[],
   sharesRef: (end: string) => number | null,
+  /**
+   * A rougher per-share reference where the period has no total to divide (BKNG's quarters have EPS and
+   * no net income): used only when it decides by a clear margin, else the figure is assumed raw as before.
+   */
+  roughPerShareRef?: (end: string, key: 'eps_diluted' | 'dividends_per_share') => number | null,
 ): number {
   let adjusted = 0;
   for (const [end, m] of periods) {
@@ -40,7 +45,11 @@ export function restateForSplits<C extends { value: number }>(
       if (!cell) continue;
       const total = m.get(totalKey)?.value;
       const ref = total !== undefined && adjShares ? total / adjShares : null;
-      const f = chooseMissingFactor(cell.value, ref, candidates, 'per_share', true);
+      const rough = ref === null ? (roughPerShareRef?.(end, key) ?? null) : null;
+      const f =
+        rough !== null && isDecisive(cell.value, rough, candidates)
+          ? chooseMissingFactor(cell.value, rough, candidates, 'per_share')
+          : chooseMissingFactor(cell.value, ref, candidates, 'per_share', true);
       if (f !== 1) {
         cell.value = applyFactor(cell.value, f, 'per_share');
         adjusted++;
@@ -48,6 +57,13 @@ export function restateForSplits<C extends { value: number }>(
     }
   }
   return adjusted;
+}
+
+/** A rough reference decides when its best candidate beats every other by more than a factor of 2 (a quarter is not a quarter of the year). */
+function isDecisive(value: number, reference: number, candidates: readonly number[]): boolean {
+  if (value === 0 || reference === 0 || Math.sign(value) !== Math.sign(reference)) return false;
+  const d = candidates.map((f) => Math.abs(Math.log(value / f / reference))).sort((a, b) => a - b);
+  return d.length > 1 && d[1]! - d[0]! > Math.log(2);
 }
 
 /** The annual share count nearest in time to `end`: the reference for quarterly per-share checks. */

@@ -15,7 +15,7 @@ import { quarantineMixedFourthQuarters, unifyRevenueDefinition } from './revenue
 import { enforceRevenueInvariants } from './revenue-invariants.ts';
 import { repairShareUnits } from './share-units.ts';
 import { applyTaggedLines } from './tagged-lines.ts';
-import { detectMissingSplits, restateSplits } from './splits.ts';
+import { detectMissingSplits, reconcileShareBasis, restateSplits } from './splits.ts';
 import {
   type CompanyInput,
   dayNumber,
@@ -27,7 +27,7 @@ import {
   type SourceStatements,
 } from './types.ts';
 
-export type { CompanyInput, DerivedSplit, NormalizedCompany, NormCell, Periods, SourceStatements } from './types.ts';
+export type { CompanyInput, DerivedSplit, MarketShares, NormalizedCompany, NormCell, Periods, SourceStatements } from './types.ts';
 
 const clone = (p: Periods): Periods => new Map([...p].map(([e, m]) => [e, new Map([...m].map(([k, c]) => [k, { ...c }]))]));
 
@@ -133,6 +133,25 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   restateSplits(ctx, input.splits, [], input.sharesLatest ?? null);
   const derivedSplits = detectMissingSplits(ctx, input.splits, input.priceAt);
   if (derivedSplits.length) restateSplits(ctx, [], derivedSplits, input.sharesLatest ?? null);
+  // After the last filing: a split the prices carry and the statements do not yet (BKNG, DD, CRWD).
+  const latest = input.sharesLatest ? { shares: input.sharesLatest, asOf: input.sharesLatestAsOf ?? null } : null;
+  const afterFiling = reconcileShareBasis(ctx, latest, input.marketShares ?? null);
+  if (afterFiling.derived.length) {
+    restateSplits(ctx, [], afterFiling.derived, afterFiling.basisShares);
+    for (const s of afterFiling.derived)
+      log.record({
+        dataset: 'fundamentals',
+        symbol: input.symbol,
+        outcome: 'repaired',
+        kind: 'split_derived',
+        period: s.date,
+        line: 'shares_diluted',
+        before: null,
+        after: s.ratio,
+        reason: s.evidence,
+      });
+    derivedSplits.push(...afterFiling.derived);
+  }
   const definedBy = revenueTagged ? 'tagged' : input.revenueNetOfInterest ? 'net_of_interest' : 'vendors';
   const offYears = unifyRevenueDefinition(ctx, 'annual', definedBy);
   unifyRevenueDefinition(ctx, 'quarterly', definedBy);

@@ -1,7 +1,7 @@
 import { nearestShares, restateForSplits } from '../normalize.ts';
 import { SHARE_JUMP_MAX, SHARE_JUMP_MIN } from '../quality-checks.ts';
 import type { SplitEvent } from '../split-adjust.ts';
-import { addDays, type DerivedSplit, type PassContext, type Periods, sortedEnds, valueAt } from './types.ts';
+import { addDays, type DerivedSplit, type MarketShares, type PassContext, type Periods, sortedEnds, valueAt } from './types.ts';
 
 /** The jump must be within 15% of a split ratio (a year of buybacks or issuance moves the count a few %). */
 const RATIO_TOLERANCE = Math.log(1.15);
@@ -124,6 +124,145 @@ export function detectMissingSplits(ctx: PassContext, tableSplits: readonly Spli
 }
 
 /**
+ * Two counts of shares outstanding on different split bases differ by the ratio to rounding: the cover
+ * page's count and a market snapshot's market cap ÷ price agree to 0.1 % where no split came between
+ * (BKNG 751,380,500 vs 751,380,463), so 2 % leaves room for a few weeks of buybacks and no room for a deal.
+ */
+const OUTSTANDING_RATIO_TOLERANCE = Math.log(1.02);
+/**
+ * A weighted diluted count of the last filed year against today's outstanding count: a split moves it by
+ * the ratio give or take a year of buybacks (BKNG: 32.6M × 25 = 816M against 751M outstanding, 8 %). A deal
+ * closed after the year moves it too (FITB ×1.35, WAT ×1.65, DVN ×1.74), so only ratios of 2 and more are
+ * taken for a split here, within 10 %; a 3-for-2 split after the last filing stays unexplained (flagged)
+ * rather than risk reading a merger as one.
+ */
+const FILED_RATIO_TOLERANCE = Math.log(1.1);
+/** Outside this band the latest filed count and the price basis disagree beyond what buybacks or issuance explain. */
+export const SHARE_BASIS_TOLERANCE = Math.log(1.25);
+
+const fmtShares = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** The split ratio within `tolerance` (log) of `change`, if any; never 1. */
+function splitRatioWithin(change: number, tolerance: number, minAbsLog = 0): number | null {
+  let best: number | null = null;
+  for (const r of SPLIT_RATIOS) {
+    const d = Math.abs(Math.log(change / r));
+    if (d < tolerance && Math.abs(Math.log(r)) >= minAbsLog && (best === null || d < Math.abs(Math.log(change / best)))) best = r;
+  }
+  return best;
+}
+
+/** The newest share count the statements hold (annual or quarterly, after earlier restatements). */
+function latestFiledShares(ctx: PassContext): { shares: number; end: string } | null {
+  let best: { shares: number; end: string } | null = null;
+  for (const p of [ctx.annual, ctx.quarterly])
+    for (const e of sortedEnds(p)) {
+      const v = valueAt(p, e, 'shares_diluted');
+      if (v !== null && v > 0 && (best === null || e > best.end)) best = { shares: v, end: e };
+    }
+  return best;
+}
+
+/** Net income / EPS of the newest quarter after `after` that has both: a count on the basis its EPS was filed on. */
+function latestQuarterImpliedShares(ctx: PassContext, after: string): { shares: number; end: string } | null {
+  for (const e of sortedEnds(ctx.quarterly).reverse()) {
+    if (e <= after) return null;
+    const s = impliedShares(ctx.quarterly, e);
+    if (s !== null && s > 0) return { shares: s, end: e };
+  }
+  return null;
+}
+
+/**
+ * The prices are split-adjusted to the day they were taken; the statements end at the last filing. A
+ * split in between (BKNG's 25-for-1 after FY2025, DD's 1-for-3) leaves every share count and per-share
+ * figure on the old basis: market cap 25× low, P/E 25× low. This reconciles the latest filed count with
+ * the price basis, in two steps, each a split only on a ratio close enough to be no deal:
+ *  1. the cover page's count (`sharesLatest`) against the market snapshot's count (market cap ÷ price, on
+ *     the prices' basis): an exact split ratio means a split after the cover date (CRWD ×4.000, MNST
+ *     ×2.000, HON ×0.500); it is dated the day after the cover date;
+ *  2. the latest filed count against the cover count on the price basis: a split ratio of 2 or more within
+ *     10 % (BKNG 751M / 32.6M = ×23.0 ≈ 25; DD 135M / 419M = ×0.322 ≈ 1/3), not contradicted by the
+ *     newest quarter's net income / EPS (DD Q2 2026: 136M, on the new basis); dated like an annual
+ *     derived split, the day after the last figure on the old basis.
+ * Returns the splits found and the count on the price basis (the reference for restating). A basis that
+ * still disagrees by more than 25 % is flagged (`share_basis`) with both counts: a deal after the last
+ * filing or a share-class count, not a split.
+ */
+export function reconcileShareBasis(
+  ctx: PassContext,
+  latest: { shares: number; asOf: string | null } | null,
+  market: MarketShares | null,
+): { derived: DerivedSplit[]; basisShares: number | null } {
+  const derived: DerivedSplit[] = [];
+  const filed = latestFiledShares(ctx);
+  // A cover count older than the latest filed count is a stale vendor field (CHTR's is from 2016), not today's count.
+  const sharesLatest = latest && (filed === null || (latest.asOf !== null && latest.asOf >= filed.end)) ? latest : null;
+  const flagBasis = (period: string, line: string, before: number, after: number, reason: string) =>
+    ctx.log.record({
+      dataset: 'fundamentals',
+      symbol: ctx.symbol,
+      outcome: 'flagged',
+      kind: 'share_basis',
+      period,
+      line,
+      before,
+      after: Math.round(after),
+      reason,
+    });
+  let cover = sharesLatest?.shares ?? null;
+  let coverWhat = sharesLatest ? `the cover-page count ${fmtShares(sharesLatest.shares)}${sharesLatest.asOf ? ` (${sharesLatest.asOf})` : ''}` : '';
+  if (market && sharesLatest && sharesLatest.asOf) {
+    const k = market.shares / sharesLatest.shares;
+    const r = splitRatioWithin(k, OUTSTANDING_RATIO_TOLERANCE, Math.log(1.4));
+    const snapshotWhat = `${market.source} market cap ÷ price = ${fmtShares(market.shares)} shares (${market.asOf})`;
+    if (r !== null) {
+      const evidence = `${describeRatio(r)} split after the last filed count: ${snapshotWhat}, ×${k.toFixed(3)} ${coverWhat}`;
+      derived.push({ date: addDays(sharesLatest.asOf, 1), ratio: r, source: 'derived', evidence });
+      cover = sharesLatest.shares * r;
+      coverWhat = `${coverWhat} × ${describeRatio(r)} = ${fmtShares(cover)}`;
+    } else if (Math.abs(Math.log(k)) > SHARE_BASIS_TOLERANCE) {
+      const why = `${snapshotWhat} against ${coverWhat}: ×${k.toFixed(3)}, not a split ratio: another share-class count or a deal, left as filed`;
+      flagBasis(sharesLatest.asOf, 'shares_outstanding', sharesLatest.shares, market.shares, why);
+    }
+  }
+  if (cover === null && market) {
+    cover = market.shares;
+    coverWhat = `${market.source} market cap ÷ price = ${fmtShares(market.shares)} (${market.asOf})`;
+  }
+  if (cover === null || filed === null) return { derived, basisShares: cover };
+  // A filing after the split already carries the new basis (HON's Q2 2026 10-Q: 318.6M; the snapshot 316.9M).
+  if (Math.abs(Math.log(cover / filed.shares)) <= SHARE_BASIS_TOLERANCE) return { derived, basisShares: cover };
+  // A split found in step 1 came after the cover date: against the filings the cover count is on their basis.
+  const onFiledBasis = sharesLatest && derived.length ? sharesLatest.shares : cover;
+  const c = onFiledBasis / filed.shares;
+  if (Math.abs(Math.log(c)) <= SHARE_BASIS_TOLERANCE) return { derived, basisShares: cover };
+  const r = splitRatioWithin(c, FILED_RATIO_TOLERANCE, Math.log(2) - 1e-9);
+  const quarter = latestQuarterImpliedShares(ctx, filed.end);
+  const jump = `latest filed count ${fmtShares(filed.shares)} (${filed.end}) against ${coverWhat}: ×${c.toFixed(3)}`;
+  const contradicted =
+    r !== null &&
+    quarter !== null &&
+    Math.abs(Math.log(quarter.shares / cover)) > FILED_RATIO_TOLERANCE &&
+    Math.abs(Math.log(quarter.shares / filed.shares)) < Math.abs(Math.log(quarter.shares / cover));
+  if (r !== null && !contradicted) {
+    const q = quarter ? `; net income / EPS of ${quarter.end} = ${fmtShares(quarter.shares)} shares, on the new basis` : '';
+    const date = dateDerivedSplit(ctx, r, filed.shares * r) ?? addDays(filed.end, 1);
+    derived.push({ date, ratio: r, source: 'derived', evidence: `${describeRatio(r)} split after the last filing: ${jump}${q}` });
+    return { derived, basisShares: cover };
+  }
+  const because = contradicted ? `net income / EPS of ${quarter!.end} (${fmtShares(quarter!.shares)}) stays on the filed basis, so ` : '';
+  flagBasis(
+    filed.end,
+    'shares_diluted',
+    filed.shares,
+    cover,
+    `${jump}: ${because}not a split ratio of 2 or more within 10 %: a deal after the last filing or a share-class count, left as filed`,
+  );
+  return { derived, basisShares: cover };
+}
+
+/**
  * SEC figures are as last filed, so the old share basis can outlive the year where the annual series
  * jumps (NFLX's FY2023 was re-filed after its 2025 split, its 2024 and 2025 10-Q quarters were not).
  * A count is on the old basis when it sits nearer `newBasis / r` than `newBasis` (below newBasis / √r
@@ -157,7 +296,13 @@ export function restateSplits(ctx: PassContext, tableSplits: readonly SplitEvent
     .at(-1);
   const annualRef = sharesLatest ?? latestAnnualShares ?? null;
   const before = snapshotPerShare(ctx.annual, ctx.quarterly);
-  const n = restateForSplits(ctx.annual, all, () => annualRef) + restateForSplits(ctx.quarterly, all, (end) => nearestShares(ctx.annual, end));
+  // A quarter without net income is checked against a quarter of the nearest (already restated) fiscal year's figure.
+  const quarterOfYear = (end: string, key: string) => {
+    const year = sortedEnds(ctx.annual).find((e) => e >= end && valueAt(ctx.annual, e, key) !== null);
+    const v = year === undefined ? null : valueAt(ctx.annual, year, key);
+    return v === null ? null : v / 4;
+  };
+  const n = restateForSplits(ctx.annual, all, () => annualRef) + restateForSplits(ctx.quarterly, all, (end) => nearestShares(ctx.annual, end), quarterOfYear);
   for (const [kind, p] of [
     ['annual', ctx.annual],
     ['quarterly', ctx.quarterly],

@@ -38,12 +38,23 @@ export interface CompanyInput {
   splits: readonly SplitEvent[];
   /** The latest reported share count (cover page), the reference for restating share counts. */
   sharesLatest?: number | null;
+  /** The date of that count (the cover page's "as of"): a split found after it is dated the day after. */
+  sharesLatestAsOf?: string | null;
+  /** The share count on the prices' split basis, from an independent market snapshot (market cap ÷ price). */
+  marketShares?: MarketShares | null;
   /** Split-adjusted close on or just before a date; absent for the live adapter. */
   priceAt?: (date: string) => number | null;
   /** Banks and brokers report revenue net of interest expense: a gross vendor figure is not "the total" for them. */
   revenueNetOfInterest?: boolean;
   /** Facts the vendor mapping refused (unknown unit, conflicting duplicates, revenue on another definition): withheld with their reason. */
   refused?: readonly RefusedFact[];
+}
+
+/** Shares implied by a market snapshot: its market cap ÷ its price, so on the same split basis as the (split-adjusted) prices. */
+export interface MarketShares {
+  shares: number;
+  asOf: string;
+  source: string;
 }
 
 export interface DerivedSplit extends SplitEvent {
