@@ -89,7 +89,7 @@ test.describe('the attribution waterfall', () => {
     expect(await bars.first().textContent()).toBe('Sector median50.00, where the score starts: sector median');
     const select = card.getByLabel('Grade or score');
     const options = await select.locator('option').allTextContents();
-    expect(options[0]).toMatch(/^Profitability grade [A-F] \(percentile/);
+    expect(options[0]).toMatch(/^Profitability grade [A-F] \(\d+(st|nd|rd|th) percentile in /);
     const altman = options.find((o) => o.startsWith('Altman Z'))!;
     await select.selectOption({ label: altman });
     await expect.poll(() => bars.first().textContent()).toBe('Start0.00, where the score starts');

@@ -1,3 +1,5 @@
+import { LINE_BY_KEY } from '../market/statements.ts';
+import { findFactDefinition } from '../facts/catalogue.ts';
 import { describeKeysInText } from '../facts/describe-keys.ts';
 
 /*
@@ -50,4 +52,9 @@ export function describeInputsInText(text: string): string {
   return describeKeysInText(text)
     .replace(CODE_NAME, (key) => ENGINE_INPUT_WORDS[key] ?? key)
     .replace(ACRONYM_KEYS, (key) => ACRONYMS[key]!);
+}
+
+/** The label a table row or an input list shows for a statement line or a catalogue fact ("Current assets", "Return on equity"); undefined for a key neither knows. */
+export function findInputLabel(key: string): string | undefined {
+  return LINE_BY_KEY.get(key)?.label ?? findFactDefinition(key)?.label;
 }
