@@ -1,3 +1,5 @@
+import { describeInputsInText } from './describe-inputs.ts';
+
 /**
  * What every engine returns: a value, or which input is missing or invalid. Engines never hand back
  * NaN or Infinity as a number; a caller serving a figure either has `ok: true` or a reason to show.
@@ -21,6 +23,7 @@ export interface EngineError {
   code: EngineErrorCode;
   /** The input or parameter at fault, e.g. `close`, `revenue`, `terminal_growth`. */
   input: string;
+  /** Why, for a person: input keys written in it come out as labels ("gross profit is not reported"); `input` keeps the key. */
   message: string;
   index?: number;
   needed?: number;
@@ -32,7 +35,7 @@ export type EngineResult<T> = { ok: true; value: T } | { ok: false; error: Engin
 export const ok = <T>(value: T): EngineResult<T> => ({ ok: true, value });
 export const fail = <T = never>(code: EngineErrorCode, input: string, message: string, extra: Partial<EngineError> = {}): EngineResult<T> => ({
   ok: false,
-  error: { code, input, message, ...extra },
+  error: { code, input, message: describeInputsInText(message), ...extra },
 });
 
 /** A finite number, or the error that says which input was not. */

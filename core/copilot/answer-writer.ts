@@ -1,3 +1,5 @@
+import { lowerLabel } from '../analysis/writer/note-rules.ts';
+import { findFactDefinition } from '../facts/catalogue.ts';
 import { formatFactValue } from '../facts/format-fact.ts';
 import type { CopilotDraft, CopilotFact, CopilotPeriod, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
 import type { GlossaryTerm } from './glossary.ts';
@@ -250,7 +252,7 @@ export function writeScoreReasons(entry: SymbolDirectoryEntry, keys: readonly st
   for (const key of keys) {
     const main = findFact(results, entry.symbol, [key]);
     if (!main) {
-      lines.push(explainMissing(results, entry, key.replace(/_/g, ' ')));
+      lines.push(explainMissing(results, entry, `the ${lowerLabel(findFactDefinition(key)?.label ?? key)}`));
       continue;
     }
     const shares = results

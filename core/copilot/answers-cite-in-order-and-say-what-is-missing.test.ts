@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeComparison, writeMetricAnswer, writeValuation } from './answer-writer.ts';
+import { writeComparison, writeMetricAnswer, writeScoreReasons, writeValuation } from './answer-writer.ts';
 import { findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
 import type { CopilotFact, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
 import { getMetric } from './metric-catalog.ts';
@@ -52,6 +52,15 @@ describe('answers written from tool results', () => {
     expect(quoted).toEqual({ text: 'I could not get P/E for Apple Inc. (AAPL): No fundamentals for this symbol.', facts: [] });
     const withFigures = writeValuation(aapl, [result('get_dcf', 'AAPL', [], { code: 'UNPROCESSABLE', message: 'WACC 4.0% is within 1.5 points of growth' })]);
     expect(withFigures).toEqual({ text: 'I could not get a DCF valuation for Apple Inc. (AAPL).', facts: [] });
+  });
+
+  it('a grade the tools did not return is named by its label, not its key: grade_profitability → "the profitability grade"', () => {
+    const d = writeScoreReasons(
+      aapl,
+      ['grade_profitability'],
+      [result('get_scores', 'AAPL', [], { code: 'UNPROCESSABLE', message: 'No fundamentals for this symbol.' })],
+    );
+    expect(d.text.split('\n')[0]).toBe('I could not get the profitability grade for Apple Inc. (AAPL): No fundamentals for this symbol.');
   });
 
   it('a comparison ranks highest first and names the better end: KO 2.42 % vs AAPL 0.33 % dividend yield', () => {

@@ -87,5 +87,5 @@ export function formatReading(v: number): string {
   return v.toFixed(3);
 }
 
-/** A fraction as a percent with one decimal: 0.1519 → "15.2%". */
-export const formatPercent = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
+/** A fraction as a percent with one decimal, written as every fact is ("15.2 %"): 0.1519 → "15.2 %". */
+export const formatPercent = (fraction: number): string => `${(fraction * 100).toFixed(1)} %`;

@@ -39,8 +39,8 @@ describe('a letter grade is the sector median plus each metric’s pull', () => 
     expect(sumsExactly(a)).toBe(true);
   });
 
-  it('explains the rank with its arithmetic, and why a metric was left out', () => {
-    expect(a.contributions[1]!.explanation).toBe('0.200 is better than 90.0% of 5 Tech companies (lower is better): (90.0 − 50) / 2 = +20.00');
+  it('explains the rank in words (90.0 → the 90th percentile) with its arithmetic, and why a metric was left out', () => {
+    expect(a.contributions[1]!.explanation).toBe('0.200 sits at the 90th percentile of 5 Tech companies (lower is better): (90.0 − 50) / 2 = +20.00');
     expect(a.contributions[2]!.explanation).toBe('not counted: not computable for this company');
   });
 

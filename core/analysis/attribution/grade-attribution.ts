@@ -1,3 +1,4 @@
+import { requireFactDefinition } from '../../facts/catalogue.ts';
 import { describePercentile } from '../../text/ordinal.ts';
 import type { GradeCategory, GradeMetricKey } from '../fundamentals/grade-metrics.ts';
 import type { CategoryGrade } from '../fundamentals/sector-grades.ts';
@@ -9,26 +10,14 @@ export const GRADE_DECIMALS = 2;
 /** Where a grade starts: the sector's middle company (mid-rank percentiles average 50). */
 export const GRADE_BASE = 50;
 
-const METRIC_LABELS: Record<GradeMetricKey, string> = {
+/**
+ * The grade metrics the catalogue does not hold (the value grade ranks yields, not the multiples the
+ * pages show); every other metric is a catalogue fact and reads with the catalogue's label.
+ */
+const YIELD_LABELS: Partial<Record<GradeMetricKey, string>> = {
   earnings_yield: 'Earnings yield',
-  fcf_yield: 'Free cash flow yield',
   ebitda_to_ev: 'EBITDA / enterprise value',
   book_to_price: 'Book value / market cap',
-  revenue_cagr_3y: '3-year revenue CAGR',
-  revenue_growth_1y: '1-year revenue growth',
-  eps_cagr_3y: '3-year EPS CAGR',
-  roe: 'Return on equity',
-  roic: 'Return on invested capital',
-  operating_margin: 'Operating margin',
-  fcf_margin: 'Free cash flow margin',
-  current_ratio: 'Current ratio',
-  debt_to_equity: 'Debt / equity',
-  net_debt_to_ebitda: 'Net debt / EBITDA',
-  interest_cover: 'Interest cover',
-  piotroski_f: 'Piotroski F-score',
-  return_3m: '3-month price change',
-  return_6m: '6-month price change',
-  return_12m_ex_1m: '12-month price change to a month ago',
 };
 
 /** Metrics read as multiples or counts; every other grade metric is a fraction shown in percent. */
@@ -42,7 +31,7 @@ export const GRADE_TITLES: Record<GradeCategory, string> = {
   momentum: 'Momentum grade',
 };
 
-export const labelGradeMetric = (key: GradeMetricKey): string => METRIC_LABELS[key];
+export const labelGradeMetric = (key: GradeMetricKey): string => YIELD_LABELS[key] ?? requireFactDefinition(key).label;
 
 /** A metric's value as the grade reads it: fractions in percent (the fact unit), multiples plain. */
 export const readGradeMetric = (key: GradeMetricKey, value: number): number => (NOT_FRACTIONS.has(key) ? value : value * 100);
@@ -60,14 +49,14 @@ export function attributeGrade(category: GradeCategory, grade: CategoryGrade, se
     const p = m.percentile;
     return {
       key: m.key,
-      label: METRIC_LABELS[m.key],
+      label: labelGradeMetric(m.key),
       value: readGradeMetric(m.key, m.value),
       exact: (p - GRADE_BASE) / n,
       explain: (c) =>
-        `${formatMetric(m.key, m.value)} is better than ${p.toFixed(1)}% of ${m.peers} ${sector} companies (${m.better} is better): (${p.toFixed(1)} − 50) / ${n} = ${c}`,
+        `${formatMetric(m.key, m.value)} sits at the ${describePercentile(p)} of ${m.peers} ${sector} companies (${m.better} is better): (${p.toFixed(1)} − 50) / ${n} = ${c}`,
     };
   });
-  for (const e of grade.excluded) items.push({ key: e.key, label: METRIC_LABELS[e.key], value: null, exact: 0, explain: () => `not counted: ${e.reason}` });
+  for (const e of grade.excluded) items.push({ key: e.key, label: labelGradeMetric(e.key), value: null, exact: 0, explain: () => `not counted: ${e.reason}` });
   return roundAttribution({
     target: `grade_${category}`,
     label: `${GRADE_TITLES[category]} ${grade.letter} (${describePercentile(grade.percentile)} in ${sector})`,

@@ -91,7 +91,7 @@ const formatSafetyValue = (id: SafetyComponentId, v: number) =>
     ? formatPercent(v)
     : id === 'streak'
       ? describeDividendStreak({ years: v, clipped: false, dataFrom: 0 })
-      : `${formatReading(v)}x`;
+      : `${formatReading(v)}×`;
 
 /**
  * Dividend safety: base 0; each measured component earns weight × points, re-scaled to 100 over the
@@ -107,8 +107,11 @@ export function attributeDividendSafety(s: DividendSafety): Attribution {
     explain: (share) => {
       if (c.points === null) return `not counted: ${c.note ?? 'not measurable'}`;
       // A clipped streak's note is its wording ("at least 10 years (data from 2015)").
-      const reading = c.value === null || (c.id === 'streak' && c.note) ? (c.note ?? 'not measurable') : formatSafetyValue(c.id, c.value);
-      return `${reading} earns ${(c.points * 100).toFixed(0)}% of its ${c.weight} points: 100 × ${c.weight} × ${c.points.toFixed(3)} / ${measured} = ${share}`;
+      const earns = `${(c.points * 100).toFixed(0)} % of its ${c.weight} points: 100 × ${c.weight} × ${c.points.toFixed(3)} / ${measured} = ${share}`;
+      // A reading the engine could not state (a payout over a loss) is its reason, and the points follow from it.
+      if (c.value === null) return `${c.note ?? 'not measurable'}, so it earns ${earns}`;
+      const reading = c.id === 'streak' && c.note ? c.note : formatSafetyValue(c.id, c.value);
+      return `${reading} earns ${earns}`;
     },
   }));
   const band = SAFETY_BANDS.find((b) => b.band === classifySafetyBand(s.score))!.label;

@@ -101,7 +101,18 @@ describe('Dividend safety: weight × points re-scaled over the weights measured'
     expect(sumsExactly(a)).toBe(true);
   });
   it('shows the re-scaling in each explanation', () => {
-    expect(a.contributions[1]!.explanation).toBe('1.50x earns 50% of its 25 points: 100 × 25 × 0.500 / 85 = +14.71');
+    expect(a.contributions[1]!.explanation).toBe('1.50× earns 50 % of its 25 points: 100 × 25 × 0.500 / 85 = +14.71');
     expect(a.contributions[4]!.explanation).toBe('not counted: fewer than 4 consecutive years of net income');
+  });
+  it('a payout over a loss has no reading: its reason, then the 0 points it earns (100 × 30 × 0 / 85 = 0)', () => {
+    const loss = attributeDividendSafety({
+      ...s,
+      components: s.components.map((c) =>
+        c.id === 'payout' ? { ...c, value: null, points: 0, note: 'net income is negative: the ratio is not meaningful' } : c,
+      ),
+    });
+    expect(loss.contributions[0]!.explanation).toBe(
+      'net income is negative: the ratio is not meaningful, so it earns 0 % of its 30 points: 100 × 30 × 0.000 / 85 = 0.00',
+    );
   });
 });

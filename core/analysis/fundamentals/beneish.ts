@@ -79,8 +79,8 @@ function computeIndex(t: FinancialPeriod, t1: FinancialPeriod, measure: Measure,
   const b = measure(t1);
   if (!b.ok) return b;
   return inverse
-    ? divideByPositive(b.value, a.value, [`${name} FY t−1`, `${name} FY t`])
-    : divideByPositive(a.value, b.value, [`${name} FY t`, `${name} FY t−1`]);
+    ? divideByPositive(b.value, a.value, [`${name} FY${t1.fiscalYear}`, `${name} FY${t.fiscalYear}`])
+    : divideByPositive(a.value, b.value, [`${name} FY${t.fiscalYear}`, `${name} FY${t1.fiscalYear}`]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
+import { describeInputsInText } from '../describe-inputs.ts';
 import { findAnnualYearsBefore, findLatestAnnual, lineOf } from './statement-lines.ts';
 
 export type PiotroskiTestId =
@@ -35,12 +36,18 @@ export interface PiotroskiScore {
 
 type Years = { t: FinancialPeriod; t1: FinancialPeriod; t2: FinancialPeriod | undefined };
 
-/** Reads a line, recording `key when` if missing so each test says what it lacked (labels built only then). */
+/** A fiscal year as the page names it: "FY2025". */
+const fy = (p: FinancialPeriod) => `FY${p.fiscalYear}`;
+
+/**
+ * Reads a line, recording what is missing in words ("current assets FY2025") so each test says what it
+ * lacked on the page, the scorecard and the attribution (built only then).
+ */
 function makeReader(missing: string[]) {
   return (p: FinancialPeriod | undefined, key: string, when: string): number | null => {
     const v = lineOf(p, key);
     if (v === null) {
-      const label = `${key} ${when}`;
+      const label = `${describeInputsInText(key)} ${when}`;
       if (!missing.includes(label)) missing.push(label);
     }
     return v;
@@ -84,33 +91,36 @@ const TESTS = [
   makeTest(
     'roa_positive',
     'Return on assets > 0',
-    (y, get) => [measureRoa(get, y.t, y.t1, 'FY t'), 0],
+    (y, get) => [measureRoa(get, y.t, y.t1, fy(y.t)), 0],
     (c) => c > 0,
   ),
   makeTest(
     'cfo_positive',
     'Operating cash flow > 0',
-    (y, get) => [divideOrNull(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), 0],
+    (y, get) => [divideOrNull(get(y.t, 'operating_cash_flow', fy(y.t)), get(y.t1, 'total_assets', `at the start of ${fy(y.t)}`)), 0],
     (c) => c > 0,
   ),
   makeTest(
     'roa_improved',
     'Return on assets rose',
-    (y, get) => [measureRoa(get, y.t, y.t1, 'FY t'), measureRoa(get, y.t1, y.t2, 'FY t−1')],
+    (y, get) => [measureRoa(get, y.t, y.t1, fy(y.t)), measureRoa(get, y.t1, y.t2, fy(y.t1))],
     (c, p) => c > p,
   ),
   makeTest(
     'cfo_exceeds_net_income',
     'Operating cash flow / assets > return on assets (accruals)',
-    (y, get) => [divideOrNull(get(y.t, 'operating_cash_flow', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')), measureRoa(get, y.t, y.t1, 'FY t')],
+    (y, get) => [
+      divideOrNull(get(y.t, 'operating_cash_flow', fy(y.t)), get(y.t1, 'total_assets', `at the start of ${fy(y.t)}`)),
+      measureRoa(get, y.t, y.t1, fy(y.t)),
+    ],
     (c, p) => c > p,
   ),
   makeTest(
     'leverage_fell',
     'Long-term debt / assets fell',
     (y, get) => [
-      divideOrNull(get(y.t, 'long_term_debt', 'FY t'), get(y.t, 'total_assets', 'FY t')),
-      divideOrNull(get(y.t1, 'long_term_debt', 'FY t−1'), get(y.t1, 'total_assets', 'FY t−1')),
+      divideOrNull(get(y.t, 'long_term_debt', fy(y.t)), get(y.t, 'total_assets', fy(y.t))),
+      divideOrNull(get(y.t1, 'long_term_debt', fy(y.t1)), get(y.t1, 'total_assets', fy(y.t1))),
     ],
     // No long-term debt in either year is no increase in leverage.
     (c, p) => c < p || (c === 0 && p === 0),
@@ -118,27 +128,27 @@ const TESTS = [
   makeTest(
     'current_ratio_rose',
     'Current ratio rose',
-    (y, get) => [measureCurrentRatio(get, y.t, 'FY t'), measureCurrentRatio(get, y.t1, 'FY t−1')],
+    (y, get) => [measureCurrentRatio(get, y.t, fy(y.t)), measureCurrentRatio(get, y.t1, fy(y.t1))],
     (c, p) => c > p,
   ),
   makeTest(
     'no_new_shares',
     'No new shares (diluted count did not rise)',
-    (y, get) => [get(y.t, 'shares_diluted', 'FY t'), get(y.t1, 'shares_diluted', 'FY t−1')],
+    (y, get) => [get(y.t, 'shares_diluted', fy(y.t)), get(y.t1, 'shares_diluted', fy(y.t1))],
     (c, p) => c <= p,
   ),
   makeTest(
     'gross_margin_rose',
     'Gross margin rose',
-    (y, get) => [measureGrossMargin(get, y.t, 'FY t'), measureGrossMargin(get, y.t1, 'FY t−1')],
+    (y, get) => [measureGrossMargin(get, y.t, fy(y.t)), measureGrossMargin(get, y.t1, fy(y.t1))],
     (c, p) => c > p,
   ),
   makeTest(
     'asset_turnover_rose',
     'Asset turnover rose',
     (y, get) => [
-      divideOrNull(get(y.t, 'revenue', 'FY t'), get(y.t1, 'total_assets', 'at the start of FY t')),
-      divideOrNull(get(y.t1, 'revenue', 'FY t−1'), get(y.t2, 'total_assets', 'at the start of FY t−1')),
+      divideOrNull(get(y.t, 'revenue', fy(y.t)), get(y.t1, 'total_assets', `at the start of ${fy(y.t)}`)),
+      divideOrNull(get(y.t1, 'revenue', fy(y.t1)), get(y.t2, 'total_assets', `at the start of ${fy(y.t1)}`)),
     ],
     (c, p) => c > p,
   ),

@@ -72,11 +72,12 @@ describe('scorecards: five fiscal years, each as known on its filing day, equal 
     const fy2022 = history.find((y) => y.fiscalYear === 2022)!;
     expect(fy2022.filedLaterCount).toBe(1);
     const x1 = fy2022.altman.criteria.find((c) => c.id === 'x1')!;
-    expect(x1.inputs).toContainEqual({ key: 'total_assets', fiscalYear: 2022, value: 1430, filedOn: filed(2024), filedLater: true });
+    expect(x1.inputs).toContainEqual({ key: 'total_assets', label: 'Total assets', fiscalYear: 2022, value: 1430, filedOn: filed(2024), filedLater: true });
     // FY2023 was filed 2024-02-20, before the restatement: it too reads FY2022's assets as filed later.
     const fy2023 = history.find((y) => y.fiscalYear === 2023)!;
     expect(fy2023.piotroski.criteria.find((c) => c.id === 'roa_positive')!.inputs).toContainEqual({
       key: 'total_assets',
+      label: 'Total assets',
       fiscalYear: 2022,
       value: 1430,
       filedOn: filed(2024),
@@ -87,6 +88,7 @@ describe('scorecards: five fiscal years, each as known on its filing day, equal 
     expect(fy2024.filedLaterCount).toBe(0);
     expect(fy2024.piotroski.criteria.find((c) => c.id === 'roa_improved')!.inputs).toContainEqual({
       key: 'total_assets',
+      label: 'Total assets',
       fiscalYear: 2022,
       value: 1430,
       filedOn: filed(2024),
@@ -98,13 +100,14 @@ describe('scorecards: five fiscal years, each as known on its filing day, equal 
     expect(inputs.filter((i) => i.key === 'net_income').map((i) => i.filedOn)).toEqual([filed(2025), filed(2025), filed(2024), filed(2025)]);
   });
 
-  it('Altman X4 uses the close on the filing day × the diluted shares then: FY2025 filed 2026-02-20 at $16', () => {
+  it('Altman X4 uses the close on the filing day × the diluted shares then: FY2025 filed 2026-02-20 at $16; the input reads "Market capitalisation", not market_cap', () => {
     const fy2025 = history.at(-1)!;
     expect(findFilingDay(f, 2025)).toBe('2026-02-20');
     const shares = Math.round(100 * 0.99 ** 6);
     expect(fy2025.marketCap).toEqual({ usd: 16 * shares, priceDate: '2026-02-20', price: 16, shares });
     expect(fy2025.altman.criteria.find((c) => c.id === 'x4')!.inputs[0]).toEqual({
       key: 'market_cap',
+      label: 'Market capitalisation',
       fiscalYear: 2025,
       value: 16 * shares,
       filedOn: null,

@@ -5,6 +5,7 @@ import { BENEISH_THRESHOLD, type BeneishScore, type BeneishVariableId, computeBe
 import type { CompanyClass } from '../fundamentals/company-class.ts';
 import { computePiotroski, type PiotroskiScore, type PiotroskiTestId } from '../fundamentals/piotroski.ts';
 import { findAnnualYearsBefore, lineOf } from '../fundamentals/statement-lines.ts';
+import { findInputLabel } from '../describe-inputs.ts';
 import type { EngineResult } from '../result.ts';
 import { type FiscalYearView, filedLaterKey, findFilingDay, viewFiscalYear } from './fiscal-year-view.ts';
 
@@ -13,6 +14,8 @@ export type ScoreKind = 'piotroski' | 'altman' | 'beneish';
 /** A statement figure a criterion reads; `null` = not known on the filing day. */
 export interface CriterionInput {
   key: string;
+  /** What the page calls it: the statement line's or the catalogue's label ("Current assets", "Market capitalisation"). */
+  label: string;
   fiscalYear: number;
   value: number | null;
   /** Filing day of the figure, when the data dates it. */
@@ -69,11 +72,25 @@ export interface YearScorecards {
 type Years = { t: FinancialPeriod; t1: FinancialPeriod | undefined; t2: FinancialPeriod | undefined; later: ReadonlyMap<string, string> };
 type InputSpec = Array<[key: string, year: 't' | 't1' | 't2']>;
 
+/** Every input a criterion reads is a statement line or a catalogue fact; a key neither knows is a programming error. */
+function labelInput(key: string): string {
+  const label = findInputLabel(key);
+  if (!label) throw new Error(`scorecard input "${key}" is neither a statement line nor a catalogue fact`);
+  return label;
+}
+
 function readInputs(y: Years, spec: InputSpec): CriterionInput[] {
   return spec.map(([key, which]) => {
     const p = y[which];
     const fiscalYear = y.t.fiscalYear - (which === 't' ? 0 : which === 't1' ? 1 : 2);
-    return { key, fiscalYear, value: p ? lineOf(p, key) : null, filedOn: p?.filed[key] ?? null, filedLater: y.later.has(filedLaterKey(key, fiscalYear)) };
+    return {
+      key,
+      label: labelInput(key),
+      fiscalYear,
+      value: p ? lineOf(p, key) : null,
+      filedOn: p?.filed[key] ?? null,
+      filedLater: y.later.has(filedLaterKey(key, fiscalYear)),
+    };
   });
 }
 
@@ -280,7 +297,7 @@ export function toAltmanCard(r: EngineResult<AltmanScore>, y: Years, companyClas
     if (v.id === 'x4')
       inputs.unshift(
         s.model === 'z'
-          ? { key: 'market_cap', fiscalYear: y.t.fiscalYear, value: marketCapUsd, filedOn: null, filedLater: false }
+          ? { key: 'market_cap', label: labelInput('market_cap'), fiscalYear: y.t.fiscalYear, value: marketCapUsd, filedOn: null, filedLater: false }
           : readInputs(y, [['total_equity', 't']])[0]!,
       );
     return {

@@ -1,3 +1,4 @@
+import { describeDataSource } from '../../../core/market/source-names.ts';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ANALYSIS_DISCLAIMER } from '../../../core/analysis/analysis-names.ts';
@@ -37,7 +38,7 @@ describeOnPglite('analysis export (PDF and CSV)', (kind) => {
   afterAll(async () => k?.db.close());
 
   it.each(RUNS.map((r, i) => [r.kind, i] as const))(
-    '%s: a real PDF whose text holds every fact value and as-of date, the note, the disclaimer and the run date',
+    '%s: a real PDF whose text holds every fact value, source by name and as-of date, the note, the disclaimer and the run date; no "th pct"',
     async (_kind, i) => {
       const a = analyses[i];
       const r = await k.request(owner, 'GET', `/api/analyses/${a.id}/export.pdf`);
@@ -51,7 +52,10 @@ describeOnPglite('analysis export (PDF and CSV)', (kind) => {
       for (const f of a.facts as Fact[]) {
         expect(text, f.key).toContain(f.as_of);
         expect(text, f.key).toContain(squash(toPdfText(formatFactValue(f))));
+        // the publisher, not the dataset id: "Yahoo Finance, daily", never "yahoo-daily"
+        expect(text, f.key).toContain(squash(toPdfText(describeDataSource(f.source))));
       }
+      expect(text).not.toMatch(/yahoo-|sec-xbrl|\d+th pct/);
       expect(text).toContain(squash(toPdfText(a.note.headline.text)).slice(0, 40));
       expect(text).toContain(ANALYSIS_DISCLAIMER);
       expect(text).toContain(`Run on ${a.created_at.slice(0, 10)}`);

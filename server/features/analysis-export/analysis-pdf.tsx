@@ -1,4 +1,5 @@
 import { Document, Font, G, Line, Page, Polyline, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { describeDataSource } from '../../../core/market/source-names.ts';
 import type { ReactNode } from 'react';
 import { ANALYSIS_DISCLAIMER, describeAnalysisKind } from '../../../core/analysis/analysis-names.ts';
 import type { Sentence } from '../../../core/analysis/analysis-types.ts';
@@ -33,13 +34,16 @@ const s = StyleSheet.create({
   footer: { position: 'absolute', bottom: 24, left: 40, right: 40, flexDirection: 'row', justifyContent: 'space-between', fontSize: 8, color: MUTED },
 });
 
-/** Facts table columns: figure, value, period, source, as of (widths in points, summing to the column). */
+/**
+ * Facts table columns: figure, value, period, source, as of (widths in points, summing to the column).
+ * The source is its publisher's name ("Yahoo Finance, dividends"), on one line.
+ */
 const FACT_COLUMNS = [
-  { title: 'Figure', width: 180, align: 'left' },
-  { title: 'Value', width: 90, align: 'right' },
-  { title: 'Period', width: 95, align: 'left' },
-  { title: 'Source', width: 80, align: 'left' },
-  { title: 'As of', width: WIDTH - 445, align: 'left' },
+  { title: 'Figure', width: 155, align: 'left' },
+  { title: 'Value', width: 85, align: 'right' },
+  { title: 'Period', width: 85, align: 'left' },
+  { title: 'Source', width: 125, align: 'left' },
+  { title: 'As of', width: WIDTH - 450, align: 'left' },
 ] as const;
 
 function Bullets({ items }: { items: Sentence[] }) {
@@ -112,7 +116,8 @@ function LineChart({ chart }: { chart: Extract<PdfChart, { type: 'line' }> }) {
 function BarChart({ chart }: { chart: Extract<PdfChart, { type: 'bars' }> }) {
   const rowH = 15;
   const labelW = 150;
-  const textW = 80;
+  // room for the widest value text, a grade with its percentile in words ("B · 72nd percentile")
+  const textW = 95;
   const plotW = WIDTH - labelW - textW;
   const { lo, hi } = range([0, ...chart.rows.map((r) => r.value)]);
   const x = (v: number) => labelW + ((v - lo) / (hi - lo)) * plotW;
@@ -269,7 +274,7 @@ function AnalysisDocument({ a, generatedAt }: { a: AnalysisResponse; generatedAt
               <Text style={{ width: FACT_COLUMNS[0].width, paddingRight: 6 }}>{t(f.label)}</Text>
               <Text style={{ width: FACT_COLUMNS[1].width, textAlign: 'right', paddingRight: 8 }}>{t(formatFactValue(f))}</Text>
               <Text style={{ width: FACT_COLUMNS[2].width, paddingRight: 6 }}>{t(f.period)}</Text>
-              <Text style={{ width: FACT_COLUMNS[3].width, paddingRight: 6 }}>{t(f.source)}</Text>
+              <Text style={{ width: FACT_COLUMNS[3].width, paddingRight: 6 }}>{t(describeDataSource(f.source))}</Text>
               <Text style={{ width: FACT_COLUMNS[4].width }}>{f.as_of}</Text>
             </View>
           ))}

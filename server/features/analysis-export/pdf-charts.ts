@@ -1,6 +1,8 @@
 import type { AnalysisKind } from '../../../core/analysis/analysis-types.ts';
 import { computeUpsidePercent, pickHeatStep } from '../../../core/analysis/dcf/heat-colour.ts';
+import { requireFactDefinition } from '../../../core/facts/catalogue.ts';
 import { formatFactValue } from '../../../core/facts/format-fact.ts';
+import { describePercentile } from '../../../core/text/ordinal.ts';
 import type { GradeCategory } from '../../../core/analysis/fundamentals/grade-metrics.ts';
 import type {
   BalanceSheetSections,
@@ -38,18 +40,18 @@ const ratePct = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 
 function chartGrades(grades: FundamentalSections['grades']): PdfChart[] {
   const rows = grades.flatMap((g) =>
-    g.percentile === null ? [] : [{ label: GRADE_NAMES[g.category], value: g.percentile, text: `${g.letter ?? '—'} · ${Math.round(g.percentile)}th pct` }],
+    g.percentile === null ? [] : [{ label: GRADE_NAMES[g.category], value: g.percentile, text: `${g.letter ?? '—'} · ${describePercentile(g.percentile)}` }],
   );
   return rows.length ? [{ type: 'bars', title: 'Sector grades: mean percentile of the metrics in the sector', rows }] : [];
 }
 
 /** The newest fiscal year's statement lines that are reported, as bars in USD. */
-function chartLatestLines(linesByYear: FundamentalSections['lines_by_year'], keys: Array<[string, string]>, title: string): PdfChart[] {
+function chartLatestLines(linesByYear: FundamentalSections['lines_by_year'], keys: string[], title: string): PdfChart[] {
   const latest = linesByYear.at(-1);
   if (!latest) return [];
-  const rows = keys.flatMap(([key, label]) => {
+  const rows = keys.flatMap((key) => {
     const v = latest.values[key];
-    return v === null || v === undefined ? [] : [{ label, value: v, text: usd(v) }];
+    return v === null || v === undefined ? [] : [{ label: requireFactDefinition(key).label, value: v, text: usd(v) }];
   });
   return rows.length ? [{ type: 'bars', title: `${title}, FY${latest.fiscal_year}`, rows }] : [];
 }
@@ -93,30 +95,12 @@ function chartFundamental(s: FundamentalSections): PdfChart[] {
       ]
     : [];
   const grades = chartGrades(s.grades);
-  const lines = chartLatestLines(
-    s.lines_by_year,
-    [
-      ['revenue', 'Revenue'],
-      ['net_income', 'Net income'],
-      ['operating_cash_flow', 'Operating cash flow'],
-      ['free_cash_flow', 'Free cash flow'],
-    ],
-    'Statement lines',
-  );
+  const lines = chartLatestLines(s.lines_by_year, ['revenue', 'net_income', 'operating_cash_flow', 'free_cash_flow'], 'Statement lines');
   return [...grades, ...dividends, ...(grades.length || dividends.length ? [] : lines)];
 }
 
 function chartBalanceSheet(s: BalanceSheetSections): PdfChart[] {
-  return chartLatestLines(
-    s.lines_by_year,
-    [
-      ['total_assets', 'Total assets'],
-      ['total_liabilities', 'Total liabilities'],
-      ['total_equity', 'Shareholders’ equity'],
-      ['total_debt', 'Total debt'],
-    ],
-    'Balance sheet',
-  );
+  return chartLatestLines(s.lines_by_year, ['total_assets', 'total_liabilities', 'total_equity', 'total_debt'], 'Balance sheet');
 }
 
 function chartEtf(s: EtfSections): PdfChart[] {

@@ -8,7 +8,7 @@ import type { ScorecardsReport, ScorecardsService } from './scorecards-service.t
 const toCriterion = (c: Criterion) => ({
   id: c.id,
   label: c.label,
-  inputs: c.inputs.map((i) => ({ key: i.key, fiscal_year: i.fiscalYear, value: i.value, filed_on: i.filedOn, filed_later: i.filedLater })),
+  inputs: c.inputs.map((i) => ({ key: i.key, label: i.label, fiscal_year: i.fiscalYear, value: i.value, filed_on: i.filedOn, filed_later: i.filedLater })),
   value: c.value,
   prior: c.prior,
   threshold: c.threshold,

@@ -7,6 +7,7 @@ const SymbolParam = z.object({
 
 const InputSchema = z.object({
   key: z.string().openapi({ example: 'net_income', description: 'Statement line (or `market_cap`)' }),
+  label: z.string().openapi({ example: 'Net income', description: 'What a person reads: the statement line’s or the fact catalogue’s label' }),
   fiscal_year: z.number().int(),
   value: z.number().nullable().openapi({ description: 'USD, shares or USD/share as the line; null = not known' }),
   filed_on: z.string().nullable().openapi({ description: 'Filing day of the figure, when the data dates it' }),

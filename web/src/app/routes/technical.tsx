@@ -1,4 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { describeDataSource } from '../../../../core/market/source-names.ts';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
 import { useEffect } from 'react';
 import { preloadTechnicalChart, TechnicalView } from '../../features/analyses/index.ts';
@@ -69,8 +70,8 @@ function Performance({ history }: { history: HistoryResponse }) {
           </div>
         </dl>
         <p className="mt-3 text-xs text-slate-500">
-          From {history.bars.length} {daily ? 'daily' : 'month-end'} closes, {history.bars[0]!.date} to {last.date} ({history.source}). Price change only,
-          dividends not included{daily ? '' : ' (month-end closes are dividend-adjusted)'}.
+          From {history.bars.length} {daily ? 'daily' : 'month-end'} closes, {history.bars[0]!.date} to {last.date} ({describeDataSource(history.source)}).
+          Price change only, dividends not included{daily ? '' : ' (month-end closes are dividend-adjusted)'}.
         </p>
       </CardContent>
     </Card>

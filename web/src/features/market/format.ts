@@ -1,4 +1,5 @@
 import type { FactUnit } from '../../../../core/analysis/analysis-types.ts';
+import { describeDataSource } from '../../../../core/market/source-names.ts';
 import { formatFactValue } from '../../../../core/facts/format-fact.ts';
 import type { Figure, LineUnit } from '../../../../core/market/types.ts';
 
@@ -42,6 +43,6 @@ export function formatFigureAsOf(figure: Pick<Figure, 'as_of'> & { as_of_estimat
 
 /** A figure's provenance for its tooltip: source and filing date, and the note on a repaired or withheld value. */
 export function describeFigureSource(figure: Pick<Figure, 'source' | 'as_of'> & { as_of_estimated?: true; note?: string }): string {
-  const origin = figure.source ? `${figure.source}, ${formatFigureAsOf(figure)}` : 'Not reported';
+  const origin = figure.source ? `${describeDataSource(figure.source)}, ${formatFigureAsOf(figure)}` : 'Not reported';
   return figure.note ? `${origin}. ${figure.note}` : origin;
 }

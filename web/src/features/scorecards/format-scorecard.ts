@@ -43,8 +43,6 @@ export function formatInputValue(key: string, v: number | null): string {
   return `${sign}$${a.toLocaleString('en-US')}`;
 }
 
-export const humanizeKey = (key: string) => key.replace(/_/g, ' ');
-
 /** Where a score's verdict lines sit on its chart: the thresholds the verdict uses. */
 export function verdictLines(card: Pick<ScorecardResponse, 'kind' | 'model'>): number[] {
   if (card.kind === 'piotroski') return [3, 7];

@@ -1,4 +1,5 @@
 import { CheckCircle2, TriangleAlert } from 'lucide-react';
+import { describeDataSource } from '../../../../../core/market/source-names.ts';
 import type { AnalysisNote as Note, Fact, Sentence } from '../../../../../core/analysis/analysis-types.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
@@ -17,7 +18,7 @@ function Cited({ sentence, facts }: { sentence: Sentence; facts: Map<string, Fac
               key={f.key}
               href={`#${factAnchor(f.key)}`}
               className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 no-underline hover:bg-amber-200"
-              title={`${f.label}: ${formatFactValue(f)} (${f.period}, ${f.source}, as of ${f.as_of})`}
+              title={`${f.label}: ${formatFactValue(f)} (${f.period}, ${describeDataSource(f.source)}, as of ${f.as_of})`}
             >
               {f.label} {formatFactValue(f)}
             </a>

@@ -5,8 +5,11 @@ import type { PiotroskiScore } from '../../../../../core/analysis/fundamentals/p
 import type { GradeSection, YearRow } from '../../../../../core/analysis/runs/fundamental.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
+import { findInputLabel } from '../../../../../core/analysis/describe-inputs.ts';
+import { describePercentile } from '../../../../../core/text/ordinal.ts';
 
-const humanise = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
+/** A row's name: the fact's label in this analysis, else the statement line's or the catalogue's (never the key). */
+const labelRow = (key: string, fact: Fact | undefined) => fact?.label ?? findInputLabel(key) ?? key;
 
 /**
  * Figures by fiscal year, one row per figure. A figure that is also a fact takes its label and unit
@@ -45,7 +48,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
               {keys.map((k) => (
                 <tr key={k} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="py-1.5 pr-3 text-left font-normal text-ink">
-                    {byKey.get(k)?.label ?? humanise(k)}
+                    {labelRow(k, byKey.get(k))}
                   </th>
                   {rows.map((r) => (
                     <td key={r.fiscal_year} className="py-1.5 pl-3 text-right tabular">
@@ -171,7 +174,7 @@ export function GradesPanel({ grades, sector }: { grades: GradeSection[]; sector
             <div key={g.category}>
               <dt className="text-xs text-slate-600">{gradeNames[g.category] ?? g.category}</dt>
               <dd className="text-2xl font-semibold text-ink">{g.letter ?? '—'}</dd>
-              <dd className="text-xs text-slate-600">{g.percentile !== null ? `${g.percentile}th percentile` : g.reason}</dd>
+              <dd className="text-xs text-slate-600">{g.percentile !== null ? describePercentile(g.percentile) : g.reason}</dd>
             </div>
           ))}
         </dl>

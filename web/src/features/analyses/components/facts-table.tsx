@@ -1,4 +1,5 @@
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { describeDataSource } from '../../../../../core/market/source-names.ts';
 import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
@@ -44,7 +45,7 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
                   </th>
                   <td className="py-2 pr-3 text-right font-medium tabular">{formatFactValue(f)}</td>
                   <td className="py-2 pr-3 text-slate-600">{f.period}</td>
-                  <td className="py-2 pr-3 text-slate-600">{f.source}</td>
+                  <td className="py-2 pr-3 text-slate-600">{describeDataSource(f.source)}</td>
                   <td className="py-2 text-slate-600 tabular">{f.as_of}</td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 import type { Figure, StatementLine } from '../../../../../core/market/types.ts';
+import { describeDataSource } from '../../../../../core/market/source-names.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { type FundamentalsResponse, useFundamentals } from '../api/get-fundamentals.ts';
 import { useHistory } from '../api/get-price-history.ts';
@@ -26,7 +27,7 @@ export function latestAnnual(f: FundamentalsResponse | undefined, key: string): 
 }
 
 const sourceNote = (x: { figure: Figure; end: string } | null, fy: (end: string) => string) =>
-  x ? `${fy(x.end)} · ${x.figure.source} · ${formatFigureAsOf(x.figure)}` : 'Not reported';
+  x ? `${fy(x.end)} · ${describeDataSource(x.figure.source)} · ${formatFigureAsOf(x.figure)}` : 'Not reported';
 
 /** Key figures from the data, each with its period, source and as-of date. */
 export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFundamentals: boolean }) {
@@ -39,7 +40,7 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
   const items: KeyFigure[] = [];
 
   const q = quote.data;
-  if (q) items.push({ label: 'Price', value: formatPrice(q.price, q.currency), note: `${q.source} · as of ${q.as_of.slice(0, 10)}` });
+  if (q) items.push({ label: 'Price', value: formatPrice(q.price, q.currency), note: `${describeDataSource(q.source)} · as of ${q.as_of.slice(0, 10)}` });
   const bars = year.data?.bars ?? [];
   if (bars.length > 0) {
     const lows = bars.map((b) => b.low);
@@ -47,7 +48,7 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
     items.push({
       label: '52-week range',
       value: `${formatPrice(Math.min(...lows))} – ${formatPrice(Math.max(...highs))}`,
-      note: `${year.data!.interval === '1d' ? 'daily lows and highs' : 'month-end closes'} · ${year.data!.source}`,
+      note: `${year.data!.interval === '1d' ? 'daily lows and highs' : 'month-end closes'} · ${describeDataSource(year.data!.source)}`,
     });
   }
   if (hasFundamentals) {
@@ -58,7 +59,7 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
     const addFact = (key: string) => {
       const x = byKey.get(key);
       const why = missing.get(key);
-      if (x) items.push({ label: x.label, value: formatFactValue(x), note: `${x.period} · ${x.source}` });
+      if (x) items.push({ label: x.label, value: formatFactValue(x), note: `${x.period} · ${describeDataSource(x.source)}` });
       else if (why) items.push({ label: why.label, value: NOT_REPORTED, note: why.reason });
     };
     const add = (label: string, key: string) => {

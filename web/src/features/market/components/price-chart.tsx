@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { describeDataSource } from '../../../../../core/market/source-names.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { type HistoryRange, useHistory } from '../api/get-price-history.ts';
 import { changeTone, formatPercent } from '../format.ts';
@@ -75,7 +76,7 @@ export function PriceChart({ symbol, defaultRange = '1y', candles = false }: { s
             {data.interval === '1d'
               ? 'Daily closes, split-adjusted (not dividend-adjusted)'
               : 'Month-end closes, split- and dividend-adjusted (no daily data for this symbol)'}{' '}
-            · Source: {data.source} · as of {data.as_of.slice(0, 10)}
+            · Source: {describeDataSource(data.source)} · as of {data.as_of.slice(0, 10)}
             {data.served_by !== 'bundled' && ` · served by ${data.served_by}${data.stale ? ' (stale)' : ''}`}
           </p>
         )}

@@ -4,7 +4,7 @@ import type { ScorecardResponse, ScorecardsResponse } from '../../../../../serve
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatInputValue, formatMeasure, formatScore, humanizeKey, modelLabel, SCORE_BLURBS, SCORE_TITLES } from '../format-scorecard.ts';
+import { formatInputValue, formatMeasure, formatScore, modelLabel, SCORE_BLURBS, SCORE_TITLES } from '../format-scorecard.ts';
 import { ScoreTrendChart } from './score-trend-chart.tsx';
 import { SectorHistogram } from './sector-histogram.tsx';
 
@@ -76,7 +76,7 @@ function CriteriaTable({ card }: { card: ScorecardResponse }) {
                 <ul className="space-y-0.5">
                   {c.inputs.map((i) => (
                     <li key={`${i.key}-${i.fiscal_year}`}>
-                      {humanizeKey(i.key)} FY{i.fiscal_year}: <span className="tabular-nums">{formatInputValue(i.key, i.value)}</span>
+                      {i.label} FY{i.fiscal_year}: <span className="tabular-nums">{formatInputValue(i.key, i.value)}</span>
                       {i.filed_later && <span className="text-amber-800"> (filed later, {i.filed_on})</span>}
                     </li>
                   ))}

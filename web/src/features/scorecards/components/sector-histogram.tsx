@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { describePercentile } from '../../../../../core/text/ordinal.ts';
 import type { ScoreDistributionResponse } from '../../../../../server/features/scorecards/scorecards.routes.ts';
 
 const binLabel = (b: ScoreDistributionResponse['bins'][number], integer: boolean) =>
@@ -16,7 +17,9 @@ export function SectorHistogram({ d, symbol }: { d: ScoreDistributionResponse; s
   const barW = (w - gap * (bins.length - 1)) / bins.length;
   const label = (i: number) => (integer ? String(i) : binLabel(d.bins[i]!, false));
   const where =
-    d.company_bin === null ? `${symbol} has no score` : `${symbol} is in ${label(d.company_bin)}, above ${Math.round(d.percentile ?? 0)}% of the sector`;
+    d.company_bin === null
+      ? `${symbol} has no score`
+      : `${symbol} is in ${label(d.company_bin)}${d.percentile === null ? '' : `, at the ${describePercentile(d.percentile)} of the sector`}`;
   return (
     <figure data-testid={`histogram-${d.key}`}>
       <svg viewBox={`0 0 ${w} ${h + 14}`} className="h-28 w-full" role="img" aria-labelledby={titleId}>
