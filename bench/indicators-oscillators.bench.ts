@@ -9,7 +9,7 @@ import { adx } from '../core/analysis/indicators/adx.ts';
 import { atr } from '../core/analysis/indicators/atr.ts';
 import { awesomeOscillator } from '../core/analysis/indicators/awesome-oscillator.ts';
 import { bullBearPower } from '../core/analysis/indicators/bull-bear-power.ts';
-import { cci } from '../core/analysis/indicators/cci.ts';
+import { cci, typicalPrice } from '../core/analysis/indicators/cci.ts';
 import { loadDailyFixture } from '../core/analysis/indicators/fixtures/load-daily-fixture.ts';
 import { momentum } from '../core/analysis/indicators/momentum.ts';
 import { obv } from '../core/analysis/indicators/obv.ts';
@@ -288,7 +288,7 @@ const cases: [string, (b: Bars) => unknown, (b: Bars) => unknown][] = [
   ],
   ['ATR 14', (b) => atr(b.high, b.low, b.close, 14), (b) => baseAtr(b.high, b.low, b.close, 14)],
   ['ADX/DMI 14', (b) => adx(b.high, b.low, b.close, 14), (b) => baseAdx(b.high, b.low, b.close, 14)],
-  ['CCI 20', (b) => cci(b.high, b.low, b.close, 20), (b) => baseCci(b.high, b.low, b.close, 20)],
+  ['CCI 20', (b) => cci(typicalPrice(b.high, b.low, b.close), 20), (b) => baseCci(b.high, b.low, b.close, 20)],
   ['Williams %R 14', (b) => williamsR(b.high, b.low, b.close, 14), (b) => baseWilliamsR(b.high, b.low, b.close, 14)],
   ['Awesome Oscillator 5/34', (b) => awesomeOscillator(b.high, b.low, 5, 34), (b) => baseAo(b.high, b.low)],
   ['Momentum 10', (b) => momentum(b.close, 10), (b) => baseMomentum(b.close, 10)],

@@ -55,7 +55,7 @@ describe('AAPL, five years of daily bars', () => {
   it('oscillator votes show the last two values of their kernels: RSI, CCI, Williams %R, Momentum', () => {
     const lines = {
       rsi_14: ['rsi', rsi(s.close, 14)],
-      cci_20: ['cci', cci(s.high, s.low, s.close, 20)],
+      cci_20: ['cci', cci(s.close, 20)],
       williams_r_14: ['williamsR', williamsR(s.high, s.low, s.close, 14)],
       momentum_10: ['momentum', momentum(s.close, 10)],
     } as const;

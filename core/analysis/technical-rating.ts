@@ -108,9 +108,19 @@ export function voteTurningFromExtreme(value: number, previous: number, oversold
   return decide(value < oversold && value > previous, value > overbought && value < previous);
 }
 
+/**
+ * How far apart (in percentage points) %K and %D must be to count as one above the other. Lines that are
+ * equal in exact arithmetic can differ by ~1e-14 in floating point (two flat-close days give the same RSI
+ * by different rounding), and a strict `>` then reads noise as a cross; 1e-9 is far below any real gap
+ * the 2-decimal prices can produce and far above the noise.
+ */
+export const STOCHASTIC_CROSS_TOLERANCE = 1e-9;
+
+const above = (a: number, b: number) => a - b > STOCHASTIC_CROSS_TOLERANCE;
+
 /** %K crossing %D with both below `low` buys, with both above `high` sells (Stochastic 20/80; Stoch RSI adds a trend filter). */
 export function voteStochasticCross(x: { k: number; d: number; kPrev: number; dPrev: number }, low = 20, high = 80): Vote {
-  return decide(x.k < low && x.d < low && x.k > x.d && x.kPrev < x.dPrev, x.k > high && x.d > high && x.k < x.d && x.kPrev > x.dPrev);
+  return decide(x.k < low && x.d < low && above(x.k, x.d) && above(x.dPrev, x.kPrev), x.k > high && x.d > high && above(x.d, x.k) && above(x.kPrev, x.dPrev));
 }
 
 /** A trending market (ADX above 20) where +DI crosses above −DI buys, below sells. */
@@ -228,7 +238,9 @@ function buildRules(s: OhlcvSeries): VoteRule[] {
     },
   });
 
-  rules.push(turning('cci_20', 'CCI (20)', 21, cci(high, low, close, 20), -100, 100, 'cci'));
+  // On the close, as the Technical Ratings script (`cci(close, 20)`), not Lambert's typical price: on the
+  // bundled data the two votes differ on 8.3 % of symbol-days (docs/technical-rating.md).
+  rules.push(turning('cci_20', 'CCI (20) of the close', 21, cci(close, 20), -100, 100, 'cci'));
 
   const dmi = adx(high, low, close, 14);
   rules.push({

@@ -16,7 +16,7 @@ import { findPeriod } from './period-phrases.ts';
 import { offlineExamples, offlineQuestionTypes, suggestQuestions } from './question-types.ts';
 import { findPhrases, hasPhrase, splitPhrase, splitQuestion, type Word } from './question-words.ts';
 import { COMMON_WORDS } from './common-words.ts';
-import { findSymbols, isWeakMatch } from './symbol-finder.ts';
+import { extendOverListedSuffixes, findSymbols, isWeakMatch } from './symbol-finder.ts';
 
 /** Symbols one question may cover (compare_symbols takes up to 5): a comparison still fits a phone. */
 export const MAX_SYMBOLS_PER_QUESTION = 5;
@@ -194,13 +194,21 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
 
   // Metric and term names spelled exactly win over tickers (RSI, ATR and PEG are listed companies too), unless written $RSI.
   const cashtags = new Set(words.filter((w) => w.cashtag).map((w) => w.index));
-  const exactMetrics = findPhrases(words, metricVocabulary, cashtags, { typos: false });
+  // A company named with its listed suffix ("Booking Holdings") keeps the suffix: those words are not a metric.
+  const nameSuffixes = new Set(
+    findSymbols(words, directory, cashtags, question).flatMap((h) => {
+      const whole = extendOverListedSuffixes(h, words);
+      return Array.from({ length: whole.to - h.to }, (_, k) => h.to + k);
+    }),
+  );
+  const inName = (m: { from: number; to: number }) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k).some((i) => nameSuffixes.has(i));
+  const exactMetrics = findPhrases(words, metricVocabulary, cashtags, { typos: false }).filter((m) => !inName(m));
   const taken = new Set<number>();
   for (const m of exactMetrics) for (let i = m.from; i < m.to; i++) taken.add(i);
-  const exactTerms = findPhrases(words, termVocabulary, new Set([...taken, ...cashtags]), { typos: false });
+  const exactTerms = findPhrases(words, termVocabulary, new Set([...taken, ...cashtags]), { typos: false }).filter((t) => !inName(t));
   for (const t of exactTerms) for (let i = t.from; i < t.to; i++) taken.add(i);
 
-  const found_ = findSymbols(words, directory, taken, question);
+  const found_ = findSymbols(words, directory, taken, question).map((h) => extendOverListedSuffixes(h, words));
   const cue = (name: keyof typeof CUES) => hasPhrase(words, CUES[name]);
   const free0 = new Set([...taken, ...found_.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k))]);
   const period = findPeriod(words);

@@ -34,6 +34,7 @@ const directory: SymbolDirectoryEntry[] = [
   { symbol: 'COST', name: 'Costco Wholesale Corporation', type: 'stock' },
   { symbol: 'GROY', name: 'Gold Royalty Corp.', type: 'stock' },
   { symbol: 'FNV', name: 'Franco-Nevada Corporation', type: 'stock' },
+  { symbol: 'BKNG', name: 'Booking Holdings Inc.', type: 'stock' },
 ];
 
 const callsOf = (plan: OfflinePlan): CopilotToolCall[] => (plan.kind === 'tools' ? plan.calls : []);
@@ -64,11 +65,19 @@ describe('symbols by ticker, name, nickname and typo', () => {
     ['What is the RSI of $RSI?', 'RSI', 'get_technical_rating'],
     ["What's A's P/E?", 'A', 'get_ratios'],
     ['Is NOW bullish?', 'NOW', 'get_technical_rating'],
+    ['What is the P/E of Booking Holdings?', 'BKNG', 'get_ratios'],
+    ['booking holdings rsi', 'BKNG', 'get_technical_rating'],
   ])('%s → %s via %s', (q, symbol, tool) => {
     const calls = callsOf(plan(q));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.tool).toBe(tool);
     expect(calls[0]!.input).toMatchObject({ symbol });
+  });
+
+  it('"Booking Holdings" is the company (its listed name, suffix included), not a question about an ETF\'s holdings; "SPY holdings" still is', () => {
+    expect(plan('Booking Holdings')).toMatchObject({ kind: 'tools', intent: 'snapshot' });
+    expect(callsOf(plan('Booking Holdings')).map((c) => c.tool)).not.toContain('get_fundamentals');
+    expect(callsOf(plan('SPY holdings'))).toEqual([{ tool: 'get_fundamentals', input: { symbol: 'SPY' } }]);
   });
 
   it('an ordinary word that is a ticker or a name is read as the word (all, now, it, target, a)', () => {

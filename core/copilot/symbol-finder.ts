@@ -107,6 +107,20 @@ const NOT_TICKERS = new Set(
 const isUpperTicker = (raw: string) => /^[A-Z][A-Z0-9]*(?:\.[A-Z0-9]{1,4})?$/.test(raw);
 
 /**
+ * Extends a hit made by a company's name over the corporate suffixes that follow it in the question and
+ * are words of its listed name ("Booking Holdings" for "Booking Holdings Inc."): the spoken name drops
+ * them, but said after the name they are the name, not another question ("holdings" is also an ETF
+ * metric). Hits by ticker keep their span: "SPY holdings" asks for the fund's holdings.
+ */
+export function extendOverListedSuffixes(hit: SymbolHit, words: readonly Word[]): SymbolHit {
+  if (hit.how === 'ticker' || hit.how === 'lowercase') return hit;
+  const listed = new Set(splitPhrase(hit.entry.name));
+  let to = hit.to;
+  while (to < words.length && NAME_SUFFIXES.has(words[to]!.text) && listed.has(words[to]!.text)) to++;
+  return to === hit.to ? hit : { ...hit, to };
+}
+
+/**
  * Symbols a question names, left to right: cashtags ($AAPL), tickers typed in capitals (single letters and
  * ones only as a cashtag or possessive; none from a question typed all in capitals), full or distinctive names ("apple", "coca-cola",
  * "home depot", "exxon"), nicknames ("google", "coke"), tickers typed in lower case when the word is not an

@@ -268,6 +268,15 @@ const TECHNICAL: Row[] = [
   ['bb_upper', 'Bollinger upper (20, 2)', 'BB upper', 'usd_per_share', 'daily_bars', null, '20-day mean plus two standard deviations.'],
   ['bb_lower', 'Bollinger lower (20, 2)', 'BB lower', 'usd_per_share', 'daily_bars', null, '20-day mean minus two standard deviations.'],
   [
+    'atr_14',
+    'ATR (14)',
+    'ATR 14',
+    'usd_per_share',
+    'daily_bars',
+    null,
+    "Average true range over 14 days, Wilder's smoothing of each day's range including any gap from the previous close.",
+  ],
+  [
     'price_vs_sma_50',
     'Price vs 50-day SMA',
     'vs SMA 50',

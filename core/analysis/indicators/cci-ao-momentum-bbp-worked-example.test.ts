@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { awesomeOscillator } from './awesome-oscillator.ts';
 import { bullBearPower } from './bull-bear-power.ts';
-import { cci } from './cci.ts';
+import { cci, typicalPrice } from './cci.ts';
 import { momentum } from './momentum.ts';
 
-describe('CCI with period 3 and the 0.015 constant', () => {
+describe('CCI with period 3 and the 0.015 constant, on the typical price', () => {
   // Typical prices (high + low + close)/3: (10,10,10) → 10, (12,12,12) → 12, (14,14,14) → 14, (13, 9, 11) → 11.
-  const out = cci(Float64Array.from([10, 12, 14, 13]), Float64Array.from([10, 12, 14, 9]), Float64Array.from([10, 12, 14, 11]), 3);
+  const tp = typicalPrice(Float64Array.from([10, 12, 14, 13]), Float64Array.from([10, 12, 14, 9]), Float64Array.from([10, 12, 14, 11]));
+  const out = cci(tp, 3);
+
+  it('typical prices 10, 12, 14, 11', () => {
+    expect(Array.from(tp)).toEqual([10, 12, 14, 11]);
+  });
 
   it('i=2: mean 12, mean deviation (2 + 0 + 2)/3 = 4/3 → (14 − 12)/(0.015·4/3) = 2/0.02 = 100', () => {
     expect(Number.isNaN(out[1]!)).toBe(true);
@@ -18,8 +23,22 @@ describe('CCI with period 3 and the 0.015 constant', () => {
   });
 
   it('a window without deviation reads 0 (TP equals its mean), not 0/0', () => {
-    const flat = Float64Array.from([5, 5, 5]);
-    expect(cci(flat, flat, flat, 3)[2]).toBe(0);
+    expect(cci(Float64Array.from([5, 5, 5]), 3)[2]).toBe(0);
+  });
+});
+
+describe('CCI of the close against CCI of the typical price, same bars (the rating reads the close)', () => {
+  // Bars (high, low, close): (10,10,10), (12,12,12), (14,14,14), (16, 11, 12); period 3, window i=1…3.
+  const high = Float64Array.from([10, 12, 14, 16]);
+  const low = Float64Array.from([10, 12, 14, 11]);
+  const close = Float64Array.from([10, 12, 14, 12]);
+
+  it('on the close 12, 14, 12: mean 38/3, deviations 2/3, 4/3, 2/3 → 8/9 → (12 − 38/3)/(0.015·8/9) = (−2/3)/(2/150) = −50', () => {
+    expect(cci(close, 3)[3]).toBeCloseTo(-50, 10);
+  });
+
+  it('on the typical price 12, 14, (16 + 11 + 12)/3 = 13: mean 13, the last bar on its mean → 0', () => {
+    expect(cci(typicalPrice(high, low, close), 3)[3]).toBeCloseTo(0, 10);
   });
 });
 

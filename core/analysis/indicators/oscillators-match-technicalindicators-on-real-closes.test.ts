@@ -4,7 +4,7 @@ import { adx } from './adx.ts';
 import { atr, trueRange } from './atr.ts';
 import { awesomeOscillator } from './awesome-oscillator.ts';
 import { bullBearPower } from './bull-bear-power.ts';
-import { cci } from './cci.ts';
+import { cci, typicalPrice } from './cci.ts';
 import { FIXTURE_SYMBOLS, loadDailyFixture } from './fixtures/load-daily-fixture.ts';
 import { momentum } from './momentum.ts';
 import { rma } from './moving-averages.ts';
@@ -115,8 +115,8 @@ describe.each(FIXTURE_SYMBOLS)('%s daily closes: oscillators equal technicalindi
     }
   });
 
-  it('CCI 20', () => {
-    expectTailEqual(cci(s.high, s.low, s.close, 20), CCI.calculate({ high: p.high, low: p.low, close: p.close, period: 20 }));
+  it('CCI 20 of the typical price (its convention; the rating reads the close)', () => {
+    expectTailEqual(cci(typicalPrice(s.high, s.low, s.close), 20), CCI.calculate({ high: p.high, low: p.low, close: p.close, period: 20 }));
   });
 
   it('Awesome Oscillator 5/34', () => {

@@ -1,5 +1,4 @@
 import { type EngineResult, ok } from '../result.ts';
-import { sma } from './moving-averages.ts';
 import { requireWindows } from './window-checks.ts';
 import { firstFinite, type OhlcvSeries } from './series.ts';
 
@@ -39,10 +38,27 @@ export interface StochasticLines {
   d: Float64Array;
 }
 
+/**
+ * Simple average of each window summed afresh, not by a running sum: the running sum carries rounding
+ * from values that left the window, so a window of zeros read ±1e-14 and %K "crossed" %D at the bottom
+ * (QCOM's and WMT's Stochastic RSI votes on 2026-07-02). Summed afresh, a window of equal fast values
+ * (0 or 100 at an extreme) averages to exactly that value. The smoothing windows are 3 bars, so the cost
+ * is a few additions per point.
+ */
+function averageEachWindow(values: Float64Array, period: number): Float64Array {
+  const out = new Float64Array(values.length).fill(Number.NaN);
+  for (let i = firstFinite(values) + period - 1; i < values.length; i++) {
+    let sum = 0;
+    for (let j = i - period + 1; j <= i; j++) sum += values[j]!;
+    out[i] = sum / period;
+  }
+  return out;
+}
+
 /** Slow stochastic (14, 3, 3 by default): %K = SMA(fast %K, 3), %D = SMA(%K, 3), as TradingView draws it. */
 export function stochastic(high: Float64Array, low: Float64Array, close: Float64Array, period = 14, kSmoothing = 3, dPeriod = 3): StochasticLines {
-  const k = sma(fastStochastic(high, low, close, period), kSmoothing);
-  return { k, d: sma(k, dPeriod) };
+  const k = averageEachWindow(fastStochastic(high, low, close, period), kSmoothing);
+  return { k, d: averageEachWindow(k, dPeriod) };
 }
 
 /** Bars until the first %D: period + kSmoothing − 1 + dPeriod − 1. */

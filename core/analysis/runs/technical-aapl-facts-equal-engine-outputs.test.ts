@@ -1,4 +1,4 @@
-import { BollingerBands, EMA, MACD, RSI } from 'technicalindicators';
+import { ATR, BollingerBands, EMA, MACD, RSI } from 'technicalindicators';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../../server/adapters/market-data/bundled/analysis-inputs.ts';
 import type { AnalysisBody, AnalysisInputs, Fact } from '../analysis-types.ts';
@@ -54,6 +54,18 @@ describe('AAPL technical analysis on the bundled data', () => {
     expect(fact('bb_lower').value).toBe(cents(m - 2 * sd));
     const ref = BollingerBands.calculate({ period: 20, stdDev: 2, values: closes }).at(-1)!;
     expect(fact('bb_upper').value).toBe(cents(ref.upper));
+  });
+
+  it('ATR (14) is served: true range max(high, previous close) − min(low, previous close), seeded with the mean of the first 14, then ATR = (13·ATR[1] + TR)/14', () => {
+    const bars = inputs.daily!.bars;
+    const tr = bars.map((b, i) => (i === 0 ? b.high - b.low : Math.max(b.high, bars[i - 1]!.close) - Math.min(b.low, bars[i - 1]!.close)));
+    let atr = tr.slice(0, 14).reduce((a, x) => a + x, 0) / 14;
+    for (let i = 14; i < tr.length; i++) atr = (13 * atr + tr[i]!) / 14;
+    expect(fact('atr_14').value).toBe(cents(atr));
+    expect(fact('atr_14').as_of).toBe(bars.at(-1)!.date);
+    // technicalindicators seeds a bar later; after 1,254 bars the seeds' difference has decayed by (13/14)^1240.
+    const ref = ATR.calculate({ period: 14, high: bars.map((b) => b.high), low: bars.map((b) => b.low), close: bars.map((b) => b.close) }).at(-1)!;
+    expect(fact('atr_14').value).toBeCloseTo(ref, 2);
   });
 
   it('RSI 14, EMA 20 and MACD (12, 26, 9) match technicalindicators', () => {

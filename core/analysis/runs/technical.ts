@@ -1,4 +1,5 @@
 import type { AnalysisBody, AnalysisInputs, FundamentalSubtype } from '../analysis-types.ts';
+import { computeAtr } from '../indicators/atr.ts';
 import { computeBetaCorrelation } from '../indicators/beta-correlation.ts';
 import { computeBollinger } from '../indicators/bollinger.ts';
 import { computeMacd } from '../indicators/macd.ts';
@@ -104,6 +105,7 @@ export function buildTechnical(inputs: AnalysisInputs, _subtype: FundamentalSubt
   const bb = computeBollinger(s, 20, 2);
   sheet.put('bb_upper', bb.ok ? ok(last(bb.value.upper)) : bb, at);
   sheet.put('bb_lower', bb.ok ? ok(last(bb.value.lower)) : bb, at);
+  sheet.put('atr_14', takeLastValue(computeAtr(s, 14)), at);
 
   const rating = computeTechnicalRating(s);
   if (rating.ok) {

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -37,5 +40,35 @@ describeOnPglite('GET /api/health: the snapshot date and each dataset’s own as
     expect(figureDates.sort().at(-1)! <= d.fundamentals).toBe(true);
     // the listing directories (Nasdaq 2026-08-01, NYSE and others 2026-08-22): the later one
     expect(d.listings).toBe('2026-08-22');
+  });
+
+  it('fundamentals are dated by the latest known filing date, not an estimated one, and never after their sources were extracted', async () => {
+    // Recomputed from the bundle: refs are [source, filing date, 1 when estimated]; the snapshot's estimates
+    // reach 2026-08-29 (fiscal years ending 2026-06-30 + 60 days), after the SEC extract of 2026-08-22.
+    const dir = join(import.meta.dirname, '../../../data');
+    const file = JSON.parse(gunzipSync(readFileSync(join(dir, 'fundamentals.json.gz'))).toString('utf8'));
+    const refs = Object.values(file.fundamentals as Record<string, { refs: [string, string, number?][] }>).flatMap((f) => f.refs);
+    const known = refs.filter((r) => r[1] && r[2] !== 1).map((r) => r[1]);
+    const sources = JSON.parse(readFileSync(join(dir, 'sources.json'), 'utf8')).sources as { id: string; as_of: string }[];
+    const extracted = sources
+      .filter((x) => new Set(refs.map((r) => r[0])).has(x.id))
+      .map((x) => x.as_of)
+      .sort()
+      .at(-1)!;
+    const expected = [known.sort().at(-1)!, extracted].sort()[0];
+
+    // Before the fundamentals file is read, the stated date capped at the latest source date.
+    const before = (await t.json('GET', '/api/health')).body.datasets_as_of.fundamentals;
+    expect(
+      before <=
+        sources
+          .map((x) => x.as_of)
+          .sort()
+          .at(-1)!,
+    ).toBe(true);
+    await t.json('GET', '/api/market/fundamentals/MSFT', undefined, as);
+    const after = (await t.json('GET', '/api/health')).body.datasets_as_of.fundamentals;
+    expect(after).toBe(expected);
+    expect(after <= extracted).toBe(true);
   });
 });

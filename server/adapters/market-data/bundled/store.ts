@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb } from 'node:zlib';
 import type { SectorTable } from '../../../../core/analysis/fundamentals/sector-grades.ts';
+import { capDatasetDate, dateFundamentalsDataset } from '../../../../core/market/dataset-dates.ts';
 import { hydrateSearchIndex, type SearchIndex } from '../../../../core/market/search.ts';
 import type { Coverage, DatasetAsOf } from '../../../../core/market/types.ts';
 import {
@@ -125,11 +126,32 @@ export class BundleStore {
     return this.listingsPromise;
   }
 
-  private head: (Pick<SourcesFile, 'data_as_of'> & Partial<Pick<SourcesFile, 'datasets'>>) | undefined;
+  private head: (Pick<SourcesFile, 'data_as_of'> & Partial<Pick<SourcesFile, 'datasets' | 'sources'>>) | undefined;
   /** The small sources.json, read once and synchronously: /api/health states its dates before the big files load. */
-  private readHead(): Pick<SourcesFile, 'data_as_of'> & Partial<Pick<SourcesFile, 'datasets'>> {
+  private readHead(): Pick<SourcesFile, 'data_as_of'> & Partial<Pick<SourcesFile, 'datasets' | 'sources'>> {
     this.head ??= JSON.parse(readFileSync(join(this.dir, BUNDLE_FILES.sources), 'utf8')) as SourcesFile;
     return this.head;
+  }
+
+  /** Latest extraction date of the named sources (all of them when `ids` is absent); null when none states one. */
+  private readSourcesAsOf(ids?: ReadonlySet<string>): string | null {
+    const days = (this.readHead().sources ?? []).filter((x) => (!ids || ids.has(x.id)) && /^\d{4}-\d{2}-\d{2}$/.test(x.as_of)).map((x) => x.as_of);
+    return days.sort().at(-1) ?? null;
+  }
+
+  /**
+   * The fundamentals' date from the figures themselves, once the file is loaded: the latest known filing
+   * date, estimates excluded (core/market/dataset-dates.ts). Bundles written before issue 29 dated them
+   * by their latest estimate (2026-08-29, after the SEC extract of 2026-08-22).
+   */
+  private fundamentalsAsOf: string | null | undefined;
+  private dateFundamentals(file: FundamentalsFile): void {
+    const refs = Object.values(file.fundamentals).flatMap((f) => f.refs);
+    const cap = this.readSourcesAsOf(new Set(refs.map((r) => r[0])));
+    this.fundamentalsAsOf = dateFundamentalsDataset(
+      refs.map((r) => ({ asOf: r[1] || null, estimated: r[2] === 1 })),
+      cap,
+    );
   }
 
   /** The snapshot's own date (its last trading day). */
@@ -139,11 +161,19 @@ export class BundleStore {
 
   /** Each dataset's own as-of date; null for a bundle written before sources.json stated them. */
   readDatasetsAsOf(): DatasetAsOf | null {
-    return this.readHead().datasets ?? null;
+    const stated = this.readHead().datasets;
+    if (!stated) return null;
+    // Before the fundamentals file has loaded, the stated date, but never later than any source was extracted.
+    const fundamentals = this.fundamentalsAsOf !== undefined ? this.fundamentalsAsOf : capDatasetDate(stated.fundamentals, this.readSourcesAsOf());
+    return { ...stated, fundamentals };
   }
 
   companies = () => this.load<CompaniesFile>(BUNDLE_FILES.companies);
-  fundamentals = () => this.load<FundamentalsFile>(BUNDLE_FILES.fundamentals);
+  fundamentals = () =>
+    this.load<FundamentalsFile>(BUNDLE_FILES.fundamentals).then((file) => {
+      if (this.fundamentalsAsOf === undefined) this.dateFundamentals(file);
+      return file;
+    });
   prices = () => this.load<PricesFile>(BUNDLE_FILES.prices);
   sources = () => this.load<{ data_as_of: string; sources: SourceInfo[] }>(BUNDLE_FILES.sources);
   sectorTable = () => this.load<SectorTable>(BUNDLE_FILES.sectorTable);
