@@ -2,7 +2,7 @@ import { lowerLabel } from '../analysis/writer/note-rules.ts';
 import { findFactDefinition } from '../facts/catalogue.ts';
 import { formatFactValue } from '../facts/format-fact.ts';
 import type { CopilotDraft, CopilotFact, CopilotPeriod, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
-import type { GlossaryTerm } from './glossary.ts';
+import { describeTermOnPages, type GlossaryTerm } from './glossary.ts';
 import { type Metric, titleOf } from './metric-catalog.ts';
 import { PERIOD_WORDS } from './price-stats.ts';
 
@@ -312,10 +312,12 @@ export function writeValuation(entry: SymbolDirectoryEntry, results: readonly Co
  * formula as the fact's value, the engine file as its source), which backs the formula's constants.
  */
 export function writeDefinition(term: GlossaryTerm): CopilotDraft {
+  // The figures the term names, as every page names and writes them (the fact catalogue).
+  const shown = describeTermOnPages(term.id);
   const fact: CopilotFact = {
     key: `glossary_${term.id}`,
     // The label carries the definition, the value the formula: together they back every number written.
-    label: `${term.name}: ${term.definition}`,
+    label: `${term.name}: ${term.definition}${shown ? ` ${shown}` : ''}`,
     value: term.formula,
     unit: 'label',
     period: 'definition',
@@ -324,5 +326,5 @@ export function writeDefinition(term: GlossaryTerm): CopilotDraft {
     symbol: null,
     href: null,
   };
-  return { text: `${term.name}: ${term.definition}\nHow we compute it [1]: ${term.formula}`, facts: [fact] };
+  return { text: `${term.name}: ${term.definition}\nHow we compute it [1]: ${term.formula}${shown ? `\n${shown}` : ''}`, facts: [fact] };
 }

@@ -1,3 +1,5 @@
+import { type FactBasis, findFactDefinition } from '../facts/catalogue.ts';
+import { metrics } from './metric-catalog.ts';
 /**
  * What the terms on our pages mean, in plain words, with the formula the app itself uses (taken from the
  * engines in core/analysis; the file is named so the answer can say where to look). Answers "what is X".
@@ -491,3 +493,42 @@ export const glossary: readonly GlossaryTerm[] = [
 
 /** Lookup by id (the metric catalogue points at terms by id). */
 export const getTerm = (id: string): GlossaryTerm | undefined => glossary.find((t) => t.id === id);
+
+const UNIT_WORDS: Record<string, string> = {
+  percent: 'a percentage',
+  usd: 'dollars',
+  usd_per_share: 'dollars a share',
+  ratio: 'a ratio',
+  times: 'a multiple',
+  score: 'a score',
+  count: 'a count',
+  shares: 'shares',
+  years: 'years',
+  label: 'a label',
+};
+const BASIS_WORDS: Record<FactBasis, string> = {
+  point_in_time: 'on the data day',
+  trailing_12_months: 'over the trailing twelve months',
+  fiscal_year: 'for the latest fiscal year',
+  fiscal_years: 'across fiscal years',
+  trailing_year: 'over a calendar window of closes',
+  daily_bars: 'on daily bars',
+  sector_peers: 'against sector peers',
+  assumption: 'as a model assumption',
+};
+
+/**
+ * How the figures a term explains appear on the pages: the fact catalogue's label, unit, period and
+ * direction (core/facts/catalogue.ts), so the glossary names a figure as the facts table does. Null for a
+ * term no figure carries (a concept such as "TTM").
+ */
+export function describeTermOnPages(termId: string): string | null {
+  const keys = [...new Set(metrics.filter((m) => m.term === termId).flatMap((m) => m.keys))];
+  const defs = keys.map((k) => findFactDefinition(k)).filter((d): d is NonNullable<typeof d> => d !== undefined && d.unit !== 'label');
+  if (defs.length === 0) return null;
+  const parts = defs.slice(0, 3).map((d) => {
+    const better = d.direction === 'higher' ? '; higher is better' : d.direction === 'lower' ? '; lower is better' : '';
+    return `${d.label} (${UNIT_WORDS[d.unit]}, ${BASIS_WORDS[d.basis]}${better})`;
+  });
+  return `On our pages: ${parts.join('; ')}.`;
+}
