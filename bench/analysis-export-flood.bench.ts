@@ -11,73 +11,19 @@
  * run the server built in another checkout instead (its dist/server/main.js), e.g. an older commit for a
  * before/after on the same machine state.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { freePort, median, percentile, report, signUp } from './support.ts';
+import { median, percentile, report, signUp, startBuiltApp, stopBuiltApp } from './support.ts';
 
 const root = join(import.meta.dirname, '..');
 const appDir = process.env.BENCH_FLOOD_APP_DIR ?? root;
 const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 15);
 const LOOPS = 4;
 const BUDGET_P99_MS = 50;
-const serverNodeFlags: string[] = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')).flags;
 
 // The server bundle only (esbuild, seconds): the render thread's entry must be the one this tree builds.
 if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-
-interface App {
-  base: string;
-  child: ChildProcess;
-  dir: string;
-}
-
-async function startApp(env: Record<string, string>): Promise<App> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), 'sp-bench-flood-'));
-  const child = spawn(process.execPath, [...serverNodeFlags, 'dist/server/main.js'], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: base,
-      PGLITE_DIR: dir,
-      DATABASE_URL: '',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      TRACK_RECORD_BACKTEST: 'false',
-      SCREENER_WARM_UP: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  for (const deadline = performance.now() + 120_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${out}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() > deadline) throw new Error(`the server did not answer /api/health: ${out}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { base, child, dir };
-}
-
-async function stopApp(app: App) {
-  if (app.child.exitCode === null) {
-    const exited = new Promise((r) => app.child.once('exit', r));
-    app.child.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(app.dir, { recursive: true, force: true });
-}
 
 /** GET /api/health one at a time for `seconds`, as a client with no cookie: each answer's time in ms. */
 async function probeHealth(base: string, seconds: number): Promise<number[]> {
@@ -115,7 +61,7 @@ const describeAnswers = (by: Record<string, number>) =>
 
 /** One server: an account with an analysis, health alone, then health during the flood. */
 async function runPhase(name: string, env: Record<string, string>, withBaseline: boolean): Promise<number> {
-  const app = await startApp(env);
+  const app = await startBuiltApp(appDir, env);
   try {
     const cookie = await signUp(app.base);
     const run = await fetch(`${app.base}/api/analyses`, {
@@ -142,7 +88,7 @@ async function runPhase(name: string, env: Record<string, string>, withBaseline:
     );
     return percentile(during, 99);
   } finally {
-    await stopApp(app);
+    await stopBuiltApp(app);
   }
 }
 

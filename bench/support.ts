@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 export const report = (name: string, value: number, unit: string, note = '') =>
@@ -63,4 +66,61 @@ export async function signUp(base: string): Promise<string> {
     .map((c) => c.split(';')[0]!)
     .filter((p) => !p.endsWith('='))
     .join('; ');
+}
+
+export interface BuiltApp {
+  base: string;
+  child: ChildProcess;
+  dir: string;
+}
+
+/**
+ * The built server (dist/server/main.js of `appDir`) on its own port and PGlite directory, in development
+ * mode with the start-up jobs off; resolves once /api/health answers.
+ */
+export async function startBuiltApp(appDir: string, env: Record<string, string>): Promise<BuiltApp> {
+  const serverNodeFlags: string[] = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scripts/server-node-flags.json'), 'utf8')).flags;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'sp-bench-flood-'));
+  const child = spawn(process.execPath, [...serverNodeFlags, 'dist/server/main.js'], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: base,
+      PGLITE_DIR: dir,
+      DATABASE_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      TRACK_RECORD_BACKTEST: 'false',
+      SCREENER_WARM_UP: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  for (const deadline = performance.now() + 120_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${out}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (performance.now() > deadline) throw new Error(`the server did not answer /api/health: ${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, child, dir };
+}
+
+export async function stopBuiltApp(app: BuiltApp) {
+  if (app.child.exitCode === null) {
+    const exited = new Promise((r) => app.child.once('exit', r));
+    app.child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(app.dir, { recursive: true, force: true });
 }
