@@ -29,13 +29,20 @@ describeEachDatabase('rate limit: 20 parallel sign-ins from one client, 3 per 10
     expect(answered.length).toBeLessThanOrEqual(3);
     expect(answered.length).toBeGreaterThanOrEqual(1);
     expect(limited.length).toBe(20 - answered.length);
-    expect(limited[0]!.body.error.code).toBe('RATE_LIMITED');
-    // better-auth's own limit answers like every other 429: Retry-After (its window is 10 s, so 1 to 10 s
-    // remain) and the same seconds in the message.
-    const retryAfter = Number(limited[0]!.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(10);
-    expect(limited[0]!.body.error.message).toBe(`Too many attempts from this address. Try again in ${retryAfter} s.`);
+    // Every 429 answers like every other: RATE_LIMITED, Retry-After (the address window is 10 s, so 1 to 10 s
+    // remain) and the same seconds in the message. Most come from better-auth's per-address limit; which of
+    // the parallel attempts the per-account throttle (it counts an attempt before the password is checked)
+    // refuses instead depends on the database's timing, so both wordings are accepted.
+    for (const r of limited) {
+      expect(r.body.error.code).toBe('RATE_LIMITED');
+      const retryAfter = Number(r.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(10);
+      expect(r.body.error.message).toMatch(
+        new RegExp(`^Too many (attempts from this address|wrong passwords for this account)\\. Try again in ${retryAfter} s\\.$`),
+      );
+    }
+    expect(limited.some((r) => r.body.error.message.startsWith('Too many attempts from this address.'))).toBe(true);
     const [row] = await db.query<{ count: number }>(sql`SELECT count FROM rate_limit WHERE key LIKE ${'%|/sign-in/email'}`);
     expect(row!.count).toBe(3);
 
