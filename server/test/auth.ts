@@ -72,3 +72,20 @@ export async function changePassword(t: TestApp, cookie: string, currentPassword
   expect(changed.status).toBe(200);
   return cookieHeaderFrom(changed.headers) || cookie;
 }
+
+let clientAddresses = 0;
+/**
+ * A header from a client address no request has used yet (needs TRUST_PROXY): better-auth's per-client
+ * limit (3 sign-ins per 10 s) never answers, so a test sees only the limit it is about.
+ */
+export const fromNewClientAddress = () => {
+  const n = ++clientAddresses;
+  return { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+};
+
+/** What a throttle test compares: the status, the Retry-After header and the body. */
+export const readThrottleAnswer = (r: { status: number; headers: Headers; body: unknown }) => ({
+  status: r.status,
+  retryAfter: r.headers.get('retry-after'),
+  body: r.body,
+});

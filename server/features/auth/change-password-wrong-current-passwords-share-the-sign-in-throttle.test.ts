@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { cookieHeaderFrom, readLatestMail, signUpAndVerify } from '../../test/auth.ts';
+import { cookieHeaderFrom, fromNewClientAddress, readLatestMail, readThrottleAnswer, signUpAndVerify } from '../../test/auth.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { computeBackoffSeconds, FREE_FAILURES, RESET_AFTER_FAILURES } from './sign-in-throttle.ts';
-
-/** Every request from its own address (TRUST_PROXY), so better-auth's per-client limit (3 per 10 s) never answers: only the per-account one. */
-let ip = 0;
-const fromNewAddress = () => ({ 'x-forwarded-for': `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` });
-const answer = (r: { status: number; headers: Headers; body: unknown }) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: r.body });
 
 describeEachDatabase("per-account throttle of change-password's current-password check", (kind) => {
   let db: Database;
@@ -22,8 +17,9 @@ describeEachDatabase("per-account throttle of change-password's current-password
   afterAll(async () => db?.close());
 
   const change = async (cookie: string, currentPassword: string, newPassword = 'a changed passphrase 7') =>
-    answer(await t.json('POST', '/api/auth/change-password', { currentPassword, newPassword }, { cookie, ...fromNewAddress() }));
-  const signIn = async (email: string, password: string) => answer(await t.json('POST', '/api/auth/sign-in/email', { email, password }, fromNewAddress()));
+    readThrottleAnswer(await t.json('POST', '/api/auth/change-password', { currentPassword, newPassword }, { cookie, ...fromNewClientAddress() }));
+  const signIn = async (email: string, password: string) =>
+    readThrottleAnswer(await t.json('POST', '/api/auth/sign-in/email', { email, password }, fromNewClientAddress()));
   /** A day on: the previous test's failures are forgotten (FAILURES_FORGOTTEN_AFTER_MS), sessions stay (idle timeout 7 days). */
   const nextDay = () => {
     offsetMs += 24 * 60 * 60 * 1000;
@@ -52,7 +48,7 @@ describeEachDatabase("per-account throttle of change-password's current-password
     expect(changed.status).toBe(200);
     // The right current password cleared the count: 5 free failures again, then the wait.
     const cookie = cookieHeaderFrom(
-      (await t.json('POST', '/api/auth/sign-in/email', { email: u.email, password: 'a changed passphrase 7' }, fromNewAddress())).headers,
+      (await t.json('POST', '/api/auth/sign-in/email', { email: u.email, password: 'a changed passphrase 7' }, fromNewClientAddress())).headers,
     );
     for (let f = 0; f < FREE_FAILURES; f++) expect((await change(cookie, 'not my password', 'another passphrase 8')).status).toBe(400);
     expect((await change(cookie, 'not my password', 'another passphrase 8')).status).toBe(429);
@@ -86,10 +82,10 @@ describeEachDatabase("per-account throttle of change-password's current-password
     });
     expect(await signIn(u.email, u.password)).toMatchObject({ status: 403, body: { error: { details: { reason: 'password_reset_required' } } } });
 
-    expect((await t.json('POST', '/api/auth/request-password-reset', { email: u.email }, fromNewAddress())).status).toBe(200);
+    expect((await t.json('POST', '/api/auth/request-password-reset', { email: u.email }, fromNewClientAddress())).status).toBe(200);
     const token = new URL((await readLatestMail(t, u.email)).links[0]!).searchParams.get('token');
-    expect((await t.json('POST', '/api/auth/reset-password', { token, newPassword: 'a brand new passphrase 9' }, fromNewAddress())).status).toBe(200);
-    const signedIn = await t.json('POST', '/api/auth/sign-in/email', { email: u.email, password: 'a brand new passphrase 9' }, fromNewAddress());
+    expect((await t.json('POST', '/api/auth/reset-password', { token, newPassword: 'a brand new passphrase 9' }, fromNewClientAddress())).status).toBe(200);
+    const signedIn = await t.json('POST', '/api/auth/sign-in/email', { email: u.email, password: 'a brand new passphrase 9' }, fromNewClientAddress());
     expect(signedIn.status).toBe(200);
     expect((await change(cookieHeaderFrom(signedIn.headers), 'a brand new passphrase 9')).status).toBe(200);
   });

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { readLatestMail, signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
+import { fromNewClientAddress, readLatestMail, readThrottleAnswer, signUpAndVerify, uniqueEmail } from '../../test/auth.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { computeBackoffSeconds, FREE_FAILURES, RESET_AFTER_FAILURES } from './sign-in-throttle.ts';
-
-/** Every request from its own address (TRUST_PROXY), so better-auth's per-client limit never answers: only the per-account one. */
-let ip = 0;
-const fromNewAddress = () => ({ 'x-forwarded-for': `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` });
-const answer = (r: { status: number; headers: Headers; body: unknown }) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: r.body });
 
 describeEachDatabase('per-account sign-in throttle: 30 wrong passwords from 30 addresses', (kind) => {
   let db: Database;
@@ -21,8 +16,9 @@ describeEachDatabase('per-account sign-in throttle: 30 wrong passwords from 30 a
   });
   afterAll(async () => db?.close());
 
-  const signIn = async (email: string, password: string) => answer(await t.json('POST', '/api/auth/sign-in/email', { email, password }, fromNewAddress()));
-  const sortAnswers = (xs: ReturnType<typeof answer>[]) => xs.map((x) => JSON.stringify(x)).sort();
+  const signIn = async (email: string, password: string) =>
+    readThrottleAnswer(await t.json('POST', '/api/auth/sign-in/email', { email, password }, fromNewClientAddress()));
+  const sortAnswers = (xs: ReturnType<typeof readThrottleAnswer>[]) => xs.map((x) => JSON.stringify(x)).sort();
 
   it('at once: 5 are checked (401), 25 wait (429, Retry-After 1); an address with no account gets the same answers', async () => {
     const known = await signUpAndVerify(t);
@@ -66,9 +62,9 @@ describeEachDatabase('per-account sign-in throttle: 30 wrong passwords from 30 a
     expect(await signIn(known.email, known.password)).toEqual(paused);
 
     // The owner resets through the mailed link: sign-in works again with the new password.
-    expect((await t.json('POST', '/api/auth/request-password-reset', { email: known.email }, fromNewAddress())).status).toBe(200);
+    expect((await t.json('POST', '/api/auth/request-password-reset', { email: known.email }, fromNewClientAddress())).status).toBe(200);
     const token = new URL((await readLatestMail(t, known.email)).links[0]!).searchParams.get('token');
-    const reset = await t.json('POST', '/api/auth/reset-password', { token, newPassword: 'a brand new passphrase 9' }, fromNewAddress());
+    const reset = await t.json('POST', '/api/auth/reset-password', { token, newPassword: 'a brand new passphrase 9' }, fromNewClientAddress());
     expect(reset.status).toBe(200);
     expect((await signIn(known.email, 'a brand new passphrase 9')).status).toBe(200);
     // The address with no account stays paused: no mail can reset it.

@@ -2,10 +2,11 @@ import type { Fact } from '../../../core/analysis/analysis-types.ts';
 import { checkAvailability } from '../../../core/analysis/runs/index.ts';
 import { COMPARE_KINDS, type CompareFigureId, type CompareKind, FIGURE_IDS, factKeysOf } from '../../../core/compare/compare-rows.ts';
 import { MAX_COMPARE_SYMBOLS, parseSymbolList } from '../../../core/compare/compare-symbols.ts';
+import type { SymbolFacts } from '../../../core/facts/symbol-facts.ts';
 import { sampleWeeklyCloses } from '../../../core/screener/row-values.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
-import { type AnalysesService, findDataDay, loadPriceHistory, type StoredAnalysis } from '../analyses/index.ts';
-import { type MarketService, orNull, type PriceHistory, type Profile, type Quote, type WithServed } from '../market/index.ts';
+import type { AnalysesService, StoredAnalysis } from '../analyses/index.ts';
+import { type MarketService, orNull, type Profile, type Quote, type WithServed } from '../market/index.ts';
 import type { SymbolFactsService } from '../symbol-facts/index.ts';
 
 /*
@@ -83,17 +84,22 @@ function toSavedSummary(a: StoredAnalysis, dataDay: string): SavedSummary {
   };
 }
 
-function toPerformance(history: PriceHistory | null) {
-  if (!history || history.bars.length === 0) return { dates: [], closes: [] };
-  const series = { dates: history.bars.map((b) => b.date), close: Float64Array.from(history.bars, (b) => b.close) };
-  return sampleWeeklyCloses(series, history.interval);
+/** The year chart: weekly closes of the series the symbol's facts were computed on (no second history read). */
+function toPerformance(facts: SymbolFacts) {
+  if (!facts.series || !facts.interval || facts.series.close.length === 0) return { dates: [], closes: [] };
+  return sampleWeeklyCloses(facts.series, facts.interval);
 }
 
 async function compareOne(ctx: CompareContext, userId: string, symbol: string): Promise<ComparedSymbol> {
   const { market } = ctx;
-  const [history, profile, coverage] = await Promise.all([loadPriceHistory(market, symbol), market.getProfile(symbol), market.coverage(symbol)]);
-  const dataDay = findDataDay(market, history);
-  const [quote, facts] = await Promise.all([orNull(() => market.getQuote(symbol)), ctx.symbolFacts.getSymbolFactsOrThrow(symbol)]);
+  const [profile, coverage, quote, facts] = await Promise.all([
+    market.getProfile(symbol),
+    market.coverage(symbol),
+    orNull(() => market.getQuote(symbol)),
+    ctx.symbolFacts.getSymbolFactsOrThrow(symbol),
+  ]);
+  // The facts' price day is the data day (the last bar on or before the snapshot's, else the snapshot's).
+  const dataDay = facts.asOf;
   const values = new Map(facts.facts.map((f) => [f.key, f.value]));
   const figures = Object.fromEntries(FIGURE_IDS.map((id) => [id, typeof values.get(id) === 'number' ? values.get(id) : null])) as ComparedSymbol['figures'];
   const reasons = new Map(facts.missing.map((m) => [m.key, m.reason]));
@@ -110,7 +116,7 @@ async function compareOne(ctx: CompareContext, userId: string, symbol: string): 
       };
     }),
   );
-  return { symbol, profile, dataDay, quote, figures, missing, performance: toPerformance(history), analyses };
+  return { symbol, profile, dataDay, quote, figures, missing, performance: toPerformance(facts), analyses };
 }
 
 /** The comparison of `raw` (the query's `symbols`) for this user: figures for each, their own saved analyses only. */
