@@ -14,6 +14,7 @@ import { computeMomentumReturns } from '../core/analysis/fundamentals/momentum-r
 import { buildSectorTable, type SectorTable } from '../core/analysis/fundamentals/sector-grades.ts';
 import { findLatestDilutedShares } from '../core/analysis/fundamentals/statement-lines.ts';
 import type { MarketInputs } from '../core/analysis/fundamentals/valuation-ratios.ts';
+import { measurePeerUnleveredBeta } from '../core/analysis/valuation/peer-beta.ts';
 import { fiscalYearOf } from '../core/market/fiscal.ts';
 import {
   BUNDLE_FILES,
@@ -118,9 +119,21 @@ export function buildUniverse(input: SectorTableInput): UniverseCompany[] {
 
 /** The table body: grade metrics of every stock with a sector and a price, per sector. */
 export function buildSectorTableFile(input: SectorTableInput): SectorTableFile {
-  const companies = buildUniverse(input).flatMap((c) =>
-    c.sector && c.inputs ? [{ sector: c.sector, metrics: computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum) }] : [],
-  );
+  const spy = decodeBundleSeries(input, 'SPY');
+  const companies = buildUniverse(input).flatMap((c) => {
+    if (!c.sector || !c.inputs) return [];
+    const series = decodeBundleSeries(input, c.symbol);
+    const unleveredBeta =
+      series && spy
+        ? measurePeerUnleveredBeta(c.financials, series, spy, {
+            asOf: input.dataAsOf,
+            interval: Object.hasOwn(input.daily, c.symbol) ? 'daily' : 'monthly',
+            marketCapUsd: c.inputs.market.marketCapUsd,
+            financial: c.companyClass === 'bank' || c.companyClass === 'insurer',
+          })
+        : null;
+    return [{ sector: c.sector, metrics: computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum), unleveredBeta }];
+  });
   return { version: SECTOR_TABLE_VERSION, data_as_of: input.dataAsOf, companies: companies.length, ...buildSectorTable(companies) };
 }
 

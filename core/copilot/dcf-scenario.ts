@@ -25,6 +25,12 @@ export function buildDcfScenario(inputs: AnalysisInputs, choices: DcfChoices): E
   if (!base.ok) return base;
   if (!hasChoices(choices)) return ok({ facts: base.value.facts, asOf: base.value.as_of });
   const s = base.value.sections as DcfSections;
+  if (s.valuation?.model === 'justified_pb')
+    return fail(
+      'not_applicable',
+      'wacc_pct',
+      `${inputs.symbol} is valued on its equity (justified price-to-book), not on discounted cash flows: there is no WACC or growth to change.`,
+    );
   const view = buildCompanyView(inputs);
   if (!view.ok) return view;
   const company = extractDcfCompanyData(view.value.financials);
@@ -34,7 +40,10 @@ export function buildDcfScenario(inputs: AnalysisInputs, choices: DcfChoices): E
   const explicitGrowth = choices.growth_pct === undefined ? s.assumptions.explicit_growth : choices.growth_pct / 100;
   if (!(discountRate > 0)) return fail('invalid_parameter', 'wacc_pct', 'WACC must be above 0 %.');
   const v = computeDcf(
-    { ...company.value, priceUsd: s.price },
+    // The analysis's own base (normalised, or AFFO / dividends for an equity model, with no debt bridge then).
+    s.valuation && s.valuation.model !== 'fcff'
+      ? { baseFcfUsd: s.valuation.base_usd, sharesDiluted: company.value.sharesDiluted, totalDebtUsd: 0, cashUsd: 0, nciUsd: 0, priceUsd: s.price }
+      : { ...company.value, baseFcfUsd: s.valuation?.base_usd ?? company.value.baseFcfUsd, priceUsd: s.price },
     { discountRate, terminalGrowth, explicitGrowth, explicitYears: s.assumptions.explicit_years, fadeYears: s.assumptions.fade_years },
   );
   if (!v.ok) return v;

@@ -40,8 +40,10 @@ export interface DcfSanityInputs {
   terminalShare: number;
   explicitGrowth: number;
   growthClamped: boolean;
-  /** Banks and insurers: a WACC on deposits or float means little, so the WACC band is not applied. */
+  /** Banks, insurers and REITs (equity models): the WACC band is not applied. */
   financial: boolean;
+  /** The base is already normalised over the cycle: the latest year's cash flow is not what drives the value. */
+  normalised?: boolean;
 }
 
 /** Mean free cash flow of the last five fiscal years (at least three reported), or null. */
@@ -63,13 +65,13 @@ function measureReinvestment(f: CompanyFinancials): number | null {
 
 /** Which input most likely drives a value far from the price: the base year, the discount rate, then growth. */
 function findDriver(x: DcfSanityInputs, below: boolean): { input: string; why: string } {
-  const reinvestment = measureReinvestment(x.financials);
+  const reinvestment = x.normalised ? null : measureReinvestment(x.financials);
   if (below && reinvestment !== null && reinvestment > CAPEX_OVER_DEPRECIATION)
     return {
       input: 'base_fcf',
       why: 'capital spending runs well above depreciation (the company is investing for growth), which depresses the free cash flow the forecast starts from',
     };
-  const avg = averageFcf(x.financials);
+  const avg = x.normalised ? null : averageFcf(x.financials);
   if (avg !== null && avg > 0) {
     const ratio = x.baseFcfUsd / avg;
     if (below && ratio < BASE_FCF_BAND.low)

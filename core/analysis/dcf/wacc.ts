@@ -18,10 +18,51 @@ export interface WaccInputs {
   interestExpenseUsd: number | null;
   incomeTaxUsd: number | null;
   incomeBeforeTaxUsd: number | null;
+  /** For the synthetic rating that bounds the cost of debt; left out, the cost of debt is measured and floored only. */
+  operatingIncomeUsd?: number | null;
 }
 
 /** `user_input`: typed in the DCF studio rather than measured. */
-export type CostOfDebtBasis = 'interest_over_average_debt' | 'interest_over_debt' | 'floored_at_risk_free' | 'fallback_spread' | 'user_input';
+export type CostOfDebtBasis =
+  | 'interest_over_average_debt'
+  | 'interest_over_debt'
+  | 'floored_at_risk_free'
+  | 'capped_at_synthetic_rating'
+  | 'synthetic_rating'
+  | 'fallback_spread'
+  | 'user_input';
+
+/**
+ * Synthetic rating by interest coverage (operating income ÷ interest expense), for large non-financial
+ * companies: the coverage bands of Damodaran's published table ("Ratings, interest coverage ratios and
+ * default spreads"); the spreads are ours, rounded to that table's magnitudes of 2024–25 and stated in
+ * docs/dcf.md rather than sourced to the basis point. A company's measured borrowing cost is held within
+ * [risk-free, risk-free + its rating's spread]: interest on old cheap bonds says little about what new
+ * debt costs, and interest that includes leases or one-off fees overstates it.
+ */
+export const SYNTHETIC_RATINGS: ReadonlyArray<{ minCoverage: number; rating: string; spread: number }> = [
+  { minCoverage: 8.5, rating: 'AAA', spread: 0.0059 },
+  { minCoverage: 6.5, rating: 'AA', spread: 0.0078 },
+  { minCoverage: 5.5, rating: 'A+', spread: 0.0098 },
+  { minCoverage: 4.25, rating: 'A', spread: 0.0108 },
+  { minCoverage: 3, rating: 'A−', spread: 0.0122 },
+  { minCoverage: 2.5, rating: 'BBB', spread: 0.0156 },
+  { minCoverage: 2.25, rating: 'BB+', spread: 0.02 },
+  { minCoverage: 2, rating: 'BB', spread: 0.024 },
+  { minCoverage: 1.75, rating: 'B+', spread: 0.0283 },
+  { minCoverage: 1.5, rating: 'B', spread: 0.0342 },
+  { minCoverage: 1.25, rating: 'B−', spread: 0.0419 },
+  { minCoverage: 0.8, rating: 'CCC', spread: 0.0759 },
+  { minCoverage: 0.65, rating: 'CC', spread: 0.1 },
+  { minCoverage: 0.2, rating: 'C', spread: 0.13 },
+  { minCoverage: Number.NEGATIVE_INFINITY, rating: 'D', spread: 0.16 },
+];
+
+/** The synthetic rating of an interest coverage (null coverage, e.g. no interest: the top rating). */
+export function findSyntheticRating(interestCoverage: number | null): { rating: string; spread: number } {
+  if (interestCoverage === null || !Number.isFinite(interestCoverage)) return SYNTHETIC_RATINGS[0]!;
+  return SYNTHETIC_RATINGS.find((r) => interestCoverage >= r.minCoverage)!;
+}
 
 export interface CostOfDebt {
   /** Pre-tax, fraction. */
@@ -29,6 +70,8 @@ export interface CostOfDebt {
   basis: CostOfDebtBasis;
   /** interest / debt as measured, before the floor; null when it could not be measured. */
   measured: number | null;
+  /** The synthetic rating from interest coverage that bounds it, when coverage was given. */
+  rating?: { rating: string; spread: number; interestCoverage: number | null } | null;
 }
 
 export interface TaxRate {
@@ -62,15 +105,27 @@ export const computeCostOfEquity = (a: CapmAssumptions): number => a.riskFreeRat
  * cheaper than the Treasury, and a lower figure means debt raised late in the year. Without interest
  * or debt: risk-free + FALLBACK_DEBT_SPREAD.
  */
-export function computeCostOfDebt(i: Pick<WaccInputs, 'interestExpenseUsd' | 'totalDebtUsd' | 'priorTotalDebtUsd'>, riskFreeRate: number): CostOfDebt {
+export function computeCostOfDebt(
+  i: Pick<WaccInputs, 'interestExpenseUsd' | 'totalDebtUsd' | 'priorTotalDebtUsd'> & { operatingIncomeUsd?: number | null },
+  riskFreeRate: number,
+): CostOfDebt {
   const averaged = i.priorTotalDebtUsd !== null && i.priorTotalDebtUsd > 0;
   const debt = averaged ? (i.totalDebtUsd + i.priorTotalDebtUsd!) / 2 : i.totalDebtUsd;
+  const withRating = i.operatingIncomeUsd !== undefined;
+  const interestCoverage =
+    withRating && i.operatingIncomeUsd !== null && i.interestExpenseUsd !== null && i.interestExpenseUsd > 0
+      ? i.operatingIncomeUsd! / i.interestExpenseUsd
+      : null;
+  const rating = withRating ? { ...findSyntheticRating(interestCoverage), interestCoverage } : null;
   if (i.interestExpenseUsd === null || i.interestExpenseUsd <= 0 || !(debt > 0)) {
+    if (rating) return { rate: riskFreeRate + rating.spread, basis: 'synthetic_rating', measured: null, rating };
     return { rate: riskFreeRate + FALLBACK_DEBT_SPREAD, basis: 'fallback_spread', measured: null };
   }
   const measured = i.interestExpenseUsd / debt;
-  if (measured < riskFreeRate) return { rate: riskFreeRate, basis: 'floored_at_risk_free', measured };
-  return { rate: measured, basis: averaged ? 'interest_over_average_debt' : 'interest_over_debt', measured };
+  const rated = rating ? { rating } : {};
+  if (measured < riskFreeRate) return { rate: riskFreeRate, basis: 'floored_at_risk_free', measured, ...rated };
+  if (rating && measured > riskFreeRate + rating.spread) return { rate: riskFreeRate + rating.spread, basis: 'capped_at_synthetic_rating', measured, rating };
+  return { rate: measured, basis: averaged ? 'interest_over_average_debt' : 'interest_over_debt', measured, ...rated };
 }
 
 /** Income tax / income before tax; the statutory rate when pre-tax income is ≤ 0 or the rate is outside [0, 50 %] (one-offs). */

@@ -4,6 +4,11 @@ import { GRADE_CATEGORIES, GRADE_METRIC_KEYS, GRADE_METRICS, type GradeCategory,
 /** Per GICS sector, per metric, every company's value sorted ascending (the whole universe, nulls left out). */
 export interface SectorTable {
   sectors: Record<string, { companies: number; distributions: Partial<Record<GradeMetricKey, number[]>> }>;
+  /**
+   * Per sector, the peers' unlevered betas, sorted (core/analysis/valuation/peer-beta.ts): the valuation's
+   * bottom-up beta. Absent in tables built before it existed.
+   */
+  unleveredBetas?: Record<string, number[]>;
 }
 
 export type Letter = 'A' | 'B' | 'C' | 'D' | 'F';
@@ -42,13 +47,15 @@ export interface CompanyGrades {
   grades: Record<GradeCategory, EngineResult<CategoryGrade>>;
 }
 
-export function buildSectorTable(companies: ReadonlyArray<{ sector: string | null; metrics: GradeMetrics }>): SectorTable {
+export function buildSectorTable(companies: ReadonlyArray<{ sector: string | null; metrics: GradeMetrics; unleveredBeta?: number | null }>): SectorTable {
   const sectors: SectorTable['sectors'] = {};
+  const unleveredBetas: Record<string, number[]> = {};
   for (const c of companies) {
     if (!c.sector) continue;
     sectors[c.sector] ??= { companies: 0, distributions: {} };
     const s = sectors[c.sector]!;
     s.companies++;
+    if (c.unleveredBeta !== null && c.unleveredBeta !== undefined && Number.isFinite(c.unleveredBeta)) (unleveredBetas[c.sector] ??= []).push(c.unleveredBeta);
     for (const key of GRADE_METRIC_KEYS) {
       const v = c.metrics[key];
       if (v === null || v === undefined || !Number.isFinite(v)) continue;
@@ -57,7 +64,8 @@ export function buildSectorTable(companies: ReadonlyArray<{ sector: string | nul
     }
   }
   for (const s of Object.values(sectors)) for (const d of Object.values(s.distributions)) d.sort((a, b) => a - b);
-  return { sectors };
+  for (const d of Object.values(unleveredBetas)) d.sort((a, b) => a - b);
+  return { sectors, unleveredBetas };
 }
 
 /** First index in the sorted array whose value is ≥ v (or > v when `strict`). */

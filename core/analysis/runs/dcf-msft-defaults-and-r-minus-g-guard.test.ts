@@ -45,7 +45,7 @@ describe('DCF of MSFT with the default assumptions', () => {
     const { fair_value_per_share: fair, price } = body.sections;
     expect(num('upside_percent')).toBe(Math.round((fair / price - 1) * 10000) / 100);
     expect(num('fair_value_per_share')).toBe(Math.round(fair * 100) / 100);
-    const { grid } = body.sections;
+    const grid = body.sections.grid!;
     const i = grid.discountRates.findIndex((r) => Math.abs(r - body.sections.wacc.wacc) < 1e-9);
     const j = grid.terminalGrowths.findIndex((g) => Math.abs(g - 0.025) < 1e-9);
     expect(grid.rows[i]![j]!.perShareUsd).toBeCloseTo(fair, 6);

@@ -1,44 +1,50 @@
 import type { AnalysisBody, AnalysisInputs, BuildOptions, FundamentalSubtype } from '../analysis-types.ts';
-import { CAPM_DEFAULTS, DCF_GROWTH_RANGE } from '../dcf/assumptions.ts';
-import type { DcfGrid } from '../dcf/grid.ts';
-import type { ReverseDcfResult } from '../dcf/reverse-dcf.ts';
-import type { DcfWarning, DcfYear } from '../dcf/two-stage.ts';
+import { CAPM_DEFAULTS, DCF_GROWTH_RANGE, DCF_PERIOD_DEFAULTS } from '../dcf/assumptions.ts';
+import { buildDcfGrid, buildRateAxis, type DcfGrid } from '../dcf/grid.ts';
+import { type ReverseDcfResult, solveImpliedGrowth } from '../dcf/reverse-dcf.ts';
+import type { DcfCompanyInputs, DcfValuation, DcfWarning, DcfYear } from '../dcf/two-stage.ts';
 import { extractDcfCompanyData } from '../dcf/company-inputs.ts';
 import { type DcfStudioInputs, runDcfStudio } from '../dcf/studio.ts';
-import { type DcfReport, runDcfValuation } from '../dcf/valuation.ts';
+import type { DcfReport } from '../dcf/valuation.ts';
 import type { WaccBreakdown } from '../dcf/wacc.ts';
 import type { CompanyFinancials } from '../financials.ts';
-import { computeLineCagr } from '../fundamentals/growth-ratios.ts';
 import { checkDcfSanity, type DcfSanityFlag } from '../dcf/sanity-check.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 import { attributeDcf } from '../attribution/dcf-attribution.ts';
 import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, findNewestFiling } from './company.ts';
-import { measureDcfBeta } from './dcf-studio.ts';
+import { type MeasuredBeta, toCloses } from '../valuation/beta.ts';
+import type { NormalisedBase } from '../valuation/normalised-base.ts';
+import type { MultipleValue } from '../valuation/relative-value.ts';
+import {
+  type Affo,
+  type BlendPart,
+  type Ddm,
+  type JustifiedPb,
+  MODEL_LABELS,
+  type Scenario,
+  type ValuationModel,
+  type Verdict,
+  valueCompany,
+} from '../valuation/value-company.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
 
 /** Explicit-period growth comes from history, clamped (the range lives with the other DCF defaults). */
 export { DCF_GROWTH_RANGE };
 
-/** The histories tried for the default growth, in order: FCF before revenue, five years before three. */
-const GROWTH_BASES = [
-  ['free_cash_flow', 5],
-  ['free_cash_flow', 3],
-  ['revenue', 5],
-  ['revenue', 3],
-] as const;
-
 export interface DcfAssumptions {
   /** Fraction a year, after clamping. */
   explicit_growth: number;
-  /** The historical CAGR it came from (fraction), which line and over how many years; null basis = no history, 0 used. */
+  /** The historical CAGR it came from (fraction), which line and over how many years; null = no history, 0 used. */
   growth_history: { line: 'free_cash_flow' | 'revenue'; years: number; cagr: number } | null;
   growth_clamped: boolean;
   beta: number;
-  /** `spy_1y_adjusted`: Blume-adjusted regression of a year of daily returns on SPY's; `default`: 1.0, the market's own (no daily bars); `user_input`: the studio's. */
-  beta_basis: 'spy_1y_adjusted' | 'default' | 'user_input';
-  /** The regression beta before adjustment; null without daily bars. */
+  /** `calibrated`: own weekly (monthly) beta, Blume-adjusted, averaged with the sector's bottom-up beta, floored; `user_input`: the studio's. */
+  beta_basis: 'calibrated' | 'user_input';
+  /** How the beta was reached, in words. */
+  beta_description: string;
+  /** The regression beta before adjustment; null without enough price history. */
   raw_beta: number | null;
   risk_free_rate: { value: number; as_of: string; source: string };
   equity_risk_premium: { value: number; as_of: string; source: string };
@@ -47,18 +53,42 @@ export interface DcfAssumptions {
   fade_years: number;
 }
 
+/** The valuation's own working (issue 30): the model for the company's kind, its base, the cross-checks, the range and the blend. Null for a studio run on the user's inputs. */
+export interface ValuationSection {
+  model: ValuationModel;
+  model_label: string;
+  model_reason: string;
+  model_value_per_share: number;
+  /** The cash flow the two-stage model grows from (normalised FCF, AFFO or dividends), USD; null for justified price-to-book. */
+  base_usd: number | null;
+  /** fcff: how the base cash flow was normalised. */
+  base: NormalisedBase | null;
+  affo: Affo | null;
+  justified: JustifiedPb | null;
+  beta: { own: MeasuredBeta | null; bottom_up: { beta: number; sector_unlevered: number; peers: number } | null; floored: boolean };
+  scenarios: Scenario[];
+  relative: MultipleValue[];
+  ddm: Ddm | null;
+  blend: { per_share: number; parts: BlendPart[] };
+  range: { bear: number; base: number; bull: number };
+  verdict: Verdict;
+}
+
 export interface DcfSections {
   assumptions: DcfAssumptions;
+  /** The discount rate; for the equity models (banks, insurers, REITs) the cost of equity at an all-equity weight. */
   wacc: WaccBreakdown;
-  /** Each projected year: growth, FCF, discount factor, present value. */
+  /** Each projected year: growth, cash flow, discount factor, present value (empty for justified price-to-book). */
   years: DcfYear[];
-  terminal: { value_usd: number; present_value_usd: number; share_of_enterprise_value: number };
-  bridge: { enterprise_value_usd: number; total_debt_usd: number; cash_usd: number; nci_usd: number; equity_value_usd: number; shares_diluted: number };
+  terminal: { value_usd: number; present_value_usd: number; share_of_enterprise_value: number } | null;
+  bridge: { enterprise_value_usd: number; total_debt_usd: number; cash_usd: number; nci_usd: number; equity_value_usd: number; shares_diluted: number } | null;
+  /** The blended central value (the model's own value for a studio run). */
   fair_value_per_share: number;
   price: number;
-  reverse: ReverseDcfResult;
-  /** Per-share value over WACC × terminal growth, the centre being the model's own pair. */
-  grid: DcfGrid;
+  reverse: ReverseDcfResult | null;
+  /** Per-share value over discount rate × terminal growth, the centre being the model's own pair (null for justified price-to-book). */
+  grid: DcfGrid | null;
+  valuation: ValuationSection | null;
   /** Where the result sits outside the bands an analyst would accept, and the input that drives it (core/analysis/dcf/sanity-check.ts). */
   sanity: DcfSanityFlag[];
   /** The terminal-value warning (and a negative-equity one) in words. */
@@ -67,8 +97,6 @@ export interface DcfSections {
   assumed_zero: string[];
   missing: MissingFact[];
 }
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** The studio's run in the shape of `runDcfValuation`'s report, its WACC as a breakdown whose debt and tax rates are the user's. */
 function runWithStudioInputs(financials: CompanyFinancials, priceUsd: number, s: DcfStudioInputs): EngineResult<DcfReport> {
@@ -96,15 +124,32 @@ function runWithStudioInputs(financials: CompanyFinancials, priceUsd: number, s:
 
 export { adjustBeta } from './dcf-studio.ts';
 
+const VERDICT_WORDS: Record<Verdict, string> = { undervalued: 'Undervalued', about_fair: 'About fair', overvalued: 'Overvalued' };
+
+/** The model's own pair of inputs, for the reverse DCF and the grid (the two-stage models only). */
+function runReverseAndGrid(
+  inputs: DcfCompanyInputs,
+  p: { discountRate: number; terminalGrowth: number; explicitGrowth: number; explicitYears: number; fadeYears: number },
+) {
+  const periods = { explicitYears: p.explicitYears, fadeYears: p.fadeYears };
+  const reverse = solveImpliedGrowth(inputs, { ...periods, discountRate: p.discountRate, terminalGrowth: p.terminalGrowth });
+  const grid = buildDcfGrid(
+    inputs,
+    { ...periods, explicitGrowth: p.explicitGrowth },
+    { discountRates: buildRateAxis(p.discountRate, 0.005, 10), terminalGrowths: buildRateAxis(p.terminalGrowth, 0.005, 10) },
+  );
+  return { reverse: reverse.ok ? reverse.value : null, grid: grid.ok ? grid.value : null };
+}
+
 /**
- * A two-stage DCF on the statements filed by the data day at that day's price: growth from history
- * (clamped), beta against SPY when daily bars exist, CAPM defaults for the rest. When the discount rate
- * ends up within 1.5 points of terminal growth the engine's refusal is returned as is: it says why.
- */
-/**
+ * The company's valuation on the statements filed by the data day at that day's price (issue 30): the
+ * model its kind calls for (core/analysis/valuation/value-company.ts) on a normalised base and a
+ * calibrated cost of capital, cross-checked by sector multiples (and dividends for stable payers), with a
+ * bear/base/bull range, a blended central value and a sanity check.
+ *
  * With `options.dcfInputs` (the studio's "Save with a written note"), every assumption is the user's:
  * the WACC comes from their CAPM and debt inputs rather than the statements, through the same
- * `runDcfStudio` the page runs.
+ * `runDcfStudio` the page runs, and the fair value is their model's alone.
  */
 export function buildDcf(
   inputs: AnalysisInputs,
@@ -116,138 +161,250 @@ export function buildDcf(
   const view = viewResult.value;
   if (!view.market.ok) return view.market;
   const { priceUsd, priceDate } = view.market.value;
-
-  let growthHistory: DcfAssumptions['growth_history'] = null;
-  for (const [line, years] of GROWTH_BASES) {
-    const g = computeLineCagr(view.financials, line, years);
-    if (g.ok) {
-      growthHistory = { line, years, cagr: g.value };
-      break;
-    }
-  }
   const user = options.dcfInputs ?? null;
-  const rawGrowth = user ? user.explicit_growth : (growthHistory?.cagr ?? 0);
-  const explicitGrowth = user ? user.explicit_growth : clamp(rawGrowth, DCF_GROWTH_RANGE.min, DCF_GROWTH_RANGE.max);
-
-  const measuredBeta = measureDcfBeta(inputs);
-  const regression = user ? null : measuredBeta.basis === 'spy_1y_adjusted' ? measuredBeta : null;
-  const beta = user ? user.beta : measuredBeta.beta;
-  const betaBasis: DcfAssumptions['beta_basis'] = user ? 'user_input' : measuredBeta.basis;
-  const riskFree = user ? { ...CAPM_DEFAULTS.riskFreeRate, value: user.risk_free_rate, source: 'your input' } : CAPM_DEFAULTS.riskFreeRate;
-  const erp = user ? { ...CAPM_DEFAULTS.equityRiskPremium, value: user.equity_risk_premium, source: 'your input' } : CAPM_DEFAULTS.equityRiskPremium;
-
-  const report = user ? runWithStudioInputs(view.financials, priceUsd, user) : runDcfValuation(view.financials, { priceUsd, explicitGrowth, capm: { beta } });
-  if (!report.ok) {
-    const e = report.error;
-    // The page and the 422 show this message: say it in words, not as a line key.
-    if (e.code === 'missing_input' && e.input === 'free_cash_flow')
-      return fail(
-        e.code,
-        e.input,
-        `A DCF needs free cash flow, and ${inputs.symbol}'s latest annual report filed by ${inputs.asOf} gives neither it nor operating cash flow and capex.`,
-      );
-    return report;
-  }
-  const { valuation: v, wacc, reverse, grid, company } = report.value;
+  const data = extractDcfCompanyData(view.financials);
+  if (!data.ok) return data;
+  const company = data.value;
 
   const sheet = new FactSheet();
   const filed = findNewestFiling(view.latest);
   const asOf = filed > priceDate ? filed : priceDate;
   const model = { period: `FY${company.fiscalYear} base, price of ${priceDate}`, source: 'computed', as_of: asOf };
   const assumption = (as_of: string) => ({ period: 'assumption', source: 'computed', as_of });
-  sheet.put('fair_value_per_share', v.perShareUsd, model);
+
+  let valuation: ValuationSection | null = null;
+  let assumptions: DcfAssumptions;
+  let wacc: WaccBreakdown;
+  let v: DcfValuation | null;
+  let reverse: ReverseDcfResult | null;
+  let grid: DcfGrid | null;
+  let fairValue: number;
+  let baseLabel: string;
+
+  if (user) {
+    const report = runWithStudioInputs(view.financials, priceUsd, user);
+    if (!report.ok) {
+      const e = report.error;
+      if (e.code === 'missing_input' && e.input === 'free_cash_flow')
+        return fail(
+          e.code,
+          e.input,
+          `A DCF needs free cash flow, and ${inputs.symbol}'s latest annual report filed by ${inputs.asOf} gives neither it nor operating cash flow and capex.`,
+        );
+      return report;
+    }
+    ({ wacc, reverse, grid } = report.value);
+    v = report.value.valuation;
+    fairValue = v.perShareUsd;
+    baseLabel = `Free cash flow, FY${company.fiscalYear}`;
+    assumptions = {
+      explicit_growth: user.explicit_growth,
+      growth_history: null,
+      growth_clamped: false,
+      beta: user.beta,
+      beta_basis: 'user_input',
+      beta_description: 'your input',
+      raw_beta: null,
+      risk_free_rate: { ...CAPM_DEFAULTS.riskFreeRate, value: user.risk_free_rate, source: 'your input', as_of: CAPM_DEFAULTS.riskFreeRate.asOf },
+      equity_risk_premium: {
+        ...CAPM_DEFAULTS.equityRiskPremium,
+        value: user.equity_risk_premium,
+        source: 'your input',
+        as_of: CAPM_DEFAULTS.equityRiskPremium.asOf,
+      },
+      terminal_growth: v.terminal.growth,
+      explicit_years: v.parameters.explicitYears,
+      fade_years: v.parameters.fadeYears,
+    };
+    sheet.skip('growth_history', 'the growth typed in the DCF studio was used instead', 'Historical growth');
+  } else {
+    const history = inputs.daily ?? inputs.monthly;
+    const result = valueCompany({
+      symbol: inputs.symbol,
+      financials: view.financials,
+      company,
+      companyClass: view.companyClass,
+      sector: inputs.profile.sector,
+      industry: inputs.profile.industry,
+      priceUsd,
+      asOf: inputs.asOf,
+      series: history ? toCloses(history) : null,
+      interval: inputs.daily ? 'daily' : 'monthly',
+      benchmark: inputs.benchmark ? toCloses(inputs.benchmark) : null,
+      sectorTable: inputs.sectorTable,
+    });
+    if (!result.ok) return result;
+    const c = result.value;
+    wacc = c.wacc;
+    v = c.dcf;
+    fairValue = c.blend.perShareUsd;
+    const periods = { explicitYears: DCF_PERIOD_DEFAULTS.explicitYears, fadeYears: DCF_PERIOD_DEFAULTS.fadeYears };
+    if (v) {
+      const equityFlow = c.model !== 'fcff';
+      const modelInputs: DcfCompanyInputs = equityFlow
+        ? { baseFcfUsd: v.baseFcfUsd, sharesDiluted: v.sharesDiluted, totalDebtUsd: 0, cashUsd: 0, nciUsd: 0, priceUsd }
+        : { ...company, baseFcfUsd: v.baseFcfUsd, priceUsd };
+      ({ reverse, grid } = runReverseAndGrid(modelInputs, {
+        ...periods,
+        discountRate: wacc.wacc,
+        terminalGrowth: c.terminalGrowth,
+        explicitGrowth: c.explicitGrowth,
+      }));
+    } else {
+      reverse = null;
+      grid = null;
+    }
+    baseLabel =
+      c.model === 'affo'
+        ? `AFFO, FY${company.fiscalYear}`
+        : c.model === 'ddm'
+          ? `Dividends paid, FY${company.fiscalYear}`
+          : c.base?.method === 'nopat_minus_reinvestment'
+            ? `Free cash flow, FY${company.fiscalYear}: after-tax operating profit less reinvestment`
+            : c.base?.method === 'average_fcf_margin'
+              ? `Free cash flow, FY${company.fiscalYear} revenue at the ${c.base.years.length}-year average margin`
+              : `Free cash flow, FY${company.fiscalYear}`;
+    assumptions = {
+      explicit_growth: c.explicitGrowth,
+      growth_history: c.growthSource,
+      growth_clamped: c.growthClamped,
+      beta: c.beta.beta,
+      beta_basis: 'calibrated',
+      beta_description: c.beta.basis,
+      raw_beta: c.beta.own?.raw ?? null,
+      risk_free_rate: { value: c.riskFreeRate, as_of: CAPM_DEFAULTS.riskFreeRate.asOf, source: CAPM_DEFAULTS.riskFreeRate.source },
+      equity_risk_premium: { value: c.equityRiskPremium, as_of: CAPM_DEFAULTS.equityRiskPremium.asOf, source: CAPM_DEFAULTS.equityRiskPremium.source },
+      terminal_growth: c.terminalGrowth,
+      explicit_years: periods.explicitYears,
+      fade_years: periods.fadeYears,
+    };
+    valuation = {
+      model: c.model,
+      model_label: MODEL_LABELS[c.model],
+      model_reason: c.modelReason,
+      model_value_per_share: c.modelPerShareUsd,
+      base_usd: c.dcf?.baseFcfUsd ?? null,
+      base: c.base,
+      affo: c.affo,
+      justified: c.justified,
+      beta: {
+        own: c.beta.own,
+        bottom_up: c.beta.bottomUp ? { beta: c.beta.bottomUp.beta, sector_unlevered: c.beta.bottomUp.sectorUnlevered, peers: c.beta.bottomUp.peers } : null,
+        floored: c.beta.floored,
+      },
+      scenarios: c.scenarios,
+      relative: c.relative,
+      ddm: c.ddm,
+      blend: { per_share: c.blend.perShareUsd, parts: c.blend.parts },
+      range: { bear: c.range.bearUsd, base: c.range.baseUsd, bull: c.range.bullUsd },
+      verdict: c.verdict,
+    };
+    if (c.growthSource) {
+      sheet.put(
+        'growth_history',
+        c.growthSource.cagr,
+        { period: `${c.growthSource.years}y to FY${company.fiscalYear}`, source: 'computed', as_of: filed },
+        { scale: 100, label: `${c.growthSource.years}-year revenue CAGR` },
+      );
+    } else sheet.skip('growth_history', 'revenue has fewer than three years of history; 0 % assumed', 'Historical growth');
+  }
+
+  sheet.put('fair_value_per_share', fairValue, model);
   sheet.put('price', priceUsd, { period: priceDate, source: inputs.daily?.source ?? 'computed', as_of: priceDate });
-  sheet.put('upside_percent', v.upside, model, { scale: 100 });
-  sheet.put('wacc', wacc.wacc, model, { scale: 100 });
-  sheet.put('terminal_growth', v.terminal.growth, assumption(asOf), { scale: 100 });
-  sheet.put('explicit_growth', explicitGrowth, assumption(filed), {
-    scale: 100,
-    label: user ? 'FCF growth, explicit years (your input)' : 'FCF growth, explicit years',
-  });
-  // With the studio's inputs the growth is the user's, not history's: the note must not call it capped or derived.
-  if (user) sheet.skip('growth_history', 'the growth typed in the DCF studio was used instead', 'Historical growth');
-  else if (growthHistory) {
-    const label = `${growthHistory.years}-year ${growthHistory.line === 'free_cash_flow' ? 'free cash flow' : 'revenue'} CAGR`;
-    sheet.put(
-      'growth_history',
-      growthHistory.cagr,
-      { period: `${growthHistory.years}y to FY${company.fiscalYear}`, source: 'computed', as_of: filed },
-      { scale: 100, label: label },
-    );
-  } else sheet.skip('growth_history', 'neither free cash flow nor revenue has three years of history; 0 % assumed', 'Historical growth');
-  const betaOrigin = regression
-    ? { period: `${regression.from} to ${regression.to}`, source: 'computed', as_of: regression.to! }
-    : assumption(user ? asOf : CAPM_DEFAULTS.beta.asOf);
-  const betaLabel = user ? 'Beta (your input)' : regression ? 'Beta vs SPY (S&P 500), 1 year, Blume-adjusted' : 'Beta (market default: no daily prices)';
-  sheet.put('beta', beta, betaOrigin, { label: betaLabel });
-  if (regression) sheet.put('raw_beta', regression.raw!, betaOrigin);
+  sheet.put('upside_percent', fairValue / priceUsd - 1, model, { scale: 100 });
+  if (valuation) {
+    sheet.putLabel('valuation_model', valuation.model_label, model);
+    sheet.put('model_value_per_share', valuation.model_value_per_share, model);
+    sheet.put('fair_value_low', valuation.range.bear, model);
+    sheet.put('fair_value_high', valuation.range.bull, model);
+    sheet.putLabel('valuation_verdict', VERDICT_WORDS[valuation.verdict], model);
+    const relative = valuation.blend.parts.find((p) => p.method === 'relative');
+    if (relative) sheet.put('relative_value_per_share', relative.perShareUsd, { ...model, source: 'computed' });
+    else sheet.skip('relative_value_per_share', 'fewer than five sector peers with a positive multiple, or no positive earnings, EBITDA or book value');
+    if (valuation.ddm) sheet.put('ddm_value_per_share', valuation.ddm.perShareUsd, model);
+    if (valuation.justified) {
+      sheet.put('justified_price_to_book', valuation.justified.priceToBook, model);
+      sheet.put(
+        'roe_average',
+        valuation.justified.roe,
+        { period: `FY${valuation.justified.roeYears[0]}–FY${valuation.justified.roeYears.at(-1)}`, source: 'computed', as_of: filed },
+        { scale: 100 },
+      );
+    }
+    if (valuation.affo) sheet.put('affo', valuation.affo.affoUsd, { period: `FY${company.fiscalYear}`, source: 'computed', as_of: filed });
+    if (valuation.beta.bottom_up) sheet.put('bottom_up_beta', valuation.beta.bottom_up.beta, assumption(asOf));
+  }
+  if (valuation && valuation.model !== 'fcff') sheet.skip('wacc', `${valuation.model_label} discounts at the cost of equity: a WACC does not apply`);
+  else sheet.put('wacc', wacc.wacc, model, { scale: 100 });
+  if (v) sheet.put('terminal_growth', v.terminal.growth, assumption(asOf), { scale: 100 });
+  if (v)
+    sheet.put('explicit_growth', assumptions.explicit_growth, assumption(filed), {
+      scale: 100,
+      label: user ? 'Growth, explicit years (your input)' : undefined,
+    });
+  const betaWindow = valuation?.beta.own;
+  const betaOrigin = betaWindow ? { period: `${betaWindow.from} to ${betaWindow.to}`, source: 'computed', as_of: betaWindow.to } : assumption(asOf);
+  sheet.put('beta', assumptions.beta, betaOrigin, { label: user ? 'Beta (your input)' : undefined });
+  if (assumptions.raw_beta !== null) sheet.put('raw_beta', assumptions.raw_beta, betaOrigin);
   sheet.put('cost_of_equity', wacc.costOfEquity, model, { scale: 100 });
-  sheet.put('risk_free_rate', riskFree.value, assumption(riskFree.asOf), { scale: 100 });
-  sheet.put('equity_risk_premium', erp.value, assumption(erp.asOf), { scale: 100 });
-  sheet.put(
-    'base_fcf',
-    v.baseFcfUsd,
-    {
-      period: `FY${company.fiscalYear}`,
-      source: 'computed',
-      as_of: filed,
-    },
-    { label: `Free cash flow, FY${company.fiscalYear}` },
-  );
-  sheet.put('enterprise_value_dcf', v.enterpriseValueUsd, model);
-  sheet.put('terminal_value_share', v.terminal.shareOfEnterpriseValue, model, { scale: 100 });
-  if (reverse.status === 'solved') sheet.put('implied_growth', reverse.impliedGrowth, model, { scale: 100 });
-  else
+  if (!valuation || valuation.model === 'fcff') {
+    sheet.put('cost_of_debt', wacc.costOfDebt.rate, model, { scale: 100 });
+    if (wacc.costOfDebt.rating)
+      sheet.putLabel('synthetic_rating', wacc.costOfDebt.rating.rating, { period: `FY${company.fiscalYear}`, source: 'computed', as_of: filed });
+  }
+  sheet.put('risk_free_rate', assumptions.risk_free_rate.value, assumption(assumptions.risk_free_rate.as_of), { scale: 100 });
+  sheet.put('equity_risk_premium', assumptions.equity_risk_premium.value, assumption(assumptions.equity_risk_premium.as_of), { scale: 100 });
+  if (v) {
+    sheet.put('base_fcf', v.baseFcfUsd, { period: `FY${company.fiscalYear}`, source: 'computed', as_of: filed }, { label: baseLabel });
+    sheet.put('enterprise_value_dcf', v.enterpriseValueUsd, model);
+    sheet.put('terminal_value_share', v.terminal.shareOfEnterpriseValue, model, { scale: 100 });
+  }
+  if (reverse?.status === 'solved') sheet.put('implied_growth', reverse.impliedGrowth, model, { scale: 100 });
+  else if (reverse)
     sheet.skip(
       'implied_growth',
       reverse.side === 'price_below_bracket' ? 'the price is below the value at any growth searched' : 'the price is above the value at any growth searched',
     );
 
   const sections: DcfSections = {
-    assumptions: {
-      explicit_growth: explicitGrowth,
-      growth_history: growthHistory,
-      growth_clamped: explicitGrowth !== rawGrowth,
-      beta,
-      beta_basis: betaBasis,
-      raw_beta: regression ? regression.raw : null,
-      risk_free_rate: { value: riskFree.value, as_of: riskFree.asOf, source: riskFree.source },
-      equity_risk_premium: { value: erp.value, as_of: erp.asOf, source: erp.source },
-      terminal_growth: v.terminal.growth,
-      explicit_years: v.parameters.explicitYears,
-      fade_years: v.parameters.fadeYears,
-    },
+    assumptions,
     wacc,
-    years: v.years,
-    terminal: { value_usd: v.terminal.valueUsd, present_value_usd: v.terminal.presentValueUsd, share_of_enterprise_value: v.terminal.shareOfEnterpriseValue },
-    bridge: {
-      enterprise_value_usd: v.enterpriseValueUsd,
-      total_debt_usd: v.bridge.totalDebtUsd,
-      cash_usd: v.bridge.cashUsd,
-      nci_usd: v.bridge.nciUsd,
-      equity_value_usd: v.equityValueUsd,
-      shares_diluted: v.sharesDiluted,
-    },
-    fair_value_per_share: v.perShareUsd,
+    years: v?.years ?? [],
+    terminal: v
+      ? { value_usd: v.terminal.valueUsd, present_value_usd: v.terminal.presentValueUsd, share_of_enterprise_value: v.terminal.shareOfEnterpriseValue }
+      : null,
+    bridge: v
+      ? {
+          enterprise_value_usd: v.enterpriseValueUsd,
+          total_debt_usd: v.bridge.totalDebtUsd,
+          cash_usd: v.bridge.cashUsd,
+          nci_usd: v.bridge.nciUsd,
+          equity_value_usd: v.equityValueUsd,
+          shares_diluted: v.sharesDiluted,
+        }
+      : null,
+    fair_value_per_share: fairValue,
     price: priceUsd,
     reverse,
     grid,
-    warnings: v.warnings,
+    valuation,
+    warnings: v?.warnings ?? [],
     sanity: checkDcfSanity({
       financials: view.financials,
-      baseFcfUsd: v.baseFcfUsd,
-      perShareUsd: v.perShareUsd,
+      baseFcfUsd: v?.baseFcfUsd ?? 0,
+      perShareUsd: fairValue,
       priceUsd,
       wacc: wacc.wacc,
-      terminalShare: v.terminal.shareOfEnterpriseValue,
-      explicitGrowth,
-      growthClamped: explicitGrowth !== rawGrowth,
-      financial: view.companyClass === 'bank' || view.companyClass === 'insurer',
+      terminalShare: v?.terminal.shareOfEnterpriseValue ?? 0,
+      explicitGrowth: assumptions.explicit_growth,
+      growthClamped: assumptions.growth_clamped,
+      financial: valuation ? valuation.model !== 'fcff' : false,
+      normalised: valuation?.base?.method !== undefined && valuation.base.method !== 'latest_fcf',
     }),
     assumed_zero: company.assumedZero,
     missing: sheet.missing,
   };
-  const attribution = [attributeDcf(v)];
+  const attribution = v ? [attributeDcf(v)] : [];
   putDriverFacts(sheet, attribution);
   const caution = sections.sanity[0] ? `Read with care: ${sections.sanity[0].message}` : undefined;
   const note = writeNote('dcf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution, ...(caution ? { caution } : {}) });

@@ -34,7 +34,7 @@ export const analysisRequirements: Record<AnalysisKind, AnalysisInputName[]> = {
   technical: ['daily', 'benchmark'],
   'balance-sheet': ['daily', 'monthly', 'fundamentals'],
   etf: ['quote', 'daily', 'etf', 'compareEtf', 'dividends'],
-  dcf: ['daily', 'monthly', 'benchmark', 'fundamentals'],
+  dcf: ['daily', 'monthly', 'benchmark', 'fundamentals', 'sectorTable'],
 };
 
 const KIND_NAMES: Record<AnalysisKind, string> = {

@@ -110,7 +110,27 @@ function chartEtf(s: EtfSections): PdfChart[] {
 }
 
 function chartDcf(s: DcfSections): PdfChart[] {
+  const charts: PdfChart[] = [];
+  const v = s.valuation;
+  if (v) {
+    charts.push({
+      type: 'bars',
+      title: `Fair value per share by method; price $${s.price.toFixed(2)}`,
+      rows: [
+        ...v.blend.parts.map((p) => ({
+          label: `${p.label} (weight ${Math.round(p.weight * 100)} %)`,
+          value: p.perShareUsd,
+          text: `$${p.perShareUsd.toFixed(2)}`,
+        })),
+        { label: 'Bear case', value: v.range.bear, text: `$${v.range.bear.toFixed(2)}` },
+        { label: 'Blended central value', value: v.range.base, text: `$${v.range.base.toFixed(2)}` },
+        { label: 'Bull case', value: v.range.bull, text: `$${v.range.bull.toFixed(2)}` },
+      ],
+    });
+  }
   const b = s.bridge;
+  if (!b || !s.grid) return charts;
+  const grid = s.grid;
   const step = (label: string, value: number, total = false) => ({ label, value, text: usd(value), total });
   const bridge: PdfChart = {
     type: 'waterfall',
@@ -128,9 +148,9 @@ function chartDcf(s: DcfSections): PdfChart[] {
     type: 'heat',
     title: `Fair value per share by discount rate (rows) and terminal growth (columns); price $${s.price.toFixed(2)}`,
     corner: 'Rate / growth',
-    columns: s.grid.terminalGrowths.map(ratePct),
-    rows: s.grid.rows.map((cells, i) => ({
-      label: ratePct(s.grid.discountRates[i]!),
+    columns: grid.terminalGrowths.map(ratePct),
+    rows: grid.rows.map((cells, i) => ({
+      label: ratePct(grid.discountRates[i]!),
       cells: cells.map((cell) => {
         const upside = computeUpsidePercent(cell.perShareUsd, s.price);
         const shade = upside === null ? null : pickHeatStep(upside);
@@ -143,7 +163,7 @@ function chartDcf(s: DcfSections): PdfChart[] {
       }),
     })),
   };
-  return [bridge, heat];
+  return [...charts, bridge, heat];
 }
 
 /** Each kind's charts, from its typed sections: one table, so a new kind fails to compile until it has its charts. */

@@ -44,7 +44,7 @@ const DcfSetupSchema = z
         from: z.string().nullable(),
         to: z.string().nullable(),
       }),
-      cost_of_debt_basis: z.enum(['interest_over_average_debt', 'interest_over_debt', 'floored_at_risk_free', 'fallback_spread', 'user_input']),
+      cost_of_debt_basis: z.enum(['interest_over_average_debt', 'interest_over_debt', 'floored_at_risk_free', 'capped_at_synthetic_rating', 'synthetic_rating', 'fallback_spread', 'user_input']),
       tax_basis: z.enum(['effective', 'statutory', 'user_input']),
     }),
     sources: z.object({ risk_free_rate: SourcedSchema, equity_risk_premium: SourcedSchema }),

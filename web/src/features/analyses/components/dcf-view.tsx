@@ -47,6 +47,59 @@ function Figures({ rows }: { rows: Array<[string, string]> }) {
   );
 }
 
+const VERDICT_TEXT = { undervalued: 'Undervalued', about_fair: 'About fair', overvalued: 'Overvalued' } as const;
+
+/** The bear–bull range as a band on one scale with the price and the central value marked, then each method with its weight. */
+function RangeAndBlend({ v, price }: { v: NonNullable<DcfSections['valuation']>; price: number }) {
+  const max = Math.max(v.range.bull, price) * 1.1;
+  const at = (x: number) => `${(Math.max(0, x) / max) * 100}%`;
+  return (
+    <div className="space-y-4" data-testid="dcf-range">
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold text-ink">{VERDICT_TEXT[v.verdict]}</span>: the price of ${price.toFixed(2)} is{' '}
+        {v.verdict === 'undervalued' ? 'below the bear case' : v.verdict === 'overvalued' ? 'above the bull case' : 'within the range'} of $
+        {v.range.bear.toFixed(2)} to ${v.range.bull.toFixed(2)}.
+      </p>
+      <div className="relative h-6 rounded bg-slate-100" aria-hidden>
+        <div className="absolute top-0 h-6 rounded bg-sky-200" style={{ left: at(v.range.bear), width: `calc(${at(v.range.bull)} - ${at(v.range.bear)})` }} />
+        <div className="absolute top-0 h-6 w-0.5 bg-sky-800" style={{ left: at(v.range.base) }} />
+        <div className="absolute -top-1 h-8 w-1 rounded bg-slate-900" style={{ left: at(price) }} />
+      </div>
+      <p className="text-xs text-slate-600">Shaded: bear to bull case; thin line: central value; dark bar: price.</p>
+      <table className="w-full text-sm">
+        <caption className="sr-only">How the central value is blended</caption>
+        <thead>
+          <tr className="text-left text-slate-600">
+            <th scope="col" className="font-medium">
+              Method
+            </th>
+            <th scope="col" className="text-right font-medium">
+              Weight
+            </th>
+            <th scope="col" className="text-right font-medium">
+              Per share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {v.blend.parts.map((p) => (
+            <tr key={p.method} className="border-t border-slate-100">
+              <td className="py-1">{p.label}</td>
+              <td className="py-1 text-right tabular">{Math.round(p.weight * 100)} %</td>
+              <td className="py-1 text-right tabular">${p.perShareUsd.toFixed(2)}</td>
+            </tr>
+          ))}
+          <tr className="border-t border-slate-300 font-semibold">
+            <td className="py-1">Central value</td>
+            <td />
+            <td className="py-1 text-right tabular">${v.blend.per_share.toFixed(2)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A DCF analysis: fair value against the price, the assumptions, the terminal-value warning, the projection and the grid as a heat map. */
 export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
   const s = analysis.sections as unknown as DcfSections;
@@ -77,11 +130,13 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
           </CardHeader>
           <CardContent>
             <FairValueVsPrice fair={s.fair_value_per_share} price={s.price} />
-            <p className="mt-4 text-sm text-slate-700">
-              {s.reverse.status === 'solved'
-                ? `The price implies ${pct(s.reverse.impliedGrowth)} a year of growth over the explicit years (reverse DCF).`
-                : `No growth between ${pct(s.reverse.bracket.low)} and ${pct(s.reverse.bracket.high)} reaches the price (reverse DCF).`}
-            </p>
+            {s.reverse && (
+              <p className="mt-4 text-sm text-slate-700">
+                {s.reverse.status === 'solved'
+                  ? `The price implies ${pct(s.reverse.impliedGrowth)} a year of growth over the explicit years (reverse DCF).`
+                  : `No growth between ${pct(s.reverse.bracket.low)} and ${pct(s.reverse.bracket.high)} reaches the price (reverse DCF).`}
+              </p>
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -97,46 +152,100 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
                 ],
                 ['Years', `${a.explicit_years} explicit + ${a.fade_years} fading`],
                 ['Terminal growth', pct(a.terminal_growth)],
-                [
-                  'Beta',
-                  `${a.beta.toFixed(2)} (${a.beta_basis === 'spy_1y_adjusted' ? 'adjusted, 1y vs SPY' : a.beta_basis === 'user_input' ? 'your input' : 'market default'})`,
-                ],
+                ['Beta', `${a.beta.toFixed(2)} (${a.beta_description})`],
                 ['Risk-free rate', `${pct(a.risk_free_rate.value)} (${a.risk_free_rate.as_of})`],
                 ['Equity risk premium', pct(a.equity_risk_premium.value)],
                 ['Cost of equity', pct(s.wacc.costOfEquity)],
-                ['Cost of debt after tax', pct(s.wacc.costOfDebtAfterTax)],
-                ['Weights equity / debt', `${pct(s.wacc.equityWeight)} / ${pct(s.wacc.debtWeight)}`],
-                ['WACC', pct(s.wacc.wacc)],
+                ...(s.wacc.debtWeight > 0 || !s.valuation || s.valuation.model === 'fcff'
+                  ? ([
+                      [
+                        'Cost of debt before tax',
+                        `${pct(s.wacc.costOfDebt.rate)}${s.wacc.costOfDebt.rating ? ` (synthetic rating ${s.wacc.costOfDebt.rating.rating})` : ''}`,
+                      ],
+                      ['Cost of debt after tax', pct(s.wacc.costOfDebtAfterTax)],
+                      ['Weights equity / debt', `${pct(s.wacc.equityWeight)} / ${pct(s.wacc.debtWeight)}`],
+                      ['WACC', pct(s.wacc.wacc)],
+                    ] as Array<[string, string]>)
+                  : [['Discount rate', `${pct(s.wacc.wacc)} (cost of equity: an equity model)`] as [string, string]]),
               ]}
             />
           </CardContent>
         </Card>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>From free cash flow to value per share</CardTitle>
-          <CardDescription>Each year's free cash flow discounted at the WACC, then the terminal value, then debt and cash.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-5">
-          <DcfProjectionTable years={s.years} />
-          <Figures
-            rows={[
-              ['Terminal value', usd(s.terminal.value_usd)],
-              ['Terminal value, present', usd(s.terminal.present_value_usd)],
-              ['Terminal share of enterprise value', formatFactValue({ value: s.terminal.share_of_enterprise_value * 100, unit: 'percent' })],
-              ['Enterprise value', usd(s.bridge.enterprise_value_usd)],
-              ['− Total debt', usd(s.bridge.total_debt_usd)],
-              ['+ Cash', usd(s.bridge.cash_usd)],
-              ['− Non-controlling interests', usd(s.bridge.nci_usd)],
-              ['= Equity value', usd(s.bridge.equity_value_usd)],
-              ['÷ Diluted shares', formatFactValue({ value: s.bridge.shares_diluted, unit: 'shares' })],
-              ['= Fair value per share', `$${s.fair_value_per_share.toFixed(2)}`],
-            ]}
-          />
-          {s.assumed_zero.length > 0 && <p className="text-xs text-slate-600">Taken as 0 because not reported: {s.assumed_zero.join(', ')}.</p>}
-        </CardContent>
-      </Card>
-      <DcfHeatMap grid={s.grid} priceUsd={s.price} base={{ discountRate: s.wacc.wacc, terminalGrowth: a.terminal_growth }} />
+      {s.valuation && (
+        <div className="grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
+          <Card>
+            <CardHeader>
+              <CardTitle>Range and blended value</CardTitle>
+              <CardDescription>The verdict reads the range, not one point.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <RangeAndBlend v={s.valuation} price={s.price} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Model: {s.valuation.model_label}</CardTitle>
+              <CardDescription>Chosen because {s.valuation.model_reason}.</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-2 text-sm text-slate-700">
+              {s.valuation.base && <p>Base cash flow: {s.valuation.base.reason}.</p>}
+              {s.valuation.justified && (
+                <p>
+                  Justified price-to-book = (ROE {pct(s.valuation.justified.roe)} − growth {pct(s.valuation.justified.growth)}) ÷ (cost of equity{' '}
+                  {pct(s.valuation.justified.costOfEquity)} − growth) = {s.valuation.justified.priceToBook.toFixed(2)}×, on a book value of $
+                  {s.valuation.justified.bookValuePerShare.toFixed(2)} a share.
+                </p>
+              )}
+              {s.valuation.affo && (
+                <p>
+                  AFFO {usd(s.valuation.affo.affoUsd)} = FFO {usd(s.valuation.affo.ffoUsd)} − recurring capex {usd(s.valuation.affo.maintenanceCapexUsd)}.
+                </p>
+              )}
+              {s.valuation.relative.length > 0 && (
+                <p>
+                  Sector multiples:{' '}
+                  {s.valuation.relative
+                    .map(
+                      (m) =>
+                        `${m.multiple === 'pe' ? 'P/E' : m.multiple === 'pb' ? 'P/B' : 'EV/EBITDA'} ${m.sectorMedian.toFixed(1)}× (${m.peers} peers) gives $${m.perShare.median.toFixed(2)}`,
+                    )
+                    .join('; ')}
+                  .
+                </p>
+              )}
+              {s.valuation.ddm && <p>Dividends discounted at the cost of equity give ${s.valuation.ddm.perShareUsd.toFixed(2)} a share.</p>}
+            </CardContent>
+          </Card>
+        </div>
+      )}
+      {s.terminal && s.bridge && (
+        <Card>
+          <CardHeader>
+            <CardTitle>From free cash flow to value per share</CardTitle>
+            <CardDescription>Each year's free cash flow discounted at the WACC, then the terminal value, then debt and cash.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-5">
+            <DcfProjectionTable years={s.years} />
+            <Figures
+              rows={[
+                ['Terminal value', usd(s.terminal.value_usd)],
+                ['Terminal value, present', usd(s.terminal.present_value_usd)],
+                ['Terminal share of enterprise value', formatFactValue({ value: s.terminal.share_of_enterprise_value * 100, unit: 'percent' })],
+                ['Enterprise value', usd(s.bridge.enterprise_value_usd)],
+                ['− Total debt', usd(s.bridge.total_debt_usd)],
+                ['+ Cash', usd(s.bridge.cash_usd)],
+                ['− Non-controlling interests', usd(s.bridge.nci_usd)],
+                ['= Equity value', usd(s.bridge.equity_value_usd)],
+                ['÷ Diluted shares', formatFactValue({ value: s.bridge.shares_diluted, unit: 'shares' })],
+                ['= Value per share from the model', `$${(s.valuation?.model_value_per_share ?? s.fair_value_per_share).toFixed(2)}`],
+              ]}
+            />
+            {s.assumed_zero.length > 0 && <p className="text-xs text-slate-600">Taken as 0 because not reported: {s.assumed_zero.join(', ')}.</p>}
+          </CardContent>
+        </Card>
+      )}
+      {s.grid && <DcfHeatMap grid={s.grid} priceUsd={s.price} base={{ discountRate: s.wacc.wacc, terminalGrowth: a.terminal_growth }} />}
       <MissingFacts missing={s.missing} />
     </>
   );
