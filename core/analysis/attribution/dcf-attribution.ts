@@ -33,8 +33,8 @@ export function attributeDcf(v: DcfValuation): Attribution {
   items.push(part('total_debt', 'Debt', -v.bridge.totalDebtUsd, 'debt subtracted'));
   if (v.bridge.nciUsd !== 0) items.push(part('minority_interests', 'Minority interests', -v.bridge.nciUsd, 'minority interests subtracted'));
   return roundAttribution({
-    target: 'fair_value_per_share',
-    label: `DCF fair value $${v.perShareUsd.toFixed(2)} per share`,
+    target: 'model_value_per_share',
+    label: `Model value $${v.perShareUsd.toFixed(2)} per share (before blending)`,
     unit: 'usd_per_share',
     decimals: 2,
     base: 0,

@@ -64,7 +64,8 @@ describe('attribution over a sample of the universe', () => {
     expect(attributions).toBeGreaterThan(300);
     // each kind attributes what it grades or rates; an ETF analysis has no grade to explain
     expect([...(targets.get('technical') ?? [])]).toEqual(['technical_rating']);
-    expect(targets.get('dcf')).toEqual(new Set(['fair_value_per_share']));
+    // the DCF explains the model's own value; the blend with the cross-checks is shown with its weights beside it
+    expect(targets.get('dcf')).toEqual(new Set(['model_value_per_share']));
     expect(targets.get('balance-sheet')).toEqual(new Set(['piotroski_f', 'altman_z']));
     for (const t of ['technical_rating', 'grade_value', 'grade_growth', 'grade_profitability', 'grade_health', 'grade_momentum', 'piotroski_f', 'altman_z'])
       expect(targets.get('overview')?.has(t)).toBe(true);

@@ -310,11 +310,13 @@ export function buildDcf(
   }
 
   sheet.put('fair_value_per_share', fairValue, model);
+  // The model alone (the studio's run: the user's model): what the attribution explains, input by input.
+  sheet.put('model_value_per_share', valuation?.model_value_per_share ?? fairValue, model);
   sheet.put('price', priceUsd, { period: priceDate, source: inputs.daily?.source ?? 'computed', as_of: priceDate });
   sheet.put('upside_percent', fairValue / priceUsd - 1, model, { scale: 100 });
   if (valuation) {
     sheet.putLabel('valuation_model', valuation.model_label, model);
-    sheet.put('model_value_per_share', valuation.model_value_per_share, model);
+
     sheet.put('fair_value_low', valuation.range.bear, model);
     sheet.put('fair_value_high', valuation.range.bull, model);
     sheet.putLabel('valuation_verdict', VERDICT_WORDS[valuation.verdict], model);

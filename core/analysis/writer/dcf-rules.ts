@@ -91,18 +91,38 @@ export const dcfRules: NoteRule[] = [
 export function writeDcfHeadline(r: FactReader, ctx: WriterContext): Sentence {
   const upside = r.num('upside_percent') ?? 0;
   const direction = upside >= 0 ? 'above' : 'below';
+  const caution = ctx.caution ? `${ctx.caution} ` : '';
+  if (r.has('valuation_model') && r.has('fair_value_low') && r.has('fair_value_high')) {
+    const model = (r.text('valuation_model') ?? '').toLowerCase();
+    const blended = r.has('relative_value_per_share') ? ` (${model}, weighed with its sector's multiples)` : ` (${model})`;
+    return {
+      text: `${caution}${ctx.name} (${ctx.symbol}) is worth about ${r.fmt('fair_value_per_share')} a share${blended}, within a range of ${r.fmt('fair_value_low')} to ${r.fmt('fair_value_high')}; that is ${r.fmtSize('upside_percent')} ${direction} the price of ${r.fmt('price')}.`,
+      fact_keys: ['fair_value_per_share', 'valuation_model', 'fair_value_low', 'fair_value_high', 'upside_percent', 'price'],
+    };
+  }
   return {
     text: `${ctx.caution ? `${ctx.caution} ` : ''}${ctx.name} (${ctx.symbol}) is worth ${r.fmt('fair_value_per_share')} a share on a DCF at a ${r.fmt('wacc')} discount rate and ${r.fmt('terminal_growth')} terminal growth, ${r.fmtSize('upside_percent')} ${direction} the price of ${r.fmt('price')}.`,
     fact_keys: ['fair_value_per_share', 'wacc', 'terminal_growth', 'upside_percent', 'price'],
   };
 }
 
-/** Within ±15 % fair; beyond, under- or overvalued; a terminal-value warning tempers either call. */
+/**
+ * The verdict reads the range (below the bear case: undervalued; above the bull case: overvalued); a
+ * studio run on the user's inputs has no range and reads ±15 % around its one value. A terminal-value
+ * warning tempers either call.
+ */
 export function writeDcfVerdict(r: FactReader): Sentence {
   const upside = r.num('upside_percent') ?? 0;
   const fragile = (r.num('terminal_value_share') ?? 0) > 75;
   const caveat = fragile ? ' Treat it as a range, not a number: most of the value sits in the terminal years.' : '';
   const keys = fragile ? ['upside_percent', 'terminal_value_share'] : ['upside_percent'];
+  const verdict = r.text('valuation_verdict');
+  if (verdict) {
+    const rangeKeys = ['valuation_verdict', 'fair_value_low', 'fair_value_high', ...keys.slice(1)];
+    if (verdict === 'Undervalued') return { text: `The price sits below even the bear case: the shares look undervalued.${caveat}`, fact_keys: rangeKeys };
+    if (verdict === 'Overvalued') return { text: `The price sits above even the bull case: it asks for more than the business supports.${caveat}`, fact_keys: rangeKeys };
+    return { text: `The price sits within the range: about fair, neither a bargain nor a stretch.${caveat}`, fact_keys: rangeKeys };
+  }
   if (upside >= 15) return { text: `On these assumptions the shares look undervalued.${caveat}`, fact_keys: keys };
   if (upside <= -15) return { text: `On these assumptions the price asks for more than the cash flows support.${caveat}`, fact_keys: keys };
   return { text: `On these assumptions the price is about fair: neither a bargain nor a stretch.${caveat}`, fact_keys: keys };
