@@ -20,35 +20,47 @@ beforeAll(async () => {
 });
 
 describe('DCF of MSFT with the default assumptions', () => {
-  it('grows from the five-year free cash flow CAGR of the years filed by the data day, within the 15 % cap', () => {
+  it('grows from the five-year revenue CAGR of the years filed by the data day, within the 15 % cap', () => {
     // MSFT's FY2026 (ends 2026-06-30) is not filed by 2026-07-02: the base year is FY2025, the start FY2020.
-    // CAGR = (FCF_FY2025 / FCF_FY2020)^(1/5) − 1.
+    // CAGR = (revenue_FY2025 / revenue_FY2020)^(1/5) − 1.
     const { annual } = msft.fundamentals!;
-    const fcf = annual.cash_flow.find((l) => l.key === 'free_cash_flow')!.values;
-    const year = (fy: number) => fcf[annual.periods.findIndex((p) => p.fiscal_year === fy)]!.value!;
+    const revenue = annual.income.find((l) => l.key === 'revenue')!.values;
+    const year = (fy: number) => revenue[annual.periods.findIndex((p) => p.fiscal_year === fy)]!.value!;
     const cagr = (year(2025) / year(2020)) ** (1 / 5) - 1;
-    expect(body.sections.assumptions.growth_history).toMatchObject({ line: 'free_cash_flow', years: 5 });
+    expect(body.sections.assumptions.growth_history).toMatchObject({ line: 'revenue', years: 5 });
     expect(body.sections.assumptions.growth_history!.cagr).toBeCloseTo(cagr, 10);
     expect(body.sections.assumptions.explicit_growth).toBeCloseTo(Math.min(0.15, cagr), 10);
     expect(num('explicit_growth')).toBe(Math.round(Math.min(0.15, cagr) * 10000) / 100);
   });
 
-  it('takes beta from a year of returns against SPY, Blume-adjusted toward 1', () => {
+  it("takes beta from two years of weekly returns against SPY, Blume-adjusted, averaged with the sector's bottom-up beta", () => {
     // adjusted = 0.67 × raw + 0.33: a raw 0.5 becomes 0.665.
     expect(adjustBeta(0.5)).toBeCloseTo(0.665, 12);
-    expect(body.sections.assumptions.beta_basis).toBe('spy_1y_adjusted');
-    expect(body.sections.assumptions.beta).toBeCloseTo(adjustBeta(body.sections.assumptions.raw_beta!), 12);
+    const v = body.sections.valuation!;
+    expect(body.sections.assumptions.beta_basis).toBe('calibrated');
+    expect(v.beta.own!.basis).toBe('weekly_2y');
+    expect(v.beta.own!.observations).toBe(104);
+    expect(body.sections.assumptions.raw_beta).toBe(v.beta.own!.raw);
+    // β = 0.5 × own adjusted + 0.5 × bottom-up, floored at 0.6.
+    expect(body.sections.assumptions.beta).toBeCloseTo(Math.max(0.6, 0.5 * v.beta.own!.adjusted + 0.5 * v.beta.bottom_up!.beta), 12);
   });
 
-  it('upside is fair value over price − 1, and the grid centre is the fair value', () => {
-    // upside_percent = 100 × (fair / price − 1), from the unrounded figures.
+  it('the fair value is the blend of the model and the sector multiples, with the weights shown; upside and the grid centre follow', () => {
+    const v = body.sections.valuation!;
     const { fair_value_per_share: fair, price } = body.sections;
+    const blended = v.blend.parts.reduce((acc, p) => acc + p.weight * p.perShareUsd, 0);
+    expect(v.blend.parts.reduce((acc, p) => acc + p.weight, 0)).toBeCloseTo(1, 12);
+    expect(fair).toBeCloseTo(blended, 9);
+    expect(v.range.bear).toBeLessThanOrEqual(fair);
+    expect(v.range.bull).toBeGreaterThanOrEqual(fair);
+    // upside_percent = 100 × (fair / price − 1), from the unrounded figures.
     expect(num('upside_percent')).toBe(Math.round((fair / price - 1) * 10000) / 100);
     expect(num('fair_value_per_share')).toBe(Math.round(fair * 100) / 100);
+    // The grid's centre is the model's own value (WACC × 2.5 % terminal growth), before blending.
     const grid = body.sections.grid!;
     const i = grid.discountRates.findIndex((r) => Math.abs(r - body.sections.wacc.wacc) < 1e-9);
     const j = grid.terminalGrowths.findIndex((g) => Math.abs(g - 0.025) < 1e-9);
-    expect(grid.rows[i]![j]!.perShareUsd).toBeCloseTo(fair, 6);
+    expect(grid.rows[i]![j]!.perShareUsd).toBeCloseTo(v.model_value_per_share, 6);
     expect(num('wacc')).toBe(Math.round(body.sections.wacc.wacc * 10000) / 100);
     expect(num('terminal_growth')).toBe(2.5);
   });
@@ -66,34 +78,36 @@ describe('DCF of MSFT with the default assumptions', () => {
 });
 
 describe('DCF guards', () => {
-  it('a discount rate within 1.5 points of terminal growth is refused with the reason', () => {
-    // A benchmark moving exactly against KO (close 10 000 / KO's close) gives a regression beta of −1;
-    // adjusted −0.34, so the cost of equity is 4.58 % − 0.34 × 4.33 % ≈ 3.1 %, and WACC − 2.5 % < 1.5 points.
+  it('a benchmark moving against the stock cannot drag the cost of equity toward the risk-free rate: the beta is floored at 0.6', () => {
+    // A benchmark moving exactly against KO (close 10 000 / KO's close) gives a weekly regression beta near −1
+    // (adjusted ≈ −0.34). Averaged with the sector's bottom-up beta and floored at 0.6, the cost of equity stays
+    // at least 4.58 % + 0.6 × 4.33 % = 7.178 %.
     const bars = ko.daily!.bars.map((b) => ({ ...b, open: 1e4 / b.open, high: 1e4 / b.low, low: 1e4 / b.high, close: 1e4 / b.close }));
     const r = analysisBuilders.dcf({ ...ko, benchmark: { ...ko.daily!, symbol: 'SPY', bars } }, null);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error.code).toBe('invalid_parameter');
-    expect(r.error.message).toContain('1.5 percentage points');
+    if (!r.ok) throw new Error(r.error.message);
+    const s = r.value.sections as DcfSections;
+    expect(s.valuation!.beta.own!.raw).toBeLessThan(-0.9);
+    expect(s.assumptions.beta).toBe(0.6);
+    expect(s.valuation!.beta.floored).toBe(true);
+    expect(s.wacc.costOfEquity).toBeCloseTo(0.0458 + 0.6 * 0.0433, 12);
   });
 
-  it('without daily prices the beta is the market’s 1.0 and the sections say so', () => {
+  it('with month-end closes only, the beta comes from five years of monthly returns and the sections say so', () => {
     const r = analysisBuilders.dcf({ ...msft, daily: null, monthly: { ...msft.daily!, interval: '1mo' } }, null);
     if (!r.ok) throw new Error(r.error.message);
     const s = r.value.sections as DcfSections;
-    expect(s.assumptions.beta_basis).toBe('default');
-    expect(s.assumptions.beta).toBe(1);
+    expect(s.valuation!.beta.own!.basis).toBe('monthly_5y');
+    expect(s.valuation!.beta.own!.observations).toBeGreaterThanOrEqual(36);
+    expect(s.assumptions.beta_description).toContain('5 years of monthly');
   });
 
-  it('no free cash flow (nor operating cash flow and capex) in the latest report: refused, said in words', () => {
+  it('no free cash flow (nor operating cash flow and capex) in any report: refused, said in words', () => {
     const f = msft.fundamentals!;
     const blank = new Set(['free_cash_flow', 'operating_cash_flow', 'capital_expenditure']);
     const cashFlow = f.annual.cash_flow.map((l) => (blank.has(l.key) ? { ...l, values: l.values.map((v) => ({ ...v, value: null })) } : l));
     const r = analysisBuilders.dcf({ ...msft, fundamentals: { ...f, annual: { ...f.annual, cash_flow: cashFlow } } }, null);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.error.message).toBe(
-      `A DCF needs free cash flow, and MSFT's latest annual report filed by ${msft.asOf} gives neither it nor operating cash flow and capex.`,
-    );
+    expect(r.error.message).toBe("A DCF needs free cash flow, and MSFT's filings give neither it nor operating cash flow and capex.");
   });
 });
