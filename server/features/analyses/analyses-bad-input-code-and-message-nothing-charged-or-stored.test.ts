@@ -26,6 +26,8 @@ describeOnPglite('bad analysis requests', (kind) => {
     { name: 'a field the contract does not have', body: { symbol: 'AAPL', kind: 'technical', price: 1 }, status: 400, code: 'VALIDATION_FAILED' },
     { name: 'an ETF analysis of a stock', body: { symbol: 'AAPL', kind: 'etf' }, status: 422, code: 'UNPROCESSABLE' },
     { name: 'a fundamental analysis of an ETF', body: { symbol: 'SPY', kind: 'fundamental', subtype: 'growth' }, status: 422, code: 'UNPROCESSABLE' },
+    // Issue 30: refused before the hold, not after it (CVNA's free cash flow margin over the cycle is negative, and it pays no dividend).
+    { name: 'a valuation no model can produce', body: { symbol: 'CVNA', kind: 'dcf' }, status: 422, code: 'UNPROCESSABLE', field: 'kind' },
   ];
 
   describe.each(cases)('$name', ({ body, status, code, field }) => {
@@ -47,6 +49,14 @@ describeOnPglite('bad analysis requests', (kind) => {
     const res = await k.as(userId).run({ symbol: 'MSFT', kind: 'etf' });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('ETF analysis needs an ETF');
+  });
+
+  it('a valuation no model can produce says why in words, before any token is held', async () => {
+    const userId = await k.createUser();
+    const res = await k.as(userId).run({ symbol: 'CVNA', kind: 'dcf' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toMatch(/^CVNA's normalised free cash flow is zero or negative/);
+    expect(await k.holdsOf(userId)).toHaveLength(0);
   });
 
   it(`a body over ${MAX_ANALYSIS_BODY_BYTES} bytes is 413 PAYLOAD_TOO_LARGE before it is read`, async () => {

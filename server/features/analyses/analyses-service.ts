@@ -167,6 +167,14 @@ export async function prepareRun(ctx: AnalysesContext, userId: string, body: Run
   const [profile, coverage] = await Promise.all([ctx.market.getProfile(symbol), ctx.market.coverage(symbol)]);
   const unavailable = ctx.runs.checkAvailability(body.kind, { profile, coverage });
   if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'kind', details: { input: unavailable.input } });
+  // A valuation that no model can produce (no positive normalised cash flow, no dividends, no book value…)
+  // is refused here, before the hold, with the model's reason: a few milliseconds of work, never a charge.
+  if (body.kind === 'dcf' && !dcfInputs) {
+    const history = await loadPriceHistory(ctx.market, symbol);
+    const inputs = await loadAnalysisInputs(ctx.market, { symbol, profile, history, names: ctx.runs.requirements.dcf });
+    const built = ctx.runs.builders.dcf(inputs, null);
+    if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { field: 'kind', details: { input: built.error.input } });
+  }
   // Without a key every request is its own run: the generated key never matches another request.
   const key = idempotencyKey ?? `auto:${randomUUID()}`;
   return { userId, symbol, kind: body.kind, subtype, dcfInputs, idempotencyKey: key, fingerprint, profile };
