@@ -89,6 +89,9 @@ test.describe('analyses run from their pages and are paid for once', () => {
     await page.getByRole('button', { name: 'Run analysis (1.0 token)' }).click();
     await page.getByTestId('analysis-headline').waitFor();
     await page.getByTestId('dcf-fair-value').waitFor();
+    // Issue 30: the range and the blend's weights beside the model, and the verdict in words.
+    await expect(page.getByTestId('dcf-range')).toContainText(/Undervalued|About fair|Overvalued/);
+    await expect(page.getByTestId('dcf-range').getByRole('table')).toContainText('Central value');
     const grid = page.getByTestId('dcf-heat-map').getByRole('table');
     expect(await grid.locator('tbody tr').count()).toBe(10);
     expect(await grid.locator('tbody tr').first().locator('td').count()).toBe(10);
