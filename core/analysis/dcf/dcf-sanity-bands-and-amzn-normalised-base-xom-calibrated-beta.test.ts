@@ -56,7 +56,10 @@ describe('on the bundled data', () => {
     // capex / D&A > 1.5 with revenue growing: investing for growth.
     expect(base.capexToDepreciation!).toBeGreaterThan(1.5);
     // base = operating income × (1 − t) − revenue × g ÷ sales-to-capital.
-    expect(base.nopatUsd!).toBeCloseTo(inputs.fundamentals!.annual.income.find((l) => l.key === 'operating_income')!.values.at(-1)!.value! * (1 - s.wacc.tax.rate), 0);
+    expect(base.nopatUsd!).toBeCloseTo(
+      inputs.fundamentals!.annual.income.find((l) => l.key === 'operating_income')!.values.at(-1)!.value! * (1 - s.wacc.tax.rate),
+      0,
+    );
     expect(base.reinvestmentUsd!).toBeCloseTo((base.revenueUsd! * s.assumptions.explicit_growth) / base.salesToCapital!, 0);
     expect(base.baseUsd).toBeCloseTo(base.nopatUsd! - base.reinvestmentUsd!, 0);
     // The one-year base valued the company at 0.015× its price; the normalised one at more than ten times that.

@@ -55,7 +55,10 @@ export function buildSectorTable(companies: ReadonlyArray<{ sector: string | nul
     sectors[c.sector] ??= { companies: 0, distributions: {} };
     const s = sectors[c.sector]!;
     s.companies++;
-    if (c.unleveredBeta !== null && c.unleveredBeta !== undefined && Number.isFinite(c.unleveredBeta)) (unleveredBetas[c.sector] ??= []).push(c.unleveredBeta);
+    if (c.unleveredBeta !== null && c.unleveredBeta !== undefined && Number.isFinite(c.unleveredBeta)) {
+      unleveredBetas[c.sector] ??= [];
+      unleveredBetas[c.sector]!.push(c.unleveredBeta);
+    }
     for (const key of GRADE_METRIC_KEYS) {
       const v = c.metrics[key];
       if (v === null || v === undefined || !Number.isFinite(v)) continue;

@@ -39,7 +39,13 @@ describe('the valuation over the universe', () => {
   it('every fair value is finite and positive, and the range is ordered bear ≤ central ≤ bull', () => {
     const bad = rows.filter(({ s }) => {
       const v = s.valuation!;
-      return !(Number.isFinite(s.fair_value_per_share) && s.fair_value_per_share > 0 && v.range.bear <= v.range.base && v.range.base <= v.range.bull && v.range.bear >= 0);
+      return !(
+        Number.isFinite(s.fair_value_per_share) &&
+        s.fair_value_per_share > 0 &&
+        v.range.bear <= v.range.base &&
+        v.range.base <= v.range.bull &&
+        v.range.bear >= 0
+      );
     });
     expect(bad.map((b) => b.symbol)).toEqual([]);
   });
@@ -47,8 +53,14 @@ describe('the valuation over the universe', () => {
   it('the blend is the weighted sum of its parts, with weights summing to 1', () => {
     for (const { symbol, s } of rows) {
       const parts = s.valuation!.blend.parts;
-      expect(parts.reduce((a, p) => a + p.weight, 0), symbol).toBeCloseTo(1, 12);
-      expect(parts.reduce((a, p) => a + p.weight * p.perShareUsd, 0), symbol).toBeCloseTo(s.fair_value_per_share, 6);
+      expect(
+        parts.reduce((a, p) => a + p.weight, 0),
+        symbol,
+      ).toBeCloseTo(1, 12);
+      expect(
+        parts.reduce((a, p) => a + p.weight * p.perShareUsd, 0),
+        symbol,
+      ).toBeCloseTo(s.fair_value_per_share, 6);
     }
   });
 

@@ -88,7 +88,7 @@ describe('cost of debt bounded by a synthetic rating', () => {
 });
 
 describe('normalised base', () => {
-  it('mid-capex-cycle: capex 300 on D&A 100 (3×), revenue +10 %: NOPAT 200 × (1 − 20 %) = 160, reinvestment 1,100 × 8 % ÷ 2.2 = 40, base 120 (the year\'s FCF was −50)', () => {
+  it("mid-capex-cycle: capex 300 on D&A 100 (3×), revenue +10 %: NOPAT 200 × (1 − 20 %) = 160, reinvestment 1,100 × 8 % ÷ 2.2 = 40, base 120 (the year's FCF was −50)", () => {
     const f = company([
       period(2023, { revenue: 1000, operating_income: 180, free_cash_flow: 60, capital_expenditure: 150, depreciation_amortization: 90 }),
       period(2024, {

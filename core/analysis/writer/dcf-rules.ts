@@ -120,7 +120,8 @@ export function writeDcfVerdict(r: FactReader): Sentence {
   if (verdict) {
     const rangeKeys = ['valuation_verdict', 'fair_value_low', 'fair_value_high', ...keys.slice(1)];
     if (verdict === 'Undervalued') return { text: `The price sits below even the bear case: the shares look undervalued.${caveat}`, fact_keys: rangeKeys };
-    if (verdict === 'Overvalued') return { text: `The price sits above even the bull case: it asks for more than the business supports.${caveat}`, fact_keys: rangeKeys };
+    if (verdict === 'Overvalued')
+      return { text: `The price sits above even the bull case: it asks for more than the business supports.${caveat}`, fact_keys: rangeKeys };
     return { text: `The price sits within the range: about fair, neither a bargain nor a stretch.${caveat}`, fact_keys: rangeKeys };
   }
   if (upside >= 15) return { text: `On these assumptions the shares look undervalued.${caveat}`, fact_keys: keys };
