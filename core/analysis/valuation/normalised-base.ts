@@ -99,21 +99,21 @@ export function normaliseFcfBase(f: CompanyFinancials, o: { growth: number; taxR
     }
   }
 
-  const window: Array<{ fy: number; fcf: number; revenue: number }> = [];
+  const recent: Array<{ fy: number; fcf: number; revenue: number }> = [];
   for (const p of f.annual.slice(-MARGIN_YEARS.max)) {
     const fcf = freeCashFlowOf(p);
     const r = lineOf(p, 'revenue');
-    if (fcf !== null && r !== null && r > 0) window.push({ fy: p.fiscalYear, fcf, revenue: r });
+    if (fcf !== null && r !== null && r > 0) recent.push({ fy: p.fiscalYear, fcf, revenue: r });
   }
-  if (window.length >= MARGIN_YEARS.min && revenue !== null && revenue > 0) {
-    const averageMargin = sum(window.map((w) => w.fcf)) / sum(window.map((w) => w.revenue));
+  if (recent.length >= MARGIN_YEARS.min && revenue !== null && revenue > 0) {
+    const averageMargin = sum(recent.map((w) => w.fcf)) / sum(recent.map((w) => w.revenue));
     return {
       ...empty,
       method: 'average_fcf_margin',
       baseUsd: averageMargin * revenue,
       averageMargin,
-      years: window.map((w) => w.fy),
-      reason: `free cash flow margin averaged over ${window.length} fiscal years (FY${window[0]!.fy}–FY${window.at(-1)!.fy}) and applied to the latest revenue, so one good or bad year does not set the value`,
+      years: recent.map((w) => w.fy),
+      reason: `free cash flow margin averaged over ${recent.length} fiscal years (FY${recent[0]!.fy}–FY${recent.at(-1)!.fy}) and applied to the latest revenue, so one good or bad year does not set the value`,
     };
   }
   if (latestFcfUsd === null) return null;

@@ -77,7 +77,7 @@ export interface Scenario {
 
 export interface JustifiedPb {
   bookValuePerShare: number;
-  /** Σ net income ÷ Σ average equity over the window (fraction). */
+  /** Σ net income ÷ Σ average equity over the recent (fraction). */
   roe: number;
   roeYears: number[];
   costOfEquity: number;
@@ -163,9 +163,9 @@ export function chooseModel(companyClass: CompanyClass, sector: string | null, i
 function measureRevenueGrowth(f: CompanyFinancials): { cagr: number; years: number; yearly: number[] } | null {
   const revenues = f.annual.map((p) => lineOf(p, 'revenue'));
   for (const years of [5, 3]) {
-    const window = revenues.slice(-(years + 1));
-    if (window.length < years + 1 || window.some((v) => v === null || !(v > 0))) continue;
-    const values = window as number[];
+    const recent = revenues.slice(-(years + 1));
+    if (recent.length < years + 1 || recent.some((v) => v === null || !(v > 0))) continue;
+    const values = recent as number[];
     const yearly = values.slice(1).map((v, i) => v / values[i]! - 1);
     return { cagr: (values.at(-1)! / values[0]!) ** (1 / years) - 1, years, yearly };
   }
