@@ -9,9 +9,9 @@ import { computeQuantile } from '../dcf/presets.ts';
  * unlevered with their own debt/equity, the median, relevered with the company's), with a floor.
  */
 
-/** Weeks in the regression recent (two years) and the fewest that still make a beta. */
+/** Weeks in the regression window (two years) and the fewest that still make a beta. */
 export const WEEKLY_WINDOW = { weeks: 104, minimum: 52 } as const;
-/** Months in the regression recent when only month-end closes exist (five years), and the fewest. */
+/** Months in the regression window when only month-end closes exist (five years), and the fewest. */
 export const MONTHLY_WINDOW = { months: 60, minimum: 36 } as const;
 /** Weight of the company's own (Blume-adjusted) beta against its sector's bottom-up beta. */
 export const OWN_BETA_WEIGHT = 0.5;
@@ -58,7 +58,7 @@ function samplePeriodCloses(s: ClosesLike, asOf: string, keyOf: (date: string) =
 
 /**
  * The regression beta of `asset` on `benchmark` over returns between period-end closes both have: weekly
- * from daily bars, monthly from month-end closes. Null with fewer returns than the recent's minimum or
+ * from daily bars, monthly from month-end closes. Null with fewer returns than the window's minimum or
  * when the benchmark does not move.
  */
 export function measureBeta(asset: ClosesLike, benchmark: ClosesLike, asOf: string, interval: 'daily' | 'monthly'): MeasuredBeta | null {
