@@ -15,6 +15,7 @@ import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, findNewestFiling } from './company.ts';
 import { type MeasuredBeta, toCloses } from '../valuation/beta.ts';
+import { buildRevenueFcffGrid } from '../valuation/fcff-projection.ts';
 import type { NormalisedBase } from '../valuation/normalised-base.ts';
 import type { MultipleValue } from '../valuation/relative-value.ts';
 import {
@@ -244,12 +245,21 @@ export function buildDcf(
       const modelInputs: DcfCompanyInputs = equityFlow
         ? { baseFcfUsd: v.baseFcfUsd, sharesDiluted: v.sharesDiluted, totalDebtUsd: 0, cashUsd: 0, nciUsd: 0, priceUsd }
         : { ...company, baseFcfUsd: v.baseFcfUsd, priceUsd };
-      ({ reverse, grid } = runReverseAndGrid(modelInputs, {
-        ...periods,
-        discountRate: wacc.wacc,
-        terminalGrowth: c.terminalGrowth,
-        explicitGrowth: c.explicitGrowth,
-      }));
+      if (c.revenueBuilt) {
+        // Built year by year from revenue: the grid re-runs that projection; a reverse DCF on one growing cash flow would not match it.
+        reverse = null;
+        grid = buildRevenueFcffGrid(
+          c.revenueBuilt,
+          { ...periods, explicitGrowth: c.explicitGrowth },
+          { discountRates: buildRateAxis(wacc.wacc, 0.005, 10), terminalGrowths: buildRateAxis(c.terminalGrowth, 0.005, 10) },
+        );
+      } else
+        ({ reverse, grid } = runReverseAndGrid(modelInputs, {
+          ...periods,
+          discountRate: wacc.wacc,
+          terminalGrowth: c.terminalGrowth,
+          explicitGrowth: c.explicitGrowth,
+        }));
     } else {
       reverse = null;
       grid = null;
@@ -260,7 +270,7 @@ export function buildDcf(
         : c.model === 'ddm'
           ? `Dividends paid, FY${company.fiscalYear}`
           : c.base?.method === 'nopat_minus_reinvestment'
-            ? `Free cash flow, FY${company.fiscalYear}: after-tax operating profit less reinvestment`
+            ? `Free cash flow, FY${company.fiscalYear}: after-tax operating profit less the reinvestment growth needs`
             : c.base?.method === 'average_fcf_margin'
               ? `Free cash flow, FY${company.fiscalYear} revenue at the ${c.base.years.length}-year average margin`
               : `Free cash flow, FY${company.fiscalYear}`;
@@ -362,6 +372,8 @@ export function buildDcf(
     sheet.put('terminal_value_share', v.terminal.shareOfEnterpriseValue, model, { scale: 100 });
   }
   if (reverse?.status === 'solved') sheet.put('implied_growth', reverse.impliedGrowth, model, { scale: 100 });
+  else if (!reverse && valuation?.base?.method === 'nopat_minus_reinvestment')
+    sheet.skip('implied_growth', 'the cash flows are built year by year from revenue, so no single growth rate maps to the price');
   else if (reverse)
     sheet.skip(
       'implied_growth',

@@ -36,6 +36,8 @@ export interface NormalisedBase {
   nopatUsd: number | null;
   reinvestmentUsd: number | null;
   salesToCapital: number | null;
+  /** nopat_minus_reinvestment: operating income ÷ revenue, the margin the year-by-year projection holds. */
+  operatingMargin: number | null;
   capexToDepreciation: number | null;
   /** Why this base, in words (the note and the assumptions table say it). */
   reason: string;
@@ -78,6 +80,7 @@ export function normaliseFcfBase(f: CompanyFinancials, o: { growth: number; taxR
     nopatUsd: null,
     reinvestmentUsd: null,
     salesToCapital: null,
+    operatingMargin: null,
   };
 
   const operatingIncome = lineOf(last, 'operating_income');
@@ -94,7 +97,8 @@ export function normaliseFcfBase(f: CompanyFinancials, o: { growth: number; taxR
         nopatUsd: nopat,
         reinvestmentUsd: reinvestment,
         salesToCapital,
-        reason: `capital spending is ${capexToDepreciation!.toFixed(1)}× depreciation while revenue grows: the company is investing for growth, so the base is after-tax operating profit less the reinvestment its growth needs, not one year's free cash flow`,
+        operatingMargin: operatingIncome / revenue,
+        reason: `capital spending is ${capexToDepreciation!.toFixed(1)}× depreciation while revenue grows: the company is investing for growth, so its free cash flow is built year by year from revenue: after-tax operating profit less the reinvestment each year's growth needs, falling as growth fades`,
       };
     }
   }

@@ -9,6 +9,7 @@ import type { SectorTable } from '../fundamentals/sector-grades.ts';
 import { lineOf } from '../fundamentals/statement-lines.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 import { type CalibratedBeta, type ClosesLike, calibrateBeta, measureBeta } from './beta.ts';
+import { projectFcffFromRevenue, type RevenueFcffInputs } from './fcff-projection.ts';
 import { type NormalisedBase, normaliseFcfBase } from './normalised-base.ts';
 import { computeRelativeValues, MULTIPLE_LABELS, type MultipleKind, type MultipleValue } from './relative-value.ts';
 
@@ -124,8 +125,10 @@ export interface CompanyValuation {
   base: NormalisedBase | null;
   affo: Affo | null;
   justified: JustifiedPb | null;
-  /** The two-stage engine's run of the model (fcff, affo); null for justified P/B. */
+  /** The two-stage engine's run of the model (fcff, affo, ddm); null for justified P/B. */
   dcf: DcfValuation | null;
+  /** The inputs of the year-by-year revenue projection, when the company is investing for growth (else null). */
+  revenueBuilt: RevenueFcffInputs | null;
   modelPerShareUsd: number;
   scenarios: Scenario[];
   relative: MultipleValue[];
@@ -291,6 +294,7 @@ function valueCompanyWith(x: ValuationContext, chosen: { model: ValuationModel; 
   let affo: Affo | null = null;
   let justified: JustifiedPb | null = null;
   let dcf: DcfValuation | null = null;
+  let revenueBuilt: RevenueFcffInputs | null = null;
   let scenarios: Scenario[];
 
   const equityOnly = (): WaccBreakdown => ({
@@ -382,18 +386,34 @@ function valueCompanyWith(x: ValuationContext, chosen: { model: ValuationModel; 
           'free_cash_flow',
           `A DCF needs free cash flow, and ${x.symbol}'s filings give neither it nor operating cash flow and capex.`,
         );
-      if (!(base.baseUsd > 0))
+      if (base.method === 'nopat_minus_reinvestment')
+        revenueBuilt = {
+          revenueUsd: base.revenueUsd!,
+          operatingMargin: base.operatingMargin!,
+          taxRate: tax.rate,
+          salesToCapital: base.salesToCapital!,
+          sharesDiluted: shares,
+          totalDebtUsd: d.totalDebtUsd,
+          cashUsd: d.cashUsd,
+          nciUsd: d.nciUsd,
+          priceUsd: x.priceUsd,
+        };
+      // Built from revenue, this year's heavy reinvestment may leave little today and much later: the projection decides.
+      else if (!(base.baseUsd > 0))
         return fail(
           'not_applicable',
           'free_cash_flow',
-          `${x.symbol}'s normalised free cash flow is zero or negative (${base.method === 'nopat_minus_reinvestment' ? 'its growth needs more reinvestment than its operating profit provides' : 'its cash flow margin over the cycle is not positive'}): a DCF does not value it.`,
+          `${x.symbol}'s normalised free cash flow is zero or negative (its cash flow margin over the cycle is not positive): a DCF does not value it.`,
         );
       baseUsd = base.baseUsd;
     }
+    const built = revenueBuilt;
     const run = (g: number, tg: number) =>
-      model === 'fcff'
-        ? computeDcf({ ...d, baseFcfUsd: baseUsd, priceUsd: x.priceUsd }, { ...periods, discountRate, explicitGrowth: g, terminalGrowth: tg })
-        : valueEquityFlow(baseUsd, shares, { ...periods, discountRate, explicitGrowth: g, terminalGrowth: tg });
+      built
+        ? projectFcffFromRevenue(built, { ...periods, discountRate, explicitGrowth: g, terminalGrowth: tg })
+        : model === 'fcff'
+          ? computeDcf({ ...d, baseFcfUsd: baseUsd, priceUsd: x.priceUsd }, { ...periods, discountRate, explicitGrowth: g, terminalGrowth: tg })
+          : valueEquityFlow(baseUsd, shares, { ...periods, discountRate, explicitGrowth: g, terminalGrowth: tg });
     const main = run(growth, terminalGrowth);
     if (!main.ok) return main;
     dcf = main.value;
@@ -488,6 +508,7 @@ function valueCompanyWith(x: ValuationContext, chosen: { model: ValuationModel; 
     affo,
     justified,
     dcf,
+    revenueBuilt,
     modelPerShareUsd,
     scenarios,
     relative,
