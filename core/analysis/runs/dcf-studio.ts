@@ -1,40 +1,30 @@
 import type { AnalysisInputs } from '../analysis-types.ts';
 import { CAPM_DEFAULTS, DCF_PERIOD_DEFAULTS } from '../dcf/assumptions.ts';
 import { extractDcfCompanyData } from '../dcf/company-inputs.ts';
-import { type DcfGrowthHistory, type DcfPresetName, deriveDcfPresets, measureGrowthHistory } from '../dcf/presets.ts';
+import { type DcfGrowthHistory, type DcfPresetName, measureGrowthHistory } from '../dcf/presets.ts';
 import { DCF_STUDIO_RULES, type DcfStudioField, type DcfStudioInputs } from '../dcf/studio.ts';
-import { type DcfCompanyInputs, validateDcfCompany } from '../dcf/two-stage.ts';
-import { type CostOfDebtBasis, computeWacc } from '../dcf/wacc.ts';
-import { computeBetaCorrelation } from '../indicators/beta-correlation.ts';
+import { computeDcf, type DcfCompanyInputs, validateDcfCompany } from '../dcf/two-stage.ts';
+import type { CostOfDebtBasis } from '../dcf/wacc.ts';
+import { adjustBlume } from '../valuation/beta.ts';
+import { MODEL_LABELS, type ValuationModel, valueCompany } from '../valuation/value-company.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 import { buildCompanyView } from './company.ts';
-import { toSeriesAsOf } from './price-series.ts';
+import { toValuationContext } from './valuation-context.ts';
 
-/**
- * Blume's adjustment (Bloomberg's "adjusted beta"): 0.67 × the regression beta + 0.33 × 1. One year of
- * daily returns gives a noisy beta, and betas drift toward the market's 1 over time; unadjusted, a
- * defensive stock's near-zero beta would put its cost of equity near the risk-free rate and its DCF
- * inside the r − g guard.
- */
-export const adjustBeta = (raw: number): number => 0.67 * raw + 0.33;
+/** Blume's adjustment (Bloomberg's "adjusted beta"): 0.67 × the regression beta + 0.33 × 1 (core/analysis/valuation/beta.ts). */
+export const adjustBeta = adjustBlume;
 
 export interface DcfBeta {
   beta: number;
-  /** `spy_1y_adjusted`: Blume-adjusted regression of a year of daily returns on SPY's; `default`: 1.0, the market's own (no daily bars). */
-  basis: 'spy_1y_adjusted' | 'default';
+  /** `calibrated`: the valuation's beta (own weekly or monthly, Blume-adjusted, averaged with the sector's bottom-up beta, floored). */
+  basis: 'calibrated';
+  /** How it was reached, in words. */
+  description: string;
+  /** The company's own regression beta before adjustment; null without enough price history. */
   raw: number | null;
   /** The regression's window, when there was one. */
   from: string | null;
   to: string | null;
-}
-
-/** The company's beta against SPY over the year to the data day, Blume-adjusted; the market's 1.0 without daily bars. */
-export function measureDcfBeta(inputs: AnalysisInputs): DcfBeta {
-  const daily = toSeriesAsOf(inputs.daily, inputs.asOf, 'daily');
-  const bench = toSeriesAsOf(inputs.benchmark, inputs.asOf, 'benchmark');
-  const r = daily.ok && bench.ok ? computeBetaCorrelation(daily.value, bench.value) : null;
-  if (!r?.ok) return { beta: CAPM_DEFAULTS.beta.value, basis: 'default', raw: null, from: null, to: null };
-  return { beta: adjustBeta(r.value.beta), basis: 'spy_1y_adjusted', raw: r.value.beta, from: r.value.from, to: r.value.to };
 }
 
 /** Everything the DCF studio starts from for one company on its data day (the `GET /api/dcf/{symbol}/inputs` body, in camelCase). */
@@ -44,7 +34,13 @@ export interface DcfStudioSetup {
   priceUsd: number;
   priceDate: string;
   fiscalYear: number;
-  fcfBasis: 'reported' | 'operating_cash_flow_minus_capex';
+  /**
+   * What the base cash flow is: reported or derived free cash flow (one year), normalised over the cycle,
+   * the equivalent of the revenue-built projection, AFFO (REITs) or dividends (utilities and steady payers).
+   */
+  fcfBasis: 'reported' | 'operating_cash_flow_minus_capex' | 'average_fcf_margin' | 'built_from_revenue' | 'affo' | 'dividends';
+  /** The valuation model the analysis uses for this company, and why. */
+  model: { key: ValuationModel; label: string; reason: string };
   company: DcfCompanyInputs & { baseFcfUsd: number; sharesDiluted: number; priceUsd: number };
   assumedZero: string[];
   beta: DcfBeta;
@@ -61,9 +57,13 @@ export interface DcfStudioSetup {
 const clampToRule = (field: DcfStudioField, v: number) => Math.min(DCF_STUDIO_RULES[field].max, Math.max(DCF_STUDIO_RULES[field].min, v));
 
 /**
- * The company's figures (latest annual statements filed by the data day, that day's price), its
- * measured WACC inputs (beta vs SPY, cost of debt, tax rate, debt weight at market value of equity),
- * and the three presets from its growth record. Refuses what no DCF can value (no FCF, FCF ≤ 0, no shares).
+ * The studio starts from the analysis's own valuation (one value, issue 30): the same calibrated beta,
+ * cost of debt and tax, the same base cash flow and the same bear/base/bull growth as its presets. Its
+ * base preset reproduces the model's value: for a company whose cash flow is built year by year from
+ * revenue, the base is the one cash flow that, grown on the base path, gives the same enterprise value.
+ * Equity models (REITs on AFFO, payers on dividends) start with no debt bridge and a debt weight of 0,
+ * so the discount rate is the cost of equity. Banks and insurers are valued on book value, which the
+ * studio's cash-flow model does not express: refused with the reason, as is what no model can value.
  */
 export function buildDcfStudioSetup(inputs: AnalysisInputs): EngineResult<DcfStudioSetup> {
   const view = buildCompanyView(inputs);
@@ -74,46 +74,78 @@ export function buildDcfStudioSetup(inputs: AnalysisInputs): EngineResult<DcfStu
   const data = extractDcfCompanyData(financials);
   if (!data.ok) return data;
   const d = data.value;
-  if (d.fcfBasis === 'missing')
+  const valued = valueCompany(toValuationContext(inputs, view.value, d, priceUsd));
+  if (!valued.ok) return valued;
+  const c = valued.value;
+  if (c.model === 'justified_pb' || !c.dcf)
     return fail(
-      'missing_input',
-      'free_cash_flow',
-      `A DCF needs free cash flow, and ${inputs.symbol}'s latest annual report gives neither it nor operating cash flow and capex.`,
+      'not_applicable',
+      'model',
+      `${inputs.symbol} is valued on its equity (justified price-to-book), which the studio's cash-flow model does not express: run the DCF analysis to see its valuation.`,
     );
-  const company = validateDcfCompany({ ...d, priceUsd });
+  const equityFlow = c.model !== 'fcff';
+  const periods = { explicitYears: DCF_PERIOD_DEFAULTS.explicitYears, fadeYears: DCF_PERIOD_DEFAULTS.fadeYears };
+  let baseFcfUsd = c.dcf.baseFcfUsd;
+  if (c.revenueBuilt) {
+    // Enterprise value is linear in the base cash flow: scale a unit base's value to the model's.
+    const unit = computeDcf(
+      { baseFcfUsd: 1, sharesDiluted: 1, totalDebtUsd: 0, cashUsd: 0, nciUsd: 0, priceUsd: null },
+      { ...periods, discountRate: c.wacc.wacc, explicitGrowth: c.explicitGrowth, terminalGrowth: c.terminalGrowth },
+    );
+    if (!unit.ok) return unit;
+    baseFcfUsd = c.dcf.enterpriseValueUsd / unit.value.enterpriseValueUsd;
+  }
+  const company = validateDcfCompany(
+    equityFlow ? { baseFcfUsd, sharesDiluted: d.sharesDiluted, totalDebtUsd: 0, cashUsd: 0, nciUsd: 0, priceUsd } : { ...d, baseFcfUsd, priceUsd },
+  );
   if (!company.ok) return company;
-  const beta = measureDcfBeta(inputs);
-  const capm = { riskFreeRate: CAPM_DEFAULTS.riskFreeRate.value, equityRiskPremium: CAPM_DEFAULTS.equityRiskPremium.value, beta: beta.beta };
-  const wacc = computeWacc({ ...d, priceUsd }, capm);
-  if (!wacc.ok) return wacc;
-  const w = wacc.value;
+  const w = c.wacc;
   // Measured figures outside the studio's rules (a beta of 6, debt at 97 % of capital) start at the rule's edge.
   const measured: DcfStudioInputs = {
-    explicit_years: DCF_PERIOD_DEFAULTS.explicitYears,
-    fade_years: DCF_PERIOD_DEFAULTS.fadeYears,
-    explicit_growth: 0,
-    terminal_growth: DCF_PERIOD_DEFAULTS.terminalGrowth,
-    risk_free_rate: capm.riskFreeRate,
-    equity_risk_premium: capm.equityRiskPremium,
-    beta: clampToRule('beta', beta.beta),
-    cost_of_debt: clampToRule('cost_of_debt', w.costOfDebt.rate),
+    explicit_years: periods.explicitYears,
+    fade_years: periods.fadeYears,
+    explicit_growth: c.explicitGrowth,
+    terminal_growth: c.terminalGrowth,
+    risk_free_rate: c.riskFreeRate,
+    equity_risk_premium: c.equityRiskPremium,
+    beta: clampToRule('beta', c.beta.beta),
+    cost_of_debt: clampToRule('cost_of_debt', equityFlow ? c.riskFreeRate : w.costOfDebt.rate),
     tax_rate: clampToRule('tax_rate', w.tax.rate),
-    debt_weight: clampToRule('debt_weight', w.debtWeight),
+    debt_weight: clampToRule('debt_weight', equityFlow ? 0 : w.debtWeight),
   };
   const history = measureGrowthHistory(financials);
-  const presets = deriveDcfPresets(history, measured);
-  const { baseFcfUsd, sharesDiluted, totalDebtUsd, cashUsd, nciUsd } = company.value;
+  const at = (name: 'bear' | 'base' | 'bull') => c.scenarios.find((s) => s.name === name)!;
+  const presetOf = (name: 'bear' | 'base' | 'bull'): DcfStudioInputs => ({
+    ...measured,
+    explicit_growth: clampToRule('explicit_growth', at(name).growth),
+    terminal_growth: clampToRule('terminal_growth', at(name).terminalGrowth),
+  });
+  const presets = { conservative: presetOf('bear'), base: presetOf('base'), optimistic: presetOf('bull') };
+  const own = c.beta.own;
+  const { sharesDiluted, totalDebtUsd, cashUsd, nciUsd } = company.value;
   return ok({
     symbol: inputs.symbol,
     asOf: inputs.asOf,
     priceUsd,
     priceDate,
     fiscalYear: d.fiscalYear,
-    fcfBasis: d.fcfBasis,
-    company: { baseFcfUsd, sharesDiluted, totalDebtUsd, cashUsd, nciUsd, priceUsd },
-    assumedZero: d.assumedZero,
-    beta,
-    costOfDebtBasis: w.costOfDebt.basis,
+    fcfBasis:
+      c.model === 'affo'
+        ? 'affo'
+        : c.model === 'ddm'
+          ? 'dividends'
+          : c.base?.method === 'nopat_minus_reinvestment'
+            ? 'built_from_revenue'
+            : c.base?.method === 'average_fcf_margin'
+              ? 'average_fcf_margin'
+              : d.fcfBasis === 'operating_cash_flow_minus_capex'
+                ? 'operating_cash_flow_minus_capex'
+                : 'reported',
+    model: { key: c.model, label: MODEL_LABELS[c.model], reason: c.modelReason },
+    company: { baseFcfUsd: company.value.baseFcfUsd, sharesDiluted, totalDebtUsd, cashUsd, nciUsd, priceUsd },
+    assumedZero: equityFlow ? [] : d.assumedZero,
+    beta: { beta: c.beta.beta, basis: 'calibrated', description: c.beta.basis, raw: own?.raw ?? null, from: own?.from ?? null, to: own?.to ?? null },
+    costOfDebtBasis: equityFlow ? 'user_input' : w.costOfDebt.basis,
     taxBasis: w.tax.basis,
     sources: {
       risk_free_rate: { as_of: CAPM_DEFAULTS.riskFreeRate.asOf, source: CAPM_DEFAULTS.riskFreeRate.source },

@@ -14,7 +14,7 @@ import { attributeDcf } from '../attribution/dcf-attribution.ts';
 import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, findNewestFiling } from './company.ts';
-import { type MeasuredBeta, toCloses } from '../valuation/beta.ts';
+import type { MeasuredBeta } from '../valuation/beta.ts';
 import { buildRevenueFcffGrid } from '../valuation/fcff-projection.ts';
 import type { NormalisedBase } from '../valuation/normalised-base.ts';
 import type { MultipleValue } from '../valuation/relative-value.ts';
@@ -30,6 +30,7 @@ import {
   valueCompany,
 } from '../valuation/value-company.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
+import { toValuationContext } from './valuation-context.ts';
 
 /** Explicit-period growth comes from history, clamped (the range lives with the other DCF defaults). */
 export { DCF_GROWTH_RANGE };
@@ -219,21 +220,7 @@ export function buildDcf(
     };
     sheet.skip('growth_history', 'the growth typed in the DCF studio was used instead', 'Historical growth');
   } else {
-    const history = inputs.daily ?? inputs.monthly;
-    const result = valueCompany({
-      symbol: inputs.symbol,
-      financials: view.financials,
-      company,
-      companyClass: view.companyClass,
-      sector: inputs.profile.sector,
-      industry: inputs.profile.industry,
-      priceUsd,
-      asOf: inputs.asOf,
-      series: history ? toCloses(history) : null,
-      interval: inputs.daily ? 'daily' : 'monthly',
-      benchmark: inputs.benchmark ? toCloses(inputs.benchmark) : null,
-      sectorTable: inputs.sectorTable,
-    });
+    const result = valueCompany(toValuationContext(inputs, view, company, priceUsd));
     if (!result.ok) return result;
     const c = result.value;
     wacc = c.wacc;

@@ -21,6 +21,7 @@ function toSetupBody(s: DcfSetupWithName): DcfSetupResponse {
     price_date: s.priceDate,
     fiscal_year: s.fiscalYear,
     fcf_basis: s.fcfBasis,
+    model: { key: s.model.key as 'fcff' | 'affo' | 'ddm', label: s.model.label, reason: s.model.reason },
     company: {
       base_fcf_usd: s.company.baseFcfUsd,
       shares_diluted: s.company.sharesDiluted,
@@ -30,7 +31,7 @@ function toSetupBody(s: DcfSetupWithName): DcfSetupResponse {
     },
     assumed_zero: s.assumedZero,
     measured: {
-      beta: { value: s.beta.beta, basis: s.beta.basis, raw: s.beta.raw, from: s.beta.from, to: s.beta.to },
+      beta: { value: s.beta.beta, basis: s.beta.basis, description: s.beta.description, raw: s.beta.raw, from: s.beta.from, to: s.beta.to },
       cost_of_debt_basis: s.costOfDebtBasis,
       tax_basis: s.taxBasis,
     },

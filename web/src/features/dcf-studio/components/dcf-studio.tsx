@@ -83,6 +83,16 @@ function Headline({ state, setup }: { state: StudioState; setup: DcfSetupRespons
  * The DCF studio: assumptions on one side, the value they give on the other, recomputed in the browser
  * by core's `runDcfStudio` at every keystroke. Read-only, it is the public page's live example.
  */
+/** What the base cash flow is, in words (the setup's fcf_basis). */
+const BASE_WORDS: Record<DcfSetupResponse['fcf_basis'], (fy: number) => string> = {
+  reported: (fy) => `FY${fy} free cash flow`,
+  operating_cash_flow_minus_capex: (fy) => `FY${fy} operating cash flow less capex`,
+  average_fcf_margin: (fy) => `FY${fy} revenue at its average free cash flow margin`,
+  built_from_revenue: (fy) => `a base equivalent to FY${fy} revenue built year by year`,
+  affo: (fy) => `FY${fy} AFFO`,
+  dividends: (fy) => `FY${fy} dividends paid`,
+};
+
 export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, renderProjection, renderActions }: DcfStudioProps) {
   const company = useMemo(() => toCompanyInputs(setup), [setup]);
   const state = useDcfStudio(company, initialInputs ?? setup.defaults);
@@ -125,9 +135,9 @@ export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, 
                 <CardHeader>
                   <CardTitle>Projected free cash flow and what it is worth today</CardTitle>
                   <CardDescription>
-                    From FY{setup.fiscal_year} free cash flow of {formatUsdCompact(setup.company.base_fcf_usd)}: {r.inputs.explicit_years} years at{' '}
-                    {formatPct(r.inputs.explicit_growth, 1)}, then {r.inputs.fade_years} years fading to {formatPct(r.inputs.terminal_growth, 1)}, discounted at{' '}
-                    {formatPct(r.wacc.wacc)}.
+                    From {BASE_WORDS[setup.fcf_basis](setup.fiscal_year)} of {formatUsdCompact(setup.company.base_fcf_usd)} ({setup.model.label.toLowerCase()}):{' '}
+                    {r.inputs.explicit_years} years at {formatPct(r.inputs.explicit_growth, 1)}, then {r.inputs.fade_years} years fading to{' '}
+                    {formatPct(r.inputs.terminal_growth, 1)}, discounted at {formatPct(r.wacc.wacc)}.
                   </CardDescription>
                 </CardHeader>
                 <CardContent>

@@ -28,13 +28,19 @@ function hintFor(f: DcfStudioField, setup: DcfSetupResponse): string | undefined
     case 'equity_risk_premium':
       return `Damodaran implied ERP, ${setup.sources.equity_risk_premium.as_of}`;
     case 'beta':
-      return m.beta.basis === 'spy_1y_adjusted' ? `Measured: 1 year vs SPY, adjusted (raw ${m.beta.raw?.toFixed(2)})` : 'Market default (no daily prices)';
+      return `Calibrated: ${m.beta.description}${m.beta.raw !== null ? ` (own raw ${m.beta.raw.toFixed(2)})` : ''}`;
     case 'cost_of_debt':
       return m.cost_of_debt_basis === 'fallback_spread'
         ? 'No interest reported: risk-free + 1.5 points'
         : m.cost_of_debt_basis === 'floored_at_risk_free'
           ? 'Interest ÷ debt, floored at the risk-free rate'
-          : 'Interest expense ÷ average debt';
+          : m.cost_of_debt_basis === 'capped_at_synthetic_rating'
+            ? 'Interest ÷ debt, capped at the spread of its synthetic rating'
+            : m.cost_of_debt_basis === 'synthetic_rating'
+              ? 'No interest reported: risk-free + the spread of its synthetic rating'
+              : m.cost_of_debt_basis === 'user_input'
+                ? 'An equity model: no debt in the discount rate'
+                : 'Interest expense ÷ average debt';
     case 'tax_rate':
       return m.tax_basis === 'effective' ? 'Effective: income tax ÷ pre-tax income' : 'Statutory 21 %';
     case 'debt_weight':
