@@ -39,8 +39,9 @@ describe("the studio's base preset reproduces the analysis's model value", () =>
   it('JPM is valued on book value: the studio says so instead of projecting cash flows', () => {
     const setup = buildDcfStudioSetup(inputs.get('JPM')!);
     expect(setup.ok).toBe(false);
-    if (!setup.ok) expect(setup.error.message).toBe(
-      "JPM is valued on its equity (justified price-to-book), which the studio's cash-flow model does not express: run the DCF analysis to see its valuation.",
-    );
+    if (!setup.ok)
+      expect(setup.error.message).toBe(
+        "JPM is valued on its equity (justified price-to-book), which the studio's cash-flow model does not express: run the DCF analysis to see its valuation.",
+      );
   });
 });

@@ -27,12 +27,10 @@ const DcfSetupSchema = z
     price: z.number().openapi({ description: 'USD per share on `price_date`' }),
     price_date: z.string(),
     fiscal_year: z.number().int().openapi({ description: 'The fiscal year whose statements give the base FCF and the bridge' }),
-    fcf_basis: z
-      .enum(['reported', 'operating_cash_flow_minus_capex', 'average_fcf_margin', 'built_from_revenue', 'affo', 'dividends'])
-      .openapi({
-        description:
-          "What the base cash flow is: one year's free cash flow, normalised over the cycle, the equivalent of the revenue-built projection, AFFO (REITs) or dividends",
-      }),
+    fcf_basis: z.enum(['reported', 'operating_cash_flow_minus_capex', 'average_fcf_margin', 'built_from_revenue', 'affo', 'dividends']).openapi({
+      description:
+        "What the base cash flow is: one year's free cash flow, normalised over the cycle, the equivalent of the revenue-built projection, AFFO (REITs) or dividends",
+    }),
     model: z
       .object({ key: z.enum(['fcff', 'affo', 'ddm']), label: z.string(), reason: z.string() })
       .openapi({ description: "The analysis's valuation model for this company, and why (banks and insurers, valued on book value, have no studio)" }),
@@ -48,11 +46,9 @@ const DcfSetupSchema = z
       beta: z.object({
         value: z.number(),
         basis: z.enum(['calibrated']),
-        description: z
-          .string()
-          .openapi({
-            description: 'How the beta was reached (own weekly or monthly beta vs SPY, Blume-adjusted, averaged with the sector bottom-up beta, floored)',
-          }),
+        description: z.string().openapi({
+          description: 'How the beta was reached (own weekly or monthly beta vs SPY, Blume-adjusted, averaged with the sector bottom-up beta, floored)',
+        }),
         raw: z.number().nullable(),
         from: z.string().nullable(),
         to: z.string().nullable(),
