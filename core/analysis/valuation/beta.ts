@@ -38,22 +38,55 @@ export interface MeasuredBeta {
   to: string;
 }
 
-/** The Monday of an ISO date's week, as a key grouping trading days into weeks. */
-function weekKeyOf(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  const back = (d.getUTCDay() + 6) % 7;
-  return new Date(d.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+/** Days since 1970-01-01 of an ISO date, without allocating a Date (this runs over every bar of every company). */
+function dayNumberOf(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+}
+/** Monday-based week number: 1970-01-01 was a Thursday, so day + 3 starts each week on a Monday. */
+const weekKeyOf = (date: string) => Math.floor((dayNumberOf(date) + 3) / 7);
+const monthKeyOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+
+interface PeriodCloses {
+  keys: number[];
+  closes: number[];
+  dates: string[];
 }
 
-/** The last close of each period (week or month) on or before `asOf`, keyed by period. */
-function samplePeriodCloses(s: ClosesLike, asOf: string, keyOf: (date: string) => string): Map<string, { date: string; close: number }> {
-  const out = new Map<string, { date: string; close: number }>();
+/** The last close of each period (week or month) on or before `asOf`, in order. */
+function samplePeriodCloses(s: ClosesLike, asOf: string, keyOf: (date: string) => number): PeriodCloses {
+  const out: PeriodCloses = { keys: [], closes: [], dates: [] };
   for (let i = 0; i < s.dates.length; i++) {
     const date = s.dates[i]!;
     if (date > asOf) break;
-    out.set(keyOf(date), { date, close: s.close[i]! });
+    const key = keyOf(date);
+    const last = out.keys.length - 1;
+    if (last >= 0 && out.keys[last] === key) {
+      out.closes[last] = s.close[i]!;
+      out.dates[last] = date;
+    } else {
+      out.keys.push(key);
+      out.closes.push(s.close[i]!);
+      out.dates.push(date);
+    }
   }
   return out;
+}
+
+/** The benchmark is the same series for every company of a data day: sampled once per series, day and interval. */
+const benchmarkSamples = new WeakMap<object, Map<string, PeriodCloses>>();
+function sampleBenchmark(s: ClosesLike, asOf: string, interval: 'daily' | 'monthly', keyOf: (date: string) => number): PeriodCloses {
+  let byDay = benchmarkSamples.get(s.close as object);
+  if (!byDay) {
+    byDay = new Map();
+    benchmarkSamples.set(s.close as object, byDay);
+  }
+  const key = `${asOf}|${interval}`;
+  let sampled = byDay.get(key);
+  if (!sampled) {
+    sampled = samplePeriodCloses(s, asOf, keyOf);
+    byDay.set(key, sampled);
+  }
+  return sampled;
 }
 
 /**
@@ -62,20 +95,29 @@ function samplePeriodCloses(s: ClosesLike, asOf: string, keyOf: (date: string) =
  * when the benchmark does not move.
  */
 export function measureBeta(asset: ClosesLike, benchmark: ClosesLike, asOf: string, interval: 'daily' | 'monthly'): MeasuredBeta | null {
-  const keyOf = interval === 'daily' ? weekKeyOf : (date: string) => date.slice(0, 7);
-  const recent = interval === 'daily' ? WEEKLY_WINDOW.weeks : MONTHLY_WINDOW.months;
+  const keyOf = interval === 'daily' ? weekKeyOf : monthKeyOf;
+  const periods = interval === 'daily' ? WEEKLY_WINDOW.weeks : MONTHLY_WINDOW.months;
   const minimum = interval === 'daily' ? WEEKLY_WINDOW.minimum : MONTHLY_WINDOW.minimum;
   const a = samplePeriodCloses(asset, asOf, keyOf);
-  const b = samplePeriodCloses(benchmark, asOf, keyOf);
-  const keys = [...a.keys()].filter((k) => b.has(k));
-  // The current, possibly unfinished, period counts only if it is the benchmark's too (keys align).
-  const used = keys.slice(-(recent + 1));
-  if (used.length - 1 < minimum) return null;
-  const ra = new Float64Array(used.length - 1);
-  const rb = new Float64Array(used.length - 1);
-  for (let k = 1; k < used.length; k++) {
-    ra[k - 1] = a.get(used[k]!)!.close / a.get(used[k - 1]!)!.close - 1;
-    rb[k - 1] = b.get(used[k]!)!.close / b.get(used[k - 1]!)!.close - 1;
+  const b = sampleBenchmark(benchmark, asOf, interval, keyOf);
+  // Periods both have, newest last (two sorted key lists merged).
+  const ia: number[] = [];
+  const ib: number[] = [];
+  for (let i = 0, j = 0; i < a.keys.length && j < b.keys.length; ) {
+    if (a.keys[i] === b.keys[j]) {
+      ia.push(i++);
+      ib.push(j++);
+    } else if (a.keys[i]! < b.keys[j]!) i++;
+    else j++;
+  }
+  const from = Math.max(0, ia.length - (periods + 1));
+  const n = ia.length - from - 1;
+  if (n < minimum) return null;
+  const ra = new Float64Array(n);
+  const rb = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    ra[k] = a.closes[ia[from + k + 1]!]! / a.closes[ia[from + k]!]! - 1;
+    rb[k] = b.closes[ib[from + k + 1]!]! / b.closes[ib[from + k]!]! - 1;
   }
   const { beta } = regressReturns(ra, rb);
   if (!Number.isFinite(beta)) return null;
@@ -83,9 +125,9 @@ export function measureBeta(asset: ClosesLike, benchmark: ClosesLike, asOf: stri
     raw: beta,
     adjusted: adjustBlume(beta),
     basis: interval === 'daily' ? 'weekly_2y' : 'monthly_5y',
-    observations: ra.length,
-    from: a.get(used[1]!)!.date,
-    to: a.get(used.at(-1)!)!.date,
+    observations: n,
+    from: a.dates[ia[from + 1]!]!,
+    to: a.dates[ia.at(-1)!]!,
   };
 }
 
@@ -147,7 +189,13 @@ export function calibrateBeta(
   return { beta: Math.max(BETA_FLOOR, beta), own, bottomUp, floored, basis };
 }
 
-/** A price history's dates and closes, as `measureBeta` reads them. */
+const closesOf = new WeakMap<object, ClosesLike>();
+/** A price history's dates and closes, as `measureBeta` reads them (once per history: SPY's serves every company). */
 export function toCloses(h: { bars: ReadonlyArray<{ date: string; close: number }> }): ClosesLike {
-  return { dates: h.bars.map((b) => b.date), close: h.bars.map((b) => b.close) };
+  let c = closesOf.get(h.bars);
+  if (!c) {
+    c = { dates: h.bars.map((b) => b.date), close: h.bars.map((b) => b.close) };
+    closesOf.set(h.bars, c);
+  }
+  return c;
 }
