@@ -6,6 +6,7 @@ import {
   createValuationRoute,
   deleteValuationRoute,
   getDcfSetupRoute,
+  getValuationAvailabilityRoute,
   getValuationRoute,
   listValuationsRoute,
   MAX_VALUATION_BODY_BYTES,
@@ -24,6 +25,7 @@ export function createValuationsFeature(ctx: AppContext, deps: ValuationsFeature
     name: 'valuations',
     largeBodies: { '/api/valuations': MAX_VALUATION_BODY_BYTES },
     routes(app) {
+      app.openapi(getValuationAvailabilityRoute, handlers.getAvailability);
       app.openapi(getDcfSetupRoute, handlers.getDcfSetup);
       app.openapi(createValuationRoute, handlers.create);
       app.openapi(listValuationsRoute, handlers.list);

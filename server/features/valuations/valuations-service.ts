@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DCF_EXAMPLE_SYMBOL, type DcfStudioInputs, runDcfStudio } from '../../../core/analysis/dcf/studio.ts';
+import { buildDcf } from '../../../core/analysis/runs/dcf.ts';
 import { buildDcfStudioSetup, type DcfStudioSetup } from '../../../core/analysis/runs/dcf-studio.ts';
 import { analysisRequirements, checkAvailability } from '../../../core/analysis/runs/index.ts';
+import type { ValuationModel } from '../../../core/analysis/valuation/value-company.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { canonicalDcfInputs, requireValidDcfInputs } from '../../http/dcf-inputs.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
@@ -25,6 +27,8 @@ interface ValuationsContext {
   now: () => Date;
   /** Setups by `symbol|data day`: they change only with the data, and the public page asks for the same one on every visit. */
   setups: Map<string, DcfSetupWithName>;
+  /** Availability answers by `symbol|data day`, for the same reason. */
+  availability: Map<string, ValuationAvailability>;
 }
 
 /** Companies kept in `setups`; the oldest entry goes first. */
@@ -55,6 +59,40 @@ async function loadDcfSetup(ctx: ValuationsContext, rawSymbol: string, signedIn:
   if (ctx.setups.size >= MAX_CACHED_SETUPS) ctx.setups.delete(ctx.setups.keys().next().value!);
   ctx.setups.set(key, named);
   return named;
+}
+
+export interface ValuationAvailability {
+  symbol: string;
+  asOf: string;
+  available: boolean;
+  model: ValuationModel | null;
+  modelLabel: string | null;
+  reason: string | null;
+}
+
+/**
+ * Whether the DCF analysis can value a company on its data day, as the analysis itself decides (the same
+ * builder): the card shows the reason before a run, and `prepareRun` refuses the same way before the hold.
+ */
+async function checkValuationAvailability(ctx: ValuationsContext, rawSymbol: string): Promise<ValuationAvailability> {
+  const symbol = await ctx.market.resolveSymbol(rawSymbol);
+  const [profile, coverage] = await Promise.all([ctx.market.getProfile(symbol), ctx.market.coverage(symbol)]);
+  const unavailable = checkAvailability('dcf', { profile, coverage });
+  if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'symbol', details: { input: unavailable.input } });
+  const history = await loadPriceHistory(ctx.market, symbol);
+  const asOf = findDataDay(ctx.market, history);
+  const key = `${symbol}|${asOf}`;
+  const cached = ctx.availability.get(key);
+  if (cached) return cached;
+  const inputs = await loadAnalysisInputs(ctx.market, { symbol, profile, history, names: analysisRequirements.dcf });
+  const built = buildDcf(inputs);
+  const v = built.ok ? built.value.sections.valuation : null;
+  const answer: ValuationAvailability = built.ok
+    ? { symbol, asOf, available: true, model: v?.model ?? null, modelLabel: v?.model_label ?? null, reason: null }
+    : { symbol, asOf, available: false, model: null, modelLabel: null, reason: built.error.message };
+  if (ctx.availability.size >= MAX_CACHED_SETUPS * 5) ctx.availability.delete(ctx.availability.keys().next().value!);
+  ctx.availability.set(key, answer);
+  return answer;
 }
 
 interface CreateValuationRequest {
@@ -120,9 +158,10 @@ async function deleteValuationOrThrow(ctx: ValuationsContext, userId: string, id
 }
 
 /** The DCF studio's setups (cached per data day for the service's life) and a user's saved valuations. */
-export function createValuationsService(deps: Omit<ValuationsContext, 'setups'>) {
-  const ctx: ValuationsContext = { ...deps, setups: new Map() };
+export function createValuationsService(deps: Omit<ValuationsContext, 'setups' | 'availability'>) {
+  const ctx: ValuationsContext = { ...deps, setups: new Map(), availability: new Map() };
   return {
+    checkValuationAvailability: (rawSymbol: string) => checkValuationAvailability(ctx, rawSymbol),
     loadDcfSetup: (rawSymbol: string, signedIn: boolean) => loadDcfSetup(ctx, rawSymbol, signedIn),
     createValuation: (userId: string, body: CreateValuationRequest) => createValuation(ctx, userId, body),
     listUserValuations: (userId: string, query: { symbol?: string }) => listUserValuations(ctx, userId, query),

@@ -5,6 +5,7 @@ import type {
   DcfSetupResponse,
   deleteValuationRoute,
   getDcfSetupRoute,
+  getValuationAvailabilityRoute,
   getValuationRoute,
   listValuationsRoute,
   ValuationResponse,
@@ -58,6 +59,11 @@ const toValuationBody = (v: StoredValuation): ValuationResponse => ({
 });
 
 export function createValuationsHandlers(service: ValuationsService) {
+  const getAvailability: AppRouteHandler<typeof getValuationAvailabilityRoute> = async (c) => {
+    const a = await service.checkValuationAvailability(c.req.valid('param').symbol);
+    return c.json({ symbol: a.symbol, as_of: a.asOf, available: a.available, model: a.model, model_label: a.modelLabel, reason: a.reason }, 200);
+  };
+
   const getDcfSetup: AppRouteHandler<typeof getDcfSetupRoute> = async (c) => {
     const setup = await service.loadDcfSetup(c.req.valid('param').symbol, c.get('user') !== undefined);
     return c.json(toSetupBody(setup), 200);
@@ -79,5 +85,5 @@ export function createValuationsHandlers(service: ValuationsService) {
     await service.deleteValuationOrThrow(user.id, c.req.valid('param').id);
     return c.body(null, 204);
   };
-  return { getDcfSetup, create, list, get, remove };
+  return { getAvailability, getDcfSetup, create, list, get, remove };
 }

@@ -127,6 +127,34 @@ export const getDcfSetupRoute = createRoute({
   responses: { 200: jsonContent(DcfSetupSchema, 'The inputs the studio starts from'), ...errorResponses(400, 401, 404, 422) },
 });
 
+const ValuationAvailabilitySchema = z
+  .object({
+    symbol: z.string(),
+    as_of: z.string().openapi({ description: 'The data day the answer holds for' }),
+    available: z.boolean(),
+    model: z
+      .enum(['fcff', 'justified_pb', 'affo', 'ddm'])
+      .nullable()
+      .openapi({ description: 'The model the valuation uses for this company; null when none can value it' }),
+    model_label: z.string().nullable(),
+    reason: z.string().nullable().openapi({ description: 'Why no model can value it, in words (null when available)' }),
+  })
+  .openapi('ValuationAvailability');
+export type ValuationAvailabilityResponse = z.infer<typeof ValuationAvailabilitySchema>;
+
+export const getValuationAvailabilityRoute = createRoute({
+  operationId: 'getValuationAvailability',
+  security: anyone,
+  method: 'get',
+  path: '/api/dcf/{symbol}/availability',
+  tags: ['valuations'],
+  summary: 'Whether a DCF valuation can value this company, with which model, or why not (free)',
+  description:
+    'Free and public: the analysis card shows "Not available" with the reason before any run, so nothing is charged for a company no model can value. 422 for a symbol no valuation applies to at all (an ETF, no statements).',
+  request: { params: SymbolParam },
+  responses: { 200: jsonContent(ValuationAvailabilitySchema, 'Available with its model, or not with the reason'), ...errorResponses(400, 404, 422) },
+});
+
 export const createValuationRoute = createRoute({
   operationId: 'createValuation',
   security: signedIn,

@@ -4,6 +4,7 @@ import type { AnalysisKind } from '../../../../core/analysis/analysis-types.ts';
 import { checkAvailability } from '../../../../core/analysis/runs/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { AnalysisRunner, type RunnerAccount } from '../../features/analyses/index.ts';
+import { useValuationAvailability } from '../../features/dcf-studio/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import type { ProfileResponse } from '../../features/market/index.ts';
 import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
@@ -15,10 +16,13 @@ import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
 export function RunAnalysis({ profile, ...props }: Omit<ComponentProps<typeof AnalysisRunner>, 'account'> & { profile: ProfileResponse }) {
   const account = useRunnerAccount(props.kind);
   const unavailable = checkAvailability(props.kind, { profile, coverage: profile.coverage });
-  if (unavailable)
+  // A valuation needs more than coverage: whether any model can value the company is the server's answer (free).
+  const valuation = useValuationAvailability(props.kind === 'dcf' && !unavailable ? profile.symbol : null);
+  const reason = unavailable?.reason ?? (valuation.data && !valuation.data.available ? valuation.data.reason : null);
+  if (reason)
     return (
-      <Alert tone="info" title="This analysis is not available here">
-        {unavailable.reason}.
+      <Alert tone="info" title="Not available">
+        {reason.replace(/\.$/, '')}.
       </Alert>
     );
   return <AnalysisRunner {...props} account={account} />;

@@ -6,3 +6,4 @@ export { useSaveValuation } from './api/save-valuation.ts';
 export type { ValuationResponse } from './api/list-valuations.ts';
 export type { StudioState } from './use-dcf-studio.ts';
 export { formatPerShare } from './format.ts';
+export { useValuationAvailability } from './api/get-valuation-availability.ts';
