@@ -1,5 +1,5 @@
 import { TERMINAL_SHARE_WARNING } from '../dcf/assumptions.ts';
-import { type DcfGrid, type DcfGridCell } from '../dcf/grid.ts';
+import type { DcfGrid, DcfGridCell } from '../dcf/grid.ts';
 import { type DcfParameters, type DcfValuation, type DcfWarning, type DcfYear, projectGrowthPath, validateDcfParameters } from '../dcf/two-stage.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 
