@@ -43,3 +43,38 @@ export function attributeDcf(v: DcfValuation): Attribution {
     items,
   });
 }
+
+/**
+ * A justified price-to-book value as book value plus the present value of the returns above the cost of
+ * equity (residual income in one stage): BV × (ROE − g) ÷ (k_e − g) = BV + BV × (ROE − k_e) ÷ (k_e − g).
+ * Base 0; cents.
+ */
+export function attributeJustifiedPb(j: { bookValuePerShare: number; roe: number; costOfEquity: number; growth: number; perShareUsd: number }): Attribution {
+  const excess = (j.bookValuePerShare * (j.roe - j.costOfEquity)) / (j.costOfEquity - j.growth);
+  const pct = (f: number) => `${(f * 100).toFixed(2)} %`;
+  return roundAttribution({
+    target: 'model_value_per_share',
+    label: `Model value $${j.perShareUsd.toFixed(2)} per share (before blending)`,
+    unit: 'usd_per_share',
+    decimals: 2,
+    base: 0,
+    score: j.perShareUsd,
+    verdict: null,
+    items: [
+      {
+        key: 'book_value',
+        label: 'Book value',
+        value: j.bookValuePerShare,
+        exact: j.bookValuePerShare,
+        explain: (c) => `book value per share = ${c}`,
+      },
+      {
+        key: 'excess_returns',
+        label: j.roe >= j.costOfEquity ? 'Returns above the cost of equity' : 'Returns below the cost of equity',
+        value: excess,
+        exact: excess,
+        explain: (c) => `book value × (ROE ${pct(j.roe)} − cost of equity ${pct(j.costOfEquity)}) ÷ (cost of equity − growth ${pct(j.growth)}) = ${c}`,
+      },
+    ],
+  });
+}

@@ -10,7 +10,7 @@ import type { WaccBreakdown } from '../dcf/wacc.ts';
 import type { CompanyFinancials } from '../financials.ts';
 import { checkDcfSanity, type DcfSanityFlag } from '../dcf/sanity-check.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
-import { attributeDcf } from '../attribution/dcf-attribution.ts';
+import { attributeDcf, attributeJustifiedPb } from '../attribution/dcf-attribution.ts';
 import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { writeNote } from '../writer/index.ts';
 import { buildCompanyView, findNewestFiling } from './company.ts';
@@ -263,7 +263,7 @@ export function buildDcf(
               : `Free cash flow, FY${company.fiscalYear}`;
     assumptions = {
       explicit_growth: c.explicitGrowth,
-      growth_history: c.growthSource,
+      growth_history: c.model === 'fcff' || c.model === 'affo' ? c.growthSource : null,
       growth_clamped: c.growthClamped,
       beta: c.beta.beta,
       beta_basis: 'calibrated',
@@ -296,7 +296,13 @@ export function buildDcf(
       range: { bear: c.range.bearUsd, base: c.range.baseUsd, bull: c.range.bullUsd },
       verdict: c.verdict,
     };
-    if (c.growthSource) {
+    if (c.model === 'justified_pb' || c.model === 'ddm')
+      sheet.skip(
+        'growth_history',
+        c.model === 'ddm' ? 'the dividend model grows dividends at their own record' : 'justified price-to-book grows book value at terminal growth',
+        'Historical growth',
+      );
+    else if (c.growthSource) {
       sheet.put(
         'growth_history',
         c.growthSource.cagr,
@@ -405,7 +411,7 @@ export function buildDcf(
     assumed_zero: company.assumedZero,
     missing: sheet.missing,
   };
-  const attribution = v ? [attributeDcf(v)] : [];
+  const attribution = v ? [attributeDcf(v)] : valuation?.justified ? [attributeJustifiedPb(valuation.justified)] : [];
   putDriverFacts(sheet, attribution);
   const caution = sections.sanity[0] ? `Read with care: ${sections.sanity[0].message}` : undefined;
   const note = writeNote('dcf', null, sheet.facts, { symbol: inputs.symbol, name: inputs.profile.name, attribution, ...(caution ? { caution } : {}) });

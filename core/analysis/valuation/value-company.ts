@@ -159,7 +159,7 @@ export function chooseModel(companyClass: CompanyClass, sector: string | null, i
       reason:
         'a utility funds its grid with debt and pays its earnings out, so its free cash flow is often negative by design: it is valued on the dividends it pays',
     };
-  return { model: 'fcff', reason: 'valued on the free cash flow its business generates' };
+  return { model: 'fcff', reason: 'it is an operating business, valued on the free cash flow it generates' };
 }
 
 /** Revenue's compound growth over five fiscal years (three when five are missing). */

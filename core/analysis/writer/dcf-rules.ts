@@ -93,7 +93,9 @@ export function writeDcfHeadline(r: FactReader, ctx: WriterContext): Sentence {
   const direction = upside >= 0 ? 'above' : 'below';
   const caution = ctx.caution ? `${ctx.caution} ` : '';
   if (r.has('valuation_model') && r.has('fair_value_low') && r.has('fair_value_high')) {
-    const model = (r.text('valuation_model') ?? '').toLowerCase();
+    const label = r.text('valuation_model') ?? '';
+    // "DCF on free cash flow" keeps its acronym; "Justified price-to-book" reads mid-sentence in lower case.
+    const model = /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
     const blended = r.has('relative_value_per_share') ? ` (${model}, weighed with its sector's multiples)` : ` (${model})`;
     return {
       text: `${caution}${ctx.name} (${ctx.symbol}) is worth about ${r.fmt('fair_value_per_share')} a share${blended}, within a range of ${r.fmt('fair_value_low')} to ${r.fmt('fair_value_high')}; that is ${r.fmtSize('upside_percent')} ${direction} the price of ${r.fmt('price')}.`,

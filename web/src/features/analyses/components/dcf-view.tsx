@@ -146,12 +146,17 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
           <CardContent>
             <Figures
               rows={[
-                [
-                  'Growth, explicit years',
-                  `${pct(a.explicit_growth)}${a.growth_clamped ? ' (clamped)' : ''}${a.growth_history ? `, from ${a.growth_history.years}y ${a.growth_history.line === 'free_cash_flow' ? 'FCF' : 'revenue'} CAGR ${pct(a.growth_history.cagr)}` : ''}`,
-                ],
-                ['Years', `${a.explicit_years} explicit + ${a.fade_years} fading`],
-                ['Terminal growth', pct(a.terminal_growth)],
+                // Justified price-to-book has no projection: book value grows at terminal growth.
+                ...(s.valuation?.model === 'justified_pb'
+                  ? []
+                  : ([
+                      [
+                        'Growth, explicit years',
+                        `${pct(a.explicit_growth)}${a.growth_clamped ? ' (clamped)' : ''}${a.growth_history ? `, from ${a.growth_history.years}y ${a.growth_history.line === 'free_cash_flow' ? 'FCF' : 'revenue'} CAGR ${pct(a.growth_history.cagr)}` : s.valuation?.model === 'ddm' ? ', from the dividend record' : ''}`,
+                      ],
+                      ['Years', `${a.explicit_years} explicit + ${a.fade_years} fading`],
+                    ] as Array<[string, string]>)),
+                [s.valuation?.model === 'justified_pb' ? 'Long-run growth' : 'Terminal growth', pct(a.terminal_growth)],
                 ['Beta', `${a.beta.toFixed(2)} (${a.beta_description})`],
                 ['Risk-free rate', `${pct(a.risk_free_rate.value)} (${a.risk_free_rate.as_of})`],
                 ['Equity risk premium', pct(a.equity_risk_premium.value)],
