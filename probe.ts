@@ -5,6 +5,5 @@ for (const s of process.argv.slice(2)) {
   const r = buildDcf(await data.load(s));
   if (!r.ok) { console.log(s, r.error.message); continue; }
   const x = r.value.sections; const v = x.valuation!;
-  console.log(s, v.model, 'price', x.price.toFixed(2), 'fair', x.fair_value_per_share.toFixed(2), 'model', v.model_value_per_share.toFixed(2), 'wacc', x.wacc.wacc.toFixed(4), 'beta', x.assumptions.beta.toFixed(2), 'g', x.assumptions.explicit_growth.toFixed(3),
-    'base', v.base?.method, ((v.base_usd ?? 0)/1e9).toFixed(2)+'B', 'latestFcf', ((v.base?.latestFcfUsd ?? 0)/1e9).toFixed(2), 'shares', (x.bridge?.shares_diluted ?? 0)/1e9, 'rel', v.relative.map(m => `${m.multiple}:${m.perShare.median.toFixed(1)}`).join(','), 'range', v.range.bear.toFixed(1), v.range.bull.toFixed(1));
+  console.log(s, v.model, 'price', x.price.toFixed(2), 'fair', x.fair_value_per_share.toFixed(2), 'model', v.model_value_per_share.toFixed(2), 'g', x.assumptions.explicit_growth.toFixed(3), x.assumptions.growth_history?.line, 'range', v.range.bear.toFixed(1), v.range.bull.toFixed(1), v.verdict);
 }

@@ -39,7 +39,7 @@ export interface DcfAssumptions {
   /** Fraction a year, after clamping. */
   explicit_growth: number;
   /** The historical CAGR it came from (fraction), which line and over how many years; null = no history, 0 used. */
-  growth_history: { line: 'free_cash_flow' | 'revenue'; years: number; cagr: number } | null;
+  growth_history: { line: 'free_cash_flow' | 'revenue' | 'revenue_per_share'; years: number; cagr: number; median?: number } | null;
   growth_clamped: boolean;
   beta: number;
   /** `calibrated`: own weekly (monthly) beta, Blume-adjusted, averaged with the sector's bottom-up beta, floored; `user_input`: the studio's. */
@@ -305,9 +305,9 @@ export function buildDcf(
     else if (c.growthSource) {
       sheet.put(
         'growth_history',
-        c.growthSource.cagr,
+        c.growthSource.median,
         { period: `${c.growthSource.years}y to FY${company.fiscalYear}`, source: 'computed', as_of: filed },
-        { scale: 100, label: `${c.growthSource.years}-year revenue CAGR` },
+        { scale: 100, label: `Median yearly revenue${c.growthSource.line === 'revenue_per_share' ? ' per share' : ''} growth, ${c.growthSource.years} years` },
       );
     } else sheet.skip('growth_history', 'revenue has fewer than three years of history; 0 % assumed', 'Historical growth');
   }

@@ -78,7 +78,7 @@ export interface Scenario {
 
 export interface JustifiedPb {
   bookValuePerShare: number;
-  /** Σ net income ÷ Σ average equity over the recent (fraction). */
+  /** Σ net income ÷ Σ average equity over the window (fraction). */
   roe: number;
   roeYears: number[];
   costOfEquity: number;
@@ -119,7 +119,8 @@ export interface CompanyValuation {
   /** The discount rate's breakdown; for the equity models, the cost of equity at an all-equity weight. */
   wacc: WaccBreakdown;
   explicitGrowth: number;
-  growthSource: { line: 'revenue'; years: number; cagr: number } | null;
+  /** The record the growth comes from: its compound rate and its median year (the growth used, before clamping). */
+  growthSource: { line: GrowthLine; years: number; cagr: number; median: number } | null;
   growthClamped: boolean;
   terminalGrowth: number;
   base: NormalisedBase | null;
@@ -162,15 +163,34 @@ export function chooseModel(companyClass: CompanyClass, sector: string | null, i
   return { model: 'fcff', reason: 'it is an operating business, valued on the free cash flow it generates' };
 }
 
-/** Revenue's compound growth over five fiscal years (three when five are missing). */
-function measureRevenueGrowth(f: CompanyFinancials): { cagr: number; years: number; yearly: number[] } | null {
+export type GrowthLine = 'revenue' | 'revenue_per_share';
+
+/**
+ * Revenue's compound growth over five fiscal years (three when five are missing), per diluted share when
+ * that is lower: growth bought with new shares (an acquisition paid in stock, a REIT's equity raises) is
+ * not growth for today's shareholders, whose value the model divides by today's share count. Growth
+ * that buybacks flatter per share is taken on the total.
+ */
+export function measureRevenueGrowth(f: CompanyFinancials): { line: GrowthLine; cagr: number; years: number; yearly: number[] } | null {
   const revenues = f.annual.map((p) => lineOf(p, 'revenue'));
+  const shares = f.annual.map((p) => lineOf(p, 'shares_diluted'));
+  const compound = (values: number[], years: number) => ({
+    cagr: (values.at(-1)! / values[0]!) ** (1 / years) - 1,
+    yearly: values.slice(1).map((v, i) => v / values[i]! - 1),
+  });
   for (const years of [5, 3]) {
     const recent = revenues.slice(-(years + 1));
     if (recent.length < years + 1 || recent.some((v) => v === null || !(v > 0))) continue;
-    const values = recent as number[];
-    const yearly = values.slice(1).map((v, i) => v / values[i]! - 1);
-    return { cagr: (values.at(-1)! / values[0]!) ** (1 / years) - 1, years, yearly };
+    const total = compound(recent as number[], years);
+    const counts = shares.slice(-(years + 1));
+    if (counts.every((c) => c !== null && c > 0)) {
+      const perShare = compound(
+        (recent as number[]).map((r, i) => r / counts[i]!),
+        years,
+      );
+      if (perShare.cagr < total.cagr) return { line: 'revenue_per_share', years, ...perShare };
+    }
+    return { line: 'revenue', years, ...total };
   }
   return null;
 }
@@ -278,7 +298,9 @@ function valueCompanyWith(x: ValuationContext, chosen: { model: ValuationModel; 
   const terminalGrowth = Math.min(DCF_PERIOD_DEFAULTS.terminalGrowth, rf);
   const periods = { explicitYears: DCF_PERIOD_DEFAULTS.explicitYears, fadeYears: DCF_PERIOD_DEFAULTS.fadeYears };
   const growthRecord = measureRevenueGrowth(x.financials);
-  const rawGrowth = growthRecord?.cagr ?? 0;
+  // The median year, not the compound rate: a CAGR measured from a trough (XOM from 2020) or across one
+  // acquisition year is not the business's pace; the bear and bull cases are the same record's quartiles.
+  const rawGrowth = growthRecord ? computeQuantile(growthRecord.yearly, 0.5) : 0;
   const explicitGrowth = clampGrowth(rawGrowth);
   const q = (p: number) => (growthRecord && growthRecord.yearly.length >= 3 ? clampGrowth(computeQuantile(growthRecord.yearly, p)) : explicitGrowth);
   const scenarioGrowth = {
@@ -501,7 +523,7 @@ function valueCompanyWith(x: ValuationContext, chosen: { model: ValuationModel; 
     costOfEquity,
     wacc,
     explicitGrowth: model === 'ddm' ? scenarioGrowth.base : explicitGrowth,
-    growthSource: growthRecord ? { line: 'revenue', years: growthRecord.years, cagr: growthRecord.cagr } : null,
+    growthSource: growthRecord ? { line: growthRecord.line, years: growthRecord.years, cagr: growthRecord.cagr, median: rawGrowth } : null,
     growthClamped: explicitGrowth !== rawGrowth,
     terminalGrowth,
     base,

@@ -152,7 +152,7 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
                   : ([
                       [
                         'Growth, explicit years',
-                        `${pct(a.explicit_growth)}${a.growth_clamped ? ' (clamped)' : ''}${a.growth_history ? `, from ${a.growth_history.years}y ${a.growth_history.line === 'free_cash_flow' ? 'FCF' : 'revenue'} CAGR ${pct(a.growth_history.cagr)}` : s.valuation?.model === 'ddm' ? ', from the dividend record' : ''}`,
+                        `${pct(a.explicit_growth)}${a.growth_clamped ? ' (clamped)' : ''}${a.growth_history ? `, the median year of ${a.growth_history.years}y of ${a.growth_history.line === 'free_cash_flow' ? 'FCF' : a.growth_history.line === 'revenue_per_share' ? 'revenue per share' : 'revenue'} (CAGR ${pct(a.growth_history.cagr)})` : s.valuation?.model === 'ddm' ? ', from the dividend record' : ''}`,
                       ],
                       ['Years', `${a.explicit_years} explicit + ${a.fade_years} fading`],
                     ] as Array<[string, string]>)),
