@@ -101,11 +101,15 @@ export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; 
   return { facts, refused };
 }
 
+const roundTo = (v: number, unit: number) => Math.round(v / unit) * unit;
 /**
- * Two filings' values are one reported figure when they differ by rounding only (ABNB's 2021-12-31 assets,
- * 13,708,474,000 in the 10-K of 2022 and 13,708M in thousands-free millions in the 10-K of 2023): 0.05%.
+ * Two filings' values are one reported figure when one is the other rounded to the thousands or millions
+ * filers report in (ABNB's 2021-12-31 assets: 13,708,474,000 in the 10-K of 2022, 13,708M in that of 2023).
+ * The rounded figure keeps at least four digits (1,010 is no rounding of 1,000). Any other difference, however
+ * small, is a restatement.
  */
-export const isSameReportedFigure = (a: number, b: number) => a === b || Math.abs(a - b) <= 0.0005 * Math.max(Math.abs(a), Math.abs(b));
+export const isSameReportedFigure = (a: number, b: number) =>
+  a === b || [1e3, 1e6].some((unit) => unit * 1000 <= Math.min(Math.abs(a), Math.abs(b)) && (roundTo(a, unit) === b || roundTo(b, unit) === a));
 
 /**
  * The first filing that reported `f`'s value under any of the line's tags for the period (AAPL FY2016 revenue,
