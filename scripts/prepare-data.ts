@@ -15,6 +15,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { classifyCompany } from '../core/analysis/fundamentals/company-class.ts';
 import { buildListingName, resolveSharedCiks } from '../core/market/listing-repairs.ts';
 import { repairBarRange } from '../core/market/price-bar-repair.ts';
 import { QualityLog } from '../core/market/quality.ts';
@@ -748,6 +749,11 @@ const priceAtFor = (s: string) => {
   return closes.size ? (date: string) => closes.get(date.slice(0, 7)) ?? null : undefined;
 };
 
+/** Banks and insurers by the company class the analyses use (industry, else SIC description). */
+const financialKindOf = (p: BundleProfile | undefined): 'bank' | 'insurer' | null => {
+  const c = p ? classifyCompany({ sector: p.sector, industry: p.industry, sicDescription: p.sic }) : null;
+  return c === 'bank' || c === 'insurer' ? c : null;
+};
 const fundamentalsLog = new QualityLog();
 const fundamentals: Record<string, BundleFundamentals> = {};
 for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()])) {
@@ -770,6 +776,7 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
       marketShares: marketSharesFor(s),
       priceAt: priceAtFor(s),
       revenueNetOfInterest: netRevenueReporters.has(s),
+      financialKind: financialKindOf(profiles[s]),
       refused: refusedBy.get(s) ?? [],
     },
     fundamentalsLog,

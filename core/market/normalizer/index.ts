@@ -156,7 +156,7 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   const definedBy = revenueTagged ? 'tagged' : input.revenueNetOfInterest ? 'net_of_interest' : 'vendors';
   const offYears = unifyRevenueDefinition(ctx, 'annual', definedBy);
   unifyRevenueDefinition(ctx, 'quarterly', definedBy);
-  const segmentYears = enforceRevenueInvariants(ctx, definedBy === 'tagged');
+  const segmentYears = enforceRevenueInvariants(ctx, definedBy === 'tagged', input.financialKind ?? null);
   quarantineMixedFourthQuarters(ctx, [...new Set([...offYears, ...segmentYears])].sort());
   quarantineFailedChecks(ctx, [...input.splits, ...derivedSplits]);
   for (const kind of ['annual', 'quarterly'] as const) {

@@ -62,6 +62,8 @@ export interface CompanyInput {
   priceAt?: (date: string) => number | null;
   /** Banks and brokers report revenue net of interest expense: a gross vendor figure is not "the total" for them. */
   revenueNetOfInterest?: boolean;
+  /** A bank or an insurer (core/analysis company class): its revenue is held to the net-margin floor (revenue-invariants.ts). */
+  financialKind?: 'bank' | 'insurer' | null;
   /** Facts the vendor mapping refused (unknown unit, conflicting duplicates, revenue on another definition): withheld with their reason. */
   refused?: readonly RefusedFact[];
 }
