@@ -14,7 +14,8 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { classifyCompany } from '../core/analysis/fundamentals/company-class.ts';
 import { buildListingName, resolveSharedCiks } from '../core/market/listing-repairs.ts';
 import { repairBarRange } from '../core/market/price-bar-repair.ts';
 import { QualityLog } from '../core/market/quality.ts';
@@ -23,7 +24,7 @@ import { mapSecFacts, type RefusedFact, type SecFact } from '../core/market/sec-
 import { serializeSearchIndex } from '../core/market/search.ts';
 import { selectPeriodEnds } from '../core/market/normalize.ts';
 import { toFigurePeriods } from '../core/market/normalizer/figures.ts';
-import { type MarketShares, type NormCell, normalizeCompany, type Periods, type SourceStatements } from '../core/market/normalizer/index.ts';
+import { cellOfSecValue, type MarketShares, type NormCell, normalizeCompany, type Periods, type SourceStatements } from '../core/market/normalizer/index.ts';
 import { isTrueSplit, type SplitEvent } from '../core/market/split-adjust.ts';
 import { LINE_BY_KEY } from '../core/market/statements.ts';
 import { normalizeSymbol } from '../core/market/symbol.ts';
@@ -692,12 +693,26 @@ for (const file of readdirSync(plainsightDir)) {
 }
 
 // Raw SEC XBRL subset: fills gaps (current liabilities, inventory, debt; XOM's full history).
+// The subset keeps each fact's latest filing only; data/inputs/sec-xbrl-vintages.csv.gz (scripts/extract-xbrl-vintages.ts)
+// holds every filing of the same facts, so a value is dated by the first filing that reported it and a restated value
+// keeps the one it replaced. The vintages must reproduce the subset's latest rows exactly, else the inputs disagree.
 const factsBy = new Map<string, SecFact[]>();
-for (const r of csv('fundamentals/detail/sec_xbrl_facts_subset_long.csv')) {
+const factKey = (r: Record<string, string>) => `${r.ticker}|${r.tag}|${r.unit}|${r.start}|${r.end}`;
+const latestInVintages = new Map<string, Record<string, string>>();
+for (const r of csvObjects(gunzipSync(readFileSync(join(ROOT, 'data/inputs/sec-xbrl-vintages.csv.gz'))).toString('utf8'))) {
   const s = sym(r.ticker!)!;
   const list = factsBy.get(s) ?? [];
   list.push({ tag: r.tag!, unit: r.unit!, start: r.start || null, end: r.end!, val: Number(r.val), form: r.form, fp: r.fp, filed: r.filed });
   factsBy.set(s, list);
+  const prev = latestInVintages.get(factKey(r));
+  if (!prev || r.filed! > prev.filed!) latestInVintages.set(factKey(r), r);
+}
+for (const r of csv('fundamentals/detail/sec_xbrl_facts_subset_long.csv')) {
+  const v = latestInVintages.get(factKey(r));
+  if (!v || Number(v.val) !== Number(r.val) || v.filed !== r.filed)
+    throw new Error(
+      `sec-xbrl-vintages.csv.gz does not end with the subset's ${factKey(r)} (${r.val} filed ${r.filed}): re-run scripts/extract-xbrl-vintages.ts`,
+    );
 }
 const refusedBy = new Map<string, RefusedFact[]>();
 for (const [s, facts] of factsBy) {
@@ -710,7 +725,7 @@ for (const [s, facts] of factsBy) {
   ] as const) {
     for (const [end, m] of src) {
       if (end > DATA_AS_OF) continue;
-      for (const [key, v] of m) setCell(periods, end, key, { value: v.value, source: 'sec-xbrl', asOf: v.filed, tag: v.tag });
+      for (const [key, v] of m) setCell(periods, end, key, cellOfSecValue(v, 'sec-xbrl'));
     }
   }
 }
@@ -734,6 +749,11 @@ const priceAtFor = (s: string) => {
   return closes.size ? (date: string) => closes.get(date.slice(0, 7)) ?? null : undefined;
 };
 
+/** Banks and insurers by the company class the analyses use (industry, else SIC description). */
+const financialKindOf = (p: BundleProfile | undefined): 'bank' | 'insurer' | null => {
+  const c = p ? classifyCompany({ sector: p.sector, industry: p.industry, sicDescription: p.sic }) : null;
+  return c === 'bank' || c === 'insurer' ? c : null;
+};
 const fundamentalsLog = new QualityLog();
 const fundamentals: Record<string, BundleFundamentals> = {};
 for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()])) {
@@ -756,6 +776,7 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
       marketShares: marketSharesFor(s),
       priceAt: priceAtFor(s),
       revenueNetOfInterest: netRevenueReporters.has(s),
+      financialKind: financialKindOf(profiles[s]),
       refused: refusedBy.get(s) ?? [],
     },
     fundamentalsLog,
@@ -789,9 +810,12 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
     const keys = new Set<string>();
     for (const e of ends) for (const k of figures.get(e)!.keys()) keys.add(k);
     const lines: BundleStatementSet['lines'] = {};
+    const earlier: NonNullable<BundleStatementSet['earlier']> = {};
     for (const key of keys) {
       if (!LINE_BY_KEY.has(key)) continue;
       const fs = ends.map((e) => figures.get(e)!.get(key));
+      const replaced = fs.flatMap((f, i) => (f?.earlier ?? []).map((e): [number, number, string] => [i, e.value, e.as_of]));
+      if (replaced.length) earlier[key] = replaced;
       lines[key] = [
         fs.map((f) => f?.value ?? null),
         fs.map((f) => {
@@ -801,7 +825,7 @@ for (const s of new Set([...vendors.sec.keys(), ...vendors['sec-xbrl'].keys()]))
         }),
       ];
     }
-    return { ends, lines };
+    return Object.keys(earlier).length ? { ends, lines, earlier } : { ends, lines };
   };
   const a = toSet('annual', 12);
   const q = toSet('quarterly', 20);

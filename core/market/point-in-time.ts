@@ -1,7 +1,8 @@
 /**
  * Point in time: the statements as they could be known on a day. A figure is known from its filing date
- * (`as_of`); one filed later, or with no filing date, is not yet known and becomes null. Periods with no
- * known figure left are dropped, so an analysis as of a day cannot look ahead.
+ * (`as_of`, the first filing that reported that value); one filed later, or with no filing date, is not yet
+ * known: the value a restatement replaced is shown where it was filed by then (`earlier`), else null.
+ * Periods with no known figure left are dropped, so an analysis as of a day cannot look ahead.
  */
 
 import type { Figure, Fundamentals, StatementSet } from './types.ts';
@@ -16,9 +17,19 @@ export function isCalendarDate(s: string): boolean {
 }
 
 const isFiledBy = (f: Figure, day: string) => f.as_of !== null && f.as_of <= day;
-const isKnownBy = (f: Figure, day: string) => f.value !== null && isFiledBy(f, day);
-/** A figure as seen on `day`: itself when filed by then (a withheld value keeps its note), else not known. */
-const seenOn = (f: Figure, day: string): Figure => (isFiledBy(f, day) || (f.value === null && f.as_of === null) ? f : NOT_KNOWN);
+/**
+ * A figure as seen on `day`: itself when filed by then (a withheld value keeps its note); before a
+ * restatement's filing, the latest earlier value filed by then (JNJ FY2021 revenue on 2022-06-30: 93,775M as
+ * filed 2022-02-17, not the 78,740M of 2024-02-16); else not known.
+ */
+function seenOn(f: Figure, day: string): Figure {
+  if (isFiledBy(f, day) || (f.value === null && f.as_of === null)) return f;
+  const known = (f.earlier ?? []).filter((e) => e.as_of <= day);
+  const last = known.at(-1);
+  if (!last) return NOT_KNOWN;
+  return { value: last.value, source: f.source, as_of: last.as_of, ...(known.length > 1 ? { earlier: known.slice(0, -1) } : {}) };
+}
+const isKnownBy = (f: Figure, day: string) => seenOn(f, day).value !== null;
 
 function selectSetAsOf(set: StatementSet, day: string): StatementSet {
   const lines = [...set.income, ...set.balance, ...set.cash_flow];

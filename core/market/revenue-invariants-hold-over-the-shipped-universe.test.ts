@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BundledProvider, createBundledProvider } from '../../server/adapters/market-data/bundled/index.ts';
 import { findAppRoot } from '../../server/lib/app-root.ts';
+import { classifyCompany } from '../analysis/fundamentals/company-class.ts';
+import { FINANCIAL_MAX_NET_MARGIN } from './normalizer/revenue-invariants.ts';
 import { checkRevenueInvariants, type QualityViolation } from './quality-checks.ts';
 import { findException, QUALITY_EXCEPTIONS, type QualityException } from './quality-exceptions.ts';
 
@@ -85,5 +87,29 @@ describe('shipped fundamentals: revenue is never below a part of itself nor jump
     }
     // URI 2024: 9,195M cost of revenue + 6,150M gross profit = 15,345M (the vendor row held 3,588M).
     expect((await revenueOf('URI', '2024-12-31')).value).toBe(15_345_000_000);
+  });
+
+  it('banks and insurers: every served annual revenue is at least net income ÷ 2/3 (their total pays provisions or claims, expenses and tax first) and at least each reported part', async () => {
+    const below: string[] = [];
+    let checked = 0;
+    for (const s of Object.keys((await p.store.fundamentals()).fundamentals)) {
+      const profile = await p.getProfile!(s);
+      const kind = profile && classifyCompany({ sector: profile.sector, industry: profile.industry, sicDescription: profile.sic_description });
+      if (kind !== 'bank' && kind !== 'insurer') continue;
+      const { annual } = (await p.getFundamentals!(s))!;
+      const line = (k: string) => [...annual.income, ...annual.balance, ...annual.cash_flow].find((l) => l.key === k)?.values ?? [];
+      const [revenue, net, operating, gross] = ['revenue', 'net_income', 'operating_income', 'gross_profit'].map(line);
+      annual.periods.forEach((period, i) => {
+        const r = revenue![i]?.value;
+        if (r === null || r === undefined) return;
+        checked++;
+        const n = net![i]?.value ?? null;
+        if (n !== null && n > 0 && r < n / FINANCIAL_MAX_NET_MARGIN) below.push(`${s} ${period.end}: revenue ${r} < net income ${n} ÷ 2/3`);
+        for (const part of [operating![i]?.value, gross![i]?.value])
+          if (part !== null && part !== undefined && part > r) below.push(`${s} ${period.end}: revenue ${r} < part ${part}`);
+      });
+    }
+    expect(checked).toBeGreaterThan(300);
+    expect(below).toEqual([]);
   });
 });

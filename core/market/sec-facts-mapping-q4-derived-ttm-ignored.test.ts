@@ -25,7 +25,13 @@ it('maps companyfacts to annual and quarterly lines: latest filing wins, Q4 = FY
   ];
   const { annual, quarterly } = mapSecFacts(facts);
   expect([...annual.keys()]).toEqual(['2024-12-31']);
-  expect(annual.get('2024-12-31')!.get('revenue')).toEqual({ value: 1010, filed: '2026-02-01', tag: 'Revenues' });
+  // the restated 1010 is dated by its own filing; the 1000 it replaced stays as the earlier vintage (point in time)
+  expect(annual.get('2024-12-31')!.get('revenue')).toEqual({
+    value: 1010,
+    filed: '2026-02-01',
+    tag: 'Revenues',
+    earlier: [{ value: 1000, filed: '2025-02-01' }],
+  });
   expect(annual.get('2024-12-31')!.get('total_assets')!.value).toBe(5000);
   // Q4 2024 = 1010 − 200 − 250 − 260 = 300
   expect(quarterly.get('2024-12-31')!.get('revenue')!.value).toBe(300);

@@ -10,12 +10,26 @@ export interface SecFact {
   form?: string | null;
   fp?: string | null;
   filed?: string | null;
+  /** Set by `mapSecFacts` when it collapses a fact's filings: the values earlier filings reported, oldest first. */
+  earlier?: Vintage[];
+  /** Set with `earlier`: the latest filing that reported the fact (`filed` is then the first that reported its value). */
+  lastFiled?: string | null;
+}
+
+/** A value a later filing replaced, dated by the first filing that reported it. */
+export interface Vintage {
+  value: number;
+  filed: string;
 }
 
 export interface SecValue {
   value: number;
-  /** Filing date of the fact: the figure's as-of date. */
+  /** The first filing that reported this value (a repeat in a later filing does not move it): the figure's as-of date. */
   filed: string | null;
+  /** Earlier values of the same fact that a restatement replaced, oldest first (USD lines only; see `mapSecFacts`). */
+  earlier?: Vintage[];
+  /** The latest filing that repeated the value, where later than `filed` (dates a split the figure predates). */
+  lastFiled?: string;
   /** The us-gaap tag it came from (a derived fourth quarter only combines figures of one tag). */
   tag: string;
 }
@@ -87,11 +101,57 @@ export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; 
   return { facts, refused };
 }
 
+const roundTo = (v: number, unit: number) => Math.round(v / unit) * unit;
+/**
+ * Two filings' values are one reported figure when one is the other rounded to the thousands or millions
+ * filers report in (ABNB's 2021-12-31 assets: 13,708,474,000 in the 10-K of 2022, 13,708M in that of 2023).
+ * The rounded figure keeps at least four digits (1,010 is no rounding of 1,000). Any other difference, however
+ * small, is a restatement.
+ */
+export const isSameReportedFigure = (a: number, b: number) =>
+  a === b || [1e3, 1e6].some((unit) => unit * 1000 <= Math.min(Math.abs(a), Math.abs(b)) && (roundTo(a, unit) === b || roundTo(b, unit) === a));
+
+/**
+ * The first filing that reported `f`'s value under any of the line's tags for the period (AAPL FY2016 revenue,
+ * 215,639M: `SalesRevenueNet` in the 10-K of 2016-10-26, `Revenues` from 2018-11-05), and the earlier values
+ * of `f` filed before it.
+ */
+function firstReported(f: SecFact, candidates: readonly SecFact[]): { filed: string | null; earlier?: Vintage[] } {
+  let first = f.filed ?? null;
+  for (const g of candidates)
+    for (const v of [...(g.earlier ?? []), ...(g.filed ? [{ value: g.val, filed: g.filed }] : [])])
+      if (isSameReportedFigure(v.value, f.val) && first !== null && v.filed < first) first = v.filed;
+  const earlier = (f.earlier ?? []).filter((v) => first !== null && v.filed < first);
+  return { filed: first, ...(earlier.length ? { earlier } : {}) };
+}
+
+/**
+ * One fact's filings collapsed: the latest value, dated by the first filing of the run of filings that ended
+ * with it (an earlier filing with another value breaks the run), and the runs before it as earlier vintages,
+ * each dated by its own first filing. Undated filings are left out of the dating.
+ */
+export function collapseVintages(filings: readonly SecFact[], latest: SecFact): { filed: string | null; earlier?: Vintage[] } {
+  const dated = filings
+    .filter((f): f is SecFact & { filed: string } => !!f.filed && f.filed <= (latest.filed ?? ''))
+    .sort((a, b) => (a.filed < b.filed ? -1 : a.filed > b.filed ? 1 : 0));
+  const runs: Vintage[] = [];
+  for (const f of dated) {
+    const last = runs.at(-1);
+    if (!last || !isSameReportedFigure(last.value, f.val)) runs.push({ value: f.val, filed: f.filed });
+    else last.value = f.val;
+  }
+  // The latest filing's value closes the list (a same-day conflict is refused before this matters).
+  if (runs.at(-1)?.value !== latest.val) return { filed: latest.filed ?? null };
+  const current = runs.pop()!;
+  return { filed: current.filed, ...(runs.length ? { earlier: runs } : {}) };
+}
+
 type FactsByEnd = Map<string, SecFact[]>;
 /** Two tags' values within 1% are the same figure (a tag renamed between filings, or rounding). */
 const SAME_FIGURE_FRACTION = 0.01;
 export const isSameFigure = (a: number, b: number) => Math.abs(a - b) <= SAME_FIGURE_FRACTION * Math.max(Math.abs(a), Math.abs(b));
-const filedOf = (f: SecFact) => f.filed ?? '';
+/** Which filing is latest decides tags (the latest 10-K's definition, a renamed tag's restatement): the last repeat counts here. */
+const filedOf = (f: SecFact) => f.lastFiled ?? f.filed ?? '';
 
 /** The latest-filed fact; in one filing, the first in tag preference. */
 const latestFiled = (list: readonly SecFact[]): SecFact | undefined =>
@@ -156,14 +216,26 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
   type Key = string;
   const latest = new Map<Key, SecFact>();
   const conflicts = new Map<Key, SecFact[]>();
+  const filings = new Map<Key, SecFact[]>();
   for (const f of facts) {
     const k = `${f.tag}|${f.unit}|${f.start ?? ''}|${f.end}`;
+    filings.set(k, [...(filings.get(k) ?? []), f]);
     const prev = latest.get(k);
     if (prev && (f.filed ?? '') === (prev.filed ?? '') && f.val !== prev.val) conflicts.set(k, [...(conflicts.get(k) ?? [prev]), f]);
     if (!prev || (f.filed ?? '') > (prev.filed ?? '')) {
       latest.set(k, f);
       conflicts.delete(k);
     }
+  }
+  // A value is known from the FIRST filing that reported it: later filings repeat their comparatives, and the
+  // repeat's date would push the value past days it was public (JNJ's 2025-12-28 current liabilities, first
+  // filed in the 10-K of 2026-02-11, repeated in the 10-Q of 2026-07-23). A restated value is dated by the
+  // first filing of the restatement, and the values it replaced are kept as `earlier` for point-in-time views
+  // (JNJ FY2021 revenue: 93,775M filed 2022-02-17 and 2023-02-16, then 78,740M from 2024-02-16).
+  for (const [k, f] of latest) {
+    const list = filings.get(k)!;
+    if (list.length < 2 || conflicts.has(k)) continue;
+    latest.set(k, { ...f, ...collapseVintages(list, f), lastFiled: f.filed ?? null });
   }
   // The same fact filed twice on one day with different values: neither can be trusted.
   const refused: RefusedFact[] = [];
@@ -236,7 +308,21 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
       for (const t of on ?? []) onDefinition.add(t);
       for (const [end, list] of byEnd) {
         const f = def.tagChoice === 'latest_filed' ? latestFiled(list) : definition && on ? pickOnDefinition(definition, on, list) : list[0];
-        if (f) put(target, end, def.key, { value: f.val, filed: f.filed ?? null, tag: f.tag });
+        if (f) {
+          // Share counts and per-share figures are restated by every split, which the pipeline redoes itself
+          // (normalizer/splits.ts): such a figure is known from the fact's first filing, whatever its split basis.
+          const first = def.unit === 'USD' ? firstReported(f, list) : { filed: f.earlier?.[0]?.filed ?? f.filed ?? null };
+          const last = f.lastFiled ?? f.filed ?? null;
+          put(target, end, def.key, {
+            value: f.val,
+            filed: first.filed,
+            tag: f.tag,
+            ...(last && last !== first.filed ? { lastFiled: last } : {}),
+            // Only amounts keep their earlier vintages: per-share figures and share counts are restated for splits later,
+            // which an earlier vintage on another split basis would escape.
+            ...(first.earlier && def.unit === 'USD' ? { earlier: first.earlier } : {}),
+          });
+        }
         // Not served silently: withheld with the reason where no other source has a value on the definition.
         else
           refused.push({
@@ -258,7 +344,9 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
       const inside = [...quarterly.entries()].filter(([qEnd, m]) => qEnd > start && qEnd < end && m.has(def.key));
       if (inside.length !== 3 || inside.some(([, m]) => !sameBasis(m.get(def.key)!.tag, fy.tag))) continue;
       const sum = inside.reduce((s, [, m]) => s + m.get(def.key)!.value, 0);
-      put(quarterly, end, def.key, { value: fy.value - sum, filed: fy.filed, tag: fy.tag });
+      // Known once the last of the four figures was filed (a quarter restated after the 10-K moves it).
+      const filed = [fy.filed, ...inside.map(([, m]) => m.get(def.key)!.filed)].reduce((a, b) => ((b ?? '') > (a ?? '') ? b : a), fy.filed);
+      put(quarterly, end, def.key, { value: fy.value - sum, filed, tag: fy.tag });
     }
   }
   return { annual, quarterly, refused };

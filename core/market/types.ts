@@ -63,6 +63,11 @@ export interface Figure {
   as_of_estimated?: true;
   /** Why a value was repaired, why it is withheld (value null: quarantined), or why it is flagged (served as reported). */
   note?: string;
+  /**
+   * The values a restatement replaced, oldest first, each with the first filing that reported it: a view as of a
+   * day before `as_of` shows the latest of them filed by then (core/market/point-in-time.ts).
+   */
+  earlier?: Array<{ value: number; as_of: string }>;
 }
 
 export interface StatementLine {

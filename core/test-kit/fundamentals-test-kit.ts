@@ -3,8 +3,8 @@
 import { LINE_BY_KEY } from '../market/statements.ts';
 import type { Figure, Fundamentals, StatementLine, StatementSet } from '../market/types.ts';
 
-/** One cell: a bare value (filed on `defaultAsOf`) or a value with its filing date. */
-export type KitCell = number | null | { value: number | null; as_of: string };
+/** One cell: a bare value (filed on `defaultAsOf`) or a value with its filing date (and the values it restated). */
+export type KitCell = number | null | { value: number | null; as_of: string; earlier?: Array<{ value: number; as_of: string }> };
 
 export interface KitSet {
   ends: string[];
@@ -18,9 +18,9 @@ function buildSet(kit: KitSet | undefined, defaultAsOf: string): StatementSet {
   for (const [key, cells] of Object.entries(kit.lines)) {
     const def = LINE_BY_KEY.get(key);
     const values: Figure[] = cells.map((c) => {
-      const cell = typeof c === 'object' && c !== null ? c : { value: c, as_of: defaultAsOf };
+      const cell: Exclude<KitCell, number | null> = typeof c === 'object' && c !== null ? c : { value: c, as_of: defaultAsOf };
       if (cell.value === null) return { value: null, source: null, as_of: null };
-      return { value: cell.value, source: 'sec', as_of: cell.as_of };
+      return { value: cell.value, source: 'sec', as_of: cell.as_of, ...(cell.earlier ? { earlier: cell.earlier } : {}) };
     });
     const line: StatementLine = { key, label: def?.label ?? key, unit: def?.unit ?? 'USD', values };
     set[def?.statement ?? 'balance'].push(line);

@@ -9,6 +9,7 @@ export function toFigure(cell: NormCell): Figure {
     as_of: cell.asOf,
     ...(cell.asOfEstimated ? { as_of_estimated: true as const } : {}),
     ...(cell.note ? { note: cell.note } : {}),
+    ...(cell.earlier?.length ? { earlier: cell.earlier.map((e) => ({ value: e.value, as_of: e.asOf })) } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import { deriveFreeCashFlow } from '../normalize.ts';
 import type { RefusedFact } from '../sec-facts.ts';
 import type { QualityLog } from '../quality.ts';
 import { alignBalanceSheetVintage, separateNoncontrollingInterest } from './balance-sheet.ts';
-import { assignFilingDates } from './filing-dates.ts';
+import { assignFilingDates, dateByTaggedVintages } from './filing-dates.ts';
 import { dropUnreportedZeros } from './not-reported.ts';
 import { storeOutflowsPositive } from './outflow-signs.ts';
 import { quarantineFailedChecks } from './quarantine.ts';
@@ -27,6 +27,7 @@ import {
   type SourceStatements,
 } from './types.ts';
 
+export { cellOfSecValue } from './types.ts';
 export type { CompanyInput, DerivedSplit, MarketShares, NormalizedCompany, NormCell, Periods, SourceStatements } from './types.ts';
 
 const clone = (p: Periods): Periods => new Map([...p].map(([e, m]) => [e, new Map([...m].map(([k, c]) => [k, { ...c }]))]));
@@ -155,10 +156,11 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
   const definedBy = revenueTagged ? 'tagged' : input.revenueNetOfInterest ? 'net_of_interest' : 'vendors';
   const offYears = unifyRevenueDefinition(ctx, 'annual', definedBy);
   unifyRevenueDefinition(ctx, 'quarterly', definedBy);
-  const segmentYears = enforceRevenueInvariants(ctx, definedBy === 'tagged');
+  const segmentYears = enforceRevenueInvariants(ctx, definedBy === 'tagged', input.financialKind ?? null);
   quarantineMixedFourthQuarters(ctx, [...new Set([...offYears, ...segmentYears])].sort());
   quarantineFailedChecks(ctx, [...input.splits, ...derivedSplits]);
   for (const kind of ['annual', 'quarterly'] as const) {
+    dateByTaggedVintages(ctx, kind);
     assignFilingDates(ctx, kind);
     deriveFreeCashFlow(ctx[kind], (value, ocf, capex) => ({
       value,

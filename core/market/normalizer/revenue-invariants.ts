@@ -231,6 +231,57 @@ function withholdSegmentQuarters(ctx: PassContext, segmentYears: ReadonlyMap<str
   }
 }
 
+export type FinancialKind = 'bank' | 'insurer';
+
+/**
+ * A bank's total revenue (net interest income + non-interest income) and an insurer's (premiums + investment
+ * income + fees) pay for provisions or claims, expenses and tax before net income: net income above 2/3 of it
+ * (a net margin over 67 %; the big banks run 25–35 %) means the revenue row holds a component.
+ */
+export const FINANCIAL_MAX_NET_MARGIN = 2 / 3;
+/**
+ * A year next to a component year and no more than 1.5× above it is on the same component (KEY 2024's 1,643M,
+ * a loss year the floor cannot test, beside 2023's 1,435M); a company's total is 3–30× its components.
+ */
+const COMPONENT_LEVEL = 1.5;
+
+/**
+ * Banks and insurers: the years whose revenue fails the net-margin floor, and the years next to them no more
+ * than 1.5× above them (spreading year by year), are a component, and no source in the data has the company's total (neither the SEC-derived extract nor
+ * FMP carries net interest income, non-interest income or premiums for them): withheld with the finding,
+ * and the quarters of those years with them. MTB 2022: revenue 1,525M < 1,992M net income ÷ 2/3 = 2,988M;
+ * 2020–21 (5,955M and 5,992M, NII + non-interest income) are 3.9× that level and stay.
+ */
+function withholdFinancialComponents(ctx: PassContext, kind: FinancialKind, out: Resolution): void {
+  const years = sortedEnds(ctx.annual).flatMap((end) => {
+    const revenue = valueAt(ctx.annual, end, 'revenue');
+    const net = valueAt(ctx.annual, end, 'net_income');
+    return revenue === null ? [] : [{ end, revenue, net }];
+  });
+  const failing = years.filter((y) => y.net !== null && y.net > 0 && y.revenue < y.net / FINANCIAL_MAX_NET_MARGIN);
+  if (!failing.length) return;
+  // Spread from the failing years to their neighbours on the same level, year by year in both directions.
+  const on = new Map(failing.map((y) => [y, '']));
+  for (let grew = true; grew; ) {
+    grew = false;
+    years.forEach((y, i) => {
+      if (on.has(y)) return;
+      const next = [years[i - 1], years[i + 1]].find((n) => n !== undefined && on.has(n) && y.revenue <= n.revenue * COMPONENT_LEVEL);
+      if (!next) return;
+      on.set(y, `revenue ${fmtM(y.revenue)} is within ${COMPONENT_LEVEL}× of ${next.end.slice(0, 4)}'s ${fmtM(next.revenue)}, on a component`);
+      grew = true;
+    });
+  }
+  const what = kind === 'bank' ? 'net interest income + non-interest income' : 'premiums + investment income + fees';
+  for (const [y, spread] of on) {
+    const why =
+      spread ||
+      `revenue ${fmtM(y.revenue)} is below net income ${fmtM(y.net!)} ÷ ${FINANCIAL_MAX_NET_MARGIN.toFixed(3)} = ${fmtM(y.net! / FINANCIAL_MAX_NET_MARGIN)}`;
+    quarantineCell(ctx, 'annual', y.end, 'revenue', EVENT, `${why}: a component, not the ${kind}'s total (${what}), which no source in the data has`);
+    out.segmentYears.set(y.end, y.revenue);
+  }
+}
+
 /**
  * The revenue invariants (quality-checks.ts) enforced on the normalised figures: a year or quarter whose
  * revenue is below its operating income, gross profit or cost of revenue, or that jumps 5× without a
@@ -241,9 +292,11 @@ function withholdSegmentQuarters(ctx: PassContext, segmentYears: ReadonlyMap<str
  * FY − Q1..Q3 would mix definitions). `tagged`: a tagged source defines the company's total, so other
  * sources' figures are other definitions and are not used.
  */
-export function enforceRevenueInvariants(ctx: PassContext, tagged: boolean): string[] {
+export function enforceRevenueInvariants(ctx: PassContext, tagged: boolean, financial: FinancialKind | null = null): string[] {
   const out: Resolution = { segmentYears: new Map() };
   for (const kind of ['annual', 'quarterly'] as const) {
+    // After the years' own invariants (which would otherwise see other neighbours across a jump), before the quarters.
+    if (kind === 'quarterly' && financial) withholdFinancialComponents(ctx, financial, out);
     if (kind === 'quarterly') withholdSegmentQuarters(ctx, out.segmentYears);
     // Periods already resolved (repaired or withheld), and with them those failing in this round: neither
     // is a neighbour a candidate is held to, nor a year that vouches for the cost + gross profit identity.

@@ -279,7 +279,9 @@ function dateDerivedSplit(ctx: PassContext, r: number, newBasis: number): string
     for (const [end, m] of p) {
       const s = valueAt(p, end, 'shares_diluted') ?? impliedShares(p, end);
       if (s === null || !(s > 0) || Math.abs(Math.log((s * r) / newBasis)) >= Math.abs(Math.log(s / newBasis))) continue;
-      const filed = (m.get('shares_diluted') ?? m.get('eps_diluted'))?.asOf ?? null;
+      // The last filing that still showed the old basis (a value's first filing would date the split too early).
+      const cell = m.get('shares_diluted') ?? m.get('eps_diluted');
+      const filed = cell?.lastFiled ?? cell?.asOf ?? null;
       const known = filed !== null && filed > end ? filed : end;
       if (last === null || known > last) last = known;
     }

@@ -1,5 +1,5 @@
 import type { QualityLog } from '../quality.ts';
-import type { RefusedFact } from '../sec-facts.ts';
+import type { RefusedFact, SecValue } from '../sec-facts.ts';
 import type { SplitEvent } from '../split-adjust.ts';
 
 /** One served value with its provenance. `asOf` is the filing date; null until the filing-dates pass fills it. */
@@ -13,6 +13,22 @@ export interface NormCell {
   note?: string;
   /** The us-gaap tag the value came from, where the source names it (raw SEC XBRL, live companyfacts). */
   tag?: string;
+  /** Values this one restated, oldest first, each dated by the first filing that reported it (point-in-time views). */
+  earlier?: Array<{ value: number; asOf: string }>;
+  /** The latest filing that repeated the value (a filing after a split would have restated it: dates a derived split). */
+  lastFiled?: string;
+}
+
+/** A tagged SEC value as a cell: dated by its first filing, with the values it restated and its last repeat. */
+export function cellOfSecValue(v: SecValue, source: string): NormCell {
+  return {
+    value: v.value,
+    source,
+    asOf: v.filed,
+    tag: v.tag,
+    ...(v.earlier ? { earlier: v.earlier.map((x) => ({ value: x.value, asOf: x.filed })) } : {}),
+    ...(v.lastFiled ? { lastFiled: v.lastFiled } : {}),
+  };
 }
 
 /** Values of one company: period end → line key → cell. */
@@ -46,6 +62,8 @@ export interface CompanyInput {
   priceAt?: (date: string) => number | null;
   /** Banks and brokers report revenue net of interest expense: a gross vendor figure is not "the total" for them. */
   revenueNetOfInterest?: boolean;
+  /** A bank or an insurer (core/analysis company class): its revenue is held to the net-margin floor (revenue-invariants.ts). */
+  financialKind?: 'bank' | 'insurer' | null;
   /** Facts the vendor mapping refused (unknown unit, conflicting duplicates, revenue on another definition): withheld with their reason. */
   refused?: readonly RefusedFact[];
 }

@@ -84,6 +84,13 @@ const FigureSchema = z.object({
     .string()
     .optional()
     .openapi({ description: 'Why the value was repaired, why it is withheld (value null), or why it is flagged (served as reported)' }),
+  earlier: z
+    .array(z.object({ value: z.number(), as_of: z.string() }))
+    .optional()
+    .openapi({
+      description:
+        'Values a restatement replaced, oldest first, each with the first filing that reported it: a view as of a day before as_of shows the latest of them filed by then',
+    }),
 });
 const LineSchema = z.object({ key: z.string(), label: z.string(), unit: z.enum(['USD', 'USD/share', 'shares']), values: z.array(FigureSchema) });
 const StatementSetSchema = z.object({

@@ -68,6 +68,11 @@ export interface BundleEtf {
 export interface BundleStatementSet {
   ends: string[];
   lines: Record<string, [Array<number | null>, Array<number | null>]>;
+  /**
+   * Per line key, the values a restatement replaced: [period index, value, first filing date], oldest first
+   * within a period (Figure.earlier). Absent when no served value was restated.
+   */
+  earlier?: Record<string, Array<[index: number, value: number, asOf: string]>>;
 }
 
 export type BundleRef =

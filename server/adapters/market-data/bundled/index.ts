@@ -55,6 +55,7 @@ function toStatementSet(set: BundleStatementSet, refs: BundleFundamentals['refs'
     const line = own(set.lines, def.key);
     if (!line) continue;
     const [values, rs] = line;
+    const earlier = set.earlier ? own(set.earlier, def.key) : undefined;
     const l: StatementLine = {
       key: def.key,
       label: def.label,
@@ -62,7 +63,9 @@ function toStatementSet(set: BundleStatementSet, refs: BundleFundamentals['refs'
       values: values.map((v, i) => {
         const r = rs[i];
         const ref = r === null || r === undefined ? null : refs[r];
-        return figureFromRef(v, ref);
+        const figure = figureFromRef(v, ref);
+        const replaced = earlier?.filter(([at]) => at === i).map(([, value, as_of]) => ({ value, as_of }));
+        return replaced?.length && figure.value !== null ? { ...figure, earlier: replaced } : figure;
       }),
     };
     out[def.statement].push(l);

@@ -1,6 +1,6 @@
 import { buildStatementSet } from '../../../../core/market/normalize.ts';
 import { toFigurePeriods } from '../../../../core/market/normalizer/figures.ts';
-import { normalizeCompany, type Periods } from '../../../../core/market/normalizer/index.ts';
+import { cellOfSecValue, normalizeCompany, type Periods } from '../../../../core/market/normalizer/index.ts';
 import { QualityLog } from '../../../../core/market/quality.ts';
 import { type CompanyFactsJson, flattenCompanyFacts, mapSecFacts, type PeriodValues } from '../../../../core/market/sec-facts.ts';
 import type { SplitEvent } from '../../../../core/market/split-adjust.ts';
@@ -38,7 +38,7 @@ const SOURCE = 'sec-edgar-live';
 
 function toPeriods(values: PeriodValues): Periods {
   const out: Periods = new Map();
-  for (const [end, m] of values) out.set(end, new Map([...m].map(([k, v]) => [k, { value: v.value, source: SOURCE, asOf: v.filed, tag: v.tag }])));
+  for (const [end, m] of values) out.set(end, new Map([...m].map(([k, v]) => [k, cellOfSecValue(v, SOURCE)])));
   return out;
 }
 
