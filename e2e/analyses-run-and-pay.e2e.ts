@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -12,18 +12,14 @@ import { findOverflowing } from './support/layout.ts';
  */
 let app: RunningApp;
 let browser: Browser;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Ada', lastName: 'Byron' }, width);
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
 test.describe('analyses run from their pages and are paid for once', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('analyses');
-    app = env.app;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
   });
 
   test('technical on AAPL: chart, rating and note appear and the balance drops 10.000 − 0.800 = 9.200; re-opening it is free, also at 375 px', async () => {

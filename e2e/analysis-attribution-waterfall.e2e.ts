@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -12,7 +12,6 @@ import { findOverflowing } from './support/layout.ts';
  */
 let app: RunningApp;
 let browser: Browser;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Ada', lastName: 'Byron' }, width);
 
@@ -25,13 +24,10 @@ interface Attribution {
 }
 
 test.describe('the attribution waterfall', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('attribution');
-    app = env.app;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
   });
 
   test('technical on AAPL: start, one bar per vote that moved the rating, the score; a focused bar says its contribution; the table lists all 26 votes', async () => {

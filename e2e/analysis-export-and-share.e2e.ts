@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { parseCsv } from '../core/text/csv.ts';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { openPage, type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -12,16 +12,12 @@ import { expect, test } from './support/fixtures.ts';
  */
 let app: RunningApp;
 let browser: Browser;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 test.describe('analysis export (PDF, CSV) and share links', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('export_share');
-    app = env.app;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
   });
 
   test('run technical on AAPL, download the PDF and the CSV, share it, open the link signed out, revoke it in Settings: not found', async () => {

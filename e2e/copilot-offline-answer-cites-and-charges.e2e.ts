@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -12,7 +12,6 @@ import { findOverflowing } from './support/layout.ts';
  */
 let app: RunningApp;
 let browser: Browser;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const balance = (page: Page) => page.getByTestId('header-balance').locator('.tabular').textContent();
 async function ask(page: Page, question: string) {
@@ -24,14 +23,10 @@ async function ask(page: Page, question: string) {
 }
 
 test.describe('the offline copilot answers with citations and charges 0.3 per answered question', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp }) => {
     browser = workerBrowser;
-    // One test spends the whole allocation in one burst of 33 questions: above the 20-a-minute product limit.
-    env = await startAppWithDirectDb('copilot', { COPILOT_QUESTIONS_PER_MINUTE: '100' });
-    app = env.app;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
   });
 
   test('"What is AAPL\'s RSI?" cites rsi_14 with a link to the technical page; 10.000 − 0.300 = 9.700; an unknown question is refused and free', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { runDcfStudio } from '../core/analysis/dcf/studio.ts';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { openPage, type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -13,7 +13,6 @@ import { findOverflowing } from './support/layout.ts';
  */
 let app: RunningApp;
 let browser: Browser;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Ada', lastName: 'Byron' }, width);
 const fairValue = (page: Page) => page.getByTestId('dcf-studio-fair-value').getAttribute('data-value').then(Number);
@@ -49,13 +48,10 @@ const asInputs = (typed: Record<string, string>) =>
   Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, PERCENT.has(k) ? Number(v) / 100 : Number(v)])) as unknown as Parameters<typeof runDcfStudio>[1];
 
 test.describe('DCF studio at /dcf-stock-valuation', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('dcf');
-    app = env.app;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
   });
 
   test('signed out: the method and a live, read-only AAPL valuation whose value is core’s on the public inputs', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { Database } from '../server/adapters/db/index.ts';
 import { createLedgerService } from '../server/features/tokens/index.ts';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { openPage, type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -16,7 +16,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 let app: RunningApp;
 let browser: Browser;
 let ledgerDb: Database | null = null;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedInPage = (width = 1280) => openSignedInPage(browser, app, { emailPrefix: 'buyer', firstName: 'Pat', lastName: 'Buyer' }, width);
 
@@ -43,14 +42,11 @@ async function basicUserWith(tokens: number) {
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 test.describe('sandbox payments in Chromium', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp, appDb }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('payments');
-    app = env.app;
-    ledgerDb = env.db;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
+    ledgerDb = appDb;
   });
 
   test('a Free user upgrades to Basic through the sandbox checkout in a new tab and sees Basic with 50 tokens a month', async () => {

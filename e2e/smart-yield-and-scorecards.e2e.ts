@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { openPage, type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -12,19 +12,15 @@ import { findOverflowing } from './support/layout.ts';
  */
 let app: RunningApp;
 let browser: Browser;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedIn = (prefix: string, width = 1280) => openSignedInPage(browser, app, { emailPrefix: prefix, firstName: 'Grace', lastName: 'Hopper' }, width);
 const centsText = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 test.describe('smart yield and scorecards in the browser', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('yield');
-    app = env.app;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
   });
 
   test('signed out, /smart-yield shows the live example portfolio with its calendar; no sign-in needed, no axe failures', async () => {

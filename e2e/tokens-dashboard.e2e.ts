@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import type { Database } from '../server/adapters/db/index.ts';
 import { createLedgerService } from '../server/features/tokens/index.ts';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { type RunningApp, screenshot } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -14,19 +14,15 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 let app: RunningApp;
 let browser: Browser;
 let ledgerDb: Database | null = null;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 const signedInPage = (width = 1280) => openSignedInPage(browser, app, { emailPrefix: 'tokens', firstName: 'Toni', lastName: 'Kent' }, width);
 
 test.describe('tokens on the dashboard', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp, appDb }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('tokens');
-    app = env.app;
-    ledgerDb = env.db;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
+    ledgerDb = appDb;
   });
 
   test('a new user sees Free, 10.000 tokens, ≈ 12 analyses (floor(10 / 0.8)), the usage guide and an empty chart — also at 375 px', async () => {

@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
-import { openSignedInPage, startAppWithDirectDb } from './support/accounts.ts';
+import type { Database } from '../server/adapters/db/index.ts';
+import { openSignedInPage } from './support/accounts.ts';
 import { findFailingAxeViolations } from './support/axe.ts';
 import { openPage, type RunningApp, screenshot } from './support/harness.ts';
 import { createOutboxMailer } from '../server/adapters/mail/outbox/index.ts';
@@ -19,17 +20,16 @@ import { findOverflowing } from './support/layout.ts';
  * and on a 390 px phone without sideways scrolling.
  */
 let app: RunningApp;
+/** The shared app's PostgreSQL database (null on PGlite, where the refresh test is skipped). */
+let directDb: Database | null = null;
 let browser: Browser;
-let env: Awaited<ReturnType<typeof startAppWithDirectDb>>;
 
 test.describe('smart watchlist', () => {
-  test.beforeAll(async ({ browser: workerBrowser }) => {
+  // The worker's shared app (e2e/support/fixtures.ts): this file needs no configuration of its own.
+  test.beforeAll(async ({ browser: workerBrowser, app: workerApp, appDb }) => {
     browser = workerBrowser;
-    env = await startAppWithDirectDb('watchlist');
-    app = env.app;
-  });
-  test.afterAll(async () => {
-    await env?.stop();
+    app = workerApp;
+    directDb = appDb;
   });
 
   test('signed out: a live example of real symbols with their figures, and the way to sign up', async () => {
@@ -123,7 +123,7 @@ test.describe('smart watchlist', () => {
     await api(`/api/watchlists/${list.id}/symbols`, { symbol: 'AAPL' });
     await api(`/api/watchlists/${list.id}/symbols/AAPL/alerts`, { kind: 'price_above', threshold: 1000 });
 
-    const db = env.db!;
+    const db = directDb!;
     const logger = createLogger('silent');
     const ctx = {
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: app.baseUrl }),

@@ -40,7 +40,7 @@ async function scan(page: Page, path: string) {
 
 /**
  * Declares one test per route of the router; a serious or critical axe violation fails it, as do a page
- * without exactly one h1, a console error, or (on a phone) a page that scrolls sideways. One page goes
+ * without exactly one h1, a console error, the sandbox strip missing or doubled, or (on a phone) a page that scrolls sideways. One page goes
  * through every route, as a visitor would (signed in: one verified user's session). Signed out, a guarded
  * route is checked for its redirect to /login with the way back.
  */
@@ -94,6 +94,11 @@ export function describeAxeScanOfEveryRoute({ signedIn, viewport }: { signedIn: 
           }));
           expect(scrollWidth).toBe(clientWidth);
         }
+        // With sandbox payments (no Stripe configured) every page carries the sandbox strip, once.
+        const strip = page.getByRole('note', { name: 'Sandbox payments' });
+        await expect(strip, path).toBeVisible();
+        expect(await strip.count(), path).toBe(1);
+        expect(await strip.textContent(), path).toContain('Sandbox payments — no real charges');
         const all = describeNodes(violations);
         const failing = describeNodes(selectFailing(violations));
         console.info(`axe ${who} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`);
