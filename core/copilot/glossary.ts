@@ -398,8 +398,8 @@ export const glossary: readonly GlossaryTerm[] = [
     aliases: ['beta', 'correlation'],
     definition: 'How much the stock tends to move when the market (SPY) moves: a beta of 1 moves with it, above 1 more, below 1 less.',
     formula:
-      'Beta = covariance(stock, SPY) ÷ variance(SPY) of a year of daily returns on common dates; correlation = beta × √(var SPY ÷ var stock). The DCF uses Blume’s adjusted beta = 0.67 × beta + 0.33.',
-    source: 'core/analysis/indicators/beta-correlation.ts, core/analysis/runs/dcf.ts',
+      'Beta = covariance(stock, SPY) ÷ variance(SPY) of a year of daily returns on common dates; correlation = beta × √(var SPY ÷ var stock). The valuation uses its own beta: two years of weekly returns (five of monthly), Blume-adjusted (0.67 × beta + 0.33), averaged with the sector’s bottom-up beta and floored at 0.6.',
+    source: 'core/analysis/indicators/beta-correlation.ts, core/analysis/valuation/beta.ts',
   },
   {
     id: 'support_resistance',
