@@ -20,6 +20,8 @@ export interface SymbolFigures {
   /** DCF fair value per share and the upside to it, in percent (null with the reason in `missing`). */
   fairValue: number | null;
   upsidePercent: number | null;
+  /** The valuation's verdict from its bear–bull range ("Undervalued", "About fair", "Overvalued"); null without one. */
+  verdict: string | null;
   grades: Record<GradeCategory, string | null> | null;
   /** What could not be computed, in words ("No daily prices", "DCF: negative free cash flow"). */
   missing: string[];
@@ -57,6 +59,7 @@ async function computeFigures(market: MarketService, symbol: string, history: Pr
     signals,
     fairValue: null,
     upsidePercent: null,
+    verdict: null,
     grades: null,
     missing,
   };
@@ -69,6 +72,8 @@ async function computeFigures(market: MarketService, symbol: string, history: Pr
   if (dcf.ok) {
     figures.fairValue = factNumber(dcf.value.facts, 'fair_value_per_share');
     figures.upsidePercent = factNumber(dcf.value.facts, 'upside_percent');
+    const verdict = dcf.value.facts.find((x) => x.key === 'valuation_verdict')?.value;
+    figures.verdict = typeof verdict === 'string' ? verdict : null;
   } else missing.push(`DCF: ${dcf.error.message}`);
   const overview = buildOverview(inputs);
   if (overview.ok) {

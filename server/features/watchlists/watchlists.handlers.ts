@@ -47,6 +47,7 @@ export function toWatchRow(f: SymbolFigures): WatchRow {
     sma_200: asFact('sma_200', s?.point.sma200 ?? null),
     fair_value: asFact('fair_value_per_share', f.fairValue),
     upside_percent: asFact('upside_percent', f.upsidePercent),
+    valuation_verdict: f.verdict as 'Undervalued' | 'About fair' | 'Overvalued' | null,
     grades: f.grades,
     missing: f.missing,
   };

@@ -29,6 +29,10 @@ export const WatchRowSchema = z
     sma_200: z.number().nullable(),
     fair_value: z.number().nullable().openapi({ description: 'DCF fair value per share (two-stage model of the DCF analysis)' }),
     upside_percent: z.number().nullable().openapi({ description: 'Fair value against the price, in percent' }),
+    valuation_verdict: z
+      .enum(['Undervalued', 'About fair', 'Overvalued'])
+      .nullable()
+      .openapi({ description: "The valuation's verdict: the price below its bear case, within its range, or above its bull case" }),
     grades: z.object({ value: Grade, growth: Grade, profitability: Grade, health: Grade, momentum: Grade }).nullable(),
     missing: z.array(z.string()).openapi({ description: 'What could not be computed for this symbol, in words' }),
   })

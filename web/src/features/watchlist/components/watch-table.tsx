@@ -150,6 +150,7 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
                   <>
                     {formatUsdPrice(r.fair_value)}
                     <span className={`block text-xs ${toneOf(r.upside_percent)}`}>{formatSignedPercent(r.upside_percent)} vs price</span>
+                    {r.valuation_verdict && <span className="block text-xs text-slate-600">{r.valuation_verdict}</span>}
                   </>
                 )}
               </td>
