@@ -51,7 +51,13 @@ export function sampleWeeklyCloses(s: Pick<OhlcvSeries, 'dates' | 'close'>, inte
 export function computeScreenerRow(inputs: AnalysisInputs): ScreenerRow {
   const f = computeSymbolFacts(inputs);
   const values: Partial<Record<FieldId, CellValue>> = {};
-  for (const fact of f.facts) if (findField(fact.key)) values[fact.key as FieldId] = fact.value;
+  const asOf: Partial<Record<FieldId, string>> = {};
+  const yearBefore = new Date(Date.parse(`${f.asOf}T00:00:00Z`) - 365 * DAY_MS).toISOString().slice(0, 10);
+  for (const fact of f.facts) {
+    if (!findField(fact.key)) continue;
+    values[fact.key as FieldId] = fact.value;
+    if (fact.value !== null && fact.as_of && fact.as_of < yearBefore) asOf[fact.key as FieldId] = fact.as_of;
+  }
   const sparkline = f.series && f.interval ? sampleSparkline(f.series, f.interval) : [];
-  return { symbol: inputs.symbol, name: inputs.profile.name, values, sparkline };
+  return { symbol: inputs.symbol, name: inputs.profile.name, values, ...(Object.keys(asOf).length ? { asOf } : {}), sparkline };
 }

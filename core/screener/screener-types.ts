@@ -41,6 +41,11 @@ export interface ScreenerRow {
   symbol: string;
   name: string;
   values: Partial<Record<FieldId, CellValue>>;
+  /**
+   * The as-of date of each value older than a year on the row's day (the ETF overview's expense ratio and
+   * assets, 2022-08-30): shown with the cell, as the ETF page does. Absent when every value is current.
+   */
+  asOf?: Partial<Record<FieldId, string>>;
   /** About 52 weekly closes of the last year (month-end closes for names without daily bars), oldest first. */
   sparkline: number[];
 }

@@ -14,6 +14,8 @@ interface ColumnBase {
   valid: number;
   /** The value as a sort key: the number, or the choice code (NaN when missing). */
   sortKey: Float64Array;
+  /** Row index → as-of date, for values older than a year (ScreenerRow.asOf); most columns have none. */
+  asOf: ReadonlyMap<number, string>;
 }
 
 export interface RangeColumn extends ColumnBase {
@@ -64,7 +66,7 @@ const toNumber = (v: CellValue | undefined): number => (typeof v === 'number' &&
 function buildRangeColumn(field: RangeField, rows: readonly ScreenerRow[]): RangeColumn {
   const values = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) values[i] = toNumber(rows[i]!.values[field.id as FieldId]);
-  return { kind: 'range', field, values, sortKey: values, ...sortRows(values) };
+  return { kind: 'range', field, values, sortKey: values, asOf: datesOf(field, rows), ...sortRows(values) };
 }
 
 function buildChoiceColumn(field: ChoiceField, rows: readonly ScreenerRow[]): ChoiceColumn {
@@ -88,7 +90,16 @@ function buildChoiceColumn(field: ChoiceField, rows: readonly ScreenerRow[]): Ch
     codes[i] = code;
     sortKey[i] = code === 0 ? Number.NaN : code;
   }
-  return { kind: 'choice', field, codes, labels, codeOf, sortKey, ...sortRows(sortKey) };
+  return { kind: 'choice', field, codes, labels, codeOf, sortKey, asOf: datesOf(field, rows), ...sortRows(sortKey) };
+}
+
+function datesOf(field: ScreenerField, rows: readonly ScreenerRow[]): Map<number, string> {
+  const out = new Map<number, string>();
+  rows.forEach((r, i) => {
+    const d = r.asOf?.[field.id as FieldId];
+    if (d) out.set(i, d);
+  });
+  return out;
 }
 
 /**

@@ -30,6 +30,27 @@ export function separateNoncontrollingInterest(ctx: PassContext, kind: PeriodKin
     const [a, l, e, n] = [at('total_assets'), at('total_liabilities'), at('total_equity'), at('noncontrolling_interest')];
     if (a === null || l === null || e === null || n === null || !(n > 0)) continue;
     if (Math.abs(a - l - e) >= Math.abs(a - l - e - n)) continue;
+    // One source's equity minus another's NCI mixes two definitions (UNH 2025: sec's 100,090M, which holds the NCI
+    // and less of the redeemable part, − fmp's NCI 7,588M = 92,502M; fmp's own parent equity is 94,110M): a source
+    // that states the parent's equity and its total with the NCI in the same statement is served instead.
+    const own = m.get('total_equity')!;
+    if (m.get('noncontrolling_interest')!.source !== own.source) {
+      const whole = ctx.sources
+        .filter((s) => s.source !== own.source)
+        .map((s) => (kind === 'annual' ? s.annual : s.quarterly).get(end))
+        .find((sm) => sm?.get('total_equity') && sm.get('equity_including_nci'));
+      if (whole) {
+        const parent = whole.get('total_equity')!;
+        const total = whole.get('equity_including_nci')!;
+        repairCell(ctx, kind, end, 'total_equity', parent, {
+          kind: 'equity_nci',
+          before: e,
+          reason: `${own.source}'s equity ${e} includes the non-controlling interest, and the NCI is ${m.get('noncontrolling_interest')!.source}'s: ${parent.source}'s own parent equity is served (${total.value} total − ${total.value - parent.value} NCI = ${parent.value}), one source for the period`,
+        });
+        m.set('noncontrolling_interest', { ...total, value: total.value - parent.value, note: `${parent.source}'s total equity − its parent equity` });
+        continue;
+      }
+    }
     repairCell(
       ctx,
       kind,

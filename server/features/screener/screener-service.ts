@@ -102,7 +102,7 @@ function throwProblem(problem: QueryProblem | null, details?: unknown): void {
 }
 
 export interface ScreenerPage {
-  rows: Array<{ symbol: string; name: string; values: Record<string, CellValue>; sparkline: number[] }>;
+  rows: Array<{ symbol: string; name: string; values: Record<string, CellValue>; as_of?: Record<string, string>; sparkline: number[] }>;
   total: number;
   query: ScreenerQuery;
   dataAsOf: string;
@@ -124,12 +124,16 @@ async function queryScreener(ctx: ScreenerContext, input: Partial<ScreenerQuery>
     );
   }
   const columns = query.columns.map((id) => table.columns.get(id)!);
-  const rows = page.rows.map((r) => ({
-    symbol: table.symbols[r]!,
-    name: table.names[r]!,
-    values: Object.fromEntries(columns.map((c) => [c.field.id, readCell(c, r)])),
-    sparkline: table.sparklines[r]!,
-  }));
+  const rows = page.rows.map((r) => {
+    const dated = columns.flatMap((c) => (c.asOf.has(r) ? [[c.field.id, c.asOf.get(r)!] as const] : []));
+    return {
+      symbol: table.symbols[r]!,
+      name: table.names[r]!,
+      values: Object.fromEntries(columns.map((c) => [c.field.id, readCell(c, r)])),
+      ...(dated.length ? { as_of: Object.fromEntries(dated) } : {}),
+      sparkline: table.sparklines[r]!,
+    };
+  });
   return { rows, total: page.total, query, dataAsOf: table.dataAsOf };
 }
 

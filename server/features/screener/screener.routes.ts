@@ -74,6 +74,14 @@ export const ScreenerRowSchema = z
     symbol: z.string(),
     name: z.string(),
     values: z.record(z.string(), CellSchema).openapi({ description: 'One entry per requested column, by field id' }),
+    as_of: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({
+        description:
+          'The as-of date of each value older than a year on the table’s day, by field id (an ETF’s expense ratio and assets from its 2022-08-30 overview); absent when every value is current',
+        example: { expense_ratio: '2022-08-30', aum: '2022-08-30' },
+      }),
     sparkline: z
       .array(z.number())
       .openapi({ description: 'About 52 weekly closes of the last year (month-end closes for names without daily prices), oldest first' }),

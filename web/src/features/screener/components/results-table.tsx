@@ -122,8 +122,16 @@ export function ResultsTable({
                       c.kind === 'range' ? 'text-right' : 'text-left',
                       r.values[c.id] == null && 'text-slate-500',
                     )}
+                    // A value older than a year (an ETF's 2022 expense ratio and assets) says its date, as the ETF page does.
+                    title={r.as_of?.[c.id] ? `As of ${r.as_of[c.id]}: older than a year` : undefined}
                   >
                     {formatFieldValue(r.values[c.id], c.unit)}
+                    {r.as_of?.[c.id] ? (
+                      <sup className="ml-0.5 text-[0.65rem] text-amber-700" data-testid="dated-cell">
+                        <span aria-hidden="true">†</span>
+                        <span className="sr-only"> as of {r.as_of[c.id]}</span>
+                      </sup>
+                    ) : null}
                   </td>
                 ))}
               </tr>
@@ -131,6 +139,11 @@ export function ResultsTable({
           })}
         </tbody>
       </table>
+      {rows.some((r) => r.as_of) ? (
+        <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-600" data-testid="dated-footnote">
+          † Older than a year: the cell's title gives its as-of date (ETF expense ratios and assets come from a 2022-08-30 overview).
+        </p>
+      ) : null}
     </ScrollArea>
   );
 }
