@@ -29,6 +29,7 @@ import {
   type Verdict,
   valueCompany,
 } from '../valuation/value-company.ts';
+import { buildDcfStudioSetup } from './dcf-studio.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
 import { toValuationContext } from './valuation-context.ts';
 
@@ -101,11 +102,15 @@ export interface DcfSections {
 }
 
 /** The studio's run in the shape of `runDcfValuation`'s report, its WACC as a breakdown whose debt and tax rates are the user's. */
-function runWithStudioInputs(financials: CompanyFinancials, priceUsd: number, s: DcfStudioInputs): EngineResult<DcfReport> {
+function runWithStudioInputs(inputs: AnalysisInputs, financials: CompanyFinancials, priceUsd: number, s: DcfStudioInputs): EngineResult<DcfReport> {
   const data = extractDcfCompanyData(financials);
   if (!data.ok) return data;
-  const company = data.value;
-  const run = runDcfStudio({ ...company, priceUsd }, s);
+  // The studio's own company figures (the normalised base, no bridge for an equity model): the note's value
+  // is then the one a saved valuation of the same inputs computes.
+  const setup = buildDcfStudioSetup(inputs);
+  if (!setup.ok) return setup;
+  const company = { ...data.value, ...setup.value.company };
+  const run = runDcfStudio(setup.value.company, s);
   if (!run.ok) return run;
   const { wacc: w, valuation, reverse, grid } = run.value;
   const wacc: WaccBreakdown = {
@@ -184,7 +189,7 @@ export function buildDcf(
   let baseLabel: string;
 
   if (user) {
-    const report = runWithStudioInputs(view.financials, priceUsd, user);
+    const report = runWithStudioInputs(inputs, view.financials, priceUsd, user);
     if (!report.ok) {
       const e = report.error;
       if (e.code === 'missing_input' && e.input === 'free_cash_flow')

@@ -48,12 +48,12 @@ describeEachDatabase('the streamed run', (kind) => {
     expect((await k.as(u).open(analysis.id)).status).toBe(200);
   });
 
-  it("a builder that refuses after the hold (AES on the studio's inputs: its latest free cash flow is negative) ends the stream with an error event; released, nothing charged", async () => {
+  it("a builder that refuses after the hold (CVNA on the studio's inputs: no model values it) ends the stream with an error event; released, nothing charged", async () => {
     const u = await k.createUser();
     // The default valuation of a company no model can value is refused before the hold; the studio's own
     // inputs are the user's assumptions and are only checked by running them.
     const defaults = (await k.t.json('GET', '/api/dcf/AAPL/inputs')).body.defaults;
-    const res = await k.as(u).stream({ symbol: 'AES', kind: 'dcf', dcf_inputs: defaults });
+    const res = await k.as(u).stream({ symbol: 'CVNA', kind: 'dcf', dcf_inputs: defaults });
     expect(res.status).toBe(200);
     const events = parseEvents(await res.text());
     expect(events.map((e) => e.event)).toEqual(['progress', 'progress', 'error']);
