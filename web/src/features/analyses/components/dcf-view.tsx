@@ -57,8 +57,11 @@ function RangeAndBlend({ v, price }: { v: NonNullable<DcfSections['valuation']>;
     <div className="space-y-4" data-testid="dcf-range">
       <p className="text-sm text-slate-700">
         <span className="font-semibold text-ink">{VERDICT_TEXT[v.verdict]}</span>: the price of ${price.toFixed(2)} is{' '}
-        {v.verdict === 'undervalued' ? 'below the bear case' : v.verdict === 'overvalued' ? 'above the bull case' : 'within the range'} of $
-        {v.range.bear.toFixed(2)} to ${v.range.bull.toFixed(2)}.
+        {v.verdict === 'undervalued'
+          ? `below the bear case of $${v.range.bear.toFixed(2)}; the range runs to $${v.range.bull.toFixed(2)}.`
+          : v.verdict === 'overvalued'
+            ? `above the bull case of $${v.range.bull.toFixed(2)}; the range starts at $${v.range.bear.toFixed(2)}.`
+            : `within the range of $${v.range.bear.toFixed(2)} to $${v.range.bull.toFixed(2)}.`}
       </p>
       <div className="relative h-6 rounded bg-slate-100" aria-hidden>
         <div className="absolute top-0 h-6 rounded bg-sky-200" style={{ left: at(v.range.bear), width: `calc(${at(v.range.bull)} - ${at(v.range.bear)})` }} />
