@@ -64,7 +64,8 @@ export function computeQuantile(values: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
-const clampGrowth = (g: number) => Math.min(DCF_GROWTH_RANGE.max, Math.max(DCF_GROWTH_RANGE.min, g));
+/** Growth held within DCF_GROWTH_RANGE (the presets and the valuation clamp alike). */
+export const clampGrowth = (g: number) => Math.min(DCF_GROWTH_RANGE.max, Math.max(DCF_GROWTH_RANGE.min, g));
 
 /**
  * Three starting points from the company's own record, each clamped to DCF_GROWTH_RANGE:

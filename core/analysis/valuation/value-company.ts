@@ -1,6 +1,6 @@
 import { CAPM_DEFAULTS, DCF_GROWTH_RANGE, DCF_PERIOD_DEFAULTS, MIN_RATE_MINUS_GROWTH, RATE_EPSILON } from '../dcf/assumptions.ts';
 import type { DcfCompanyData } from '../dcf/company-inputs.ts';
-import { PRESET_TERMINAL_SPREAD, computeQuantile } from '../dcf/presets.ts';
+import { clampGrowth, computeQuantile, PRESET_TERMINAL_SPREAD } from '../dcf/presets.ts';
 import { computeDcf, type DcfParameters, type DcfValuation } from '../dcf/two-stage.ts';
 import { computeCostOfEquity, computeEffectiveTaxRate, computeWacc, type WaccBreakdown } from '../dcf/wacc.ts';
 import type { CompanyFinancials } from '../financials.ts';
@@ -139,7 +139,6 @@ export interface CompanyValuation {
   verdict: Verdict;
 }
 
-const clampGrowth = (g: number) => Math.min(DCF_GROWTH_RANGE.max, Math.max(DCF_GROWTH_RANGE.min, g));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Which model a company's kind calls for. */

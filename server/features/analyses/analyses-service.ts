@@ -1,6 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { DcfStudioInputs } from '../../../core/analysis/dcf/studio.ts';
-import type { AnalysisInputName, AnalysisKind, BuildAnalysis, FundamentalSubtype, Unavailable } from '../../../core/analysis/analysis-types.ts';
+import type {
+  AnalysisBody,
+  AnalysisInputName,
+  AnalysisInputs,
+  AnalysisKind,
+  BuildAnalysis,
+  FundamentalSubtype,
+  Unavailable,
+} from '../../../core/analysis/analysis-types.ts';
 import { analysisBuilders, analysisRequirements, checkAvailability } from '../../../core/analysis/runs/index.ts';
 import type { Coverage, Profile } from '../../../core/market/types.ts';
 import type { Database } from '../../adapters/db/index.ts';
@@ -76,6 +84,8 @@ export interface PreparedRun {
   idempotencyKey: string;
   fingerprint: string;
   profile: Profile;
+  /** The valuation's inputs and body when `prepareRun` already built them to refuse before the hold: not built twice. */
+  prechecked?: { inputs: AnalysisInputs; body: AnalysisBody };
 }
 
 export interface RunOutcome {
@@ -169,15 +179,17 @@ export async function prepareRun(ctx: AnalysesContext, userId: string, body: Run
   if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'kind', details: { input: unavailable.input } });
   // A valuation that no model can produce (no positive normalised cash flow, no dividends, no book value…)
   // is refused here, before the hold, with the model's reason: a few milliseconds of work, never a charge.
+  let prechecked: PreparedRun['prechecked'];
   if (body.kind === 'dcf' && !dcfInputs) {
     const history = await loadPriceHistory(ctx.market, symbol);
     const inputs = await loadAnalysisInputs(ctx.market, { symbol, profile, history, names: ctx.runs.requirements.dcf });
     const built = ctx.runs.builders.dcf(inputs, null);
     if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { field: 'kind', details: { input: built.error.input } });
+    prechecked = { inputs, body: built.value };
   }
   // Without a key every request is its own run: the generated key never matches another request.
   const key = idempotencyKey ?? `auto:${randomUUID()}`;
-  return { userId, symbol, kind: body.kind, subtype, dcfInputs, idempotencyKey: key, fingerprint, profile };
+  return { userId, symbol, kind: body.kind, subtype, dcfInputs, idempotencyKey: key, fingerprint, profile, prechecked };
 }
 
 export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: RunOptions = {}): Promise<RunOutcome> {
@@ -193,12 +205,20 @@ export async function executeRun(ctx: AnalysesContext, run: PreparedRun, opts: R
       async ({ signal, hold }) => {
         const workStartedAt = performance.now();
         report('load');
-        const history = await loadPriceHistory(ctx.market, symbol);
-        const inputs = await loadAnalysisInputs(ctx.market, { symbol, profile: run.profile, history, names: ctx.runs.requirements[kind] });
+        const inputs =
+          run.prechecked?.inputs ??
+          (await loadAnalysisInputs(ctx.market, {
+            symbol,
+            profile: run.profile,
+            history: await loadPriceHistory(ctx.market, symbol),
+            names: ctx.runs.requirements[kind],
+          }));
         throwIfAborted(signal, opts.signal);
         report('compute');
         await yieldToEventLoop();
-        const built = ctx.runs.builders[kind](inputs, subtype, { dcfInputs: run.dcfInputs });
+        const built = run.prechecked
+          ? ({ ok: true, value: run.prechecked.body } as const)
+          : ctx.runs.builders[kind](inputs, subtype, { dcfInputs: run.dcfInputs });
         if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { details: { input: built.error.input } });
         throwIfAborted(signal, opts.signal);
         const { facts, sections, attribution } = built.value;
