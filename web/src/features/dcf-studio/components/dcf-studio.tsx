@@ -135,7 +135,7 @@ export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, 
                 <CardHeader>
                   <CardTitle>Projected free cash flow and what it is worth today</CardTitle>
                   <CardDescription>
-                    From {BASE_WORDS[setup.fcf_basis](setup.fiscal_year)} of {formatUsdCompact(setup.company.base_fcf_usd)} ({setup.model.label.toLowerCase()}):{' '}
+                    From {BASE_WORDS[setup.fcf_basis](setup.fiscal_year)} of {formatUsdCompact(setup.company.base_fcf_usd)} ({setup.model.label}):{' '}
                     {r.inputs.explicit_years} years at {formatPct(r.inputs.explicit_growth, 1)}, then {r.inputs.fade_years} years fading to{' '}
                     {formatPct(r.inputs.terminal_growth, 1)}, discounted at {formatPct(r.wacc.wacc)}.
                   </CardDescription>

@@ -18,9 +18,12 @@ function hintFor(f: DcfStudioField, setup: DcfSetupResponse): string | undefined
   const m = setup.measured;
   switch (f) {
     case 'explicit_growth':
-      return setup.history
-        ? `${setup.history.values.length - 1}-year ${setup.history.line === 'free_cash_flow' ? 'FCF' : 'revenue'} CAGR: ${formatPct(setup.history.cagr, 1)}`
-        : 'No 4-year growth record: presets start at 0 %';
+      // The default is the analysis's growth (the median year of the revenue record); the CAGR is context.
+      return `Default ${formatPct(setup.defaults.explicit_growth, 1)}: the median year of its revenue record${
+        setup.history
+          ? ` (${setup.history.values.length - 1}-year ${setup.history.line === 'free_cash_flow' ? 'FCF' : 'revenue'} CAGR ${formatPct(setup.history.cagr, 1)})`
+          : ''
+      }`;
     case 'fade_years':
       return 'Growth steps down to terminal growth over these years';
     case 'risk_free_rate':
