@@ -29,7 +29,7 @@ import {
 } from '../server/adapters/market-data/bundled/format.ts';
 import { type DecodedSeries, decodeDaily, decodeMonthly } from '../server/adapters/market-data/bundled/store.ts';
 
-export const SECTOR_TABLE_VERSION = 1;
+const SECTOR_TABLE_VERSION = 1;
 
 const readGz = <T>(dir: string, file: string): T => JSON.parse(gunzipSync(readFileSync(join(dir, file))).toString('utf8')) as T;
 
@@ -40,7 +40,7 @@ export interface SectorTableFile extends SectorTable {
   companies: number;
 }
 
-export interface SectorTableInput {
+interface SectorTableInput {
   fundamentals: Record<string, BundleFundamentals>;
   profiles: Record<string, BundleProfile>;
   daily: Record<string, BundleDaily>;
@@ -71,13 +71,13 @@ export function toFinancialsFromBundle(symbol: string, b: BundleFundamentals): C
 }
 
 /** Daily bars when the snapshot has them, else its month-end closes (as the bundled provider serves them). */
-export function decodeBundleSeries(input: Pick<SectorTableInput, 'daily' | 'monthly'>, symbol: string): DecodedSeries | null {
+function decodeBundleSeries(input: Pick<SectorTableInput, 'daily' | 'monthly'>, symbol: string): DecodedSeries | null {
   if (Object.hasOwn(input.daily, symbol)) return decodeDaily(input.daily[symbol]!);
   if (Object.hasOwn(input.monthly, symbol)) return decodeMonthly(input.monthly[symbol]!);
   return null;
 }
 
-export interface GradeInputs {
+interface GradeInputs {
   market: MarketInputs;
   momentum: ReturnType<typeof computeMomentumReturns>;
 }
@@ -90,7 +90,7 @@ export function buildGradeInputs(f: CompanyFinancials, series: DecodedSeries | n
   return { market: { priceUsd: price, marketCapUsd: price * shares.shares }, momentum: computeMomentumReturns(series) };
 }
 
-export interface UniverseCompany {
+interface UniverseCompany {
   symbol: string;
   sector: string | null;
   companyClass: CompanyClass;

@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
-export interface SourceFile {
+interface SourceFile {
   path: string; // relative to the repo root, forward slashes
   text: string;
 }
@@ -102,13 +102,13 @@ export function findViolations(files: SourceFile[]): string[] {
  * feature on it still gets every other check.
  */
 // biome-ignore format: one feature per line, so branches that each take one off merge without conflicts
-export const ANATOMY_PENDING: readonly string[] = [
+const ANATOMY_PENDING: readonly string[] = [
 ];
 
 /** Test kits and the scripts tests run as child processes, by their names. */
 const isTestSupport = (p: string) => /test-kit|-in-child-process\.ts$|-then-hangs\.ts$/.test(p);
 /** Test support still beside production code (moves once the suite's set-up is reshaped); only shrinks. */
-export const TEST_SUPPORT_PENDING: readonly string[] = [];
+const TEST_SUPPORT_PENDING: readonly string[] = [];
 
 const toPascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
 const isTest = (p: string) => /\.test\.tsx?$/.test(p);

@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// then browser tests in Debian's Chromium against the built app. Ends with one "N passed, N failed" line.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint and the build side by side; then the unit + integration tests (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set) side by side with the browser tests in Debian's Chromium against the
+// built app. `npm test -- unit e2e` runs a subset. Ends with one "N passed, N failed" line.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { ensureChromium, ensurePdftotext } from './ensure-chromium.mjs';
 
@@ -13,37 +14,48 @@ const failures = [];
 // Named at the very end of the output, where a CI log's tail shows them.
 const failedTests = [];
 
-function run(name, cmd, args, env = {}) {
-  const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (!ok) failures.push(name);
-  return ok;
-}
-
-/** Runs steps side by side (each mostly one core), printing each one's output whole when it ends. */
+/**
+ * Runs steps side by side and resolves with each one's outcome. A step with `stream` prints its output as it
+ * comes, each line prefixed with its name (the long suites: a CI log shows progress, and a hang shows where);
+ * the others print theirs whole when they end (short steps, read as one block).
+ */
 async function runTogether(steps) {
   const results = await Promise.all(
     steps.map(
-      ({ name, cmd, args }) =>
+      ({ name, cmd, args, stream }) =>
         new Promise((resolve) => {
           const started = Date.now();
+          if (stream) console.log(`\n▶ ${name} (started)`);
           const child = spawn(cmd, args, { env: process.env });
           let out = '';
-          child.stdout.on('data', (d) => (out += d));
-          child.stderr.on('data', (d) => (out += d));
-          child.on('close', (code) => resolve({ name, ok: code === 0, out, s: (Date.now() - started) / 1000 }));
+          let pending = '';
+          const onData = (d) => {
+            if (!stream) {
+              out += d;
+              return;
+            }
+            const lines = (pending + d).split('\n');
+            pending = lines.pop();
+            for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+          };
+          child.stdout.on('data', onData);
+          child.stderr.on('data', onData);
+          child.on('close', (code) => {
+            if (pending) process.stdout.write(`[${name}] ${pending}\n`);
+            resolve({ name, ok: code === 0, out, s: (Date.now() - started) / 1000, stream });
+          });
         }),
     ),
   );
   for (const r of results) {
-    console.log(`\n▶ ${r.name}`);
-    process.stdout.write(r.out);
+    if (!r.stream) {
+      console.log(`\n▶ ${r.name}`);
+      process.stdout.write(r.out);
+    }
     console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.s.toFixed(1)} s)`);
     if (!r.ok) failures.push(r.name);
   }
+  return results;
 }
 
 function countVitest(file) {
@@ -114,27 +126,38 @@ console.log(
     : 'TEST_DATABASE_URL is not set: database tests run on PGlite only. Set it to also run them on PostgreSQL.',
 );
 
-// Typecheck and lint each keep about one core busy: side by side they take the time of the longer.
+// Two phases, each a set of steps side by side. Measured on this 2-core machine (docs/testing.md): a step alone
+// keeps one core busy or less for much of its time (typecheck, lint; the browser suite waits on pages and the
+// app; the unit suite on PostgreSQL and child processes), so running them together takes about the time of
+// the longer one instead of the sum. The build only feeds the browser suite.
+if (want('unit')) ensurePdftotext();
+if (want('e2e')) ensureChromium();
+const [built] = await Promise.all([
+  want('e2e') ? runTogether([{ name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] }]).then(([r]) => r.ok) : false,
+  runTogether(
+    [
+      want('typecheck') && { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+      want('lint') && { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+    ].filter(Boolean),
+  ),
+]);
 await runTogether(
   [
-    want('typecheck') && { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
-    want('lint') && { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+    want('unit') && {
+      name: 'unit',
+      cmd: 'npx',
+      args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'],
+      stream: true,
+    },
+    // playwright.config.ts reports to the terminal and to test-results/e2e.json.
+    built && { name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], stream: true },
   ].filter(Boolean),
 );
 if (want('unit')) {
-  ensurePdftotext();
-  run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
   countVitest('test-results/unit.json');
   printSlowestFiles('test-results/unit.json');
 }
-if (want('e2e')) {
-  ensureChromium();
-  if (run('build', 'npm', ['run', '--silent', 'build'])) {
-    // playwright.config.ts reports to the terminal and to test-results/e2e.json.
-    run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
-    countPlaywright('test-results/e2e.json');
-  }
-}
+if (built) countPlaywright('test-results/e2e.json');
 
 console.log('');
 for (const t of failedTests) console.log(`✘ ${t}`);

@@ -23,9 +23,9 @@ import {
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface CreateAppOptions {
+interface CreateAppOptions {
   /** Paths that accept bigger bodies than 1 MB (e.g. avatar upload), with their limits in bytes. */
   largeBodies?: Record<string, number>;
   /** Skip serving the SPA (API-only tests). */

@@ -5,9 +5,9 @@
 export const PASSWORD_MIN_CHARS = 8;
 export const PASSWORD_MAX_CHARS = 128;
 
-export type PasswordProblemCode = 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_TOO_COMMON';
+type PasswordProblemCode = 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_TOO_COMMON';
 
-export interface PasswordProblem {
+interface PasswordProblem {
   code: PasswordProblemCode;
   message: string;
 }

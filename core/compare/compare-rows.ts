@@ -19,7 +19,7 @@ export interface RankRule {
   options?: readonly string[];
 }
 
-export interface FigureRow extends RankRule {
+interface FigureRow extends RankRule {
   id: FieldId;
   group: string;
 }

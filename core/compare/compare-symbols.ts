@@ -3,7 +3,7 @@ import { normalizeSymbol } from '../market/symbol.ts';
 /** Symbols one comparison holds: one column each, so the table still reads on a phone. */
 export const MAX_COMPARE_SYMBOLS = 5;
 
-export type SymbolListProblem =
+type SymbolListProblem =
   | { code: 'empty'; message: string }
   | { code: 'invalid'; symbol: string; message: string }
   | { code: 'too_many'; count: number; message: string };

@@ -8,7 +8,7 @@
  * extraction date of its sources.
  */
 
-export interface FigureDate {
+interface FigureDate {
   /** Filing date, YYYY-MM-DD; empty or null when the source gives none. */
   asOf: string | null;
   /** True when the filing date is an estimate (period end + lag), not the source's. */

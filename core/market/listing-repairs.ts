@@ -28,14 +28,14 @@ export function buildListingName(companyName: string, securityName: string, etf:
   return { name: cleanListingName(whole), restored: true };
 }
 
-export interface CikHolder {
+interface CikHolder {
   symbol: string;
   cik: string;
   /** In the current listing files (a symbol only found in older sources is a former ticker). */
   listed: boolean;
 }
 
-export interface CikDecision {
+interface CikDecision {
   cik: string;
   /** Symbols kept: share classes of one company (GOOGL and GOOG) each trade and keep their own entry. */
   keep: string[];

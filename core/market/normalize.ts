@@ -4,7 +4,7 @@ import { LINE_DEFS } from './statements.ts';
 import type { Figure, StatementSet } from './types.ts';
 
 /** Normalised values of one company: period end → line key → cell. */
-export type PeriodCells<C extends { value: number }> = Map<string, Map<string, C>>;
+type PeriodCells<C extends { value: number }> = Map<string, Map<string, C>>;
 
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 

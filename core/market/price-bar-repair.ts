@@ -1,7 +1,7 @@
 import { describeOhlcFault } from './quality-checks.ts';
 import type { PriceBar } from './types.ts';
 
-export interface BarRepair<B> {
+interface BarRepair<B> {
   bar: B;
   /** What was wrong, as the OHLC check words it. */
   fault: string;

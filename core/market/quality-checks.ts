@@ -8,7 +8,7 @@ import { isExcepted } from './quality-exceptions.ts';
 import type { SplitEvent } from './split-adjust.ts';
 import type { Fundamentals, PriceBar, StatementSet } from './types.ts';
 
-export type QualityCheck =
+type QualityCheck =
   | 'eps_consistency'
   | 'share_jump'
   | 'revenue_positive'
@@ -37,7 +37,7 @@ export interface QualityViolation {
 }
 
 /** |EPS × diluted shares − net income| may be at most this fraction of |net income|. */
-export const EPS_TOLERANCE_FRACTION = 0.2;
+const EPS_TOLERANCE_FRACTION = 0.2;
 /** Diluted shares may move year on year within [0.55×, 1.8×]. */
 export const SHARE_JUMP_MAX = 1.8;
 export const SHARE_JUMP_MIN = 0.55;

@@ -16,7 +16,7 @@ import type { QualityViolation, RevenueCheck } from './quality-checks.ts';
  * - `restatement`: a later filing recast some years and not the earlier ones (a merger under common control).
  * - `gain_on_sale`: operating income includes a gain on a divestiture larger than the period's revenue.
  */
-export type ExceptionKind = 'gross_loss' | 'suspension' | 'launch' | 'listing_boom' | 'restatement' | 'gain_on_sale';
+type ExceptionKind = 'gross_loss' | 'suspension' | 'launch' | 'listing_boom' | 'restatement' | 'gain_on_sale';
 
 export interface QualityException {
   symbol: string;

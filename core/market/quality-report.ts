@@ -9,9 +9,9 @@ import { QUALITY_EXCEPTIONS } from './quality-exceptions.ts';
 const OUTCOMES: readonly QualityOutcome[] = ['repaired', 'quarantined', 'flagged'];
 const DATASETS: readonly QualityDataset[] = ['fundamentals', 'prices', 'listings', 'dividends', 'etfs'];
 /** Examples listed per kind: enough to recognise the pattern, short enough to read. */
-export const EXAMPLES_PER_KIND = 5;
+const EXAMPLES_PER_KIND = 5;
 
-export interface QualitySummaryRow {
+interface QualitySummaryRow {
   dataset: QualityDataset;
   checked: number;
   repaired: number;
@@ -19,7 +19,7 @@ export interface QualitySummaryRow {
   flagged: number;
 }
 
-export interface QualityKindGroup {
+interface QualityKindGroup {
   outcome: QualityOutcome;
   dataset: QualityDataset;
   kind: string;

@@ -10,7 +10,7 @@
  * searches plus a top-k over the candidates.
  */
 
-export interface SearchEntryInput {
+interface SearchEntryInput {
   symbol: string;
   name: string;
   /** 0 = nothing to analyse; higher = more kinds of data. */
@@ -33,8 +33,8 @@ export interface SearchIndex {
   readonly scratch: { mark: Int32Array; stamp: number; best: Int32Array; bestStamp: Int32Array; queryStamp: number };
 }
 
-export type MatchKind = 'symbol' | 'symbol_prefix' | 'name' | 'fuzzy';
-export interface SearchResult {
+type MatchKind = 'symbol' | 'symbol_prefix' | 'name' | 'fuzzy';
+interface SearchResult {
   index: number;
   match: MatchKind;
 }
@@ -52,7 +52,7 @@ const isAscii = (s: string) => {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
   return true;
 };
-export const splitWords = (name: string): string[] => {
+const splitWords = (name: string): string[] => {
   let s = name.toLowerCase();
   if (!isAscii(s)) s = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   return s.split(/[^a-z0-9]+/).filter(Boolean);

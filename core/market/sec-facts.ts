@@ -17,7 +17,7 @@ export interface SecFact {
 }
 
 /** A value a later filing replaced, dated by the first filing that reported it. */
-export interface Vintage {
+interface Vintage {
   value: number;
   filed: string;
 }
@@ -67,7 +67,7 @@ const LINE_OF_TAG = new Map(LINE_DEFS.flatMap((d) => d.secTags.map((t) => [t, d]
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Thrown for a document that is not a companyfacts answer at all (cut off, or another shape): the caller falls back. */
-export class CompanyFactsRejected extends Error {}
+class CompanyFactsRejected extends Error {}
 
 /**
  * Flattens the us-gaap part of a companyfacts document, keeping only the tags we map. Facts in a unit
@@ -130,7 +130,7 @@ function firstReported(f: SecFact, candidates: readonly SecFact[]): { filed: str
  * with it (an earlier filing with another value breaks the run), and the runs before it as earlier vintages,
  * each dated by its own first filing. Undated filings are left out of the dating.
  */
-export function collapseVintages(filings: readonly SecFact[], latest: SecFact): { filed: string | null; earlier?: Vintage[] } {
+function collapseVintages(filings: readonly SecFact[], latest: SecFact): { filed: string | null; earlier?: Vintage[] } {
   const dated = filings
     .filter((f): f is SecFact & { filed: string } => !!f.filed && f.filed <= (latest.filed ?? ''))
     .sort((a, b) => (a.filed < b.filed ? -1 : a.filed > b.filed ? 1 : 0));

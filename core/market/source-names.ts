@@ -29,6 +29,3 @@ export function describeDataSource(id: string | null): string {
   if (id === null) return 'source not recorded';
   return SOURCE_NAMES[id] ?? id;
 }
-
-/** Every source id a page may show, for the test that each has a name. */
-export const NAMED_SOURCE_IDS: readonly string[] = Object.keys(SOURCE_NAMES);

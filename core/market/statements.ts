@@ -1,7 +1,7 @@
 import type { LineUnit, StatementKind } from './types.ts';
 
 /** The normalised statement lines, in display order, with the SEC us-gaap tags that feed them (first present wins). */
-export interface LineDef {
+interface LineDef {
   key: string;
   label: string;
   unit: LineUnit;
@@ -43,7 +43,7 @@ const line = (
  * interest and other income, so it is a component where `Revenues` is also tagged (COP, CVX, WMT, PFE);
  * `SalesRevenueNet` is its pre-2018 name.
  */
-export const REVENUE_TAG_PREFERENCE = [
+const REVENUE_TAG_PREFERENCE = [
   'Revenues',
   'RevenuesNetOfInterestExpense',
   'RevenueFromContractWithCustomerExcludingAssessedTax',
@@ -102,7 +102,3 @@ export const LINE_DEFS: readonly LineDef[] = [
 ];
 
 export const LINE_BY_KEY: ReadonlyMap<string, LineDef> = new Map(LINE_DEFS.map((d) => [d.key, d]));
-
-/** Lines that are per share or share counts: the ones split adjustment applies to. */
-export const PER_SHARE_KEYS = ['eps_diluted', 'dividends_per_share'] as const;
-export const SHARE_COUNT_KEYS = ['shares_diluted'] as const;

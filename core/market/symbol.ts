@@ -1,8 +1,8 @@
 /** Symbol normalisation: one canonical spelling (upper case, class shares with a dot: BRK.B). */
 
-export const MAX_SYMBOL_LENGTH = 12;
+const MAX_SYMBOL_LENGTH = 12;
 
-export type NormalizedSymbol = { ok: true; symbol: string } | { ok: false; reason: string };
+type NormalizedSymbol = { ok: true; symbol: string } | { ok: false; reason: string };
 
 // Canonical: letters/digits, then optional `.CLASS` or `$SERIES` parts (preferreds as listed by Nasdaq: ABR$D).
 const canonical = /^[A-Z0-9]{1,12}(?:[.$][A-Z0-9]{1,4})*$/;

@@ -1,13 +1,13 @@
 /** Shared market-data shapes: what providers return and the API serves. Pure types, no I/O. */
 
 /** Where a figure came from: a key into the source catalogue, and the date the figure is as of. */
-export interface SourceRef {
+interface SourceRef {
   source: string;
   as_of: string;
 }
 
 /** Which tier of the fallback chain answered (live vendor, database cache, or the bundled snapshot). */
-export type ServedBy = 'live' | 'cache' | 'bundled';
+type ServedBy = 'live' | 'cache' | 'bundled';
 
 export interface Served {
   served_by: ServedBy;
@@ -26,9 +26,9 @@ export interface PriceBar {
   volume: number | null;
 }
 
-export type Interval = '1d' | '1mo';
+type Interval = '1d' | '1mo';
 /** `split` = split-adjusted only (raw closes); `split_dividend` = also adjusted for dividends. */
-export type PriceAdjustment = 'split' | 'split_dividend';
+type PriceAdjustment = 'split' | 'split_dividend';
 
 export interface PriceHistory extends SourceRef {
   symbol: string;

@@ -25,7 +25,7 @@ export function listCalendarMonths(startDay: string): Month[] {
   return Array.from({ length: 12 }, (_, i) => monthOf(first + i));
 }
 
-export interface ProjectedPayment {
+interface ProjectedPayment {
   /** Calendar month the payment is projected into (YYYY-MM). */
   month: Month;
   /** The payment it copies: its ex-date and the date it was paid (the pay date, else the ex-date). */
@@ -78,7 +78,7 @@ export function sumCompleteYears(dividends: readonly Dividend[], historyEnd: str
   return out;
 }
 
-export interface GrowthStreak {
+interface GrowthStreak {
   /** Years in a row, up to the last complete year, in which dividends per share rose. */
   years: number;
   /** The streak runs back to the first complete year of the history: the true streak may be longer. */

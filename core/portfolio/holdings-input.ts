@@ -7,9 +7,9 @@ export const MAX_HOLDINGS = 200;
 /** A pasted CSV may have at most this many lines (blank lines and the header included). */
 export const MAX_CSV_LINES = 1000;
 /** Fractional shares are real (brokers sell them); more than 6 decimals is a typo, not a position. */
-export const MAX_SHARE_DECIMALS = 6;
-export const MAX_SHARES = 1e9;
-export const MAX_COST_PER_SHARE = 1e7;
+const MAX_SHARE_DECIMALS = 6;
+const MAX_SHARES = 1e9;
+const MAX_COST_PER_SHARE = 1e7;
 /** The CSV format the page shows and the parser accepts; the header line is optional. */
 export const HOLDINGS_CSV_HEADER = 'symbol,shares,cost_per_share';
 
@@ -37,7 +37,7 @@ export interface HoldingProblem {
   message: string;
 }
 
-export type HoldingsParse = { ok: true; holdings: HoldingInput[] } | { ok: false; problems: HoldingProblem[] };
+type HoldingsParse = { ok: true; holdings: HoldingInput[] } | { ok: false; problems: HoldingProblem[] };
 
 const decimalsOf = (raw: string) => (raw.includes('.') ? raw.length - raw.indexOf('.') - 1 : 0);
 const NUMBER = /^\d+(?:\.\d+)?$/;

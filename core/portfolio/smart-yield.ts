@@ -64,7 +64,7 @@ export interface HoldingYield {
   counted: boolean;
 }
 
-export interface CalendarMonth {
+interface CalendarMonth {
   month: Month;
   incomeCents: number;
   bySymbol: Array<{ symbol: string; incomeCents: number }>;

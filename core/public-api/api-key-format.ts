@@ -2,12 +2,12 @@
  * The shape of an API key and where one must never be: `sp_live_` + 43 base64url characters (32 random
  * bytes). Checking the shape first answers a malformed key without a database read.
  */
-import { API_KEY_PREFIX, type ApiKeyScope, apiKeyScopes } from './limits.ts';
+import { API_KEY_PREFIX } from './limits.ts';
 
 /** Characters after the prefix: 32 random bytes in base64url without padding. */
-export const API_KEY_SECRET_CHARS = 43;
+const API_KEY_SECRET_CHARS = 43;
 /** How many characters of the secret the display prefix keeps (`sp_live_ab12…`): enough to tell keys apart, far too few to guess the rest. */
-export const API_KEY_DISPLAY_CHARS = 4;
+const API_KEY_DISPLAY_CHARS = 4;
 /** Longest key name. */
 export const API_KEY_NAME_MAX = 60;
 
@@ -39,5 +39,3 @@ export function findCredentialInQuery(params: Readonly<Record<string, string>>):
   }
   return null;
 }
-
-export const isApiKeyScope = (v: unknown): v is ApiKeyScope => typeof v === 'string' && (apiKeyScopes as readonly string[]).includes(v);

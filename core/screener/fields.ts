@@ -77,9 +77,9 @@ const choice = <const Id extends string>(id: Id, category: FieldCategory, option
 export const RATING_OPTIONS = ['Strong Sell', 'Sell', 'Neutral', 'Buy', 'Strong Buy'] as const;
 /** Sector grade letters, worst first. */
 export const GRADE_OPTIONS = ['F', 'D', 'C', 'B', 'A'] as const;
-export const ALTMAN_ZONE_OPTIONS = ['Distress', 'Grey', 'Safe'] as const;
-export const TYPE_OPTIONS = ['ETF', 'Stock'] as const;
-export const YES_NO_OPTIONS = ['No', 'Yes'] as const;
+const ALTMAN_ZONE_OPTIONS = ['Distress', 'Grey', 'Safe'] as const;
+const TYPE_OPTIONS = ['ETF', 'Stock'] as const;
+const YES_NO_OPTIONS = ['No', 'Yes'] as const;
 
 export const SCREENER_FIELDS = [
   // Valuation: at the last close, over the latest fiscal year (P/E over the trailing twelve months).
@@ -166,14 +166,10 @@ export const SCREENER_FIELDS = [
 ] as const satisfies readonly ScreenerField[];
 
 export type FieldId = (typeof SCREENER_FIELDS)[number]['id'];
-export type RangeFieldId = Extract<(typeof SCREENER_FIELDS)[number], { kind: 'range' }>['id'];
-export type ChoiceFieldId = Extract<(typeof SCREENER_FIELDS)[number], { kind: 'choice' }>['id'];
 
 export const FIELD_IDS = SCREENER_FIELDS.map((f) => f.id) as FieldId[];
 
 const BY_ID: ReadonlyMap<string, ScreenerField> = new Map(SCREENER_FIELDS.map((f) => [f.id, f]));
-
-export const isFieldId = (id: string): id is FieldId => BY_ID.has(id);
 
 /** The field, or undefined for an unknown id. */
 export const findField = (id: string): ScreenerField | undefined => BY_ID.get(id);

@@ -86,7 +86,7 @@ export function checkScreenerQuery(table: ScreenerTable, q: ScreenerQuery): Quer
 }
 
 /** Rows passing every filter, as a 0/1 mask, and how many: one tight loop per filter over its column. */
-export function matchRows(table: ScreenerTable, filters: readonly ScreenerFilter[]): { mask: Uint8Array; total: number } {
+function matchRows(table: ScreenerTable, filters: readonly ScreenerFilter[]): { mask: Uint8Array; total: number } {
   const n = table.size;
   const mask = new Uint8Array(n).fill(1);
   for (const f of filters) {
@@ -115,7 +115,7 @@ export function matchRows(table: ScreenerTable, filters: readonly ScreenerFilter
  * the ascending order backwards one run of equal values at a time, each run forwards, so ties keep table
  * order either way; missing values come last in both directions.
  */
-export function walkSorted(table: ScreenerTable, mask: Uint8Array, sort: ScreenerSort, skip: number, visit: (row: number) => boolean): void {
+function walkSorted(table: ScreenerTable, mask: Uint8Array, sort: ScreenerSort, skip: number, visit: (row: number) => boolean): void {
   const { order, valid, sortKey } = table.columns.get(sort.field)!;
   let seen = 0;
   const offer = (row: number): boolean => {
@@ -138,7 +138,7 @@ export function walkSorted(table: ScreenerTable, mask: Uint8Array, sort: Screene
   for (let k = valid; k < order.length; k++) if (!offer(order[k]!)) return;
 }
 
-export interface QueryPage {
+interface QueryPage {
   /** Row indexes of the page, in order. */
   rows: number[];
   total: number;

@@ -16,7 +16,7 @@ export const SCREENER_REQUIREMENTS: readonly AnalysisInputName[] = SYMBOL_FACT_R
 const DAY_MS = 86_400_000;
 
 /** The 1-year base close, then the last close of each week (weeks from Monday); month-end closes for month-end-only series. */
-export function sampleSparkline(s: OhlcvSeries, interval: '1d' | '1mo'): number[] {
+function sampleSparkline(s: OhlcvSeries, interval: '1d' | '1mo'): number[] {
   return sampleWeeklyCloses(s, interval).closes;
 }
 

@@ -12,7 +12,7 @@ export interface ScreenerFilter {
   in?: string[];
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 /** Rows with the field missing come last in both directions; ties keep the table's order (symbol A–Z). */
 export interface ScreenerSort {

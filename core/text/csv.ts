@@ -27,12 +27,12 @@ export const joinCsvRows = (rows: string[][]): string => `${rows.map((r) => r.jo
 export type { CsvDelimiter } from './csv-number.ts';
 
 /** One record and the line of the text it starts on (1-based; a quoted line break makes a record span lines). */
-export interface CsvRecord {
+interface CsvRecord {
   line: number;
   cells: string[];
 }
 
-export interface CsvRead {
+interface CsvRead {
   delimiter: CsvDelimiter;
   /** Every record, blank ones included (a blank line is one empty cell), so line numbers stay the text's own. */
   records: CsvRecord[];

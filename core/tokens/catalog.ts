@@ -21,7 +21,7 @@ export const tierIds = ['free', 'basic', 'pro'] as const satisfies readonly Lowe
 export type TierId = (typeof tierIds)[number];
 /** Lower-case ids of the paid plans: `POST /api/billing/create-checkout {plan}`. */
 export const planIds = ['basic', 'pro'] as const satisfies readonly Lowercase<PaidTier>[];
-export type PlanId = (typeof planIds)[number];
+type PlanId = (typeof planIds)[number];
 
 /** Monthly subscription price per paid tier, cents (DESIGN §4: Basic $9.99, Pro $29.99). */
 export const planPriceCents: Readonly<Record<PaidTier, number>> = { Basic: 999, Pro: 2999 };
@@ -64,7 +64,7 @@ export const findPlan = (id: string): Plan | undefined => plans.find((p) => p.id
 /** Token package ids, smallest first. */
 export const tokenPackageIds = ['starter', 'popular', 'pro', 'business'] as const;
 
-export interface TokenPackage {
+interface TokenPackage {
   id: (typeof tokenPackageIds)[number];
   name: string;
   tokens: number;
@@ -96,7 +96,7 @@ export function computeTopupPriceCents(tokens: number): number {
   return tokens * TOKEN_PRICE_CENTS;
 }
 
-export type TopupProblem = 'not_integer' | 'below_minimum' | 'above_maximum';
+type TopupProblem = 'not_integer' | 'below_minimum' | 'above_maximum';
 
 export const topupProblemMessages: Record<TopupProblem, string> = {
   not_integer: 'Enter a whole number of tokens.',

@@ -27,13 +27,13 @@ export function findPeriodAt(anchor: Date, now: Date): { start: Date; end: Date 
 }
 
 /** Fraction of [start, end) still ahead of `now`, clamped to [0, 1]. */
-export function computeRemainingFraction(start: Date, end: Date, now: Date): number {
+function computeRemainingFraction(start: Date, end: Date, now: Date): number {
   const total = end.getTime() - start.getTime();
   if (total <= 0) return 0;
   return Math.min(1, Math.max(0, (end.getTime() - now.getTime()) / total));
 }
 
-export type TierChangePlan =
+type TierChangePlan =
   | { kind: 'none' }
   /** Free → paid: a new period starts now with the paid tier's full allocation. */
   | { kind: 'start-paid'; allocationMt: number }
@@ -53,7 +53,7 @@ export function planTierChange(from: Tier, to: Tier, period: { start: Date; end:
   return { kind: 'prorated-upgrade', addMt, prorationFactor };
 }
 
-export interface ImmediateDowngradePlan {
+interface ImmediateDowngradePlan {
   /** What the higher tier added this period and is no longer paid for. */
   owedMt: number;
   /** What is taken back: the owed amount, but never more than the unspent allocation (held counts as spent). */

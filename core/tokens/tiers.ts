@@ -26,6 +26,3 @@ export const monthlyAllocationMt: Readonly<Record<Tier, number>> = {
 
 /** Rank for upgrade/downgrade decisions: the position in `tiers`. */
 export const tierRank: Readonly<Record<Tier, number>> = { Free: tiers.indexOf('Free'), Basic: tiers.indexOf('Basic'), Pro: tiers.indexOf('Pro') };
-
-/** Can this tier buy token top-ups at all (SPEC §6)? */
-export const canTierBuyTokens = (tier: Tier): tier is PaidTier => isPaidTier(tier);

@@ -2,9 +2,9 @@
 export const MT_PER_TOKEN = 1000;
 
 /** The largest single amount (cost, grant, purchase) the ledger accepts: 10^12 mt = 10^9 tokens. */
-export const MAX_AMOUNT_MT = 1_000_000_000_000;
+const MAX_AMOUNT_MT = 1_000_000_000_000;
 
-export type AmountProblem = 'not_a_number' | 'not_positive' | 'below_one_mt' | 'not_integer' | 'too_large';
+type AmountProblem = 'not_a_number' | 'not_positive' | 'below_one_mt' | 'not_integer' | 'too_large';
 
 /**
  * Checks an amount in milli-tokens: a finite integer in 1..10^12. Returns the problem, or null when valid.

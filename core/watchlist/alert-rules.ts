@@ -24,9 +24,9 @@ export const alertKindLabels: Readonly<Record<AlertKind, string>> = {
 };
 
 /** The two RSI levels an `rsi_cross` alert may watch: 30 fires on the fall below it, 70 on the rise above it. */
-export const RSI_LEVELS = [30, 70] as const;
-export const MAX_PRICE_THRESHOLD = 1_000_000;
-export const MAX_MOVE_PERCENT = 100;
+const RSI_LEVELS = [30, 70] as const;
+const MAX_PRICE_THRESHOLD = 1_000_000;
+const MAX_MOVE_PERCENT = 100;
 
 export interface AlertRule {
   kind: AlertKind;
@@ -48,7 +48,7 @@ export interface SymbolPoint {
   rating: RatingLabel | null;
 }
 
-export type ThresholdCheck = { ok: true; threshold: number | null } | { ok: false; message: string };
+type ThresholdCheck = { ok: true; threshold: number | null } | { ok: false; message: string };
 
 /** Whether `threshold` suits `kind`; the message names what is allowed. */
 export function checkThreshold(kind: AlertKind, threshold: number | null | undefined): ThresholdCheck {
@@ -114,7 +114,7 @@ function isTriggerSide(rule: AlertRule, side: string): boolean {
   }
 }
 
-export interface AlertEvaluation {
+interface AlertEvaluation {
   /** The side to store (unchanged when the point lacks the figure). */
   side: string | null;
   /** The figure the rule read, stored for the list ("last value"). */

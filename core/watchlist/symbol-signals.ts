@@ -6,8 +6,8 @@ import type { PriceHistory } from '../market/types.ts';
 import type { SymbolPoint } from './alert-rules.ts';
 
 /** Closes in a row's sparkline: about three months of trading days (or the last 24 month-ends). */
-export const SPARKLINE_DAILY_POINTS = 63;
-export const SPARKLINE_MONTHLY_POINTS = 24;
+const SPARKLINE_DAILY_POINTS = 63;
+const SPARKLINE_MONTHLY_POINTS = 24;
 
 export interface SymbolSignals {
   point: SymbolPoint;

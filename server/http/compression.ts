@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 
-export type ContentEncoding = 'br' | 'gzip';
+type ContentEncoding = 'br' | 'gzip';
 
 /** Below this many bytes a compressed answer saves less than a packet and costs a zlib round trip. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -32,7 +32,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Per-response compression: quick settings (the build precompresses static files at the highest levels). */
-export function compressText(text: string, encoding: ContentEncoding): Promise<Buffer> {
+function compressText(text: string, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
     : gzipAsync(text, { level: 6 });

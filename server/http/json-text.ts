@@ -2,7 +2,7 @@ import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** JSON text that encodes a `T`: a constant answer serialized once at start-up instead of on every request. */
-export type JsonText<T> = string & { readonly encodes?: T };
+type JsonText<T> = string & { readonly encodes?: T };
 
 export const toJsonText = <T>(value: T): JsonText<T> => JSON.stringify(value) as JsonText<T>;
 

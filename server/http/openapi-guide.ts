@@ -7,7 +7,7 @@ const joinOr = (items: readonly string[]) => (items.length < 2 ? items.join('') 
 const code = (c: ErrorCode) => `\`${errorStatus[c]} ${c}\``;
 
 /** Every code of the closed map (server/lib/errors.ts) with its status, grouped by status: generated, so it cannot drift. */
-export function describeErrorCodes(): string {
+function describeErrorCodes(): string {
   const byStatus = new Map<number, string[]>();
   for (const [c, status] of Object.entries(errorStatus)) byStatus.set(status, [...(byStatus.get(status) ?? []), c]);
   const rows = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, codes]) => `| ${status} | ${codes.map((c) => `\`${c}\``).join(', ')} |`);

@@ -49,7 +49,7 @@ const countHitStatement = prepareStatement<{ key: string; windowStart: string }>
 );
 
 /** Counts one request against `key` in the current fixed window of `windowSeconds`. */
-export async function countRateWindowHit(db: Database, key: string, windowSeconds: number, now: Date): Promise<RateWindowHit> {
+async function countRateWindowHit(db: Database, key: string, windowSeconds: number, now: Date): Promise<RateWindowHit> {
   const [row] = await db.run<{ hits: number; window_start_ms: number }>(countHitStatement, { key, windowStart: findWindowStart(now, windowSeconds) });
   return toRateWindowHit(row!, windowSeconds, now);
 }

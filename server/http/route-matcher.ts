@@ -1,5 +1,5 @@
 /** Compiles Hono-style paths (`/api/x/:id`, `/api/*`) to regexes, to tell 404 from 405. */
-export function compileRoutePath(path: string): RegExp {
+function compileRoutePath(path: string): RegExp {
   const pattern = path
     .split('/')
     .map((seg) => {

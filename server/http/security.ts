@@ -66,7 +66,7 @@ export function assertDecodablePath(url: string): void {
 
 /** Header pairs in the order they are set. */
 export type HeaderPairs = ReadonlyArray<readonly [name: string, value: string]>;
-export type SecurityHeaders = HeaderPairs;
+type SecurityHeaders = HeaderPairs;
 
 /** The headers every answer carries, computed once. HSTS only in production: there BASE_URL is https, while a local http://localhost must never be pinned to https. */
 export function buildSecurityHeaders(production: boolean): SecurityHeaders {

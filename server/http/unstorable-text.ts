@@ -19,7 +19,7 @@ function refuse(field: string, text: string): AppError {
 }
 
 /** The dotted path (`items.0.note`) and text of the first string or key that cannot be stored, or undefined. */
-export function findUnstorableText(value: unknown, path: string[] = []): { field: string; text: string } | undefined {
+function findUnstorableText(value: unknown, path: string[] = []): { field: string; text: string } | undefined {
   if (typeof value === 'string') return isUnstorable(value) ? { field: path.join('.'), text: value } : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (Array.isArray(value)) {

@@ -87,7 +87,3 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
-
-export function toErrorBody(code: ErrorCode, message: string, field?: string): ErrorBody {
-  return new AppError(code, message, { field }).toBody();
-}

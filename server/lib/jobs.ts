@@ -10,7 +10,7 @@ import type { Logger } from './logger.ts';
  * closes the database under a job. Work that must happen once across several processes is made so by
  * the job's own statements (conditional updates, advisory locks), not by this helper.
  */
-export interface IntervalJob {
+interface IntervalJob {
   /** Starts the timer (idempotent). With `runAtStart`, the first tick runs now. */
   start(): void;
   /** Stops the timer and waits for a tick in flight. */
@@ -19,7 +19,7 @@ export interface IntervalJob {
   runNow(): Promise<void>;
 }
 
-export interface IntervalJobOptions {
+interface IntervalJobOptions {
   /** Named in the error log: `<name>: scheduled work failed`. */
   name: string;
   everyMs: number;

@@ -2,7 +2,7 @@ import type { Figure } from '../types.ts';
 import type { NormalizedCompany, NormCell, PeriodKind } from './types.ts';
 
 /** The API figure for a served cell: value, source, filing date, and the estimate mark and note when there are any. */
-export function toFigure(cell: NormCell): Figure {
+function toFigure(cell: NormCell): Figure {
   return {
     value: cell.value,
     source: cell.source,

@@ -1,7 +1,7 @@
 import { type NormCell, type PassContext, type PeriodKind, addDays, periodsOf } from './types.ts';
 
 /** SEC deadlines for large accelerated filers: 60 days after the fiscal year for a 10-K, 40 after a quarter for a 10-Q. */
-export const FILING_DEADLINE_DAYS: Record<PeriodKind, number> = { annual: 60, quarterly: 40 };
+const FILING_DEADLINE_DAYS: Record<PeriodKind, number> = { annual: 60, quarterly: 40 };
 
 /**
  * Every value carries its filing date as `asOf`. Values whose source gives none (the SEC-derived

@@ -6,7 +6,7 @@ import type { Periods } from './types.ts';
  * reports (or implies) 0. Every other line is a size the company always has when it reports it —
  * revenue, capex, R&D, EPS, share counts, totals — so a vendor's exact 0 there means "not reported".
  */
-export const GENUINE_ZERO_LINES: ReadonlySet<string> = new Set(['dividends_paid', 'dividends_per_share', 'share_repurchases']);
+const GENUINE_ZERO_LINES: ReadonlySet<string> = new Set(['dividends_paid', 'dividends_per_share', 'share_repurchases']);
 
 /** Drops vendor zeros on lines where 0 cannot be a reported amount (they become "—", never 0). */
 export function dropUnreportedZeros(symbol: string, source: string, periods: Periods, log: QualityLog): void {

@@ -2,7 +2,7 @@ import { fiscalYearOf } from '../fiscal.ts';
 import { type NormCell, type PassContext, type PeriodKind, periodsOf, quarantineCell, repairCell, sortedEnds, valueAt } from './types.ts';
 
 /** A revenue below this fraction of a positive net income, or of both neighbouring periods' revenue, is not the company's total. */
-export const OFF_DEFINITION_FRACTION = 0.2;
+const OFF_DEFINITION_FRACTION = 0.2;
 /** A source's revenue ≥ 20% below an alternate's in at least three consecutive years at a steady ratio is one segment, not the total. */
 const SEGMENT_RATIO = 0.8;
 const MIN_SHARED_YEARS = 3;

@@ -231,7 +231,7 @@ function withholdSegmentQuarters(ctx: PassContext, segmentYears: ReadonlyMap<str
   }
 }
 
-export type FinancialKind = 'bank' | 'insurer';
+type FinancialKind = 'bank' | 'insurer';
 
 /**
  * A bank's total revenue (net interest income + non-interest income) and an insurer's (premiums + investment

@@ -138,7 +138,7 @@ const OUTSTANDING_RATIO_TOLERANCE = Math.log(1.02);
  */
 const FILED_RATIO_TOLERANCE = Math.log(1.1);
 /** Outside this band the latest filed count and the price basis disagree beyond what buybacks or issuance explain. */
-export const SHARE_BASIS_TOLERANCE = Math.log(1.25);
+const SHARE_BASIS_TOLERANCE = Math.log(1.25);
 
 const fmtShares = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -212,7 +212,7 @@ export function reconcileShareBasis(
     });
   let cover = sharesLatest?.shares ?? null;
   let coverWhat = sharesLatest ? `the cover-page count ${fmtShares(sharesLatest.shares)}${sharesLatest.asOf ? ` (${sharesLatest.asOf})` : ''}` : '';
-  if (market && sharesLatest && sharesLatest.asOf) {
+  if (market && sharesLatest?.asOf) {
     const k = market.shares / sharesLatest.shares;
     const r = splitRatioWithin(k, OUTSTANDING_RATIO_TOLERANCE, Math.log(1.4));
     const snapshotWhat = `${market.source} market cap ÷ price = ${fmtShares(market.shares)} shares (${market.asOf})`;

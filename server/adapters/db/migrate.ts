@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from './types.ts';
 
-export interface Migration {
+interface Migration {
   name: string;
   sql: string;
 }

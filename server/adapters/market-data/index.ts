@@ -8,7 +8,7 @@ import { createYahooProvider } from './yahoo/index.ts';
 export type { Capability, CoveredListing, FetchLike, MarketDataProvider, SnapshotCompany, SnapshotProvider } from './types.ts';
 export type { FetchJsonOptions } from './http.ts';
 
-export interface MarketDataConfig {
+interface MarketDataConfig {
   MARKET_PROVIDER: 'bundled' | 'live';
   SEC_USER_AGENT?: string;
 }
@@ -25,7 +25,7 @@ export interface MarketDataOptions {
   liveHttp?: Pick<FetchJsonOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'sleep'>;
 }
 
-export interface MarketDataProviders {
+interface MarketDataProviders {
   /** The bundled snapshot: every listing, search, and the last fallback. */
   snapshot: SnapshotProvider;
   /** Live providers in order of preference; empty in bundled mode. */

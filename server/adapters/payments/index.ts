@@ -6,7 +6,7 @@ export type { PaymentProvider, ProviderEvent, ProviderCheckoutSession, ProviderS
 export { WebhookSignatureError, ProviderError } from './types.ts';
 export type { SandboxProvider, PortalAction, SandboxCheckoutView, SandboxPortalView } from './sandbox/sandbox-provider.ts';
 
-export interface PaymentConfig {
+interface PaymentConfig {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PRICE_BASIC?: string;

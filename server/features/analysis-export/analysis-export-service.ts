@@ -27,7 +27,7 @@ export function buildExportBasename(a: { symbol: string; kind: AnalysisKind; sub
 
 // The PDF library (and React) stay out of the start-up path and, in the server, off the main thread: only
 // the render threads load them (pdf-worker.ts). This in-process path is the bench's, timing the render alone.
-export const loadPdfRenderer = () => import('./analysis-pdf.tsx');
+const loadPdfRenderer = () => import('./analysis-pdf.tsx');
 
 /** Renders an analysis already loaded, on this thread (the bench times this part alone; the server uses its render threads). */
 export async function renderPdf(a: AnalysisResponse, generatedAt: Date): Promise<Uint8Array> {

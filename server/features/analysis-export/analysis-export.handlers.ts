@@ -16,7 +16,7 @@ function sendAttachment(c: Context<AppEnv>, file: ExportFile) {
   });
 }
 
-export interface ExportLimits {
+interface ExportLimits {
   db: Database;
   now: () => Date;
   /** PDFs per user per fixed minute (PDF_EXPORT_LIMIT in core, or PDF_EXPORTS_PER_MINUTE). */

@@ -223,7 +223,7 @@ function Chart({ chart }: { chart: PdfChart }) {
   );
 }
 
-export interface PdfOptions {
+interface PdfOptions {
   /** When the PDF was made (footer); the run date is the analysis's own created_at. */
   generatedAt: Date;
 }

@@ -11,7 +11,7 @@ import { checkPassword } from '../../../core/auth/password-policy.ts';
 import { beginSignInAttempt, settleSignInAttempt, toAccountKey } from './sign-in-throttle-store.ts';
 
 /** Shared answer of a sign-up, for new and already-registered e-mails alike (no account enumeration). */
-export const SIGN_UP_ANSWER = { status: true, message: 'Check your e-mail for a link to confirm your address.' };
+const SIGN_UP_ANSWER = { status: true, message: 'Check your e-mail for a link to confirm your address.' };
 
 const nameSchema = z.string().trim().min(1, 'Required').max(100, 'Use at most 100 characters');
 const emailSchema = z.string().trim().max(254, 'Use at most 254 characters').pipe(z.email('Enter a valid e-mail address'));
@@ -97,10 +97,10 @@ const servedPaths: Record<string, ReadonlySet<string>> = {
   POST: new Set([...rewrittenPaths, '/sign-in/social', '/sign-out', '/callback/google']),
 };
 
-export const isServedAuthPath = (method: string, path: string) => servedPaths[method]?.has(path) ?? false;
+const isServedAuthPath = (method: string, path: string) => servedPaths[method]?.has(path) ?? false;
 
 /** The path (e.g. `first_name`, `a.b`, `list.0`) of the first string holding a NUL, which PostgreSQL text cannot store. */
-export function findNulField(value: unknown, path = ''): string | null {
+function findNulField(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (!value || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
@@ -185,7 +185,7 @@ function withJson(res: Response, status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-export interface AuthHandlerOptions {
+interface AuthHandlerOptions {
   trustProxy: boolean;
   commonPasswords: ReadonlySet<string>;
   db: Database;

@@ -9,13 +9,13 @@ import type { Auth, AuthHooks, GoogleSetup } from './auth.ts';
 import type { SessionReader } from './session-reader.ts';
 
 /** better-auth and what is built on it, loaded on first use. */
-export interface AuthRuntime {
+interface AuthRuntime {
   auth: Auth;
   handler: (c: Context<AppEnv>) => Promise<Response>;
   sessions: SessionReader;
 }
 
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   ctx: AppContext;
   /** Signs cookies and tokens (auth-secret.ts). */
   secret: string;

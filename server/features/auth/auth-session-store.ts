@@ -3,7 +3,7 @@ import type { Queryable } from '../../adapters/db/index.ts';
 
 /** The session reader's SQL (session-reader.ts): better-auth's `session` and `user` rows, read on every signed-in request. */
 
-export interface SessionWithUserRow {
+interface SessionWithUserRow {
   session_id: string;
   expires_ms: number;
   active_ms: number;

@@ -9,7 +9,7 @@ import type { AppRouteHandler } from '../../http/route-handler.ts';
 import type { getAuthConfigRoute, getOutboxRoute } from './auth.routes.ts';
 import type { AuthService } from './auth-service.ts';
 
-export interface AuthHandlerDeps {
+interface AuthHandlerDeps {
   env: Env;
   mailer: Mailer;
   googleEnabled: boolean;

@@ -23,7 +23,7 @@ const redirect = (description: string) => ({
   headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } },
 });
 
-export const AuthUserSchema = z
+const AuthUserSchema = z
   .looseObject({
     id: z.string(),
     email: z.string(),
@@ -35,7 +35,7 @@ export const AuthUserSchema = z
   })
   .openapi('AuthUser');
 
-export const AuthSessionSchema = z
+const AuthSessionSchema = z
   .object({
     user: AuthUserSchema,
     session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.string() }),
@@ -45,7 +45,7 @@ export const AuthSessionSchema = z
 const StatusSchema = z.object({ status: z.boolean() });
 const StatusMessageSchema = z.object({ status: z.boolean(), message: z.string() });
 
-export const getSessionRoute = createRoute({
+const getSessionRoute = createRoute({
   operationId: 'getSession',
   security: anyone,
   method: 'get',
@@ -55,7 +55,7 @@ export const getSessionRoute = createRoute({
   responses: { 200: jsonContent(AuthSessionSchema.nullable(), 'Session, or null'), ...errorResponses(400) },
 });
 
-export const signUpRoute = createRoute({
+const signUpRoute = createRoute({
   operationId: 'signUpWithEmail',
   security: anyone,
   method: 'post',
@@ -66,7 +66,7 @@ export const signUpRoute = createRoute({
   responses: { 200: jsonContent(StatusMessageSchema, 'Check your e-mail'), ...errorResponses(400, 415, 429) },
 });
 
-export const signInRoute = createRoute({
+const signInRoute = createRoute({
   operationId: 'signInWithEmail',
   security: anyone,
   method: 'post',
@@ -85,7 +85,7 @@ export const signInRoute = createRoute({
   },
 });
 
-export const signInSocialRoute = createRoute({
+const signInSocialRoute = createRoute({
   operationId: 'signInWithGoogle',
   security: anyone,
   method: 'post',
@@ -105,7 +105,7 @@ export const signInSocialRoute = createRoute({
   responses: { 200: jsonContent(z.looseObject({ url: z.string(), redirect: z.boolean() }), "Google's authorization URL"), ...errorResponses(400, 404) },
 });
 
-export const googleCallbackRoute = createRoute({
+const googleCallbackRoute = createRoute({
   operationId: 'completeGoogleSignIn',
   security: anyone,
   method: 'get',
@@ -116,7 +116,7 @@ export const googleCallbackRoute = createRoute({
   responses: { 302: redirect('Signed in: to the callback URL; failed: to the error callback URL'), ...errorResponses(400) },
 });
 
-export const signOutRoute = createRoute({
+const signOutRoute = createRoute({
   operationId: 'signOut',
   security: anyone,
   method: 'post',
@@ -126,7 +126,7 @@ export const signOutRoute = createRoute({
   responses: { 200: jsonContent(z.object({ success: z.boolean() }), 'Signed out'), ...errorResponses(400) },
 });
 
-export const sendVerificationEmailRoute = createRoute({
+const sendVerificationEmailRoute = createRoute({
   operationId: 'sendVerificationEmail',
   security: anyone,
   method: 'post',
@@ -137,7 +137,7 @@ export const sendVerificationEmailRoute = createRoute({
   responses: { 200: jsonContent(StatusSchema, 'Sent, or silently skipped'), ...errorResponses(400, 415, 429) },
 });
 
-export const verifyEmailRoute = createRoute({
+const verifyEmailRoute = createRoute({
   operationId: 'verifyEmail',
   security: anyone,
   method: 'get',
@@ -148,7 +148,7 @@ export const verifyEmailRoute = createRoute({
   responses: { 302: redirect('Verified: /dashboard (with the session cookie); a bad or used link: /login?error=verification_failed'), ...errorResponses(400) },
 });
 
-export const requestPasswordResetRoute = createRoute({
+const requestPasswordResetRoute = createRoute({
   operationId: 'requestPasswordReset',
   security: anyone,
   method: 'post',
@@ -159,7 +159,7 @@ export const requestPasswordResetRoute = createRoute({
   responses: { 200: jsonContent(StatusMessageSchema, 'Check your e-mail'), ...errorResponses(400, 415, 429) },
 });
 
-export const resetPasswordRoute = createRoute({
+const resetPasswordRoute = createRoute({
   operationId: 'resetPassword',
   security: anyone,
   method: 'post',
@@ -170,7 +170,7 @@ export const resetPasswordRoute = createRoute({
   responses: { 200: jsonContent(StatusSchema, 'Password changed'), ...errorResponses(400, 415, 429) },
 });
 
-export const changePasswordRoute = createRoute({
+const changePasswordRoute = createRoute({
   operationId: 'changePassword',
   security: signedIn,
   method: 'post',
@@ -218,7 +218,7 @@ export type ChangePasswordResponse = z.infer<(typeof changePasswordRoute.respons
 
 /* Our own auth routes: the configuration the UI reads and, outside production, the mail outbox. */
 
-export const AuthConfigSchema = z
+const AuthConfigSchema = z
   .object({
     providers: z.object({ email: z.boolean(), google: z.boolean() }),
     mail: z.enum(['smtp', 'outbox']).openapi({ description: '`outbox`: mails are stored and listed at /dev/outbox instead of being sent' }),
@@ -237,7 +237,7 @@ export const getAuthConfigRoute = createRoute({
   responses: { 200: jsonContent(AuthConfigSchema, 'Auth configuration') },
 });
 
-export const OutboxSchema = z
+const OutboxSchema = z
   .object({
     mails: z.array(z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), sent_at: z.string() })),
   })

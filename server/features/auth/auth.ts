@@ -39,7 +39,7 @@ export interface GoogleSetup {
 const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** Decodes a JWT's payload without verifying it: only for ID tokens better-auth has just verified or fetched from the token endpoint. */
-export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
@@ -52,7 +52,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 const trimName = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : null);
 
 /** The account name is "first last", each at most 100 characters (PATCH /api/profile and sign-up check them). */
-export const USER_NAME_MAX_CHARS = 201;
+const USER_NAME_MAX_CHARS = 201;
 const isAcceptedImage = (v: string) => v.length <= 2048 && (/^https:\/\/[^\s]+$/.test(v) || v.startsWith('/api/profile/avatar/'));
 
 /**

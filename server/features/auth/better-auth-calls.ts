@@ -9,7 +9,7 @@ import { getCurrentAuthContextAsyncLocalStorage, getCurrentDBAdapterAsyncLocalSt
  * `runInBackgroundOrAwait` awaits without a `backgroundTasks` handler), so when the last call returns no
  * better-auth code is left to read a store; the next call's `run()` switches the storages back on.
  */
-export interface BetterAuthCalls {
+interface BetterAuthCalls {
   run<T>(call: () => Promise<T>): Promise<T>;
   /** Calls in flight now (tests). */
   readonly inFlight: number;

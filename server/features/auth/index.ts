@@ -10,7 +10,7 @@ import { resolveAuthSecret } from './auth-secret.ts';
 export type { Names } from './auth.ts';
 export { loadCommonPasswords } from './auth-service.ts';
 
-export interface AuthFeatureDeps extends AuthHooks {
+interface AuthFeatureDeps extends AuthHooks {
   /** Test only: an OIDC issuer that stands in for Google (with GOOGLE_CLIENT_ID/SECRET set). */
   googleIssuerForTests?: string;
   mailer?: Mailer;

@@ -1,8 +1,8 @@
 import type { Database } from '../../adapters/db/index.ts';
 import { recordMailWithinLimit } from './auth-store.ts';
 
-export const MAILS_PER_ADDRESS = 3;
-export const MAIL_WINDOW_SECONDS = 60;
+const MAILS_PER_ADDRESS = 3;
+const MAIL_WINDOW_SECONDS = 60;
 
 /**
  * Records a mail to `address` and answers true when fewer than 3 went to it in the last 60 s, else false

@@ -4,14 +4,14 @@ import type { SessionUser } from '../../http/app-env.ts';
 import { deleteSession, selectSessionRevision, selectSessionWithUser, touchSession } from './auth-session-store.ts';
 
 /** Who a session cookie belongs to, as the session middleware hands it to every route. */
-export interface SessionHit {
+interface SessionHit {
   user: SessionUser;
   sessionId: string;
   /** When the session ends unless used again (ms since epoch): the earlier of its absolute expiry and the idle deadline. A cached hit is never used past it. */
   expiresAtMs: number;
 }
 
-export interface SessionReaderOptions {
+interface SessionReaderOptions {
   db: Database;
   /** better-auth's session cookie name (with its `__Secure-` prefix in production) and signing secret. */
   cookieName: string;
@@ -161,7 +161,7 @@ export function readCookie(header: string, name: string): string | null {
  * null when the signature does not match. node:crypto's HMAC is synchronous: no WebCrypto key import or
  * promise per request.
  */
-export function verifySignedValue(signed: string, secret: string): string | null {
+function verifySignedValue(signed: string, secret: string): string | null {
   const dot = signed.lastIndexOf('.');
   if (dot < 1) return null;
   const signature = signed.slice(dot + 1);

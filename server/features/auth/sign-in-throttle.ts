@@ -10,7 +10,7 @@
 export const FREE_FAILURES = 5;
 /** The wait after the FREE_FAILURES-th failure; each further failure doubles it, up to BACKOFF_MAX_SECONDS. */
 export const BACKOFF_BASE_SECONDS = 1;
-export const BACKOFF_MAX_SECONDS = 15 * 60;
+const BACKOFF_MAX_SECONDS = 15 * 60;
 /** From this many failures on, only a password reset (or a day without attempts) opens sign-in again. */
 export const RESET_AFTER_FAILURES = 20;
 /** Failures older than this (counted from the last one) are forgotten. */

@@ -10,7 +10,7 @@ import {
 } from '../../../core/tokens/index.ts';
 import type { PaymentProvider } from '../../adapters/payments/index.ts';
 
-export interface PlanView {
+interface PlanView {
   id: TierId;
   tier: Tier;
   name: string;

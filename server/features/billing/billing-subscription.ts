@@ -4,7 +4,7 @@ import type { SessionUser } from '../../http/app-env.ts';
 import { type BillingContext, isoOrNull, LIVE_STATUSES } from './billing-context.ts';
 import { hasCustomer, type LiveSubscription, selectLatestSubscription, selectLiveSubscription } from './billing-store.ts';
 
-export interface SubscriptionView {
+interface SubscriptionView {
   provider: 'sandbox' | 'stripe';
   status: string | null;
   tier: Tier;

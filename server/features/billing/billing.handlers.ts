@@ -29,7 +29,7 @@ export const VERIFY_RATE_LIMIT: RateLimitRule = { limit: 60, windowSeconds: 60, 
  * SPEC §7 sends the count as `tokensTourchase`; DESIGN §5 names it `tokensToPurchase`. Either is
  * accepted; both present and different is refused rather than guessed.
  */
-export function pickTopupTokens(body: { tokensToPurchase?: unknown; tokensTourchase?: unknown }): unknown {
+function pickTopupTokens(body: { tokensToPurchase?: unknown; tokensTourchase?: unknown }): unknown {
   const a = body.tokensToPurchase;
   const b = body.tokensTourchase;
   if (a !== undefined && b !== undefined && a !== b) {

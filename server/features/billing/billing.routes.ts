@@ -25,14 +25,14 @@ const PlanSchema = z.object({
   features: z.array(z.string()),
 });
 
-export const PlansSchema = z
+const PlansSchema = z
   .object({
     plans: z.array(PlanSchema),
     provider: z.object({ kind: ProviderKind, name: z.string() }),
   })
   .openapi('BillingPlans');
 
-export const TokenPackagesSchema = z
+const TokenPackagesSchema = z
   .object({
     packages: z.array(
       z.object({ id: z.string(), name: z.string(), tokens: z.number().int(), price_cents: z.number().int(), popular: z.boolean(), analyses: z.number().int() }),
@@ -43,7 +43,7 @@ export const TokenPackagesSchema = z
   })
   .openapi('TokenPackages');
 
-export const BillingSubscriptionSchema = z
+const BillingSubscriptionSchema = z
   .object({
     provider: ProviderKind,
     status: z.string().nullable(),
@@ -56,7 +56,7 @@ export const BillingSubscriptionSchema = z
 
 const UrlSchema = z.object({ url: z.string() });
 
-export const CheckoutSchema = z
+const CheckoutSchema = z
   .object({
     url: z.string(),
     portal: z.boolean().optional().openapi({ description: 'true when the URL is the customer portal (the user already subscribes)' }),
@@ -67,7 +67,7 @@ export const CheckoutSchema = z
  * The service answers an unknown plan with INVALID_PLAN (and accepts any letter case); zod only bounds the
  * length, so the enum is stated for the document rather than enforced twice with another error code.
  */
-export const CheckoutRequestSchema = z
+const CheckoutRequestSchema = z
   .object({
     plan: z
       .string()
@@ -80,7 +80,7 @@ export const CheckoutRequestSchema = z
 
 /** Range and integer checks are the service's (INVALID_AMOUNT), so zod lets the value through untyped; the document states the rule. */
 const topupTokens = { type: 'integer', minimum: MIN_TOPUP_TOKENS, maximum: MAX_TOPUP_TOKENS } as const;
-export const TokenTopupRequestSchema = z
+const TokenTopupRequestSchema = z
   .object({
     tokensToPurchase: z
       .unknown()
@@ -96,8 +96,8 @@ export const TokenTopupRequestSchema = z
     anyOf: [{ required: ['tokensToPurchase'] }, { required: ['tokensTourchase'] }],
   });
 
-export const TokenTopupSchema = z.object({ url: z.string(), session_id: z.string() }).openapi('TokenTopup');
-export const VerifyTokenPurchaseSchema = z.object({ success: z.boolean(), tokens_added: z.number().int() }).openapi('TokenPurchaseVerification');
+const TokenTopupSchema = z.object({ url: z.string(), session_id: z.string() }).openapi('TokenTopup');
+const VerifyTokenPurchaseSchema = z.object({ success: z.boolean(), tokens_added: z.number().int() }).openapi('TokenPurchaseVerification');
 const WebhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
 export const getPlansRoute = createRoute({

@@ -20,7 +20,7 @@ import {
 } from './billing-store.ts';
 import { type CheckoutRow, expireOtherOpenCheckouts, findCheckoutRow } from './checkout-rows.ts';
 
-export type FulfillOutcome = 'fulfilled' | 'already_fulfilled' | 'superseded' | 'pending' | 'failed' | 'expired' | 'rejected' | 'unknown_session';
+type FulfillOutcome = 'fulfilled' | 'already_fulfilled' | 'superseded' | 'pending' | 'failed' | 'expired' | 'rejected' | 'unknown_session';
 
 /**
  * THE fulfilment step, shared by webhooks and verify calls. Effects happen once per checkout session:
@@ -141,7 +141,7 @@ async function findBrokenTopupRule(b: BillingContext, userId: string) {
  * subscription is cancelled at once and its payment refunded in full. Each step is recorded on the
  * row's `resolution`, so a retried event completes what a failure interrupted and repeats nothing.
  */
-export async function settleSupersededPayment(b: BillingContext, row: CheckoutRow): Promise<void> {
+async function settleSupersededPayment(b: BillingContext, row: CheckoutRow): Promise<void> {
   const { provider } = b;
   const done = (typeof row.resolution === 'string' ? JSON.parse(row.resolution) : (row.resolution ?? {})) as Record<string, unknown>;
   const record = async (step: Record<string, unknown>) => {

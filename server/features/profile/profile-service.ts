@@ -16,7 +16,7 @@ import {
 export type { ProfilePatch, ProfileRow } from './profile-store.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_SIZE_PX = 256;
+const AVATAR_SIZE_PX = 256;
 const acceptedFormats = new Set(['png', 'jpeg', 'webp']);
 
 const toIso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());

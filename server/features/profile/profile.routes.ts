@@ -4,7 +4,7 @@ import { errorResponses, jsonContent, SIGNED_OUT_MESSAGE_KEY, signedIn } from '.
 /** SPEC §8: updating (or reading) the profile with no user fails with this message. */
 export const NO_USER_MESSAGE = 'No user logged in';
 
-export const UserProfileSchema = z
+const UserProfileSchema = z
   .object({
     id: z.string(),
     first_name: z.string().nullable(),
@@ -31,7 +31,7 @@ const avatarUrlField = z
   .nullable()
   .optional();
 
-export const ProfilePatchSchema = z.object({ first_name: nameField, last_name: nameField, avatar_url: avatarUrlField }).strict().openapi('ProfilePatch');
+const ProfilePatchSchema = z.object({ first_name: nameField, last_name: nameField, avatar_url: avatarUrlField }).strict().openapi('ProfilePatch');
 
 export const getProfileRoute = createRoute({
   [SIGNED_OUT_MESSAGE_KEY]: NO_USER_MESSAGE,

@@ -7,7 +7,7 @@ import { createSymbolFactsService, type SymbolFactsService } from './symbol-fact
 export type { SymbolFactsResponse } from './symbol-facts.routes.ts';
 export type { SymbolFactsService } from './symbol-facts-service.ts';
 
-export interface SymbolFactsFeature extends Feature {
+interface SymbolFactsFeature extends Feature {
   symbolFacts: SymbolFactsService;
 }
 

@@ -10,7 +10,7 @@ import type { MarketService } from '../market/index.ts';
 /** Symbols kept per data day; the covered universe is a few hundred, the live market a few thousand looked at. */
 const CACHE_LIMIT = 5000;
 
-export interface SymbolFactsDeps {
+interface SymbolFactsDeps {
   market: MarketService;
 }
 

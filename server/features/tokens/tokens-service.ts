@@ -13,7 +13,7 @@ import { changeTier } from './tokens-tier-changes-store.ts';
 export type * from './ledger-types.ts';
 export { DEFAULT_HOLD_TTL_MS, type LedgerContext } from './ledger-context.ts';
 
-export interface LedgerServiceOptions {
+interface LedgerServiceOptions {
   /** Current time (ctx.now); hold TTLs, periods and resets use it, never the database clock. */
   now?: () => Date;
   /** Default hold TTL in ms (10 minutes). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp } from '../../test/app.ts';
 import { describeOnPglite } from '../../test/db.ts';
 

@@ -78,7 +78,7 @@ function composeMail(ctx: AlertEvaluationContext, c: EmailClaim) {
 }
 
 /** Sends the due alert e-mails this process claimed; a failure goes back to pending until its third attempt. */
-export async function sendDueEmails(ctx: AlertEvaluationContext): Promise<number> {
+async function sendDueEmails(ctx: AlertEvaluationContext): Promise<number> {
   if (!ctx.mailer) return 0;
   const claims = await claimDueEmails(ctx.db, ctx.now().toISOString(), EMAILS_PER_TICK);
   let sent = 0;

@@ -11,7 +11,7 @@ import * as routes from './watchlists.routes.ts';
 
 export type { PointSource, TickReport } from './alert-evaluation.ts';
 
-export interface WatchlistsFeatureDeps {
+interface WatchlistsFeatureDeps {
   ledger: LedgerService;
   market: MarketService;
   /** The app's mailer (the auth feature's): alert e-mails go where verification mails go. */
@@ -22,7 +22,7 @@ export interface WatchlistsFeatureDeps {
 
 export type { WatchlistsService } from './watchlists-service.ts';
 
-export interface WatchlistsFeature extends Feature {
+interface WatchlistsFeature extends Feature {
   /** One alert evaluation now (what the timer runs); tests call it to play a refresh. */
   runAlertTick: () => Promise<import('./alert-evaluation.ts').TickReport>;
 }

@@ -3,7 +3,7 @@ import type { AlertKind } from '../../../core/watchlist/alert-rules.ts';
 import type { AlertState, Transition } from '../../../core/watchlist/plan-transitions.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 
-export interface WatchlistRow {
+interface WatchlistRow {
   id: string;
   name: string;
   createdAt: string;
@@ -195,7 +195,7 @@ export async function listAlertStates(q: Queryable, symbols: readonly string[] |
   }));
 }
 
-export interface FiredNotification {
+interface FiredNotification {
   id: string;
   emailStatus: 'pending' | 'off';
 }
@@ -305,7 +305,7 @@ export interface EmailClaim {
 }
 
 /** A sending claim older than this is taken to be a process that died mid-send: the mail goes out again. */
-export const EMAIL_CLAIM_STALE_MS = 10 * 60_000;
+const EMAIL_CLAIM_STALE_MS = 10 * 60_000;
 export const MAX_EMAIL_ATTEMPTS = 3;
 
 /** Claims up to `limit` due e-mails for this process: one conditional update, so each is claimed by one process. */

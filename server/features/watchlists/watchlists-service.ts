@@ -40,7 +40,7 @@ import {
 } from './watchlist-store.ts';
 
 /** What every watchlist function needs, passed first. */
-export interface WatchlistContext {
+interface WatchlistContext {
   db: Database;
   market: MarketService;
   ledger: LedgerService;
@@ -49,16 +49,16 @@ export interface WatchlistContext {
 }
 
 /** The symbols of the signed-out page's live example: large names from several sectors and the S&P 500 ETF. */
-export const SAMPLE_SYMBOLS = ['AAPL', 'MSFT', 'NVDA', 'JPM', 'KO', 'XOM', 'SPY'] as const;
+const SAMPLE_SYMBOLS = ['AAPL', 'MSFT', 'NVDA', 'JPM', 'KO', 'XOM', 'SPY'] as const;
 
-export interface WatchlistView {
+interface WatchlistView {
   id: string;
   name: string;
   createdAt: string;
   rows: Array<{ figures: SymbolFigures; alerts: StoredAlert[] }>;
 }
 
-export interface LimitsView {
+interface LimitsView {
   tier: Tier;
   limit: WatchlistLimit;
   description: string;
@@ -69,7 +69,7 @@ async function getTier(ctx: WatchlistContext, userId: string): Promise<Tier> {
   return (await ctx.ledger.getAccount(userId)).tier;
 }
 
-export function describeLimits(tier: Tier): LimitsView {
+function describeLimits(tier: Tier): LimitsView {
   const limit = watchlistLimits[tier];
   return { tier, limit, description: describeWatchlistLimit(limit), upgradeTo: findUpgradeFor(tier, 'lists') ?? findUpgradeFor(tier, 'symbolsPerList') };
 }
@@ -99,7 +99,7 @@ async function getWatchlistOrThrow(ctx: WatchlistContext, userId: string, id: st
   return found;
 }
 
-export interface WatchlistPage {
+interface WatchlistPage {
   /** Lists on one page, at most MAX_WATCHLISTS_PAGE. */
   limit: number;
   /** The last list of the previous page (its created_at and id). */
@@ -185,7 +185,7 @@ export async function removeSymbol(ctx: WatchlistContext, userId: string, watchl
 
 const DAILY_ONLY: readonly AlertKind[] = ['move_percent', 'rsi_cross', 'golden_cross', 'death_cross', 'rating_change'];
 
-export interface NewAlert {
+interface NewAlert {
   kind: AlertKind;
   threshold?: number | null;
   email?: boolean;

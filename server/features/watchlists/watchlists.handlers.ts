@@ -29,7 +29,7 @@ const round = (v: number | null, d = 2) => (v === null || !Number.isFinite(v) ? 
 /** A figure the fact catalogue defines, rounded as every page stores it (RSI 60.26 here as on the technical page). */
 const asFact = (key: string, v: number | null) => (v === null || !Number.isFinite(v) ? null : roundForUnit(v, requireFactDefinition(key).unit));
 
-export function toWatchRow(f: SymbolFigures): WatchRow {
+function toWatchRow(f: SymbolFigures): WatchRow {
   const s = f.signals;
   return {
     symbol: f.symbol,
@@ -53,7 +53,7 @@ export function toWatchRow(f: SymbolFigures): WatchRow {
   };
 }
 
-export function toAlertBody(a: StoredAlert): WatchlistAlert {
+function toAlertBody(a: StoredAlert): WatchlistAlert {
   return {
     id: a.id,
     symbol: a.symbol,

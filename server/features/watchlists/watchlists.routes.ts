@@ -6,7 +6,7 @@ import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openap
 
 const Grade = z.string().nullable().openapi({ description: 'Letter A–F against sector peers, null when it cannot be graded' });
 
-export const WatchRowSchema = z
+const WatchRowSchema = z
   .object({
     symbol: z.string().openapi({ example: 'AAPL' }),
     name: z.string(),
@@ -38,7 +38,7 @@ export const WatchRowSchema = z
   })
   .openapi('WatchRow');
 
-export const AlertSchema = z
+const AlertSchema = z
   .object({
     id: z.string().uuid(),
     symbol: z.string(),
@@ -68,7 +68,7 @@ const LimitsSchema = z
   })
   .openapi('WatchlistLimits');
 
-export const WatchlistSchema = z
+const WatchlistSchema = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
@@ -77,7 +77,7 @@ export const WatchlistSchema = z
   })
   .openapi('Watchlist');
 
-export const WatchlistsResponseSchema = z
+const WatchlistsResponseSchema = z
   .object({
     watchlists: z.array(WatchlistSchema),
     limits: LimitsSchema,
@@ -85,7 +85,7 @@ export const WatchlistsResponseSchema = z
   })
   .openapi('Watchlists');
 
-export const ListWatchlistsQuerySchema = z.object({
+const ListWatchlistsQuerySchema = z.object({
   limit: z.coerce
     .number()
     .int()
@@ -95,7 +95,7 @@ export const ListWatchlistsQuerySchema = z.object({
     .openapi({ description: `Lists per page (default and most ${MAX_WATCHLISTS_PAGE}, the Pro plan's cap: without paging every list comes on one page)` }),
   cursor: z.string().max(200).optional().openapi({ description: '`next_cursor` of the previous page' }),
 });
-export const SampleResponseSchema = z.object({ symbols: z.array(WatchRowSchema) }).openapi('WatchlistSample');
+const SampleResponseSchema = z.object({ symbols: z.array(WatchRowSchema) }).openapi('WatchlistSample');
 
 const NameBody = z
   .object({
@@ -106,7 +106,7 @@ const NameBody = z
   })
   .strict();
 const SymbolBody = z.object({ symbol: z.string().min(1).max(32).openapi({ example: 'MSFT' }) }).strict();
-export const CreateAlertBodySchema = z
+const CreateAlertBodySchema = z
   .object({
     kind: z.enum(alertKinds),
     threshold: z.number().nullable().optional().openapi({
@@ -242,7 +242,7 @@ export const deleteAlertRoute = createRoute({
   responses: { 200: jsonContent(Deleted, 'Deleted'), ...errorResponses(401, 404) },
 });
 
-export const NotificationSchema = z
+const NotificationSchema = z
   .object({
     id: z.string().uuid(),
     alert_id: z.string().nullable(),
@@ -256,7 +256,7 @@ export const NotificationSchema = z
   })
   .openapi('Notification');
 
-export const NotificationsResponseSchema = z.object({ unread: z.number().int(), notifications: z.array(NotificationSchema) }).openapi('Notifications');
+const NotificationsResponseSchema = z.object({ unread: z.number().int(), notifications: z.array(NotificationSchema) }).openapi('Notifications');
 
 export const listNotificationsRoute = createRoute({
   operationId: 'listNotifications',

@@ -52,7 +52,7 @@ const waitCodeOf = (status: number, code: string): WaitCode | undefined =>
  * header is the contract, the sentence in the message only prose. Anything else: the server's message
  * (its messages are written for people), or the status.
  */
-export function describeApiError(answer: { status: number; code: string; message?: string; retryAfterSeconds?: number }): string {
+function describeApiError(answer: { status: number; code: string; message?: string; retryAfterSeconds?: number }): string {
   const wait = waitCodeOf(answer.status, answer.code);
   if (!wait) return answer.message || `Request failed (${answer.status}).`;
   const said = answer.message?.replace(/\s*[^.]*\btry again\b[^.]*\.?\s*$/i, '').replace(/[.\s]+$/, '');

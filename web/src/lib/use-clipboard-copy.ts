@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-export type CopyState = 'idle' | 'copied' | 'failed';
+type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
  * Copies `text` to the clipboard on `copy()` and reports how it went. `resetAfterMs` returns the state to

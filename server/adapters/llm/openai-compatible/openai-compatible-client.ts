@@ -5,7 +5,7 @@ import type { Logger } from '../../../lib/logger.ts';
 import { type LlmCallLog, type LlmChatEvent, type LlmClient, LlmError, type LlmTool } from '../types.ts';
 import { describeJsonAnswer, parseJsonReply } from './json-reply.ts';
 
-export interface OpenAiCompatibleOptions {
+interface OpenAiCompatibleOptions {
   baseUrl: string;
   model: string;
   /** Local servers (Ollama, llama.cpp) need none; the SDK still wants a non-empty key. */

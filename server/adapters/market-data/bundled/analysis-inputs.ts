@@ -9,7 +9,7 @@ import { type BundledProvider, createBundledProvider } from './index.ts';
  * Every input an analysis may read, from the bundled snapshot: for tests and benchmarks of the pure
  * builders on real data (the feature loads only what a kind requires). `asOf` defaults to the last bar.
  */
-export async function loadBundledAnalysisInputs(
+async function loadBundledAnalysisInputs(
   provider: BundledProvider,
   sectorTable: SectorTable | null,
   symbol: string,

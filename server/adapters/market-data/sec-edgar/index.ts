@@ -9,7 +9,7 @@ import { fetchJson, type FetchJsonOptions } from '../http.ts';
 import type { FetchLike, MarketDataProvider } from '../types.ts';
 
 /** The parts of EDGAR's submissions answer we read (data.sec.gov/submissions/CIK##########.json). */
-export interface SecSubmissionsJson {
+interface SecSubmissionsJson {
   cik: string;
   name: string;
   sicDescription?: string;
@@ -20,9 +20,9 @@ export interface SecSubmissionsJson {
 }
 
 /** www.sec.gov/files/company_tickers.json: {"0": {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."}, …}. */
-export type SecCompanyTickersJson = Record<string, { cik_str: number; ticker: string; title: string }>;
+type SecCompanyTickersJson = Record<string, { cik_str: number; ticker: string; title: string }>;
 
-export interface SecEdgarOptions extends Omit<FetchJsonOptions, 'fetch' | 'headers'> {
+interface SecEdgarOptions extends Omit<FetchJsonOptions, 'fetch' | 'headers'> {
   fetch: FetchLike;
   /** EDGAR refuses requests without a contact in the User-Agent ("Company admin@example.com"). */
   userAgent: string;

@@ -5,7 +5,7 @@ import { fetchJson, type FetchJsonOptions, UpstreamError } from '../http.ts';
 import type { FetchLike, MarketDataProvider } from '../types.ts';
 
 /** The parts of Yahoo's v8 chart answer we read (query1.finance.yahoo.com/v8/finance/chart/{symbol}). */
-export interface YahooChartResponse {
+interface YahooChartResponse {
   chart: {
     result: Array<{
       meta: {
@@ -38,7 +38,7 @@ export interface YahooChartResponse {
   };
 }
 
-export interface YahooOptions extends Omit<FetchJsonOptions, 'fetch' | 'headers'> {
+interface YahooOptions extends Omit<FetchJsonOptions, 'fetch' | 'headers'> {
   fetch: FetchLike;
   baseUrl?: string;
 }

@@ -2,8 +2,8 @@
  * Sandbox test cards, numbered as Stripe's test mode numbers them, with the messages Stripe's hosted
  * checkout shows a buyer. Only 4242 4242 4242 4242 pays.
  */
-export const SANDBOX_PAYING_CARD = '4242424242424242';
-export const SANDBOX_FAILING_RENEWAL_CARD = '4000000000000341';
+const SANDBOX_PAYING_CARD = '4242424242424242';
+const SANDBOX_FAILING_RENEWAL_CARD = '4000000000000341';
 
 const declines: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
@@ -14,7 +14,7 @@ const declines: Record<string, string> = {
   [SANDBOX_FAILING_RENEWAL_CARD]: 'Your card was declined.',
 };
 
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -27,7 +27,7 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export type CardCheck = { ok: true } | { ok: false; message: string; invalidNumber: boolean };
+type CardCheck = { ok: true } | { ok: false; message: string; invalidNumber: boolean };
 
 /** Decides what a card number does in the sandbox; spaces and dashes are ignored. */
 export function checkSandboxCard(cardNumber: string): CardCheck {

@@ -12,7 +12,7 @@ import {
   WebhookSignatureError,
 } from '../types.ts';
 
-export interface StripeProviderOptions {
+interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string | null;
   priceBasic: string | null;
@@ -26,7 +26,7 @@ export interface StripeProviderOptions {
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
 const fromUnix = (s: number | null | undefined): Date | null => (typeof s === 'number' ? new Date(s * 1000) : null);
 
-export function toCheckoutSession(s: Stripe.Checkout.Session): ProviderCheckoutSession {
+function toCheckoutSession(s: Stripe.Checkout.Session): ProviderCheckoutSession {
   return {
     id: s.id,
     url: s.url ?? null,
@@ -59,7 +59,7 @@ export function toSubscription(s: Stripe.Subscription): ProviderSubscription {
   };
 }
 
-export function toInvoice(i: Stripe.Invoice): ProviderInvoice {
+function toInvoice(i: Stripe.Invoice): ProviderInvoice {
   const line = i.lines?.data?.find((l) => l.pricing?.price_details?.price) ?? i.lines?.data?.[0];
   const price = line?.pricing?.price_details?.price;
   return {
@@ -75,7 +75,7 @@ export function toInvoice(i: Stripe.Invoice): ProviderInvoice {
   };
 }
 
-export function toCharge(c: Stripe.Charge): ProviderCharge {
+function toCharge(c: Stripe.Charge): ProviderCharge {
   return {
     id: c.id,
     paymentIntentId: idOf(c.payment_intent as string | { id: string } | null),
@@ -85,7 +85,7 @@ export function toCharge(c: Stripe.Charge): ProviderCharge {
 }
 
 /** Turns a verified Stripe event into the provider-neutral event the billing feature handles. */
-export function toProviderEvent(e: Stripe.Event): ProviderEvent {
+function toProviderEvent(e: Stripe.Event): ProviderEvent {
   const base = { id: e.id, created: new Date(e.created * 1000) };
   const object = e.data.object as unknown;
   switch (e.type) {

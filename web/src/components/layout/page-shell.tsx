@@ -33,17 +33,3 @@ export function PageShell({
     </div>
   );
 }
-
-/** What a not-yet-built area will do, instead of a blank page. */
-export function ComingNext({ items }: { items: string[] }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Being built</p>
-      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-slate-700">
-        {items.map((i) => (
-          <li key={i}>{i}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}

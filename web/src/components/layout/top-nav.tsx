@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../ui/button.tsx';
 import { useCurrentPageHeader } from './page-header.tsx';
 
-export function Logo({ compact = false }: { compact?: boolean }) {
+function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-tight text-ink" aria-label="Stockpilot home">
       <img src="/favicon.svg" alt="" width={28} height={28} />

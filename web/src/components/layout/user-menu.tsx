@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getAvatarFallback } from '../../lib/avatar.ts';
 
-export interface UserMenuProps {
+interface UserMenuProps {
   fullName: string;
   email: string;
   avatarUrl: string | null;

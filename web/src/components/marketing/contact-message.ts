@@ -11,7 +11,7 @@ export interface ContactMessage {
 
 export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 
-export const MESSAGE_MIN_CHARS = 20;
+const MESSAGE_MIN_CHARS = 20;
 export const MESSAGE_MAX_CHARS = 2000;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -102,7 +102,7 @@ export const availableNow: Array<{ title: string; detail: string }> = [
   },
 ];
 
-export interface AnalysisProduct {
+interface AnalysisProduct {
   kind: AnalysisKind;
   name: string;
   /** Cost in milli-tokens (1 token = 1000 mt), as in DESIGN §4. */
@@ -193,8 +193,7 @@ export const tiers: Tier[] = tierPlans.map((p) => ({
 export const formatCostMt = (mt: number) => String(mt / MT_PER_TOKEN);
 
 /** "a, b and c". */
-export const joinAnd = (items: readonly string[], last = 'and') =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+const joinAnd = (items: readonly string[], last = 'and') => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`);
 
 /** Every row of the costs table as one sentence: "Quick Overview Analysis 0.5 tokens, …, and AI Copilot Query 0.3 tokens". */
 export const describeTokenCosts = () => joinAnd(tokenCosts.map((c) => `${c.name} ${formatCostMt(c.costMt)} ${c.costMt === MT_PER_TOKEN ? 'token' : 'tokens'}`));

@@ -2,7 +2,7 @@ import { apiRateLimits } from '../../../../core/public-api/limits.ts';
 import { describeWatchlistLimit, watchlistLimits } from '../../../../core/watchlist/limits.ts';
 
 /** The roadmap shown on /coming-soon and, in detail, on each feature preview page. */
-export interface RoadmapItem {
+interface RoadmapItem {
   path: string;
   title: string;
   tagline: string;
@@ -158,5 +158,3 @@ export const roadmap: RoadmapItem[] = [
     live: true,
   },
 ];
-
-export const getRoadmapItem = (path: string) => roadmap.find((r) => r.path === path);

@@ -20,7 +20,7 @@ const sizes: Record<Size, string> = {
   icon: 'h-10 w-10',
 };
 
-export const buttonClass = (variant: Variant = 'primary', size: Size = 'md', className?: string) =>
+const buttonClass = (variant: Variant = 'primary', size: Size = 'md', className?: string) =>
   cn(
     'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 whitespace-nowrap',
     variants[variant],
@@ -28,7 +28,7 @@ export const buttonClass = (variant: Variant = 'primary', size: Size = 'md', cla
     className,
   );
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: Size;
   loading?: boolean;

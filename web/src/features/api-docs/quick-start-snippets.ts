@@ -3,7 +3,7 @@ import { API_KEY_PREFIX } from '../../../../core/public-api/limits.ts';
 /** The placeholder the snippets show where the caller's key goes. */
 export const KEY_PLACEHOLDER = `${API_KEY_PREFIX}…`;
 /** A read call every key may make (scope `read`, free). */
-export const QUICK_START_PATH = '/api/v1/quotes/AAPL';
+const QUICK_START_PATH = '/api/v1/quotes/AAPL';
 
 /** The quick-start calls against this deployment's own origin: curl, and TypeScript with fetch. */
 export function buildQuickStartSnippets(origin: string) {

@@ -3,7 +3,7 @@ import { GROUPED_CLIENTS } from '@scalar/types/snippetz';
 import { API_KEY_SCHEME } from '../../../../core/public-api/openapi-names.ts';
 
 /** The snippet languages offered beside each operation: curl and a fetch client for TypeScript/JavaScript. */
-export const shownClients = { shell: 'curl', js: 'fetch' } as const;
+const shownClients = { shell: 'curl', js: 'fetch' } as const;
 
 /** Every client of Scalar's list except `shownClients`, in its `hiddenClients` record form. */
 export function listHiddenClients(): Record<string, true | string[]> {

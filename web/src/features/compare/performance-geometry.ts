@@ -7,7 +7,7 @@ export interface PerformanceSeries {
   changePercent?: number | null;
 }
 
-export interface PerformanceLine {
+interface PerformanceLine {
   symbol: string;
   /** SVG path in the chart's coordinates. */
   d: string;
@@ -15,7 +15,7 @@ export interface PerformanceLine {
   changePercent: number | null;
 }
 
-export interface PerformanceGeometry {
+interface PerformanceGeometry {
   lines: PerformanceLine[];
   /** Horizontal grid lines: percent value and y. */
   ticks: Array<{ value: number; y: number }>;

@@ -30,7 +30,7 @@ export function buildSparkline(closes: ReadonlyArray<number | null>, width: numb
   return { d, changePercent: (known[known.length - 1]! / known[0]! - 1) * 100 };
 }
 
-export interface HistogramBar {
+interface HistogramBar {
   x: number;
   width: number;
   height: number;

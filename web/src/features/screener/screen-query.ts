@@ -15,12 +15,12 @@ export function pickColumns(s: ScreenState): string[] {
   return [...new Set([...DEFAULT_COLUMNS, ...s.filters.map((f) => f.field)])].slice(0, MAX_COLUMNS);
 }
 
-export const toApiFilter = (f: ScreenFilter): ScreenerFilter =>
+const toApiFilter = (f: ScreenFilter): ScreenerFilter =>
   f.kind === 'choice'
     ? { field: f.field as FieldId, in: [...f.values] }
     : { field: f.field as FieldId, ...(f.min !== null ? { min: f.min } : {}), ...(f.max !== null ? { max: f.max } : {}) };
 
-export const fromApiFilter = (f: ScreenerFilter): ScreenFilter =>
+const fromApiFilter = (f: ScreenerFilter): ScreenFilter =>
   f.in ? { kind: 'choice', field: f.field, values: [...f.in] } : { kind: 'range', field: f.field, min: f.min ?? null, max: f.max ?? null };
 
 /** What the screen is, without paging: saved screens and the CSV export take this. */

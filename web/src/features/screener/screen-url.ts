@@ -83,9 +83,6 @@ export function formatScreen(s: ScreenState): string {
   return p.toString();
 }
 
-/** Field names the URL cannot carry as filters (they would be read as sort/page/size/cols). */
-export const isReservedParam = (field: string) => RESERVED.has(field);
-
 /** Replaces (or, with `null`, removes) the filter on one field; any filter change goes back to page 1. */
 export function setFilter(s: ScreenState, field: string, next: ScreenFilter | null): ScreenState {
   const rest = s.filters.filter((f) => f.field !== field);

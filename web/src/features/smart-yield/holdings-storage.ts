@@ -6,7 +6,7 @@ export interface SavedHoldings {
 }
 
 const KEY = 'stockpilot.smart-yield.holdings.v1';
-export const EMPTY_HOLDINGS: SavedHoldings = { mode: 'rows', rows: [{ symbol: '', shares: '', cost: '' }], csv: '' };
+const EMPTY_HOLDINGS: SavedHoldings = { mode: 'rows', rows: [{ symbol: '', shares: '', cost: '' }], csv: '' };
 
 export function readSavedHoldings(): SavedHoldings {
   try {

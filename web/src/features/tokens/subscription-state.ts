@@ -13,7 +13,7 @@ export interface SubscriptionValues {
   account: TokenAccountResponse | null;
 }
 
-export const FREE_DEFAULT_TOKENS = monthlyAllocationTokens.Free;
+const FREE_DEFAULT_TOKENS = monthlyAllocationTokens.Free;
 
 /** SPEC §4: Free with 10 tokens when signed out, on error, or before loading. */
 export const defaultSubscriptionValues: SubscriptionValues = {

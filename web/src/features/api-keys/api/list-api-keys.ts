@@ -7,9 +7,9 @@ export type { ApiKeyListResponse, ApiKeyResponse } from '../../../../../server/f
 /** `GET /api/api-keys`: the user's active keys (never their secrets), whether the plan allows creating one, the limits. */
 export const listApiKeys = (signal?: AbortSignal) => apiFetch<ApiKeyListResponse>('/api/api-keys', { signal });
 
-export const apiKeysQueryKey = (userId: string | null) => ['api-keys', userId] as const;
+const apiKeysQueryKey = (userId: string | null) => ['api-keys', userId] as const;
 
-export const apiKeysQueryOptions = (userId: string | null) =>
+const apiKeysQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: apiKeysQueryKey(userId), queryFn: ({ signal }) => listApiKeys(signal), enabled: userId !== null, retry: retryUnlessClientError });
 
 export const useApiKeys = (userId: string | null) => useQuery(apiKeysQueryOptions(userId));

@@ -8,7 +8,7 @@ export type { BillingSubscriptionResponse } from '../../../../../server/features
 export const getBillingSubscription = (signal?: AbortSignal) => apiFetch<BillingSubscriptionResponse>('/api/billing/subscription', { signal });
 
 /** Keyed under ['billing', 'subscription']: starting a checkout or the portal invalidates that prefix. */
-export const getBillingSubscriptionQueryOptions = (userId: string | null) =>
+const getBillingSubscriptionQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: ['billing', 'subscription', userId], queryFn: ({ signal }) => getBillingSubscription(signal), enabled: Boolean(userId) });
 
 export const useBillingSubscription = (userId: string | null) => useQuery(getBillingSubscriptionQueryOptions(userId));

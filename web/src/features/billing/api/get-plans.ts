@@ -5,8 +5,8 @@ import { apiFetch } from '../../../lib/api.ts';
 export type { PlanInfo, PlansResponse, ProviderKind, Tier } from '../../../../../server/features/billing/billing.routes.ts';
 
 /** `GET /api/billing/plans`: plans and the active provider (sandbox or Stripe); public. */
-export const getPlans = (signal?: AbortSignal) => apiFetch<PlansResponse>('/api/billing/plans', { signal });
+const getPlans = (signal?: AbortSignal) => apiFetch<PlansResponse>('/api/billing/plans', { signal });
 
-export const getPlansQueryOptions = () => queryOptions({ queryKey: ['billing', 'plans'], queryFn: ({ signal }) => getPlans(signal), staleTime: 5 * 60_000 });
+const getPlansQueryOptions = () => queryOptions({ queryKey: ['billing', 'plans'], queryFn: ({ signal }) => getPlans(signal), staleTime: 5 * 60_000 });
 
 export const useBillingPlans = () => useQuery(getPlansQueryOptions());

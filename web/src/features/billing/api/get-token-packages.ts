@@ -5,9 +5,9 @@ import { apiFetch } from '../../../lib/api.ts';
 export type { TokenPackageInfo, TokenPackagesResponse } from '../../../../../server/features/billing/billing.routes.ts';
 
 /** `GET /api/billing/token-packages`: the one server list of token packages and the per-token price. */
-export const getTokenPackages = (signal?: AbortSignal) => apiFetch<TokenPackagesResponse>('/api/billing/token-packages', { signal });
+const getTokenPackages = (signal?: AbortSignal) => apiFetch<TokenPackagesResponse>('/api/billing/token-packages', { signal });
 
-export const getTokenPackagesQueryOptions = () =>
+const getTokenPackagesQueryOptions = () =>
   queryOptions({ queryKey: ['billing', 'token-packages'], queryFn: ({ signal }) => getTokenPackages(signal), staleTime: 5 * 60_000 });
 
 export const useTokenPackages = () => useQuery(getTokenPackagesQueryOptions());

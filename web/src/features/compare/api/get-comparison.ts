@@ -5,10 +5,10 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 export type { CompareItem, CompareKindEntry, CompareResponse, CompareSavedAnalysis } from '../../../../../server/features/compare/compare.routes.ts';
 
 /** `GET /api/compare?symbols=`: figures and your newest saved analyses per kind, side by side (free). */
-export const getComparison = (symbols: readonly string[], signal?: AbortSignal) =>
+const getComparison = (symbols: readonly string[], signal?: AbortSignal) =>
   apiFetch<CompareResponse>(`/api/compare?symbols=${symbols.map(encodeURIComponent).join(',')}`, { signal });
 
-export const getComparisonQueryOptions = (userId: string | null, symbols: readonly string[]) =>
+const getComparisonQueryOptions = (userId: string | null, symbols: readonly string[]) =>
   queryOptions({
     // Per user: the saved analyses in it are the user's own.
     queryKey: ['compare', userId, symbols.join(',')],

@@ -7,7 +7,7 @@ export type { DcfSetupResponse } from '../../../../../server/features/valuations
 /** `GET /api/dcf/{symbol}/inputs`: the company's figures, measured WACC inputs and presets (free; the example symbol is public). */
 export const getDcfSetup = (symbol: string, signal?: AbortSignal) => apiFetch<DcfSetupResponse>(`/api/dcf/${encodeURIComponent(symbol)}/inputs`, { signal });
 
-export const getDcfSetupQueryOptions = (symbol: string | null) =>
+const getDcfSetupQueryOptions = (symbol: string | null) =>
   queryOptions({
     queryKey: ['dcf', 'setup', symbol],
     queryFn: ({ signal }) => getDcfSetup(symbol!, signal),

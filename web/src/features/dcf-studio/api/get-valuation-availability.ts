@@ -6,7 +6,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 export const getValuationAvailability = (symbol: string, signal?: AbortSignal) =>
   apiFetch<ValuationAvailabilityResponse>(`/api/dcf/${encodeURIComponent(symbol)}/availability`, { signal });
 
-export const getValuationAvailabilityQueryOptions = (symbol: string | null) =>
+const getValuationAvailabilityQueryOptions = (symbol: string | null) =>
   queryOptions({
     queryKey: ['dcf', 'availability', symbol],
     queryFn: ({ signal }) => getValuationAvailability(symbol!, signal),

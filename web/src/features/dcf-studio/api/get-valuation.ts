@@ -6,7 +6,7 @@ import { VALUATIONS_KEY } from './list-valuations.ts';
 /** `GET /api/valuations/{id}`: reopen a saved valuation (free; 404 unless it is yours). */
 export const getValuation = (id: string, signal?: AbortSignal) => apiFetch<ValuationResponse>(`/api/valuations/${encodeURIComponent(id)}`, { signal });
 
-export const getValuationQueryOptions = (id: string | null) =>
+const getValuationQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: [...VALUATIONS_KEY, 'one', id],
     queryFn: ({ signal }) => getValuation(id!, signal),

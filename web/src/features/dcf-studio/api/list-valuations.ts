@@ -9,7 +9,7 @@ export const listValuations = (signal?: AbortSignal) => apiFetch<ValuationListRe
 
 export const VALUATIONS_KEY = ['valuations'] as const;
 
-export const listValuationsQueryOptions = (enabled: boolean) =>
+const listValuationsQueryOptions = (enabled: boolean) =>
   queryOptions({ queryKey: [...VALUATIONS_KEY, 'list'], queryFn: ({ signal }) => listValuations(signal), enabled, retry: retryUnlessClientError });
 
 export const useValuations = (enabled: boolean) => useQuery(listValuationsQueryOptions(enabled));

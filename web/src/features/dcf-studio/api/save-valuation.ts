@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api.ts';
 import { VALUATIONS_KEY } from './list-valuations.ts';
 
 /** `POST /api/valuations`: the server recomputes the value from the inputs and stores it (free). */
-export const saveValuation = (body: CreateValuationBody) => apiFetch<ValuationResponse>('/api/valuations', { body });
+const saveValuation = (body: CreateValuationBody) => apiFetch<ValuationResponse>('/api/valuations', { body });
 
 export function useSaveValuation() {
   const qc = useQueryClient();

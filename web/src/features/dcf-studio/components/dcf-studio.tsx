@@ -13,7 +13,7 @@ import { StudioForm } from './studio-form.tsx';
 import { ValueBridge } from './value-bridge.tsx';
 import { useMemo } from 'react';
 
-export interface DcfStudioProps {
+interface DcfStudioProps {
   setup: DcfSetupResponse;
   /** Where the form starts: the base preset, or a reopened valuation's inputs. */
   initialInputs?: DcfStudioInputs;

@@ -8,7 +8,7 @@ export type { CompanyProfileResponse } from '../../../../../server/features/mark
 export const getCompanyProfile = (symbol: string, signal?: AbortSignal) =>
   apiFetch<CompanyProfileResponse>(`/api/market/profile/${encodeURIComponent(symbol)}`, { signal });
 
-export const getCompanyProfileQueryOptions = (symbol: string, enabled = true) =>
+const getCompanyProfileQueryOptions = (symbol: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'profile', symbol],
     queryFn: ({ signal }) => getCompanyProfile(symbol, signal),

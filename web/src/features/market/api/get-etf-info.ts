@@ -7,7 +7,7 @@ export type { EtfResponse } from '../../../../../server/features/market/market.r
 /** `GET /api/market/etf/{symbol}`: holdings, sector weights, expense ratio and yield. */
 export const getEtfInfo = (symbol: string, signal?: AbortSignal) => apiFetch<EtfResponse>(`/api/market/etf/${encodeURIComponent(symbol)}`, { signal });
 
-export const getEtfInfoQueryOptions = (symbol: string, enabled = true) =>
+const getEtfInfoQueryOptions = (symbol: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'etf', symbol],
     queryFn: ({ signal }) => getEtfInfo(symbol, signal),

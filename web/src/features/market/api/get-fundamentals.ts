@@ -8,7 +8,7 @@ export type { FundamentalsResponse } from '../../../../../server/features/market
 export const getFundamentals = (symbol: string, signal?: AbortSignal) =>
   apiFetch<FundamentalsResponse>(`/api/market/fundamentals/${encodeURIComponent(symbol)}`, { signal });
 
-export const getFundamentalsQueryOptions = (symbol: string, enabled = true) =>
+const getFundamentalsQueryOptions = (symbol: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'fundamentals', symbol],
     queryFn: ({ signal }) => getFundamentals(symbol, signal),

@@ -10,7 +10,7 @@ export type { HistoryResponse } from '../../../../../server/features/market/mark
 export const getPriceHistory = (symbol: string, range: HistoryRange, signal?: AbortSignal) =>
   apiFetch<HistoryResponse>(`/api/market/history/${encodeURIComponent(symbol)}?range=${range}`, { signal });
 
-export const getPriceHistoryQueryOptions = (symbol: string, range: HistoryRange, enabled = true) =>
+const getPriceHistoryQueryOptions = (symbol: string, range: HistoryRange, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'history', symbol, range],
     queryFn: ({ signal }) => getPriceHistory(symbol, range, signal),

@@ -7,7 +7,7 @@ export type { QuoteResponse } from '../../../../../server/features/market/market
 /** `GET /api/market/quote/{symbol}`: latest (delayed or snapshot) price and change. */
 export const getQuote = (symbol: string, signal?: AbortSignal) => apiFetch<QuoteResponse>(`/api/market/quote/${encodeURIComponent(symbol)}`, { signal });
 
-export const getQuoteQueryOptions = (symbol: string, enabled = true) =>
+const getQuoteQueryOptions = (symbol: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'quote', symbol],
     queryFn: ({ signal }) => getQuote(symbol, signal),

@@ -8,7 +8,7 @@ export type { SymbolFactsResponse } from '../../../../../server/features/symbol-
 export const getSymbolFacts = (symbol: string, signal?: AbortSignal) =>
   apiFetch<SymbolFactsResponse>(`/api/market/facts/${encodeURIComponent(symbol)}`, { signal });
 
-export const getSymbolFactsQueryOptions = (symbol: string, enabled = true) =>
+const getSymbolFactsQueryOptions = (symbol: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'facts', symbol],
     queryFn: ({ signal }) => getSymbolFacts(symbol, signal),

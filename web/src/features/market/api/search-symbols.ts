@@ -8,7 +8,7 @@ export type { Coverage, SearchHit, SearchResponse } from '../../../../../server/
 export const searchSymbols = (q: string, limit: number, signal?: AbortSignal) =>
   apiFetch<SearchResponse>(`/api/market/search?q=${encodeURIComponent(q)}&limit=${limit}`, { signal });
 
-export const searchSymbolsQueryOptions = (q: string, limit: number) =>
+const searchSymbolsQueryOptions = (q: string, limit: number) =>
   queryOptions({
     queryKey: ['market', 'search', q, limit],
     queryFn: ({ signal }) => searchSymbols(q, limit, signal),

@@ -5,7 +5,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 /** `GET /api/fundamentals/scorecards/example`: the public example company's scorecards. */
 export const getScorecardsExample = (signal?: AbortSignal) => apiFetch<ScorecardsResponse>('/api/fundamentals/scorecards/example', { signal });
 
-export const scorecardsExampleQueryOptions = () =>
+const scorecardsExampleQueryOptions = () =>
   queryOptions({
     queryKey: ['scorecards', 'example'],
     queryFn: ({ signal }) => getScorecardsExample(signal),

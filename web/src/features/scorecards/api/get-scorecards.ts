@@ -6,7 +6,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 export const getScorecards = (symbol: string, signal?: AbortSignal) =>
   apiFetch<ScorecardsResponse>(`/api/fundamentals/${encodeURIComponent(symbol)}/scorecards`, { signal });
 
-export const scorecardsQueryOptions = (symbol: string | null) =>
+const scorecardsQueryOptions = (symbol: string | null) =>
   queryOptions({
     queryKey: ['scorecards', symbol],
     queryFn: ({ signal }) => getScorecards(symbol!, signal),

@@ -9,7 +9,7 @@ const key = (userId: string | null) => ['screener', userId, 'screens'] as const;
 /** `GET /api/screener/screens`: the signed-in user's saved screens, newest first (free). */
 export const listSavedScreens = (signal?: AbortSignal) => apiFetch<SavedScreenList>('/api/screener/screens', { signal });
 
-export const listSavedScreensQueryOptions = (userId: string | null) =>
+const listSavedScreensQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: key(userId), queryFn: ({ signal }) => listSavedScreens(signal), enabled: userId !== null, staleTime: 60_000 });
 
 export const useSavedScreens = (userId: string | null) => useQuery(listSavedScreensQueryOptions(userId));

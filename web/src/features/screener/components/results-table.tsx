@@ -9,7 +9,7 @@ import type { ScreenSort } from '../screen-url.ts';
 import { Sparkline } from './sparkline.tsx';
 
 /** Where a result opens: the fund page for an ETF (the `type` value), the quick overview for a company. */
-export const symbolPagePath = (row: Pick<ScreenerResultRow, 'symbol' | 'values'>) =>
+const symbolPagePath = (row: Pick<ScreenerResultRow, 'symbol' | 'values'>) =>
   `/${row.values.type === 'ETF' ? 'etf' : 'overview'}/${encodeURIComponent(row.symbol)}`;
 
 const ariaSort = (sort: ScreenSort | null, field: string) => (sort?.field === field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined);

@@ -5,7 +5,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 /** `GET /api/smart-yield/example`: the public example portfolio's report on real data. */
 export const getSmartYieldExample = (signal?: AbortSignal) => apiFetch<SmartYieldResponse>('/api/smart-yield/example', { signal });
 
-export const smartYieldExampleQueryOptions = () =>
+const smartYieldExampleQueryOptions = () =>
   queryOptions({
     queryKey: ['smart-yield', 'example'],
     queryFn: ({ signal }) => getSmartYieldExample(signal),

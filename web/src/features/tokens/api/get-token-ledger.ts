@@ -7,7 +7,7 @@ export type { TokenLedgerResponse } from '../../../../../server/features/tokens/
 /** `GET /api/tokens/ledger?limit=`: recent balance changes, newest first. */
 export const getTokenLedger = (limit: number, signal?: AbortSignal) => apiFetch<TokenLedgerResponse>(`/api/tokens/ledger?limit=${limit}`, { signal });
 
-export const getTokenLedgerQueryOptions = (userId: string | null, limit: number) =>
+const getTokenLedgerQueryOptions = (userId: string | null, limit: number) =>
   queryOptions({
     queryKey: ['tokens', userId, 'ledger', limit],
     queryFn: ({ signal }) => getTokenLedger(limit, signal),

@@ -7,7 +7,7 @@ export type { TokenUsageResponse } from '../../../../../server/features/tokens/t
 /** `GET /api/tokens/usage?days=`: tokens spent per UTC day, oldest first. */
 export const getTokenUsage = (days: number, signal?: AbortSignal) => apiFetch<TokenUsageResponse>(`/api/tokens/usage?days=${days}`, { signal });
 
-export const getTokenUsageQueryOptions = (userId: string | null, days: number) =>
+const getTokenUsageQueryOptions = (userId: string | null, days: number) =>
   queryOptions({
     queryKey: ['tokens', userId, 'usage', days],
     queryFn: ({ signal }) => getTokenUsage(days, signal),

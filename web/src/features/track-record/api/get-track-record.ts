@@ -5,7 +5,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 /** `GET /api/track-record`: hit rates per kind and verdict, backtest and users' runs apart, and the backtest's progress (public). */
 export const getTrackRecord = (signal?: AbortSignal) => apiFetch<TrackRecordResponse>('/api/track-record', { signal });
 
-export const trackRecordQueryOptions = () =>
+const trackRecordQueryOptions = () =>
   queryOptions({
     queryKey: ['track-record'],
     queryFn: ({ signal }) => getTrackRecord(signal),

@@ -5,7 +5,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 /** `GET /api/watchlists/sample`: the public page's live example (real figures, no sign-in). */
 export const getWatchlistSample = (signal?: AbortSignal) => apiFetch<WatchlistSampleResponse>('/api/watchlists/sample', { signal });
 
-export const watchlistSampleQueryOptions = () =>
+const watchlistSampleQueryOptions = () =>
   queryOptions({
     queryKey: ['watchlists', 'sample'],
     queryFn: ({ signal }) => getWatchlistSample(signal),

@@ -7,9 +7,9 @@ export type { WatchlistAlert, WatchlistResponse, WatchlistsResponse, WatchRow } 
 /** `GET /api/watchlists`: the user's lists with each symbol's figures and alerts, and the plan's limits. */
 export const listWatchlists = (signal?: AbortSignal) => apiFetch<WatchlistsResponse>('/api/watchlists', { signal });
 
-export const watchlistsQueryKey = (userId: string | null) => ['watchlists', userId] as const;
+const watchlistsQueryKey = (userId: string | null) => ['watchlists', userId] as const;
 
-export const watchlistsQueryOptions = (userId: string | null) =>
+const watchlistsQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: watchlistsQueryKey(userId), queryFn: ({ signal }) => listWatchlists(signal), enabled: userId !== null, staleTime: 60_000 });
 
 export const useWatchlists = (userId: string | null) => useQuery(watchlistsQueryOptions(userId));
