@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { describeTable } from '../core/screener/distribution.ts';
 import { type FieldId, SCREENER_FIELDS, type ScreenerField } from '../core/screener/fields.ts';
 import { runScreenerQuery } from '../core/screener/query.ts';
-import { runReferenceQuery } from '../core/screener/reference.ts';
+import { runReferenceQuery } from '../core/test-kit/screener-reference-query.ts';
 import type { ScreenerQuery, ScreenerRow } from '../core/screener/screener-types.ts';
 import { buildScreenerTable } from '../core/screener/table.ts';
 import { createBundledProvider } from '../server/adapters/market-data/bundled/index.ts';

@@ -4,7 +4,6 @@ export * from './distribution.ts';
 export * from './fields.ts';
 export * from './presets.ts';
 export * from './query.ts';
-export * from './reference.ts';
 export * from './row-values.ts';
 export * from './screener-types.ts';
 export * from './table.ts';

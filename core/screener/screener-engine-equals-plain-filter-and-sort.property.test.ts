@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FieldId, findField, type ScreenerField } from './fields.ts';
 import { checkScreenerQuery, listAllMatches, runScreenerQuery } from './query.ts';
-import { runReferenceQuery } from './reference.ts';
+import { runReferenceQuery } from '../test-kit/screener-reference-query.ts';
 import type { CellValue, ScreenerFilter, ScreenerQuery, ScreenerRow } from './screener-types.ts';
 import { buildScreenerTable } from './table.ts';
 

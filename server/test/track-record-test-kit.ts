@@ -5,7 +5,7 @@ import type { DatabaseKind } from './db.ts';
 import { insertTestUser } from './users.ts';
 import type { MarketFeature } from '../features/market/index.ts';
 import { createLedgerService } from '../features/tokens/index.ts';
-export { cutMarketAt } from '../features/track-record/cut-market-at.ts';
+export { cutMarketAt } from './cut-market-at.ts';
 import type { TrackRecordFeature } from '../features/track-record/index.ts';
 import { insertRuns, type NewRun } from '../features/track-record/track-record-store.ts';
 

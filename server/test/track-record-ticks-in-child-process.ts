@@ -10,7 +10,7 @@ import { parseEnv } from '../env.ts';
 import { findAppRoot } from '../lib/app-root.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMarketFeature } from '../features/market/index.ts';
-import { cutMarketAt } from '../features/track-record/cut-market-at.ts';
+import { cutMarketAt } from './cut-market-at.ts';
 import { runRescoringTick } from '../features/track-record/rescoring.ts';
 
 const url = process.argv[2];

@@ -1,5 +1,5 @@
-import type { ScreenerField } from './fields.ts';
-import type { CellValue, ScreenerQuery, ScreenerRow } from './screener-types.ts';
+import type { ScreenerField } from '../screener/fields.ts';
+import type { CellValue, ScreenerQuery, ScreenerRow } from '../screener/screener-types.ts';
 
 /*
  * The screener's specification as the plainest code: filter an array of objects, sort it with a

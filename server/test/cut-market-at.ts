@@ -1,4 +1,4 @@
-import type { MarketService } from '../market/index.ts';
+import type { MarketService } from '../features/market/index.ts';
 
 /** Tests: the market as it stood when prices ended on `day`; a tick on the whole market then plays a refresh (a new data day). */
 export function cutMarketAt(market: MarketService, day: string): MarketService {
