@@ -67,7 +67,7 @@ test.describe('/track-record in the browser', () => {
     await context.close();
   });
 
-  test('a new technical analysis shows its price since the run and each horizon pending until the day it matures (no call for Neutral)', async () => {
+  test('a new technical analysis shows its price since the run; each horizon is pending until the day it matures, or, once that day has passed, waiting for prices (no call for Neutral)', async () => {
     const { page, context, errors, cookie } = await openSignedInPage(browser, app, { emailPrefix: 'track', firstName: 'Ada', lastName: 'Lovelace' });
     const res = await fetch(`${app.baseUrl}/api/analyses`, {
       method: 'POST',
@@ -82,7 +82,18 @@ test.describe('/track-record in the browser', () => {
     expect(await card.getByTestId('since-run').textContent()).toContain('SPY');
     const rating = analysis.facts.find((f) => f.key === 'technical_rating')!.value;
     const row = card.locator('tbody tr').filter({ hasText: 'Technical rating' });
-    expect(await row.getByText(rating === 'Neutral' ? /^No call$/ : /^Pending until /).count()).toBe(4);
+    // A horizon whose end has passed on the exchange's calendar waits for prices, not for time (the bundled prices end
+    // 2026-07-02); the others are pending until their day. Which is which follows the app's clock: read both from the API.
+    const { last_trading_day: lastTradingDay } = (await (await fetch(`${app.baseUrl}/api/market/freshness`)).json()) as { last_trading_day: string };
+    const { horizons } = (await (await fetch(`${app.baseUrl}/api/analyses/${analysis.id}/track-record`, { headers: { cookie } })).json()) as {
+      horizons: Array<{ matures_on: string }>;
+    };
+    const waiting = horizons.filter((h) => h.matures_on < lastTradingDay).length;
+    if (rating === 'Neutral') expect(await row.getByText(/^No call$/).count()).toBe(4);
+    else {
+      expect(await row.getByText(/^Waiting for prices after Jul 2, 2026$/).count()).toBe(waiting);
+      expect(await row.getByText(/^Pending until /).count()).toBe(4 - waiting);
+    }
     expect(await findFailingAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analysis-track-record');
     expect(errors).toEqual([]);

@@ -99,6 +99,11 @@ export function describeAxeScanOfEveryRoute({ signedIn, viewport }: { signedIn: 
         await expect(strip, path).toBeVisible();
         expect(await strip.count(), path).toBe(1);
         expect(await strip.textContent(), path).toContain('Sandbox payments — no real charges');
+        // The bundled snapshot is months behind today's market: every page says so, once (the strip is scanned with the page).
+        const freshness = page.getByRole('note', { name: 'Data freshness' });
+        await expect(freshness, path).toBeVisible();
+        expect(await freshness.count(), path).toBe(1);
+        expect(await freshness.textContent(), path).toMatch(/Demo data from Jul 2, 2026 — \d+ days old\./);
         const all = describeNodes(violations);
         const failing = describeNodes(selectFailing(violations));
         console.info(`axe ${who} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`);

@@ -1,3 +1,4 @@
+import type { DataFreshness } from '../../core/market/freshness.ts';
 import { createLlmClient } from '../adapters/llm/index.ts';
 import type { AppContext, Feature } from '../http/feature.ts';
 import { createAnalysesFeature } from './analyses/index.ts';
@@ -29,7 +30,9 @@ import { createValuationsFeature } from './valuations/index.ts';
 export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   const features: Feature[] = [];
   const describeAll = () => Object.assign({}, ...features.map((f) => f.describe?.() ?? {}));
-  features.push(createHealthFeature(ctx, describeAll));
+  // The market feature comes later (it needs the ledger's neighbours mounted first); health reads its freshness lazily.
+  let readFreshness: () => DataFreshness | null = () => null;
+  features.push(createHealthFeature(ctx, describeAll, () => readFreshness()));
   const profile = createProfileFeature(ctx);
   // tokens.ledger is how other features charge (hold/capture/release) and credit (creditPurchase, changeTier).
   const tokens = createTokensFeature(ctx);
@@ -46,6 +49,7 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(await createBillingFeature(ctx, { ledger: tokens.ledger }));
   // market.market is the market-data service other features (analyses, copilot) receive as a dependency.
   const market = createMarketFeature(ctx);
+  readFreshness = market.readFreshness;
   features.push(market);
   // One language-model client (null offline) for every feature that writes with it.
   const llm = createLlmClient({ env: ctx.env, logger: ctx.logger });

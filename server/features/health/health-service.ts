@@ -1,3 +1,5 @@
+import type { DataFreshness } from '../../../core/market/freshness.ts';
+import { countCalendarDays } from '../../../core/market/trading-calendar.ts';
 import { DATASETS } from '../../../core/market/types.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { pingDatabase } from './health-store.ts';
@@ -9,6 +11,8 @@ interface HealthDeps {
   db: Database;
   /** Read per request so adapters added by later features show up. */
   describeAll: () => Record<string, string>;
+  /** The market feature's view of how current the prices are (null until it is mounted). */
+  readFreshness: () => DataFreshness | null;
 }
 
 /** /api/health: the database's answer, each adapter and each dataset's as-of date, the uptime. */
@@ -23,11 +27,18 @@ export function createHealthService(deps: HealthDeps) {
         (typeof DATASETS)[number],
         string | null
       >;
+      const data_freshness = deps.readFreshness();
+      // Calendar days each dataset trails today (New York): filings and listings do not follow trading days.
+      const datasets_age_days = Object.fromEntries(
+        DATASETS.map((d) => [d, datasets_as_of[d] && data_freshness ? Math.max(0, countCalendarDays(datasets_as_of[d], data_freshness.today)) : null]),
+      ) as Record<(typeof DATASETS)[number], number | null>;
       return {
         status: dbOk ? ('ok' as const) : ('degraded' as const),
         database: deps.db.kind,
         data_as_of,
         datasets_as_of,
+        datasets_age_days,
+        data_freshness,
         adapters,
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
         sandbox_payments: adapters.payments === 'sandbox',

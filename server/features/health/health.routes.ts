@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { anyone, jsonContent } from '../../http/openapi.ts';
+import { FreshnessSchema } from '../market/index.ts';
 
 const HealthSchema = z
   .object({
@@ -15,6 +16,16 @@ const HealthSchema = z
         dividends: z.string().nullable().openapi({ description: 'Latest dividend source' }),
       })
       .openapi({ description: 'How current each dataset of the snapshot is (null where not stated)' }),
+    datasets_age_days: z
+      .object({
+        prices: z.number().int().nullable(),
+        fundamentals: z.number().int().nullable(),
+        listings: z.number().int().nullable(),
+        etfs: z.number().int().nullable(),
+        dividends: z.number().int().nullable(),
+      })
+      .openapi({ description: 'Calendar days from each dataset’s as-of day to today in New York (its lag)', example: { prices: 149, fundamentals: 128, listings: 98, etfs: 393, dividends: 358 } }),
+    data_freshness: FreshnessSchema.nullable().openapi({ description: 'How current the served prices are (as GET /api/market/freshness)' }),
     adapters: z.record(z.string(), z.string()).openapi({ example: { payments: 'sandbox', mail: 'outbox' } }),
     uptime_s: z.number(),
     sandbox_payments: z.boolean().openapi({

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
+import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
 import { createMarketDataProviders, type MarketDataOptions } from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createMarketCache } from './market-store.ts';
 import { createMarketHandlers } from './market.handlers.ts';
-import { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
+import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketJobs } from './market-jobs.ts';
 import { createMarketService, createQualityReportReader, type MarketService } from './market-service.ts';
 import { createUniverseRead, type UniverseRead } from './universe-read.ts';
@@ -15,7 +16,7 @@ export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';
 export { createUniverseRead, mapYielding, orNull, type UniverseEntry, type UniverseRead } from './universe-read.ts';
 // Other features' contracts embed a quote as the market API serves it; the public API serves market data with the app's contracts.
-export { FundamentalsQuerySchema, FundamentalsSchema, HistorySchema, QuoteSchema } from './market.routes.ts';
+export { FreshnessSchema, FundamentalsQuerySchema, FundamentalsSchema, HistorySchema, QuoteSchema } from './market.routes.ts';
 
 /** Where the app serves data/QUALITY.md. */
 export const QUALITY_REPORT_PATH = '/data/quality.md';
@@ -25,6 +26,8 @@ export interface MarketFeature extends Feature {
   market: MarketService;
   /** The covered universe read once and shared (the screener's table, the scorecards' sector peers). */
   universe: UniverseRead;
+  /** How current the served prices are now (the banner, /api/health). */
+  readFreshness: () => DataFreshness;
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
@@ -38,13 +41,15 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const { snapshot, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger });
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
   const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });
-  const handlers = createMarketHandlers(market, createQualityReportReader(dataDir));
+  const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
+  const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
   const jobs = createMarketJobs({ snapshot, cache, logger: ctx.logger });
 
   return {
     name: 'market',
     market,
     universe: createUniverseRead(market, ctx.now),
+    readFreshness,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));
@@ -60,6 +65,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
       app.openapi(profileRoute, handlers.getProfile);
       app.openapi(etfRoute, handlers.getEtf);
       app.openapi(dividendsRoute, handlers.getDividends);
+      app.openapi(freshnessRoute, handlers.getFreshness);
       // The data quality report written by data:prepare, linked from /about: public, like the page.
       app.get(QUALITY_REPORT_PATH, handlers.getQualityReport);
     },

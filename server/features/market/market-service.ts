@@ -31,6 +31,11 @@ interface MarketReads {
   dataAsOf(): string;
   /** Each dataset's as-of date in the snapshot, or null when it does not state them. */
   datasetsAsOf(): DatasetAsOf | null;
+  /**
+   * The day of the newest daily bar this process serves: the snapshot's in bundled mode; in live mode the newest
+   * bar a vendor (or the cache) has delivered since start-up, null before the first.
+   */
+  pricesAsOf(): string | null;
   /** Grade metric distributions per GICS sector from the bundled snapshot (null when it has none): `AnalysisInputs.sectorTable`. */
   getSectorTable(): Promise<SectorTable | null>;
   /** The bundled snapshot's companies with statements (peers for sector distributions), whatever the mode: never a live call per company. */
@@ -80,6 +85,7 @@ const missing: Record<Exclude<Capability, 'getSplits'>, string> = {
 export function createMarketService(deps: MarketServiceDeps): MarketReads {
   const { bundled, live, cache, logger } = deps;
   const mode = live.length > 0 ? 'live' : 'bundled';
+  let newestLiveBar: string | null = null;
 
   async function serve<T>(
     kind: CacheKind,
@@ -127,6 +133,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
   return {
     mode,
     dataAsOf: () => bundled.dataAsOf(),
+    pricesAsOf: () => (mode === 'bundled' ? (bundled.datasetsAsOf()?.prices ?? bundled.dataAsOf()) : newestLiveBar),
     datasetsAsOf: () => bundled.datasetsAsOf(),
     getSectorTable: () => bundled.getSectorTable(),
     getSnapshotUniverse: () => bundled.getUniverse(),
@@ -149,7 +156,10 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
       return orNoData(await serve<Quote>('quote', 'getQuote', symbol, (p) => p.getQuote?.(symbol)), 'getQuote', symbol);
     },
     async getHistory(symbol, range) {
-      return orNoData(await serve<PriceHistory>('history', 'getHistory', `${symbol}|${range}`, (p) => p.getHistory?.(symbol, range)), 'getHistory', symbol);
+      const h = orNoData(await serve<PriceHistory>('history', 'getHistory', `${symbol}|${range}`, (p) => p.getHistory?.(symbol, range)), 'getHistory', symbol);
+      const last = h.served_by === 'bundled' || h.stale ? undefined : h.bars.at(-1)?.date;
+      if (last && (newestLiveBar === null || last > newestLiveBar)) newestLiveBar = last;
+      return h;
     },
     async getFundamentals(symbol) {
       return orNoData(await serve<Fundamentals>('fundamentals', 'getFundamentals', symbol, (p) => p.getFundamentals?.(symbol)), 'getFundamentals', symbol);

@@ -1,14 +1,15 @@
 import type { Context } from 'hono';
+import type { DataFreshness } from '../../../core/market/freshness.ts';
 import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
 import { isHistoryRange } from '../../../core/market/ranges.ts';
 import { requireUser } from '../../http/openapi.ts';
 import type { AppRouteHandler } from '../../http/route-handler.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketService } from './market-service.ts';
-import type { dividendsRoute, etfRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
+import type { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 
 /** `readQualityReport`: data/QUALITY.md, served as markdown at QUALITY_REPORT_PATH. */
-export function createMarketHandlers(market: MarketService, readQualityReport: () => string) {
+export function createMarketHandlers(market: MarketService, readQualityReport: () => string, readFreshness: () => DataFreshness) {
   const symbolOf = (c: { req: { param: (k: 'symbol') => string } }) => market.resolveSymbol(c.req.param('symbol'));
 
   const search: AppRouteHandler<typeof searchRoute> = async (c) => {
@@ -53,6 +54,12 @@ export function createMarketHandlers(market: MarketService, readQualityReport: (
     return c.json(await market.getDividends(await symbolOf(c)), 200);
   };
 
+  // Public like /api/health: the banner shows on signed-out pages too. Cached a minute: it moves once a day.
+  const getFreshness: AppRouteHandler<typeof freshnessRoute> = (c) => {
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(readFreshness(), 200);
+  };
+
   const getQualityReport = (c: Context) => {
     const report = readQualityReport();
     c.header('Content-Type', 'text/markdown; charset=utf-8');
@@ -60,5 +67,5 @@ export function createMarketHandlers(market: MarketService, readQualityReport: (
     return c.body(report);
   };
 
-  return { search, getQuote, getHistory, getFundamentals, getProfile, getEtf, getDividends, getQualityReport };
+  return { search, getQuote, getHistory, getFundamentals, getProfile, getEtf, getDividends, getFreshness, getQualityReport };
 }

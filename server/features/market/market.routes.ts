@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isCalendarDate } from '../../../core/market/point-in-time.ts';
 import { HISTORY_RANGES } from '../../../core/market/ranges.ts';
-import { errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
+import { anyone, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 const SymbolParam = z.object({
   symbol: z.string().openapi({ param: { name: 'symbol', in: 'path' }, example: 'AAPL', description: 'Ticker; BRK-B, brk.b and BRK/B all mean BRK.B' }),
@@ -169,6 +169,31 @@ export const FundamentalsQuerySchema = z.object({
     description: 'Point in time: only figures filed on or before this day; periods with none are left out (no look-ahead)',
     example: '2024-12-31',
   }),
+});
+
+export const FreshnessSchema = z
+  .object({
+    today: z.string().openapi({ description: 'Today in New York, the exchange’s calendar day', example: '2026-11-28' }),
+    last_trading_day: z.string().openapi({ description: 'The last NYSE trading day whose close has passed', example: '2026-11-27' }),
+    as_of: z.string().nullable().openapi({ description: 'Day of the newest daily bar served; null in live mode before the first', example: '2026-07-02' }),
+    age_days: z.number().int().nullable().openapi({ description: 'Calendar days from as_of to today', example: 149 }),
+    lag_trading_days: z.number().int().nullable().openapi({ description: 'Completed trading days after as_of that the data lacks', example: 103 }),
+    stale: z.boolean().openapi({ description: 'The prices trail the last completed trading day by 2 or more trading days' }),
+    source: z.enum(['bundled', 'live']),
+    notice: z.string().nullable().openapi({ description: 'The sentence every page shows while stale', example: 'Demo data from Jul 2, 2026 — 149 days old.' }),
+    reason: z.string().nullable().openapi({ description: 'Why the data is behind, while stale' }),
+  })
+  .openapi('DataFreshness');
+export type DataFreshnessResponse = z.infer<typeof FreshnessSchema>;
+
+export const freshnessRoute = createRoute({
+  operationId: 'getDataFreshness',
+  security: anyone,
+  method: 'get',
+  path: '/api/market/freshness',
+  tags: ['market'],
+  summary: 'How current the prices are: their day, the last completed trading day, the age, and the notice pages show while stale',
+  responses: { 200: jsonContent(FreshnessSchema, 'Freshness of the served prices') },
 });
 
 const symbolErrors = errorResponses(400, 401, 404);

@@ -10,6 +10,7 @@ const queryLayerModule = import('./query-layer.tsx');
 const QueryLayer = lazy(() => queryLayerModule);
 // It needs the data layer (TanStack Query), so it loads with it rather than weighing on the shell.
 const SandboxStrip = lazy(() => import('../features/billing/index.ts').then((m) => ({ default: m.SandboxStrip })));
+const DataFreshnessStrip = lazy(() => import('../features/data-freshness/index.ts').then((m) => ({ default: m.DataFreshnessStrip })));
 
 /** Scroll to the top on a new page, to the anchor when there is one (declarative mode has no ScrollRestoration). */
 function ScrollToTop() {
@@ -37,6 +38,7 @@ export function RootLayout() {
           <QueryLayer>
             <Suspense fallback={null}>
               <SandboxStrip />
+              <DataFreshnessStrip />
             </Suspense>
             <Outlet />
           </QueryLayer>

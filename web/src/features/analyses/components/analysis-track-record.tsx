@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDay } from '../../../lib/format.ts';
+import { useDataFreshness } from '../../../lib/data-freshness.ts';
 import { useAnalysisTrackRecord } from '../api/get-analysis-track-record.ts';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
 
@@ -20,7 +21,14 @@ const RESULT_BADGES: Record<Exclude<Result, 'pending'>, { tone: 'brand' | 'dange
   no_price: { tone: 'neutral', label: 'No price' },
 };
 
-function ResultCell({ result, horizon }: { result: Result; horizon: Horizon | undefined }) {
+/**
+ * A horizon is judged once a bar after its end exists. When its end has passed on the exchange's calendar and
+ * no such bar has come, it waits for data, not for time: say so, with the last day the prices reach.
+ */
+function ResultCell({ result, horizon, latestDate }: { result: Result; horizon: Horizon | undefined; latestDate: string | null }) {
+  const lastTradingDay = useDataFreshness().data?.last_trading_day;
+  if (result === 'pending' && horizon && lastTradingDay && horizon.matures_on < lastTradingDay)
+    return <span className="text-slate-600">Waiting for prices after {formatDay(latestDate)}</span>;
   if (result === 'pending') return <span className="text-slate-600">Pending until {horizon ? formatDay(horizon.matures_on) : '—'}</span>;
   const b = RESULT_BADGES[result];
   return <Badge tone={b.tone}>{b.label}</Badge>;
@@ -75,7 +83,7 @@ function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
                   </th>
                   {v.results.map((r) => (
                     <td key={r.months} className="px-3 py-2">
-                      <ResultCell result={r.result} horizon={data.horizons.find((h) => h.months === r.months)} />
+                      <ResultCell result={r.result} horizon={data.horizons.find((h) => h.months === r.months)} latestDate={data.latest_date} />
                     </td>
                   ))}
                 </tr>

@@ -1,3 +1,5 @@
+import { useDataFreshness } from '../../../lib/data-freshness.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { BellPlus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type AlertKind, alertKindLabels, alertKinds } from '../../../../../core/watchlist/alert-rules.ts';
@@ -31,6 +33,19 @@ function describeState(a: WatchlistAlert): string {
 const needsPrice = (k: AlertKind) => k === 'price_above' || k === 'price_below';
 
 /** A symbol's alerts: the list with their state, and a form to add one (kind, threshold, e-mail). */
+/** When alerts are checked, and, while the prices are behind, why none can fire until new data comes. */
+function AlertTiming() {
+  const freshness = useDataFreshness().data;
+  if (!freshness) return null;
+  return (
+    <p className="mt-1 text-xs text-slate-600" data-testid="alert-timing">
+      {freshness.stale && freshness.as_of
+        ? `Alerts are checked when a new trading day’s prices arrive. The prices here end ${formatDay(freshness.as_of)}, so no alert can fire until new data comes.`
+        : 'Alerts are checked once a day, when the trading day’s closing prices arrive.'}
+    </p>
+  );
+}
+
 export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; row: WatchRow; alerts: WatchlistAlert[] }) {
   const id = useId();
   const [kind, setKind] = useState<AlertKind>('price_above');
@@ -60,6 +75,7 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
       <h3 id={`${id}-h`} className="text-base font-semibold text-ink">
         Alerts for {row.symbol} <span className="font-normal text-slate-600">· last close {formatUsdPrice(row.price)}</span>
       </h3>
+      <AlertTiming />
       {alerts.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           No alerts yet. An alert fires once when its figure crosses the line, and again only after it has crossed back.

@@ -1,0 +1,1 @@
+export { DataFreshnessStrip } from './components/data-freshness-strip.tsx';
