@@ -1,4 +1,4 @@
-import { routeTable } from '../web/src/app/route-table.ts';
+import { routeTable } from '../core/site/pages.ts';
 import { describeAxeScanOfEveryRoute, samplePaths } from './support/axe-routes.ts';
 import { expect, test } from './support/fixtures.ts';
 

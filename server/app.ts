@@ -20,6 +20,7 @@ import {
   setHeadersOnContext,
   setHeadersOnSocket,
 } from './http/security.ts';
+import { createPageRenderer, mountCrawlerFiles } from './http/page-heads.ts';
 import { serveSpa } from './http/static.ts';
 import { resolve } from 'node:path';
 
@@ -124,7 +125,13 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
   });
 
   if (options.serveWeb !== false) {
-    serveSpa(app, resolve(ctx.appRoot, ctx.env.WEB_DIST_DIR), (p) => isApiPath(p) || reservedPrefixes.some((r) => p.startsWith(r)));
+    mountCrawlerFiles(app, ctx.env.BASE_URL);
+    serveSpa(
+      app,
+      resolve(ctx.appRoot, ctx.env.WEB_DIST_DIR),
+      (p) => isApiPath(p) || reservedPrefixes.some((r) => p.startsWith(r)),
+      createPageRenderer(ctx.env.BASE_URL, features),
+    );
   }
   app.notFound((c) => c.json(new AppError('NOT_FOUND', 'Not found.').toBody(), 404));
   return app;

@@ -24,6 +24,8 @@ export type AppEnv = {
     sessionId?: string;
     /** Only on /api/v1 requests, which authenticate with a key and never with the session cookie. */
     apiCaller?: ApiCaller;
+    /** A page this client may not know exists (the dev outbox off loopback): served exactly as an unknown path. */
+    pageHidden?: boolean;
   };
 };
 

@@ -60,6 +60,13 @@ export function useJsonCompression(c: Context, minBytes = COMPRESS_MIN_BYTES): v
   (c as unknown as { json: typeof json }).json = json;
 }
 
+/** A text answer built per request (a rendered page), compressed like a large JSON answer when it is large enough. */
+export function respondText(c: Context, text: string, status: number | undefined, headers: HeaderRecord): Response {
+  const body = c.body as RawBody;
+  if (text.length < COMPRESS_MIN_BYTES) return body(text, status, headers);
+  return respondCompressed(c, body, text, status, headers);
+}
+
 function respondCompressed(c: Context, body: RawBody, text: string, arg: number | ResponseInit | undefined, headers: HeaderRecord | undefined) {
   const encoding = c.req.method === 'HEAD' ? null : pickEncoding(c.req.header('accept-encoding'));
   const out: HeaderRecord = { 'Content-Type': 'application/json', ...headers, Vary: 'Accept-Encoding' };

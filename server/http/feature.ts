@@ -1,3 +1,4 @@
+import type { PageMatch } from '../../core/site/pages.ts';
 import type { Database } from '../adapters/db/index.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -26,4 +27,15 @@ export interface Feature {
   largeBodies?: Record<string, number>;
   /** What this feature adds to /api/health's `adapters`. */
   describe?(): Record<string, string>;
+  /**
+   * What this feature knows about a web page's subject, for the page's head and status (server/http/page-heads.ts):
+   * a share link that does not exist (404), a symbol's company name. Null when the page is not its business.
+   */
+  describePage?(match: PageMatch): Promise<PageFacts | null>;
+}
+
+export interface PageFacts {
+  /** The page's subject does not exist: the server answers 404 and the SPA renders its not-found page. */
+  missing?: boolean;
+  companyName?: string;
 }

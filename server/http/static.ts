@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { App } from './app-env.ts';
-import { pickEncoding } from './compression.ts';
+import { pickEncoding, respondText } from './compression.ts';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -12,6 +12,7 @@ const types: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.webp': 'image/webp',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
   '.map': 'application/json',
@@ -33,7 +34,12 @@ const readIfFile = (path: string) => (existsSync(path) && statSync(path).isFile(
  * Files are read into memory once; the build is immutable while the process runs. A client that accepts
  * brotli or gzip gets the build's precompressed copy: nothing is compressed per request.
  */
-export function serveSpa(app: App, distDir: string, isReserved: (path: string) => boolean): void {
+export function serveSpa(
+  app: App,
+  distDir: string,
+  isReserved: (path: string) => boolean,
+  renderPage?: (path: string, indexHtml: string, hidden: boolean) => Promise<{ status: 200 | 404; html: string }>,
+): void {
   const indexPath = join(distDir, 'index.html');
   // Only files that exist are cached: caching misses would let arbitrary URLs grow the map without bound.
   const cache = new Map<string, StaticFile>();
@@ -49,7 +55,7 @@ export function serveSpa(app: App, distDir: string, isReserved: (path: string) =
     return entry;
   };
 
-  app.get('*', (c, next) => {
+  app.get('*', async (c, next) => {
     const path = decodeURIComponent(c.req.path);
     if (isReserved(path)) return next();
     let file = path !== '/' ? load(path.slice(1)) : null;
@@ -61,9 +67,15 @@ export function serveSpa(app: App, distDir: string, isReserved: (path: string) =
       }
       file = load('index.html')!;
       cacheControl = 'no-cache';
+      // The page's own head and status (page-heads.ts); a page hidden from this client is an unknown path.
+      if (renderPage) {
+        const page = await renderPage(path, new TextDecoder().decode(file.body), c.get('pageHidden') === true);
+        return respondText(c, page.html, page.status, { 'Cache-Control': cacheControl, 'Content-Type': file.type });
+      }
     }
     const headers: Record<string, string> = { 'Cache-Control': cacheControl, 'Content-Type': file.type };
-    // No status of our own: a middleware may have set one (the hidden dev outbox page answers 404).
+    // Without a page renderer, a page hidden from this client still answers 404 (the dev outbox off loopback).
+    if (c.get('pageHidden')) c.status(404);
     if (!file.br && !file.gzip) return c.body(file.body, undefined, headers);
     headers.Vary = 'Accept-Encoding';
     const encoding = pickEncoding(c.req.header('accept-encoding'), file);

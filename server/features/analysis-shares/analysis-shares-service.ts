@@ -4,7 +4,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { UUID_RE } from '../../lib/uuid.ts';
 import type { AnalysesService, StoredAnalysis } from '../analyses/index.ts';
-import { deleteShare, insertShare, listShares, openShare, type StoredShare } from './analysis-shares-store.ts';
+import { deleteShare, hasShare, insertShare, listShares, openShare, type StoredShare } from './analysis-shares-store.ts';
 
 interface SharesContext {
   db: Database;
@@ -66,6 +66,8 @@ export function createAnalysisSharesService(deps: SharesContext) {
     listUserShares: (userId: string, analysisId?: string) => listUserShares(deps, userId, analysisId),
     revokeShare: (userId: string, id: string) => revokeShare(deps, userId, id),
     openSharedAnalysis: (token: string) => openSharedAnalysis(deps, token),
+    /** For the /s/:token page's status: a well-formed token of a live link (no view counted). */
+    isLiveToken: async (token: string) => SHARE_TOKEN_PATTERN.test(token) && (await hasShare(deps.db, hashToken(token))),
   };
 }
 export type AnalysisSharesService = ReturnType<typeof createAnalysisSharesService>;

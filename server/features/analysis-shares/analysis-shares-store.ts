@@ -85,6 +85,12 @@ export async function deleteShare(q: Queryable, userId: string, id: string): Pro
 }
 
 /** What a live token opens: counts the view in the same statement that finds it. Null for any hash not stored. */
+/** Whether a live link has this token hash (a read only: opening a link counts a view, this does not). */
+export async function hasShare(q: Queryable, tokenHash: string): Promise<boolean> {
+  const rows = await q.query<{ one: number }>(sql`SELECT 1 AS one FROM analysis_shares WHERE token_hash = ${tokenHash}`);
+  return rows.length > 0;
+}
+
 export async function openShare(
   q: Queryable,
   tokenHash: string,

@@ -25,6 +25,8 @@ export function createAnalysisSharesFeature(ctx: AppContext, deps: { analyses: A
         await next();
       });
     },
+    // A link that does not exist answers 404 (the page still renders its "not found" card).
+    describePage: async ({ entry, params }) => (entry.page === 'sharedAnalysis' ? { missing: !(await service.isLiveToken(params.token ?? '')) } : null),
     routes(app) {
       app.openapi(createShareRoute, handlers.create);
       app.openapi(listSharesRoute, handlers.list);

@@ -29,7 +29,7 @@ export function createAuthHandlers(service: AuthService, { env, mailer, googleEn
   };
 
   const hideOutboxPage: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!outboxOpen(c)) c.status(404);
+    if (!outboxOpen(c)) c.set('pageHidden', true);
     await next();
   };
 

@@ -12,6 +12,7 @@ import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 /** A built SPA stand-in, so page answers are the real SPA fallback rather than "not built yet". */
 const webDir = mkdtempSync(join(tmpdir(), 'sp-outbox-web-'));
 const SHELL = '<!doctype html><title>Stockpilot</title><div id="root"></div>';
+// Served with each page's own head (server/http/page-heads.ts): the outbox's title only where it opens.
 writeFileSync(join(webDir, 'index.html'), SHELL);
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
@@ -48,7 +49,9 @@ describeOnPglite('dev outbox: loopback clients only, unless DEV_OUTBOX_PUBLIC=tr
         ip,
       ).toEqual(['http://localhost:3000/reset?token=secret']);
       const page = await t.json('GET', '/dev/outbox', undefined, {}, ip);
-      expect([page.status, page.body], ip).toEqual([200, SHELL]);
+      expect(page.status, ip).toBe(200);
+      expect(page.body, ip).toContain('<div id="root"></div>');
+      expect(page.body, ip).toContain('<title>Dev outbox · Stockpilot</title>');
       // The sign-up and reset pages offer the outbox link only to whom it opens.
       expect((await t.json('GET', '/api/auth-config', undefined, {}, ip)).body.outbox_readable, ip).toBe(true);
     }

@@ -24,7 +24,10 @@ const HealthSchema = z
         etfs: z.number().int().nullable(),
         dividends: z.number().int().nullable(),
       })
-      .openapi({ description: 'Calendar days from each dataset’s as-of day to today in New York (its lag)', example: { prices: 149, fundamentals: 128, listings: 98, etfs: 393, dividends: 358 } }),
+      .openapi({
+        description: 'Calendar days from each dataset’s as-of day to today in New York (its lag)',
+        example: { prices: 149, fundamentals: 128, listings: 98, etfs: 393, dividends: 358 },
+      }),
     data_freshness: FreshnessSchema.nullable().openapi({ description: 'How current the served prices are (as GET /api/market/freshness)' }),
     adapters: z.record(z.string(), z.string()).openapi({ example: { payments: 'sandbox', mail: 'outbox' } }),
     uptime_s: z.number(),

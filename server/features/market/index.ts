@@ -55,6 +55,12 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));
       return { market: market.mode, data_as_of: market.dataAsOf(), ...Object.fromEntries(datasets) };
     },
+    // A symbol page's head names the company ("AAPL (Apple Inc.) technical analysis"); an unknown symbol keeps the plain title.
+    describePage: async ({ params }) => {
+      if (!params.symbol) return null;
+      const profile = await market.getProfile(await market.resolveSymbol(params.symbol)).catch(() => null);
+      return profile?.name ? { companyName: profile.name } : null;
+    },
     // Warm the snapshot in the background and purge old cache entries.
     start: jobs.start,
     routes(app) {

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { Providers } from './providers.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { type PageName, type RouteEntry, routeTable } from './route-table.ts';
+import { type PageName, type RouteEntry, routeTable } from '../../../core/site/pages.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
