@@ -1,3 +1,4 @@
+import { PRIMARY_NAV } from '../web/src/components/layout/primary-nav.tsx';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('app shell in Chromium', () => {
@@ -53,6 +54,38 @@ test.describe('app shell in Chromium', () => {
     const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { icons: Array<{ src: string }> };
     for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
     await context.close();
+  });
+
+  test('the tools are in the top bar at 1280 px, and behind "Menu" at 375 px (Escape closes it, a choice navigates)', async ({ open }) => {
+    const wide = await open({ width: 1280, height: 800 });
+    await wide.page.goto('/about');
+    const bar = wide.page.getByRole('navigation', { name: 'Main' });
+    for (const label of PRIMARY_NAV.map((l) => l.label)) await expect(bar.getByRole('link', { name: label, exact: true }), label).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await bar.getByRole('link', { name: 'Smart Yield', exact: true }).click();
+    await wide.page.waitForURL(/\/smart-yield$/);
+    await expect(bar.getByRole('link', { name: 'Smart Yield', exact: true })).toHaveAttribute('aria-current', 'page');
+    await wide.context.close();
+
+    const phone = await open({ width: 375, height: 740 });
+    await phone.page.goto('/about');
+    const menu = phone.page.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await phone.page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await phone.page.getByRole('link', { name: 'Screener', exact: true }).click();
+    await phone.page.waitForURL(/\/advanced-market-screener$/);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const { scrollWidth, clientWidth } = await phone.page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBe(clientWidth);
+    await phone.context.close();
   });
 
   test('the top bar shows "Get Started" to a signed-out visitor and it leads to /login', async ({ open }) => {

@@ -101,6 +101,10 @@ export function describeAxeScanOfEveryRoute({ signedIn, viewport }: { signedIn: 
         await expect(strip, path).toBeVisible();
         expect(await strip.count(), path).toBe(1);
         expect(await strip.textContent(), path).toContain('Sandbox payments — no real charges');
+        // Copy that tells the truth: no page announces as coming what the app already does ("Coming Soon" is the SPEC's
+        // name of the tools page, not a claim).
+        const visible = (await page.locator('body').innerText()).replaceAll('Coming Soon', '');
+        expect(visible, path).not.toMatch(/\bcoming\b|being built|as (they|it) launch|until (they|the analyses) launch/i);
         // The bundled snapshot is months behind today's market: every page says so, once (the strip is scanned with the page).
         const freshness = page.getByRole('note', { name: 'Data freshness' });
         await expect(freshness, path).toBeVisible();

@@ -20,10 +20,14 @@ interface PlanView {
 }
 
 const planFeatures: Record<Tier, string[]> = {
-  // Only what works today; what is being built says so (the analyses, the copilot and API keys do not exist yet).
-  Free: [`${monthlyAllocationTokens.Free} tokens every month`, 'Prices, financial statements and ETF data', 'Analyses and AI copilot as they launch (coming)'],
+  // Only what works today (web/src/components/marketing/live-copy.test.ts fails on "coming" about a live tool).
+  Free: [
+    `${monthlyAllocationTokens.Free} tokens every month`,
+    'All six analyses and the AI copilot, paid per use',
+    'Screener, watchlists, DCF studio and Smart Yield',
+  ],
   Basic: [`${monthlyAllocationTokens.Basic} tokens every month`, 'Everything in Free', 'Buy extra tokens when you run low', 'Email support'],
-  Pro: [`${monthlyAllocationTokens.Pro} tokens every month`, 'Everything in Basic', 'Public API access with API keys (coming)', 'Priority support'],
+  Pro: [`${monthlyAllocationTokens.Pro} tokens every month`, 'Everything in Basic', 'Public API access with API keys', 'Priority support'],
 };
 
 export function describePlans(provider: PaymentProvider): { plans: PlanView[]; provider: { kind: 'sandbox' | 'stripe'; name: string } } {

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 
 const elsewhere: Array<[string, string, string]> = [
   ['/pricing', 'Pricing', 'Plans, tokens and what each analysis costs'],
-  ['/coming-soon', 'Coming Soon', 'Watchlists, screener, DCF and more'],
+  ['/coming-soon', 'All tools', 'Screener, watchlists, DCF studio, Smart Yield and more'],
   ['/api-docs', 'API documentation', 'Endpoints, schemas and errors'],
   ['/contact', 'Contact', 'Tell us about a broken link'],
 ];

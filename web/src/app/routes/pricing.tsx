@@ -19,7 +19,7 @@ const faq = [
   { q: 'Do tokens expire?', a: 'Purchased tokens never expire. Your monthly allocation renews at the start of each billing period.' },
   {
     q: 'What does an analysis cost?',
-    a: `Each use has a fixed price in tokens: ${describeTokenCosts()}. A full analysis is estimated at ${formatCostMt(ANALYSIS_ESTIMATE_MT)} tokens. The analyses and the copilot are being built; until they launch no tokens are spent.`,
+    a: `Each use has a fixed price in tokens: ${describeTokenCosts()}. A full analysis is estimated at ${formatCostMt(ANALYSIS_ESTIMATE_MT)} tokens. The price is shown on the button before you run anything.`,
   },
   { q: 'Am I charged for a failed analysis?', a: 'No. Tokens are deducted only when an analysis completes successfully; a failed analysis consumes none.' },
   {

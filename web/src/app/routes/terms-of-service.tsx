@@ -201,8 +201,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         We aim to keep Stockpilot available and correct, but provide it “as is” and “as available”. We may add, change or remove features; token costs are
-        always shown before you spend tokens, and we will not change the cost of an analysis that has already started. Features marked “coming soon” are plans,
-        not promises.
+        always shown before you spend tokens, and we will not change the cost of an analysis that has already started. A feature we describe as planned is a
+        plan, not a promise.
       </p>
     ),
   },

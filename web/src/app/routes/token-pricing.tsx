@@ -1,5 +1,5 @@
 import { ArrowLeft, Coins, Lock, ShieldCheck } from 'lucide-react';
-import { MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, TOKEN_PRICE_CENTS } from '../../../../core/tokens/catalog.ts';
+import { MAX_TOPUP_TOKENS, MIN_TOPUP_TOKENS, TOKEN_PRICE_CENTS, TOPUP_BALANCE_LIMIT_TOKENS } from '../../../../core/tokens/catalog.ts';
 import { monthlyAllocationTokens } from '../../../../core/tokens/tiers.ts';
 import { TOPUP_LIMITS } from '../../components/marketing/product-facts.ts';
 import { ANALYSIS_ESTIMATE_MT, computeRemainingAnalyses, convertMtToTokens } from '../../../../core/tokens/units.ts';
@@ -93,7 +93,7 @@ export default function Page() {
               <Coins className="size-5 text-brand-700" aria-hidden />
               {formatUsd(TOKEN_PRICE_CENTS)} per token
             </CardTitle>
-            <CardDescription>Simple pricing, no subscription needed for extra tokens.</CardDescription>
+            <CardDescription>One price per token, for Basic and Pro subscribers.</CardDescription>
           </CardHeader>
           <CardContent>
             <ul className="space-y-1 text-sm text-slate-700">
@@ -147,9 +147,15 @@ export default function Page() {
           )}
         </div>
         <div className="mt-6 flex flex-col items-center gap-3 text-center">
-          <ButtonLink to="/token-topup" variant="secondary" size="lg">
+          <ButtonLink to="/token-topup" variant="secondary" size="lg" aria-describedby={balance >= TOPUP_BALANCE_LIMIT_TOKENS ? 'topup-rule' : undefined}>
             Purchase Tokens
           </ButtonLink>
+          {balance >= TOPUP_BALANCE_LIMIT_TOKENS && (
+            // The rule the top-up page enforces (it sends a larger balance back with a toast), said before the click.
+            <p id="topup-rule" className="max-w-md text-sm text-slate-600" data-testid="topup-rule">
+              Top-ups open once your balance is below {TOPUP_BALANCE_LIMIT_TOKENS} tokens; you have {formatTokens(balance)}.
+            </p>
+          )}
           <div className="flex items-center gap-1.5">
             <ShieldCheck className="size-4 text-slate-400" aria-hidden />
             <PaymentProviderNote />

@@ -1,8 +1,9 @@
-import { ArrowLeft, MessageSquareText } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../ui/button.tsx';
 import { useCurrentPageHeader } from './page-header.tsx';
+import { PrimaryNavLinks, PrimaryNavMenu } from './primary-nav.tsx';
 
 function Logo({ compact = false }: { compact?: boolean }) {
   return (
@@ -13,7 +14,7 @@ function Logo({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** SPEC §1 top bar: logo, optional back button, title or stock header, user menu (or "Get Started"). */
+/** SPEC §1 top bar: logo, optional back button, title or stock header, the tools (primary-nav.tsx), user menu (or "Get Started"). */
 export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
   const header = useCurrentPageHeader();
   const navigate = useNavigate();
@@ -36,20 +37,8 @@ export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
         <div className="min-w-0 flex-1">
           {header.stock ?? (header.title ? <p className="truncate text-sm font-medium text-slate-700 sm:text-base">{header.title}</p> : null)}
         </div>
-        <div className="hidden items-center gap-1 md:flex">
-          <Link to="/copilot" className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
-            Copilot
-          </Link>
-          <Link to="/pricing" className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
-            Pricing
-          </Link>
-          <Link to="/about" className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
-            About
-          </Link>
-        </div>
-        <Link to="/copilot" className="rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden" aria-label="Copilot">
-          <MessageSquareText className="size-5" aria-hidden />
-        </Link>
+        <PrimaryNavLinks />
+        <PrimaryNavMenu />
         {userMenu ?? (
           <ButtonLink to="/login" size="sm">
             Get Started

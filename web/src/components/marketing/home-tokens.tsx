@@ -27,7 +27,7 @@ export function HomeTokens() {
       tone="white"
       eyebrow="Tokens"
       title="Pay for what you run, never for what fails"
-      lead="Every plan comes with a monthly token allowance. Each analysis will have a fixed price in tokens, shown before you run it. Until the analyses launch, no tokens are spent."
+      lead="Every plan comes with a monthly token allowance. Each analysis has a fixed price in tokens, shown on its button before you run it, and is charged only when it is delivered."
     >
       <div className="grid gap-4 lg:grid-cols-3">
         {tiers.map((t) => (

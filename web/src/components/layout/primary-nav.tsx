@@ -1,0 +1,98 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+
+/**
+ * The product's tools, reachable from every page: in the top bar on wide screens, behind "Menu" on narrower
+ * ones (a phone had no navigation at all). Pricing and About join them in the menu; on wide screens they are
+ * in the footer.
+ */
+export const PRIMARY_NAV: ReadonlyArray<{ to: string; label: string }> = [
+  { to: '/advanced-market-screener', label: 'Screener' },
+  { to: '/smart-watchlist', label: 'Watchlist' },
+  { to: '/dcf-stock-valuation', label: 'DCF' },
+  { to: '/smart-yield', label: 'Smart Yield' },
+  { to: '/advanced-fundamentals', label: 'Scorecards' },
+  { to: '/compare', label: 'Compare' },
+  { to: '/copilot', label: 'Copilot' },
+  { to: '/track-record', label: 'Track record' },
+];
+const MENU_EXTRAS = [
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/about', label: 'About' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm ${isActive ? 'bg-slate-100 font-medium text-ink' : 'text-slate-600 hover:bg-slate-100 hover:text-ink'}`;
+
+/** The tools inline, on screens wide enough for them beside the page title (1280 px and up). */
+export function PrimaryNavLinks() {
+  return (
+    <ul className="hidden items-center gap-0.5 xl:flex">
+      {PRIMARY_NAV.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} className={linkClass}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Menu" below 1280 px: a disclosure listing every tool, closed by a choice, Escape or a click elsewhere. */
+export function PrimaryNavMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is exactly when the menu closes
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onClick = (e: MouseEvent) => {
+      const t = e.target as Node;
+      if (!panelRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+  return (
+    <div className="xl:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
+      >
+        {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+        <span>Menu</span>
+      </button>
+      {open && (
+        <div ref={panelRef} id={panelId} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">
+          <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-1 px-3 py-3 sm:grid-cols-4 sm:px-6">
+            {[...PRIMARY_NAV, ...MENU_EXTRAS].map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={(s) => `block ${linkClass(s)}`}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
