@@ -94,6 +94,18 @@ test.describe('smart watchlist', () => {
     await page.setViewportSize({ width: 390, height: 900 });
     expect(await findOverflowing(page)).toEqual([]);
     await screenshot(page, 'watchlist-signed-in-390');
+
+    // The dashboard is the start: the list with AAPL's last price and move, and its one alert.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard');
+    const lists = page.getByRole('list', { name: /: symbols$/ });
+    const aapl = lists.getByRole('listitem').filter({ hasText: 'AAPL' });
+    await aapl.waitFor();
+    expect(await aapl.textContent()).toMatch(/\$\d[\d,]*\.\d{2}/);
+    expect(await aapl.textContent()).toMatch(/Alerts:1/);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(await findFailingAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-with-watchlist-1280');
     await context.close();
   });
 

@@ -6,8 +6,10 @@ import { RecentAnalyses } from '../../features/analyses/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { SubscriptionCard } from '../../features/billing/index.ts';
 import { RecentActivity, TokenBalanceCard, UsageChart, UsageGuide, useSubscription } from '../../features/tokens/index.ts';
+import { SearchBox } from '../../features/market/index.ts';
+import { WatchlistsSummary } from '../../features/watchlist/index.ts';
 
-/** Dashboard: tokens, plan, usage over 30 days, the usage guide and recent analyses. */
+/** Dashboard, the signed-in start: search, tokens and plan, watchlists with the day's moves, usage and recent analyses. */
 export default function Page() {
   const { user } = useAuth();
   const subscription = useSubscription();
@@ -15,7 +17,7 @@ export default function Page() {
   return (
     <PageShell
       title="Dashboard"
-      lead="Your tokens, plan and usage."
+      lead="Your tokens, watchlists and analyses."
       width="wide"
       actions={
         <ButtonLink to="/search" variant="secondary">
@@ -24,12 +26,25 @@ export default function Page() {
         </ButtonLink>
       }
     >
+      <div className="mb-6 max-w-2xl">
+        <SearchBox size="md" label="Search a stock or ETF to analyse" />
+      </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <TokenBalanceCard subscription={subscription} />
         </div>
         {/* Slot: subscription card (billing feature). */}
         <SubscriptionCard subscription={subscription} userId={userId} />
+
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>Your watchlists</CardTitle>
+            <CardDescription>Last price and move of each symbol; alerts fire on new closing prices.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <WatchlistsSummary userId={userId} />
+          </CardContent>
+        </Card>
 
         <Card className="lg:col-span-2">
           <CardHeader>
