@@ -1,7 +1,7 @@
 // Bundles the server, core and the pure-JS dependencies into ESM chunks. Resolving and loading hundreds
 // of small files from node_modules is most of a cold start's module time; one bundle loads in a fraction.
 // Packages with native code or wasm assets stay external, as do lazily loaded heavy SDKs.
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist/server', { recursive: true, force: true });
@@ -39,4 +39,9 @@ await build({
 });
 // The PGlite thread's entry is plain JS that runs as is, from source in tests and from here in production.
 copyFileSync('server/adapters/db/pglite-worker.mjs', 'dist/server/pglite-worker.mjs');
+// Files the server reads at run time, at their source paths under dist/ (findServerAsset in server/lib/app-root.ts):
+// dist/ plus a production-only install then runs without the sources.
+cpSync('server/db/migrations', 'dist/server/db/migrations', { recursive: true });
+mkdirSync('dist/server/features/auth', { recursive: true });
+copyFileSync('server/features/auth/common-passwords.txt', 'dist/server/features/auth/common-passwords.txt');
 console.log('server bundled into dist/server/');

@@ -1,5 +1,6 @@
 // `npm start`: builds what is missing or stale, then runs the bundled server on the embedded defaults.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { constants } from 'node:os';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -23,5 +24,8 @@ if (built < sources) {
 }
 if (process.env.STOCKPILOT_BUILD_ONLY) process.exit(0);
 const { flags } = JSON.parse(readFileSync(new URL('./server-node-flags.json', import.meta.url), 'utf8'));
-const r = spawnSync(process.execPath, [...flags, 'dist/server/main.js'], { stdio: 'inherit' });
-process.exit(r.status ?? 0);
+// The server runs as a child (it needs its own node flags): a SIGTERM or SIGINT sent to `npm start` (a container
+// stop, Ctrl-C, a process manager) goes on to it, and this process exits with it — never leaving it listening.
+const server = spawn(process.execPath, [...flags, 'dist/server/main.js'], { stdio: 'inherit' });
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));

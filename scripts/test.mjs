@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint and the build side by side; then the unit + integration tests (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set) side by side with the browser tests in Debian's Chromium against the
-// built app. `npm test -- unit e2e` runs a subset. Ends with one "N passed, N failed" line.
+// PostgreSQL when TEST_DATABASE_URL is set); then the browser tests in Debian's Chromium against the built app.
+// `npm test -- unit e2e` runs a subset. Ends with one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { ensureChromium, ensurePdftotext } from './ensure-chromium.mjs';
@@ -126,10 +126,9 @@ console.log(
     : 'TEST_DATABASE_URL is not set: database tests run on PGlite only. Set it to also run them on PostgreSQL.',
 );
 
-// Two phases, each a set of steps side by side. Measured on this 2-core machine (docs/testing.md): a step alone
-// keeps one core busy or less for much of its time (typecheck, lint; the browser suite waits on pages and the
-// app; the unit suite on PostgreSQL and child processes), so running them together takes about the time of
-// the longer one instead of the sum. The build only feeds the browser suite.
+// Typecheck, lint and the build each keep about one core busy for 10–20 s: side by side they take the time of
+// the longest. The unit and browser suites each fill both cores on their own: run side by side on this 2-core
+// machine they took longer than one after the other (measured in docs/testing.md), so they run in turn.
 if (want('unit')) ensurePdftotext();
 if (want('e2e')) ensureChromium();
 const [built] = await Promise.all([
@@ -141,18 +140,12 @@ const [built] = await Promise.all([
     ].filter(Boolean),
   ),
 ]);
-await runTogether(
-  [
-    want('unit') && {
-      name: 'unit',
-      cmd: 'npx',
-      args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'],
-      stream: true,
-    },
-    // playwright.config.ts reports to the terminal and to test-results/e2e.json.
-    built && { name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], stream: true },
-  ].filter(Boolean),
-);
+if (want('unit'))
+  await runTogether([
+    { name: 'unit', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], stream: true },
+  ]);
+// playwright.config.ts reports to the terminal and to test-results/e2e.json.
+if (built) await runTogether([{ name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], stream: true }]);
 if (want('unit')) {
   countVitest('test-results/unit.json');
   printSlowestFiles('test-results/unit.json');

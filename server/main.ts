@@ -1,7 +1,7 @@
 import { join, isAbsolute } from 'node:path';
 import { openDatabase, DataDirLockedError } from './adapters/db/index.ts';
 import { parseEnv } from './env.ts';
-import { findAppRoot } from './lib/app-root.ts';
+import { findAppRoot, findServerAsset } from './lib/app-root.ts';
 
 /** Composition root: reads config once, opens the database, wires features, listens, shuts down cleanly. */
 async function main() {
@@ -14,7 +14,7 @@ async function main() {
   const opening = openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir,
-    migrationsDir: join(appRoot, 'server/db/migrations'),
+    migrationsDir: findServerAsset(appRoot, 'server/db/migrations'),
     onFailure: (err) => {
       // One embedded engine per process: without it nothing can be served, so stop and let the supervisor restart.
       if (late.logger) late.logger.fatal({ err }, 'the database engine stopped');
@@ -67,14 +67,21 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Three phases, each named if it overruns: requests in flight, then jobs (stopped at a safe point), then the database.
+    let phase = 'finishing in-flight requests';
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish within 10 s; closing anyway');
+      logger.warn({ phase }, `shutdown did not finish within 10 s (${phase}); exiting anyway`);
       process.exit(1);
     }, 10_000);
     force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections with no request in flight would hold close() open until their timeout.
+    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    await closed;
+    phase = 'stopping jobs';
     for (const f of features) await f.stop?.();
+    phase = 'closing the database';
     await db.close();
     logger.info('stopped');
     process.exit(0);

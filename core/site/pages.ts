@@ -55,7 +55,7 @@ export const SITE_NAME = 'Stockpilot';
  * and whether it belongs in the index (guarded pages, forms with tokens and the dev outbox do not).
  * `{symbol}` is filled with the symbol and, where known, the company's name.
  */
-const PAGE_META: Record<PageName, { title: string; description: string; indexable: boolean }> = {
+const PAGE_META: Record<PageName, { title: string; description: string; indexable: boolean; robots?: string }> = {
   home: {
     title: 'AI-assisted stock analysis, paid per use',
     description:
@@ -96,7 +96,8 @@ const PAGE_META: Record<PageName, { title: string; description: string; indexabl
     indexable: true,
   },
   devOutbox: { title: 'Dev outbox', description: 'E-mails the app would have sent (development only).', indexable: false },
-  sharedAnalysis: { title: 'Shared analysis', description: 'A Stockpilot analysis shared by its owner.', indexable: false },
+  // Nor followed: a shared analysis links to its owner's world, not to pages for the index.
+  sharedAnalysis: { title: 'Shared analysis', description: 'A Stockpilot analysis shared by its owner.', indexable: false, robots: 'noindex, nofollow' },
   search: { title: 'Search', description: 'Search US stocks and ETFs.', indexable: false },
   searchResults: { title: 'Search results', description: 'Search US stocks and ETFs.', indexable: false },
   dashboard: { title: 'Dashboard', description: 'Your tokens, plan and recent analyses.', indexable: false },
@@ -156,6 +157,8 @@ export interface PageHead {
   title: string;
   description: string;
   indexable: boolean;
+  /** The robots meta of a page outside the index. */
+  robots: string;
 }
 
 /** The head of a page: the route's title and description, with `{symbol}` as "AAPL (Apple Inc.)" where the name is known. */
@@ -164,7 +167,12 @@ export function describePageHead(page: PageName, params: Record<string, string> 
   const symbol = params.symbol?.toUpperCase();
   const fill = (s: string) => (symbol ? s.replaceAll('{symbol}', companyName ? `${symbol} (${companyName})` : symbol) : s.replaceAll('{symbol} ', ''));
   const title = fill(meta.title);
-  return { title: page === 'home' ? `${SITE_NAME} · ${title}` : `${title} · ${SITE_NAME}`, description: fill(meta.description), indexable: meta.indexable };
+  return {
+    title: page === 'home' ? `${SITE_NAME} · ${title}` : `${title} · ${SITE_NAME}`,
+    description: fill(meta.description),
+    indexable: meta.indexable,
+    robots: meta.robots ?? 'noindex',
+  };
 }
 
 /** The public pages a sitemap lists. */

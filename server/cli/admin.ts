@@ -2,7 +2,7 @@ import { isAbsolute, join } from 'node:path';
 import { openDatabase } from '../adapters/db/index.ts';
 import { parseEnv } from '../env.ts';
 import { adminUsage, createLedgerService, runAdminCommand } from '../features/tokens/index.ts';
-import { findAppRoot } from '../lib/app-root.ts';
+import { findAppRoot, findServerAsset } from '../lib/app-root.ts';
 
 /** `npm run admin -- <command>`: operator tasks on the configured database (see `adminUsage`). */
 const argv = process.argv.slice(2);
@@ -12,7 +12,7 @@ if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
 }
 const env = parseEnv();
 const pgliteDir = isAbsolute(env.PGLITE_DIR) ? env.PGLITE_DIR : join(process.cwd(), env.PGLITE_DIR);
-const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: join(findAppRoot(), 'server/db/migrations') });
+const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: findServerAsset(findAppRoot(), 'server/db/migrations') });
 let code = 1;
 try {
   code = await runAdminCommand(argv, {

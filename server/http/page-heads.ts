@@ -22,7 +22,7 @@ export function createPageRenderer(baseUrl: string, features: readonly Feature[]
     const tags = [
       `<title>${escapeHtml(head.title)}</title>`,
       `<meta name="description" content="${escapeHtml(head.description)}" />`,
-      head.indexable ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '<meta name="robots" content="noindex" />',
+      head.indexable ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : `<meta name="robots" content="${head.robots}" />`,
       `<meta property="og:site_name" content="${SITE_NAME}" />`,
       '<meta property="og:type" content="website" />',
       `<meta property="og:title" content="${escapeHtml(head.title)}" />`,

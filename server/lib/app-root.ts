@@ -12,3 +12,13 @@ export function findAppRoot(from: string = fileURLToPath(import.meta.url)): stri
   }
   return dir;
 }
+
+/**
+ * A file the server reads at run time (migrations, the common-password list), by its path in the sources:
+ * there in a checkout, else the build's copy under dist/server/ (scripts/build-server.mjs copies them), so
+ * `dist/` with a production-only install runs without the sources.
+ */
+export function findServerAsset(appRoot: string, sourcePath: `server/${string}`): string {
+  const source = join(appRoot, sourcePath);
+  return existsSync(source) ? source : join(appRoot, 'dist', sourcePath);
+}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { findServerAsset } from '../../lib/app-root.ts';
 import type { Context } from 'hono';
 import { parseCommonPasswords } from '../../../core/auth/password-policy.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
@@ -26,7 +26,7 @@ interface AuthServiceDeps {
 
 /** The common-password list (18k entries) the sign-up and password-change rules refuse. */
 export function loadCommonPasswords(appRoot: string): Set<string> {
-  return parseCommonPasswords(readFileSync(join(appRoot, 'server/features/auth/common-passwords.txt'), 'utf8'));
+  return parseCommonPasswords(readFileSync(findServerAsset(appRoot, 'server/features/auth/common-passwords.txt'), 'utf8'));
 }
 
 /** Accounts: better-auth behind our mount, and the session reader that answers who is signed in. */

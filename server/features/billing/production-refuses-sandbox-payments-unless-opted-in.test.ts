@@ -41,7 +41,17 @@ describeEachDatabase('production never takes free payments', (kind) => {
     const health = await t.json('GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', database: db.kind, adapters: { payments: 'sandbox', mail: 'smtp' }, sandbox_payments: true });
-    expect(Object.keys(health.body).sort()).toEqual(['adapters', 'data_as_of', 'database', 'datasets_as_of', 'sandbox_payments', 'status', 'uptime_s']);
+    expect(Object.keys(health.body).sort()).toEqual([
+      'adapters',
+      'data_as_of',
+      'data_freshness',
+      'database',
+      'datasets_age_days',
+      'datasets_as_of',
+      'sandbox_payments',
+      'status',
+      'uptime_s',
+    ]);
     const plans = await t.json('GET', '/api/billing/plans');
     expect(plans.body.provider.kind).toBe('sandbox');
   });

@@ -27,13 +27,12 @@ function SignUpCard() {
 export default function SharedAnalysisPage() {
   const { token = '' } = useParams();
   const shared = useSharedAnalysis(token);
-  // React hoists this into <head>: the server's X-Robots-Tag says the same for crawlers that read headers only.
-  const robots = <meta name="robots" content="noindex, nofollow" />;
+  // Kept out of search engines by the server: the page's head says "noindex, nofollow" (core/site/pages.ts) and the
+  // X-Robots-Tag header the same, for crawlers that read headers only.
 
   if (shared.isPending) {
     return (
       <>
-        {robots}
         <Spinner label="Loading the shared analysis..." />
       </>
     );
@@ -42,7 +41,6 @@ export default function SharedAnalysisPage() {
     const missing = shared.error instanceof ApiError && shared.error.status === 404;
     return (
       <PageShell title={missing ? 'Shared analysis not found' : 'The shared analysis could not be loaded'} width="narrow">
-        {robots}
         <div className="space-y-6" data-testid="shared-analysis-missing">
           {/* The page's own content, not a passing status: no role=status for a message that never goes away. */}
           {missing ? (
@@ -69,7 +67,6 @@ export default function SharedAnalysisPage() {
         </>
       }
     >
-      {robots}
       <div className="space-y-6" data-testid="shared-analysis">
         <AnalysisBody analysis={a} />
         <p className="text-sm text-slate-600" data-testid="shared-disclaimer">
