@@ -42,7 +42,7 @@ export const NOTE_SYSTEM_PROMPT = [
 ].join('\n');
 
 /** The facts as a table the model reads: key | label | value as the UI shows it | unit | period. */
-export function formatFactsTable(facts: readonly Fact[]): string {
+function formatFactsTable(facts: readonly Fact[]): string {
   const rows = facts.map((f) => `${f.key} | ${f.label} | ${formatFactValue(f)} | ${f.unit} | ${f.period}`);
   return ['key | label | value | unit | period', ...rows].join('\n');
 }

@@ -14,10 +14,10 @@ import { SMALL_NUMBER_WORDS } from '../text/number-words.ts';
  * (budget 1 ms); compromise 14.17's `nlp(text).numbers()`, finding the numbers only, 439 ms p50 (511×).
  */
 
-export type NumberKind = 'percent' | 'points' | 'currency' | 'multiple' | 'number' | 'year' | 'date' | 'fraction';
+type NumberKind = 'percent' | 'points' | 'currency' | 'multiple' | 'number' | 'year' | 'date' | 'fraction';
 
 /** A number as the text states it. `value` is in `scale` units with `decimals` written: "$3.4B" → 3.4, 1, 1e9. */
-export interface NumberMention {
+interface NumberMention {
   token: string;
   start: number;
   end: number;
@@ -37,7 +37,7 @@ export interface UnbackedNumber extends NumberMention {
 }
 
 /** What a fact contributes: only these fields are read, so copilot facts and analysis facts both fit. */
-export type NumberFact = Pick<Fact, 'key' | 'label' | 'value' | 'unit' | 'period' | 'as_of'>;
+type NumberFact = Pick<Fact, 'key' | 'label' | 'value' | 'unit' | 'period' | 'as_of'>;
 
 const SCALE_WORDS: Record<string, number> = {
   thousand: 1e3,
@@ -272,7 +272,7 @@ export function findNumberMentions(text: string, allowed: readonly string[] = []
 }
 
 /** What the facts back, built once per fact set (a copilot answer is checked against the same tool results many times). */
-export interface NumberBacking {
+interface NumberBacking {
   facts: readonly NumberFact[];
   /** Numbers written in labels, periods, string values and allowed texts ("SMA (200)", "5y to FY2025"), as `kind|value|scale`. */
   literals: Set<string>;
@@ -285,7 +285,7 @@ const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 
 const literalKey = (m: Pick<NumberMention, 'kind' | 'value' | 'scale'>) => `${m.kind}|${m.value}|${m.scale}`;
 
-export function buildNumberBacking(facts: readonly NumberFact[], allowed: readonly string[] = []): NumberBacking {
+function buildNumberBacking(facts: readonly NumberFact[], allowed: readonly string[] = []): NumberBacking {
   const literals = new Set<string>();
   const years = new Set<number>();
   const dates = new Set<string>();
@@ -362,7 +362,7 @@ const describeKind: Record<NumberKind, string> = {
 };
 
 /** Why a mention is not backed, or null when a fact, a label/period or an allowed text holds it. */
-export function explainUnbacked(m: NumberMention, b: NumberBacking): string | null {
+function explainUnbacked(m: NumberMention, b: NumberBacking): string | null {
   if (m.kind === 'date') return explainDate(m, b);
   if (m.kind === 'year') {
     if (b.years.has(m.value) || b.literals.has(literalKey({ kind: 'number', value: m.value, scale: 1 }))) return null;
@@ -399,7 +399,7 @@ export function explainUnbacked(m: NumberMention, b: NumberBacking): string | nu
 }
 
 /** Mentions of `text` no fact backs, each with why. */
-export function checkTextNumbers(text: string, backing: NumberBacking, allowed: readonly string[] = []): UnbackedNumber[] {
+function checkTextNumbers(text: string, backing: NumberBacking, allowed: readonly string[] = []): UnbackedNumber[] {
   const out: UnbackedNumber[] = [];
   for (const m of findNumberMentions(text, allowed)) {
     const reason = explainUnbacked(m, backing);
@@ -410,7 +410,7 @@ export function checkTextNumbers(text: string, backing: NumberBacking, allowed: 
 }
 
 /** Each sentence of a note with its place, for `where`. */
-export const listNoteSentences = (note: AnalysisNote): Array<{ where: string; text: string }> => [
+const listNoteSentences = (note: AnalysisNote): Array<{ where: string; text: string }> => [
   { where: 'headline', text: note.headline.text },
   ...note.strengths.map((s, i) => ({ where: `strengths[${i}]`, text: s.text })),
   ...note.risks.map((s, i) => ({ where: `risks[${i}]`, text: s.text })),

@@ -19,7 +19,7 @@ export type EngineErrorCode =
   /** The method does not apply to this company (Altman Z for a bank). */
   | 'not_applicable';
 
-export interface EngineError {
+interface EngineError {
   code: EngineErrorCode;
   /** The input or parameter at fault, e.g. `close`, `revenue`, `terminal_growth`. */
   input: string;

@@ -25,7 +25,7 @@ import { type EngineResult, fail, ok } from './result.ts';
  */
 
 export type Vote = -1 | 0 | 1;
-export type RatingGroupId = 'moving_averages' | 'oscillators';
+type RatingGroupId = 'moving_averages' | 'oscillators';
 export type RatingLabel = 'strong_sell' | 'sell' | 'neutral' | 'buy' | 'strong_buy';
 
 export interface RatingVote {
@@ -46,7 +46,7 @@ export interface RatingVote {
  * `got`), `no_value` when the indicator is undefined on the bar despite enough bars (VWMA over a window
  * that traded no volume).
  */
-export interface OmittedVote {
+interface OmittedVote {
   id: string;
   name: string;
   group: RatingGroupId;
@@ -114,7 +114,7 @@ export function voteTurningFromExtreme(value: number, previous: number, oversold
  * by different rounding), and a strict `>` then reads noise as a cross; 1e-9 is far below any real gap
  * the 2-decimal prices can produce and far above the noise.
  */
-export const STOCHASTIC_CROSS_TOLERANCE = 1e-9;
+const STOCHASTIC_CROSS_TOLERANCE = 1e-9;
 
 const above = (a: number, b: number) => a - b > STOCHASTIC_CROSS_TOLERANCE;
 
@@ -351,7 +351,7 @@ function buildRules(s: OhlcvSeries): VoteRule[] {
 }
 
 /** Bars below which the rating refuses: every oscillator must be able to vote (the longest needs EMA 50 for its trend filter). */
-export const TECHNICAL_RATING_MIN_BARS = 50;
+const TECHNICAL_RATING_MIN_BARS = 50;
 
 function summariseGroup(votes: RatingVote[], omitted: OmittedVote[]): GroupRating {
   let sum = 0;

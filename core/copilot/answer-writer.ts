@@ -44,7 +44,7 @@ class Citations {
 }
 
 /** "Apple Inc. (AAPL)"; the ticker alone when the name holds a digit ("3M"), which no fact would back. */
-export const nameOf = (e: SymbolDirectoryEntry): string => {
+const nameOf = (e: SymbolDirectoryEntry): string => {
   if (/\d/.test(e.name)) return e.symbol;
   // Listings file some names article last: "Coca-Cola Company (The)".
   const name = e.name.replace(/^(.*?),? \(The\)$/, 'The $1');

@@ -24,12 +24,12 @@ import { FactSheet } from '../analysis/runs/facts.ts';
 import { CORE_RATIOS, FUNDAMENTAL_PLANS } from '../analysis/runs/fundamental.ts';
 
 /** The page that shows a fact: a fundamental tab or the balance-sheet analysis. */
-export interface FactPage {
+interface FactPage {
   kind: Extract<AnalysisKind, 'fundamental' | 'balance-sheet'>;
   subtype: FundamentalSubtype | null;
 }
 
-export interface PlacedFact {
+interface PlacedFact {
   fact: Fact;
   page: FactPage;
 }

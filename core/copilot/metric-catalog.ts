@@ -2,7 +2,7 @@ import { requireFactDefinition } from '../facts/catalogue.ts';
 import type { CopilotToolName } from './copilot-types.ts';
 
 /** The tools that return one symbol's facts (compare_symbols asks several of them at once). */
-export type SymbolTool = Extract<CopilotToolName, 'get_quote' | 'get_fundamentals' | 'get_ratios' | 'get_scores' | 'get_technical_rating' | 'get_dcf'>;
+type SymbolTool = Extract<CopilotToolName, 'get_quote' | 'get_fundamentals' | 'get_ratios' | 'get_scores' | 'get_technical_rating' | 'get_dcf'>;
 
 /**
  * A metric people ask about by name: the fact keys the analysis builders emit for it (core/analysis/runs,

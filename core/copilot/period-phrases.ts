@@ -33,7 +33,7 @@ const PERIOD_MONTHS: ReadonlyArray<[CopilotPeriod, number]> = [
 ];
 
 /** The window closest to a length in months (on a log scale: 2 years is nearer 3 than 1). */
-export function roundToPeriod(months: number): CopilotPeriod {
+function roundToPeriod(months: number): CopilotPeriod {
   let best = PERIOD_MONTHS[0]!;
   for (const p of PERIOD_MONTHS) if (Math.abs(Math.log(months / p[1])) < Math.abs(Math.log(months / best[1]))) best = p;
   return best[0];

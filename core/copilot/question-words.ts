@@ -53,14 +53,14 @@ export function splitPhrase(phrase: string): string[] {
 export const allowedTypos = (length: number): number => (length < 5 ? 0 : length < 8 ? 1 : 2);
 
 /** Whether `typed` is `word` or a typo of it (transpositions count as one edit). */
-export function isCloseTo(typed: string, word: string): boolean {
+function isCloseTo(typed: string, word: string): boolean {
   if (typed === word) return true;
   const k = Math.min(allowedTypos(typed.length), allowedTypos(word.length));
   return k > 0 && boundedEditDistance(typed, word, k) <= k;
 }
 
 /** A phrase found in a question: which entry it names and the words it covers. */
-export interface PhraseMatch<T> {
+interface PhraseMatch<T> {
   value: T;
   from: number;
   /** Exclusive. */

@@ -8,11 +8,11 @@ import { allowedTypos, splitPhrase, type Word } from './question-words.ts';
  * ticker in lower case, the first word of its name alone, a misspelt name (weak: "tip", "love", "gold" and
  * "france" are words too, so the planner keeps these only when the question also asks something it reads).
  */
-export type SymbolMatchKind = 'ticker' | 'name' | 'alias' | 'lowercase' | 'first_word' | 'typo';
+type SymbolMatchKind = 'ticker' | 'name' | 'alias' | 'lowercase' | 'first_word' | 'typo';
 
 export const isWeakMatch = (how: SymbolMatchKind): boolean => how === 'lowercase' || how === 'first_word' || how === 'typo';
 
-export interface SymbolHit {
+interface SymbolHit {
   entry: SymbolDirectoryEntry;
   /** Words it covers (from inclusive, to exclusive). */
   from: number;
@@ -34,7 +34,7 @@ interface DirectoryIndex {
 }
 
 /** The name as people say it: lower case, "&" as "and", without "Inc.", "Class A", "(The)"… */
-export function toSpokenName(name: string): string[] {
+function toSpokenName(name: string): string[] {
   const ws = splitPhrase(name);
   while (ws.length > 1 && NAME_SUFFIXES.has(ws[ws.length - 1]!)) ws.pop();
   while (ws.length > 1 && ws[0] === 'the') ws.shift();

@@ -34,9 +34,9 @@ export type FactBasis =
   | 'assumption';
 
 /** Which way a figure is better; null when neither (size, price, beta). */
-export type FactDirection = 'higher' | 'lower' | null;
+type FactDirection = 'higher' | 'lower' | null;
 
-export interface FactDefinition {
+interface FactDefinition {
   key: string;
   /** The full name a person reads (a table row, a filter, a note). Units are not repeated in it. */
   label: string;

@@ -9,7 +9,7 @@ import type { Fact, FactUnit } from '../analysis/analysis-types.ts';
  */
 
 /** Decimals kept (and written) per unit. */
-export const UNIT_DECIMALS: Record<FactUnit, number> = {
+const UNIT_DECIMALS: Record<FactUnit, number> = {
   percent: 2,
   usd: 2, // cents: a fee cost keeps them; statement figures are whole dollars anyway
   usd_per_share: 2,

@@ -6,7 +6,7 @@ import { countCalendarDays, countTradingDaysAfter, findLastCompletedTradingDay, 
  */
 export const STALE_AFTER_TRADING_DAYS = 2;
 
-export type DataSource = 'bundled' | 'live';
+type DataSource = 'bundled' | 'live';
 
 export interface DataFreshness {
   /** Today in New York (the exchange's calendar day). */
@@ -29,7 +29,7 @@ export interface DataFreshness {
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** A YYYY-MM-DD day as written: Jul 2, 2026. */
-export const writeDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const writeDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 const daysOld = (n: number) => (n === 1 ? '1 day old' : `${n} days old`);
 

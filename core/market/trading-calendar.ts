@@ -120,7 +120,7 @@ export function toNewYorkTime(ms: number): { day: string; minutes: number } {
 }
 
 /** The latest trading day on or before `day`. */
-export function findTradingDayOnOrBefore(day: string): string {
+function findTradingDayOnOrBefore(day: string): string {
   let d = day;
   while (!isTradingDay(d)) d = addDays(d, -1);
   return d;

@@ -153,7 +153,7 @@ export function matchPage(path: string): PageMatch | null {
   return null;
 }
 
-export interface PageHead {
+interface PageHead {
   title: string;
   description: string;
   indexable: boolean;

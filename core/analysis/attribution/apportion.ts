@@ -40,7 +40,7 @@ export function formatSigned(x: number, decimals: number): string {
   return `${x < 0 ? MINUS : '+'}${text}`;
 }
 
-export interface AttributionDraft {
+interface AttributionDraft {
   target: string;
   label: string;
   unit: AttributionUnit;

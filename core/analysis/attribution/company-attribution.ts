@@ -8,7 +8,7 @@ import { attributeGrade } from './grade-attribution.ts';
 import { attributeAltman, attributeBeneish, attributeDividendSafety, attributePiotroski } from './score-attribution.ts';
 
 /** Optional scores a tab computes beside the view's own (Piotroski, Altman, grades). */
-export interface CompanyExtras {
+interface CompanyExtras {
   safety?: EngineResult<DividendSafety> | null;
   beneish?: EngineResult<BeneishScore> | null;
 }

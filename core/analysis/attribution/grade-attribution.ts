@@ -6,7 +6,7 @@ import { type ExactContribution, formatPercent, formatReading, roundAttribution 
 import type { Attribution } from './attribution-types.ts';
 
 /** Grades keep two decimals of a percentile point. */
-export const GRADE_DECIMALS = 2;
+const GRADE_DECIMALS = 2;
 /** Where a grade starts: the sector's middle company (mid-rank percentiles average 50). */
 export const GRADE_BASE = 50;
 
@@ -23,7 +23,7 @@ const YIELD_LABELS: Partial<Record<GradeMetricKey, string>> = {
 /** Metrics read as multiples or counts; every other grade metric is a fraction shown in percent. */
 const NOT_FRACTIONS: ReadonlySet<GradeMetricKey> = new Set(['current_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'piotroski_f']);
 
-export const GRADE_TITLES: Record<GradeCategory, string> = {
+const GRADE_TITLES: Record<GradeCategory, string> = {
   value: 'Value grade',
   growth: 'Growth grade',
   profitability: 'Profitability grade',
@@ -31,10 +31,10 @@ export const GRADE_TITLES: Record<GradeCategory, string> = {
   momentum: 'Momentum grade',
 };
 
-export const labelGradeMetric = (key: GradeMetricKey): string => YIELD_LABELS[key] ?? requireFactDefinition(key).label;
+const labelGradeMetric = (key: GradeMetricKey): string => YIELD_LABELS[key] ?? requireFactDefinition(key).label;
 
 /** A metric's value as the grade reads it: fractions in percent (the fact unit), multiples plain. */
-export const readGradeMetric = (key: GradeMetricKey, value: number): number => (NOT_FRACTIONS.has(key) ? value : value * 100);
+const readGradeMetric = (key: GradeMetricKey, value: number): number => (NOT_FRACTIONS.has(key) ? value : value * 100);
 
 const formatMetric = (key: GradeMetricKey, value: number) => (NOT_FRACTIONS.has(key) ? formatReading(value) : formatPercent(value));
 

@@ -7,7 +7,7 @@ import { type ExactContribution, formatPercent, formatReading, roundAttribution 
 import type { Attribution } from './attribution-types.ts';
 
 /** Points scores (Altman Z, Beneish M, dividend safety) keep the two decimals their facts show. */
-export const POINTS_DECIMALS = 2;
+const POINTS_DECIMALS = 2;
 
 /** Piotroski F: base 0, one point per test passed; a test without its inputs scores 0 and says what it lacked. */
 export function attributePiotroski(p: PiotroskiScore): Attribution {

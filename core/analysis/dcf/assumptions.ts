@@ -3,7 +3,7 @@
  * They are inputs, not truths: the UI shows them and lets the user override each one.
  */
 
-export interface SourcedRate {
+interface SourcedRate {
   /** Fraction, e.g. 0.0458 for 4.58 %. */
   value: number;
   asOf: string;

@@ -4,7 +4,7 @@ import { DCF_GROWTH_RANGE, DCF_PERIOD_DEFAULTS } from './assumptions.ts';
 import type { DcfStudioInputs } from './studio.ts';
 
 /** How many fiscal years the presets look back over (5 yearly changes), and the fewest that still say something (3). */
-export const PRESET_HISTORY = { maxYears: 6, minYears: 4 } as const;
+const PRESET_HISTORY = { maxYears: 6, minYears: 4 } as const;
 
 /** Conservative and optimistic terminal growth sit this far below and above the base's 2.5 %. */
 export const PRESET_TERMINAL_SPREAD = 0.005;
@@ -21,7 +21,6 @@ export interface DcfGrowthHistory {
 }
 
 export type DcfPresetName = 'conservative' | 'base' | 'optimistic';
-export const dcfPresetNames: DcfPresetName[] = ['conservative', 'base', 'optimistic'];
 
 /** The newest run of consecutive fiscal years (at most `maxYears`) where `read` gives a positive value. */
 function readPositiveWindow(f: CompanyFinancials, read: (p: CompanyFinancials['annual'][number]) => number | null) {

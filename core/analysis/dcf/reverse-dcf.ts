@@ -9,7 +9,7 @@ import { computePerShareValue, type DcfCompanyInputs, type DcfParameters, valida
  */
 export const REVERSE_DCF_SEARCH = { low: -0.5, high: 1, tolerance: 1e-6, maxIterations: 100 } as const;
 
-export type ReverseDcfSearch = { low: number; high: number; tolerance: number; maxIterations: number };
+type ReverseDcfSearch = { low: number; high: number; tolerance: number; maxIterations: number };
 
 export type ReverseDcfResult =
   | {

@@ -19,7 +19,7 @@ const AVERAGE_YEARS = 5;
 /** Capex above this multiple of depreciation marks a company investing for growth. */
 const CAPEX_OVER_DEPRECIATION = 1.5;
 
-export type DcfSanityCode = 'fair_value_far_below_price' | 'fair_value_far_above_price' | 'terminal_value_over_limit' | 'wacc_out_of_range';
+type DcfSanityCode = 'fair_value_far_below_price' | 'fair_value_far_above_price' | 'terminal_value_over_limit' | 'wacc_out_of_range';
 
 export interface DcfSanityFlag {
   code: DcfSanityCode;

@@ -60,7 +60,7 @@ export const DCF_STUDIO_RULES: Record<DcfStudioField, FieldRule> = {
 export const dcfStudioFields = Object.keys(DCF_STUDIO_RULES) as DcfStudioField[];
 
 /** Grid around the studio's own WACC and terminal growth: 7 × 7 at 0.5-point steps fits a phone. */
-export const DCF_STUDIO_GRID = { count: 7, step: 0.005 } as const;
+const DCF_STUDIO_GRID = { count: 7, step: 0.005 } as const;
 
 const show = (rule: FieldRule, v: number) => (rule.percent ? formatPoints(v) : String(v));
 
@@ -77,7 +77,7 @@ export function validateDcfStudioInputs(inputs: DcfStudioInputs): EngineResult<D
   return ok(inputs);
 }
 
-export interface DcfStudioWacc {
+interface DcfStudioWacc {
   costOfEquity: number;
   costOfDebtAfterTax: number;
   equityWeight: number;

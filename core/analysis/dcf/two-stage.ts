@@ -78,7 +78,7 @@ export interface DcfValuation {
   warnings: DcfWarning[];
 }
 
-export interface ValidDcfCompany extends DcfCompanyInputs {
+interface ValidDcfCompany extends DcfCompanyInputs {
   baseFcfUsd: number;
   sharesDiluted: number;
 }

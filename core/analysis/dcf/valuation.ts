@@ -8,7 +8,7 @@ import { computeDcf, type DcfCompanyInputs, type DcfValuation } from './two-stag
 import { type CapmAssumptions, computeWacc, type WaccBreakdown } from './wacc.ts';
 
 /** Rates are fractions; anything left out takes its default from assumptions.ts. */
-export interface DcfOptions {
+interface DcfOptions {
   priceUsd: number;
   /** Growth of free cash flow in each explicit year (the user's view; no default). */
   explicitGrowth: number;

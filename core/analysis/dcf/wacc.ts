@@ -40,7 +40,7 @@ export type CostOfDebtBasis =
  * [risk-free, risk-free + its rating's spread]: interest on old cheap bonds says little about what new
  * debt costs, and interest that includes leases or one-off fees overstates it.
  */
-export const SYNTHETIC_RATINGS: ReadonlyArray<{ minCoverage: number; rating: string; spread: number }> = [
+const SYNTHETIC_RATINGS: ReadonlyArray<{ minCoverage: number; rating: string; spread: number }> = [
   { minCoverage: 8.5, rating: 'AAA', spread: 0.0059 },
   { minCoverage: 6.5, rating: 'AA', spread: 0.0078 },
   { minCoverage: 5.5, rating: 'A+', spread: 0.0098 },
@@ -64,7 +64,7 @@ export function findSyntheticRating(interestCoverage: number | null): { rating: 
   return SYNTHETIC_RATINGS.find((r) => interestCoverage >= r.minCoverage)!;
 }
 
-export interface CostOfDebt {
+interface CostOfDebt {
   /** Pre-tax, fraction. */
   rate: number;
   basis: CostOfDebtBasis;

@@ -7,7 +7,7 @@ import { type EngineResult, fail, ok, requireFinite } from '../result.ts';
  */
 export const EXPENSE_COST_DEFAULTS: Readonly<ExpenseCostAssumptions> = { principalCents: 1_000_000, years: 10, grossReturn: 0.05 };
 
-export interface ExpenseCostAssumptions {
+interface ExpenseCostAssumptions {
   principalCents: number;
   years: number;
   /** Fraction a year, before fees. */

@@ -6,7 +6,7 @@ import { computeOverlap, type EtfOverlap } from './overlap.ts';
 import { computeSectorWeights, type SectorWeight, toSectorEntries } from './sector-weights.ts';
 import { type CloseSeries, computeTrackingDifference, type TrackingDifference } from './tracking-difference.ts';
 
-export interface EtfSummaryInputs {
+interface EtfSummaryInputs {
   info: EtfInfo;
   /** ISO date the yield window ends on. */
   asOf: string;
@@ -20,7 +20,7 @@ export interface EtfSummaryInputs {
 }
 
 /** Each figure on its own: a fund without holdings still has its expense cost and yield. */
-export interface EtfSummary {
+interface EtfSummary {
   symbol: string;
   concentration: EngineResult<Concentration>;
   sectors: EngineResult<SectorWeight[]>;

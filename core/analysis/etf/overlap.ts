@@ -2,7 +2,7 @@ import type { EtfHolding } from '../../market/types.ts';
 import { type EngineResult, ok } from '../result.ts';
 import { toHoldingWeights } from './holdings.ts';
 
-export interface CommonHolding {
+interface CommonHolding {
   symbol: string;
   name: string;
   /** Fractions of each fund. */

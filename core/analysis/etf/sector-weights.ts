@@ -11,7 +11,7 @@ export interface SectorWeight {
   weight: number;
 }
 
-export interface SectorEntry {
+interface SectorEntry {
   sector: string | null;
   weight_pct: number;
 }

@@ -7,7 +7,7 @@ export interface CloseSeries {
 }
 
 /** Less than a year of common history says more about noise than about how well a fund tracks. */
-export const MIN_TRACKING_OVERLAP_DAYS = 365;
+const MIN_TRACKING_OVERLAP_DAYS = 365;
 const DAYS_PER_YEAR = 365.25;
 const MS_PER_DAY = 86_400_000;
 

@@ -4,10 +4,10 @@ import type { CompanyClass } from './company-class.ts';
 import { divideByPositive, requireNonNegative } from './ratio-math.ts';
 import { findLatestAnnual, lineOf, totalLiabilitiesOf } from './statement-lines.ts';
 
-export type AltmanModel = 'z' | 'z_double_prime';
-export type AltmanZone = 'safe' | 'grey' | 'distress';
+type AltmanModel = 'z' | 'z_double_prime';
+type AltmanZone = 'safe' | 'grey' | 'distress';
 
-export interface AltmanVariable {
+interface AltmanVariable {
   id: 'x1' | 'x2' | 'x3' | 'x4' | 'x5';
   label: string;
   /** The ratio (a fraction of total assets, or times for x4). */

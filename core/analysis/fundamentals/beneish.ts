@@ -6,7 +6,7 @@ import { findAnnualYearsBefore, grossProfitOf, findLatestAnnual, lineOf } from '
 
 export type BeneishVariableId = 'dsri' | 'gmi' | 'aqi' | 'sgi' | 'depi' | 'sgai' | 'lvgi' | 'tata';
 
-export interface BeneishVariable {
+interface BeneishVariable {
   id: BeneishVariableId;
   label: string;
   value: number;

@@ -26,14 +26,14 @@ export const toDividendHistory = (inputs: { dividends: readonly Dividend[]; divi
 });
 
 const DAY_MS = 86_400_000;
-export const TTM_DAYS = 365;
+const TTM_DAYS = 365;
 
 /** `day` minus `days` calendar days, ISO. */
-export function shiftDays(day: string, days: number): string {
+function shiftDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 }
 
-export interface TrailingYield {
+interface TrailingYield {
   /** Fraction (0.0242 = 2.42 %). */
   yield: number;
   /** Σ amounts of the payments in the window, per share. */

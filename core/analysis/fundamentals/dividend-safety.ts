@@ -32,7 +32,7 @@ export interface DividendSafety {
  * explains the choice. Stability looks back at most 10 fiscal years; the streak over all the data holds
  * (its ramp is full at 10 years either way).
  */
-export const SAFETY_WEIGHTS: Record<SafetyComponentId, number> = { payout: 30, fcf_cover: 25, leverage: 15, streak: 15, earnings_stability: 15 };
+const SAFETY_WEIGHTS: Record<SafetyComponentId, number> = { payout: 30, fcf_cover: 25, leverage: 15, streak: 15, earnings_stability: 15 };
 const RAMPS = {
   payout: { full: 0.4, zero: 1.0 },
   fcf_cover: { full: 2, zero: 1 },

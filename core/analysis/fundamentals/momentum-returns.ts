@@ -8,7 +8,7 @@ import { type EngineResult, fail, ok } from '../result.ts';
  * (core/analysis/indicators/period-return.ts). Daily bars and month-end-only histories are measured alike.
  * Returns are fractions (0.12 = 12 %).
  */
-export const MOMENTUM_WINDOWS = {
+const MOMENTUM_WINDOWS = {
   return_3m: { from: '3m', to: null },
   return_6m: { from: '6m', to: null },
   /** The classic 12-1 momentum: the latest month is skipped, where short-term reversal dominates. */

@@ -5,7 +5,7 @@ import { cashAndInvestmentsOf, lineOf, noncontrollingInterestOf, totalDebtOf } f
 
 /** All ratios here are fractions of one fiscal year (0.2692 = 26.92 %), on year-end balances. */
 
-export type MarginLine = 'gross_profit' | 'operating_income' | 'net_income' | 'free_cash_flow';
+type MarginLine = 'gross_profit' | 'operating_income' | 'net_income' | 'free_cash_flow';
 
 /** Gross, operating, net or FCF margin: the line over revenue (revenue ≤ 0 → zero_denominator). */
 export function computeMargin(p: FinancialPeriod, line: MarginLine): EngineResult<number> {
@@ -40,7 +40,7 @@ export interface TaxRate {
  * Effective tax rate = income tax / income before tax, used when pre-tax income is positive and the rate
  * lies in [0, 0.5]; otherwise (a loss, a tax credit, a one-off charge, missing lines) the 21 % statutory rate.
  */
-export function computeTaxRate(p: FinancialPeriod): TaxRate {
+function computeTaxRate(p: FinancialPeriod): TaxRate {
   const tax = lineOf(p, 'income_tax');
   const pretax = lineOf(p, 'income_before_tax');
   if (tax !== null && pretax !== null && pretax > 0) {
@@ -50,7 +50,7 @@ export function computeTaxRate(p: FinancialPeriod): TaxRate {
   return { rate: STATUTORY_TAX_RATE, source: 'statutory_fallback' };
 }
 
-export interface Roic {
+interface Roic {
   /** Fraction. */
   value: number;
   nopat: number;

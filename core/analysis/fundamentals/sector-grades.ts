@@ -14,7 +14,7 @@ export interface SectorTable {
 export type Letter = 'A' | 'B' | 'C' | 'D' | 'F';
 
 /** Percentile (percent, 0..100) at or above which each letter is given: quintiles of the sector. */
-export const LETTER_CUTOFFS: ReadonlyArray<[Letter, number]> = [
+const LETTER_CUTOFFS: ReadonlyArray<[Letter, number]> = [
   ['A', 80],
   ['B', 60],
   ['C', 40],
@@ -22,9 +22,9 @@ export const LETTER_CUTOFFS: ReadonlyArray<[Letter, number]> = [
   ['F', 0],
 ];
 /** A metric with fewer peers than this in the sector says too little to rank on. */
-export const MIN_PEERS = 5;
+const MIN_PEERS = 5;
 
-export interface GradedMetric {
+interface GradedMetric {
   key: GradeMetricKey;
   value: number;
   /** Percent (0..100) of the sector this value beats, flipped for lower-is-better metrics. */
@@ -42,7 +42,7 @@ export interface CategoryGrade {
   excluded: Array<{ key: GradeMetricKey; reason: string }>;
 }
 
-export interface CompanyGrades {
+interface CompanyGrades {
   sector: string;
   grades: Record<GradeCategory, EngineResult<CategoryGrade>>;
 }

@@ -12,7 +12,7 @@ export function computeAccruals(p: FinancialPeriod): EngineResult<number> {
   return ok(ni.value - cfo.value);
 }
 
-export type AccrualZone = 'safe' | 'warning' | 'danger';
+type AccrualZone = 'safe' | 'warning' | 'danger';
 
 export interface SloanAccruals {
   /** Fraction of average total assets (0.05 = 5 %). */

@@ -62,10 +62,10 @@ export function cashAndInvestmentsOf(p: FinancialPeriod | undefined): number | n
   return cash === null ? null : cash + (reportedValue(p, 'short_term_investments') ?? 0);
 }
 
-export type LineReader = (p: FinancialPeriod | undefined) => number | null;
+type LineReader = (p: FinancialPeriod | undefined) => number | null;
 
 /** Reads a plain line, or one of the derived lines above, by the same name the statements use. */
-export const DERIVED_LINES: Readonly<Record<string, LineReader>> = {
+const DERIVED_LINES: Readonly<Record<string, LineReader>> = {
   gross_profit: grossProfitOf,
   ebitda: ebitdaOf,
   total_debt: totalDebtOf,

@@ -26,7 +26,7 @@ export function computeEnterpriseValue(p: FinancialPeriod, m: MarketInputs): Eng
   return ok(m.marketCapUsd + debt.value + noncontrollingInterestOf(p) - cash.value);
 }
 
-export interface PriceEarnings {
+interface PriceEarnings {
   /** Times. */
   value: number;
   epsTtm: number;

@@ -2,7 +2,7 @@ import { type EngineResult, ok } from '../result.ts';
 import { requireWindows } from './window-checks.ts';
 import type { OhlcvSeries } from './series.ts';
 
-export interface DirectionalMovement {
+interface DirectionalMovement {
   /** Average directional index, 0–100. */
   adx: Float64Array;
   /** +DI in percent of the average true range. */

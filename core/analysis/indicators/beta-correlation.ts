@@ -2,7 +2,7 @@ import { type EngineResult, fail, ok } from '../result.ts';
 import type { OhlcvSeries } from './series.ts';
 import { requireWindows } from './window-checks.ts';
 
-export interface BetaCorrelation {
+interface BetaCorrelation {
   /** cov(asset, benchmark) / var(benchmark). */
   beta: number;
   /** Pearson correlation in [−1, 1]. */
@@ -40,7 +40,7 @@ export function regressReturns(asset: Float64Array, benchmark: Float64Array): Be
   return { beta, correlation };
 }
 
-export interface AlignedReturns {
+interface AlignedReturns {
   /** For each return, the index in the ASSET series of the close it ends on (its date is asset.dates[i]). */
   endIndex: Int32Array;
   asset: Float64Array;
@@ -75,7 +75,7 @@ export function alignReturns(asset: Pick<OhlcvSeries, 'dates' | 'close'>, benchm
   return out;
 }
 
-export interface DatedBetaCorrelation extends BetaCorrelation {
+interface DatedBetaCorrelation extends BetaCorrelation {
   observations: number;
   /** First and last date of the returns used. */
   from: string;

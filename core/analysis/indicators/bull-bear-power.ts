@@ -3,7 +3,7 @@ import { ema } from './moving-averages.ts';
 import { requireWindows } from './window-checks.ts';
 import type { OhlcvSeries } from './series.ts';
 
-export interface BullBearPower {
+interface BullBearPower {
   /** high − EMA(close), in price units. */
   bull: Float64Array;
   /** low − EMA(close), in price units. */

@@ -2,7 +2,7 @@ import { type EngineResult, ok } from '../result.ts';
 import { requireWindows } from './window-checks.ts';
 import type { OhlcvSeries } from './series.ts';
 
-export interface IchimokuParams {
+interface IchimokuParams {
   conversion?: number;
   base?: number;
   spanB?: number;

@@ -2,7 +2,7 @@ import { type EngineResult, ok } from '../result.ts';
 import { requireWindows } from './window-checks.ts';
 import { firstFinite, type OhlcvSeries } from './series.ts';
 
-export interface Macd {
+interface Macd {
   /** EMA(fast) − EMA(slow) of the close, from index slow − 1. */
   macd: Float64Array;
   /** EMA(signal) of the MACD line (seeded with the simple average of its first `signal` values), from index slow + signal − 2. */

@@ -2,7 +2,7 @@ import { type EngineResult, ok } from '../result.ts';
 import type { OhlcvSeries } from './series.ts';
 import { requireWindows } from './window-checks.ts';
 
-export interface MaxDrawdown {
+interface MaxDrawdown {
   /** Deepest fall from a running peak, as a FRACTION of the peak in [0, 1] (0.35 = −35%). */
   depth: number;
   /** Index of the peak the deepest fall started from (the last bar at that high before the trough). */
@@ -50,7 +50,7 @@ export function maxDrawdown(close: Float64Array): MaxDrawdown {
   return { depth, peakIndex, troughIndex, recoveryIndex };
 }
 
-export interface DatedMaxDrawdown extends MaxDrawdown {
+interface DatedMaxDrawdown extends MaxDrawdown {
   peakDate: string;
   troughDate: string;
   recoveryDate: string | null;

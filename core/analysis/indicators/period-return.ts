@@ -7,7 +7,7 @@ import { type EngineResult, fail, ok } from '../result.ts';
  * the screener's `return_1y`, /compare and the copilot's price statistics all read it.
  */
 
-export const RETURN_PERIODS = ['1w', '1m', '3m', '6m', 'ytd', '1y', '3y', '5y'] as const;
+const RETURN_PERIODS = ['1w', '1m', '3m', '6m', 'ytd', '1y', '3y', '5y'] as const;
 export type ReturnPeriod = (typeof RETURN_PERIODS)[number];
 
 const MONTHS: Record<Exclude<ReturnPeriod, '1w' | 'ytd'>, number> = { '1m': 1, '3m': 3, '6m': 6, '1y': 12, '3y': 36, '5y': 60 };
@@ -28,7 +28,7 @@ export function findPeriodStart(end: string, period: ReturnPeriod): string {
   return d.toISOString().slice(0, 10);
 }
 
-export interface PeriodReturn {
+interface PeriodReturn {
   /** Index of the base bar: the last one on or before the window's first day. */
   baseIndex: number;
   baseDate: string;

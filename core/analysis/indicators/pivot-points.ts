@@ -1,10 +1,10 @@
 import { type EngineResult, fail, ok } from '../result.ts';
 import type { OhlcvSeries } from './series.ts';
 
-export type PivotMethod = 'classic' | 'fibonacci' | 'camarilla';
-export type PivotPeriod = 'day' | 'week' | 'month' | 'year';
+type PivotMethod = 'classic' | 'fibonacci' | 'camarilla';
+type PivotPeriod = 'day' | 'week' | 'month' | 'year';
 
-export interface PivotLevels {
+interface PivotLevels {
   p: number;
   r1: number;
   r2: number;
@@ -44,7 +44,7 @@ export function toPeriodKey(date: string, period: PivotPeriod): string {
   return new Date(t - sinceMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
-export interface PivotResult {
+interface PivotResult {
   method: PivotMethod;
   period: PivotPeriod;
   /** The completed period the levels come from: its first and last bar, high, low and last close. */

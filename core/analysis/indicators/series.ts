@@ -16,7 +16,7 @@ export interface OhlcvSeries {
 }
 
 /** A daily bar as the market API serves it (core/market/types.ts). */
-export type BarLike = PriceBar;
+type BarLike = PriceBar;
 
 /** Columns from bars, refusing NaN, non-positive prices, negative volume or dates out of order. */
 export function toOhlcvSeries(bars: readonly BarLike[]): EngineResult<OhlcvSeries> {

@@ -2,7 +2,7 @@ import { type EngineResult, fail, ok } from '../result.ts';
 import type { OhlcvSeries } from './series.ts';
 import { requireNonNegative, requireWindows } from './window-checks.ts';
 
-export interface SwingPoints {
+interface SwingPoints {
   /** Indices of swing highs, ascending. */
   highs: number[];
   /** Indices of swing lows, ascending. */
@@ -44,7 +44,7 @@ export interface PriceLevel {
   lastIndex: number;
 }
 
-export interface SupportResistance {
+interface SupportResistance {
   /** Every level, ascending by price. */
   levels: PriceLevel[];
   /** Up to `maxLevels` levels at or below the last close, nearest first. */
@@ -53,7 +53,7 @@ export interface SupportResistance {
   resistance: PriceLevel[];
 }
 
-export interface SupportResistanceOptions {
+interface SupportResistanceOptions {
   /** Bars each side of a swing point (default 5). */
   lookback?: number;
   /** Width of a level as a FRACTION of its lowest price (default 0.01 = 1%). */

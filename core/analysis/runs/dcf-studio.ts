@@ -14,7 +14,7 @@ import { toValuationContext } from './valuation-context.ts';
 /** Blume's adjustment (Bloomberg's "adjusted beta"): 0.67 × the regression beta + 0.33 × 1 (core/analysis/valuation/beta.ts). */
 export const adjustBeta = adjustBlume;
 
-export interface DcfBeta {
+interface DcfBeta {
   beta: number;
   /** `calibrated`: the valuation's beta (own weekly or monthly, Blume-adjusted, averaged with the sector's bottom-up beta, floored). */
   basis: 'calibrated';

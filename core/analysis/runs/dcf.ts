@@ -36,7 +36,7 @@ import { toValuationContext } from './valuation-context.ts';
 /** Explicit-period growth comes from history, clamped (the range lives with the other DCF defaults). */
 export { DCF_GROWTH_RANGE };
 
-export interface DcfAssumptions {
+interface DcfAssumptions {
   /** Fraction a year, after clamping. */
   explicit_growth: number;
   /** The historical CAGR it came from (fraction), which line and over how many years; null = no history, 0 used. */
@@ -57,7 +57,7 @@ export interface DcfAssumptions {
 }
 
 /** The valuation's own working (issue 30): the model for the company's kind, its base, the cross-checks, the range and the blend. Null for a studio run on the user's inputs. */
-export interface ValuationSection {
+interface ValuationSection {
   model: ValuationModel;
   model_label: string;
   model_reason: string;

@@ -6,7 +6,7 @@ import { writeNote } from '../writer/index.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
 
 /** Holdings and common holdings listed on the page: enough to see the fund, small enough for a phone. */
-export const LISTED_HOLDINGS = 25;
+const LISTED_HOLDINGS = 25;
 
 export interface EtfSections {
   /** The largest holdings, weight in percent of the fund. */

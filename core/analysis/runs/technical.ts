@@ -39,7 +39,7 @@ export interface TechnicalChart {
   macd_histogram: Array<number | null>;
 }
 
-export interface ChartLevel {
+interface ChartLevel {
   price: number;
   touches: number;
   low: number;

@@ -12,7 +12,7 @@ import { type FiscalYearView, filedLaterKey, findFilingDay, viewFiscalYear } fro
 export type ScoreKind = 'piotroski' | 'altman' | 'beneish';
 
 /** A statement figure a criterion reads; `null` = not known on the filing day. */
-export interface CriterionInput {
+interface CriterionInput {
   key: string;
   /** What the page calls it: the statement line's or the catalogue's label ("Current assets", "Market capitalisation"). */
   label: string;
@@ -197,7 +197,7 @@ const ALTMAN_INPUTS: Record<string, InputSpec> = {
  * Beneish (1999, table 2) mean of each variable in his sample of earnings manipulators: a value above it
  * looks like theirs. SGAI and LVGI carry negative coefficients in the model, so they get no test of their own.
  */
-export const BENEISH_MANIPULATOR_MEANS: Record<BeneishVariableId, number> = {
+const BENEISH_MANIPULATOR_MEANS: Record<BeneishVariableId, number> = {
   dsri: 1.465,
   gmi: 1.193,
   aqi: 1.254,
@@ -266,7 +266,7 @@ function unavailable(kind: ScoreKind, model: Scorecard['model'], threshold: stri
   return { kind, score: null, verdict: null, threshold, model, zone: null, evaluated: null, reason, criteria: [] };
 }
 
-export function toPiotroskiCard(r: EngineResult<PiotroskiScore>, y: Years): Scorecard {
+function toPiotroskiCard(r: EngineResult<PiotroskiScore>, y: Years): Scorecard {
   const threshold = `F ≥ ${F_PASS} strong, ≤ ${F_FAIL} weak (of 9)`;
   if (!r.ok) return unavailable('piotroski', 'f', threshold, r.error.message);
   const s = r.value;
@@ -288,7 +288,7 @@ export function toPiotroskiCard(r: EngineResult<PiotroskiScore>, y: Years): Scor
 
 const ALTMAN_THRESHOLDS = { z: 'safe > 2.99, distress < 1.81', z_double_prime: 'safe > 2.60, distress < 1.10' } as const;
 
-export function toAltmanCard(r: EngineResult<AltmanScore>, y: Years, companyClass: CompanyClass, marketCapUsd: number | null): Scorecard {
+function toAltmanCard(r: EngineResult<AltmanScore>, y: Years, companyClass: CompanyClass, marketCapUsd: number | null): Scorecard {
   const model = companyClass === 'manufacturer' ? 'z' : 'z_double_prime';
   if (!r.ok) return unavailable('altman', model, ALTMAN_THRESHOLDS[model], r.error.message);
   const s = r.value;
@@ -327,7 +327,7 @@ export function toAltmanCard(r: EngineResult<AltmanScore>, y: Years, companyClas
   };
 }
 
-export function toBeneishCard(r: EngineResult<BeneishScore>, y: Years): Scorecard {
+function toBeneishCard(r: EngineResult<BeneishScore>, y: Years): Scorecard {
   const threshold = `M ≤ ${BENEISH_THRESHOLD} unlikely manipulator`;
   if (!r.ok) return unavailable('beneish', 'm', threshold, r.error.message);
   const s = r.value;
@@ -361,7 +361,7 @@ export function toBeneishCard(r: EngineResult<BeneishScore>, y: Years): Scorecar
 }
 
 /** All three scorecards for one fiscal year as known on its filing day; each score is the engine's own. */
-export function scoreFiscalYear(view: FiscalYearView, companyClass: CompanyClass): YearScorecards {
+function scoreFiscalYear(view: FiscalYearView, companyClass: CompanyClass): YearScorecards {
   const f = view.financials;
   const t = f.annual.at(-1)!;
   const y: Years = { t, t1: findAnnualYearsBefore(f, t, 1), t2: findAnnualYearsBefore(f, t, 2), later: view.filedLater };

@@ -7,14 +7,14 @@ export type DistributionKey = 'piotroski' | 'altman_z' | 'altman_z_double_prime'
  * Inner bin edges per score: bins are (−∞, e0), [e0, e1), …, [eN, ∞). F is an integer 0–9, one bin each;
  * the others are equal-width over the range where most companies fall, with open ends.
  */
-export const DISTRIBUTION_EDGES: Record<DistributionKey, number[]> = {
+const DISTRIBUTION_EDGES: Record<DistributionKey, number[]> = {
   piotroski: [1, 2, 3, 4, 5, 6, 7, 8, 9],
   altman_z: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
   altman_z_double_prime: [-2, 0, 2, 4, 6, 8, 10, 12, 14],
   beneish: [-4, -3.5, -3, -2.5, -2, -1.5, -1],
 };
 
-export interface DistributionBin {
+interface DistributionBin {
   /** Inclusive lower edge; null for the open first bin. */
   from: number | null;
   /** Exclusive upper edge; null for the open last bin. */

@@ -3,7 +3,7 @@ import { HORIZON_MONTHS, type HorizonMonths } from './outcomes.ts';
 import { type CallSide, classifyCall, judgeCall, type Verdicts, verdictTypes, type VerdictType } from './verdicts.ts';
 
 /** z for a two-sided 95 % interval. */
-export const Z_95 = 1.959963984540054;
+const Z_95 = 1.959963984540054;
 
 /**
  * Wilson score interval for `hits` out of `n` (fractions 0..1): unlike p ± z·√(p(1−p)/n) it stays

@@ -12,9 +12,9 @@ export type HorizonMonths = (typeof HORIZON_MONTHS)[number];
  * A stock with no bar this many days after a horizon's end, while SPY has moved on, left the data
  * (delisted, merged): that horizon can never be judged.
  */
-export const NO_PRICE_AFTER_DAYS = 45;
+const NO_PRICE_AFTER_DAYS = 45;
 
-export interface CloseBar {
+interface CloseBar {
   date: string;
   close: number;
 }
@@ -55,9 +55,9 @@ export function findCloseOnOrBefore<B extends CloseBar>(bars: readonly B[], day:
   return lo === 0 ? null : bars[lo - 1]!;
 }
 
-export type HorizonStatus = 'pending' | 'matured' | 'no_price';
+type HorizonStatus = 'pending' | 'matured' | 'no_price';
 
-export interface HorizonOutcome {
+interface HorizonOutcome {
   months: HorizonMonths;
   /** The day the horizon ends; judged on the last close on or before it, once a later bar exists. */
   matures_on: string;

@@ -1,4 +1,4 @@
-import type { AnalysisKind, Fact } from '../analysis-types.ts';
+import type { Fact } from '../analysis-types.ts';
 
 /*
  * What counts as a verdict, and what each verdict claims about the future. These rules are the track
@@ -20,7 +20,7 @@ export const verdictTypes = [
 export type VerdictType = (typeof verdictTypes)[number];
 
 /** The analysis fact each verdict is read from. */
-export const VERDICT_FACT_KEYS: Record<VerdictType, string> = {
+const VERDICT_FACT_KEYS: Record<VerdictType, string> = {
   technical_rating: 'technical_rating',
   grade_value: 'grade_value',
   grade_growth: 'grade_growth',
@@ -45,14 +45,14 @@ export const VERDICT_LABELS: Record<VerdictType, string> = {
 };
 
 /** A verdict's value as the analysis stated it: a label ("Buy", "A", "Distress") or a number (F-score, upside %). */
-export type VerdictValue = string | number;
+type VerdictValue = string | number;
 export type Verdicts = Partial<Record<VerdictType, VerdictValue>>;
 
 /**
  * What a call expects: `up` / `down` — the stock's own price change over the horizon is above / below
  * zero; `beat` / `lag` — its change minus SPY's over the same days is above / below zero.
  */
-export type Expectation = 'up' | 'down' | 'beat' | 'lag';
+type Expectation = 'up' | 'down' | 'beat' | 'lag';
 export type CallSide = 'bullish' | 'bearish' | 'neutral';
 
 export interface Call {
@@ -62,10 +62,10 @@ export interface Call {
 }
 
 /** |DCF upside| above this many percent is a call; within it the model says "about fair". */
-export const DCF_CALL_THRESHOLD_PERCENT = 15;
+const DCF_CALL_THRESHOLD_PERCENT = 15;
 /** Piotroski's own split: 7–9 strong, 0–3 weak. */
-export const PIOTROSKI_STRONG_MIN = 7;
-export const PIOTROSKI_WEAK_MAX = 3;
+const PIOTROSKI_STRONG_MIN = 7;
+const PIOTROSKI_WEAK_MAX = 3;
 
 /** What each side of each verdict type expects (Altman's safe zone makes no call: it has no bullish side in practice). */
 const EXPECTATIONS: Record<VerdictType, { bullish: Expectation; bearish: Expectation }> = {
@@ -145,6 +145,3 @@ export function extractVerdicts(facts: readonly Pick<Fact, 'key' | 'value'>[]): 
   }
   return out;
 }
-
-/** Kinds whose analyses state verdicts (an ETF analysis states costs and holdings, no call). */
-export const kindsWithVerdicts: readonly AnalysisKind[] = ['overview', 'fundamental', 'technical', 'balance-sheet', 'dcf'];

@@ -10,15 +10,15 @@ import { computeQuantile } from '../dcf/presets.ts';
  */
 
 /** Weeks in the regression window (two years) and the fewest that still make a beta. */
-export const WEEKLY_WINDOW = { weeks: 104, minimum: 52 } as const;
+const WEEKLY_WINDOW = { weeks: 104, minimum: 52 } as const;
 /** Months in the regression window when only month-end closes exist (five years), and the fewest. */
-export const MONTHLY_WINDOW = { months: 60, minimum: 36 } as const;
+const MONTHLY_WINDOW = { months: 60, minimum: 36 } as const;
 /** Weight of the company's own (Blume-adjusted) beta against its sector's bottom-up beta. */
-export const OWN_BETA_WEIGHT = 0.5;
+const OWN_BETA_WEIGHT = 0.5;
 /** No listed company's equity is priced as less risky than this (Damodaran's lowest US industry betas sit near 0.5–0.6). */
 export const BETA_FLOOR = 0.6;
 /** Sectors with fewer peer betas than this give no bottom-up beta: the company's own stands alone. */
-export const MIN_PEER_BETAS = 5;
+const MIN_PEER_BETAS = 5;
 
 /** Blume's adjustment: 0.67 × the regression beta + 0.33 × 1 (betas drift toward the market's 1). */
 export const adjustBlume = (raw: number): number => 0.67 * raw + 0.33;

@@ -49,7 +49,7 @@ export interface Distribution {
   max: number;
 }
 
-export interface CalibrationSummary {
+interface CalibrationSummary {
   valued: number;
   refused: number;
   priceToValue: Distribution;

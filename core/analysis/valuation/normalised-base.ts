@@ -12,15 +12,15 @@ import { freeCashFlowOf, lineOf } from '../fundamentals/statement-lines.ts';
  */
 
 /** Fiscal years the average margin looks back over, and the fewest it accepts. */
-export const MARGIN_YEARS = { max: 5, min: 3 } as const;
+const MARGIN_YEARS = { max: 5, min: 3 } as const;
 /** Capex above this multiple of depreciation, with revenue growing, marks a company investing for growth. */
-export const GROWTH_CAPEX_RATIO = 1.5;
+const GROWTH_CAPEX_RATIO = 1.5;
 /** Revenue growth (a year) above which heavy capex is read as investment for growth, not upkeep. */
-export const GROWTH_REVENUE_MIN = 0.05;
+const GROWTH_REVENUE_MIN = 0.05;
 /** Sales-to-capital is held within this range: outside it, invested capital is too small or odd to divide by. */
-export const SALES_TO_CAPITAL_RANGE = { min: 0.5, max: 5 } as const;
+const SALES_TO_CAPITAL_RANGE = { min: 0.5, max: 5 } as const;
 
-export type BaseMethod = 'nopat_minus_reinvestment' | 'average_fcf_margin' | 'latest_fcf';
+type BaseMethod = 'nopat_minus_reinvestment' | 'average_fcf_margin' | 'latest_fcf';
 
 export interface NormalisedBase {
   method: BaseMethod;

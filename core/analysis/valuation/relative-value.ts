@@ -15,7 +15,7 @@ export type MultipleKind = 'pe' | 'ev_ebitda' | 'pb';
 export const MULTIPLE_LABELS: Record<MultipleKind, string> = { pe: 'P/E', ev_ebitda: 'EV/EBITDA', pb: 'P/B' };
 const YIELD_KEY = { pe: 'earnings_yield', ev_ebitda: 'ebitda_to_ev', pb: 'book_to_price' } as const;
 /** Peers with a positive yield needed before a sector multiple is used. */
-export const MIN_MULTIPLE_PEERS = 5;
+const MIN_MULTIPLE_PEERS = 5;
 
 export interface MultipleValue {
   multiple: MultipleKind;
@@ -30,7 +30,7 @@ export interface MultipleValue {
   perShare: { low: number; median: number; high: number };
 }
 
-export interface RelativeInputs {
+interface RelativeInputs {
   financials: CompanyFinancials;
   sector: string | null;
   table: SectorTable | null;

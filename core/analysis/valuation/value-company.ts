@@ -31,7 +31,7 @@ export const MODEL_LABELS: Record<ValuationModel, string> = {
 };
 
 /** Blend weights by model: the model, the sector multiples, the dividend discount model (when it applies). */
-export const BLEND_WEIGHTS: Record<ValuationModel, { model: number; relative: number; ddm: number }> = {
+const BLEND_WEIGHTS: Record<ValuationModel, { model: number; relative: number; ddm: number }> = {
   fcff: { model: 0.5, relative: 0.3, ddm: 0.2 },
   justified_pb: { model: 0.6, relative: 0.4, ddm: 0 },
   affo: { model: 0.5, relative: 0.3, ddm: 0.2 },
@@ -46,11 +46,11 @@ const MULTIPLES: Record<ValuationModel, MultipleKind[]> = {
 };
 
 /** REITs' recurring (maintenance) capex as a share of depreciation: the filings do not split it out (docs/dcf.md). */
-export const REIT_MAINTENANCE_CAPEX_SHARE = 0.15;
+const REIT_MAINTENANCE_CAPEX_SHARE = 0.15;
 /** A stable payer (dividend cross-check): a dividend in each of the last five fiscal years and a beta below this, or a utility. */
-export const STABLE_PAYER = { years: 5, maxBeta: 0.9 } as const;
+const STABLE_PAYER = { years: 5, maxBeta: 0.9 } as const;
 /** Fiscal years a bank's or insurer's return on equity is averaged over, and the fewest. */
-export const ROE_YEARS = { max: 5, min: 3 } as const;
+const ROE_YEARS = { max: 5, min: 3 } as const;
 
 export interface ValuationContext {
   symbol: string;
@@ -109,7 +109,7 @@ export interface BlendPart {
   perShareUsd: number;
 }
 
-export interface CompanyValuation {
+interface CompanyValuation {
   model: ValuationModel;
   modelReason: string;
   beta: CalibratedBeta;
@@ -142,7 +142,7 @@ export interface CompanyValuation {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Which model a company's kind calls for. */
-export function chooseModel(companyClass: CompanyClass, sector: string | null, industry: string | null): { model: ValuationModel; reason: string } {
+function chooseModel(companyClass: CompanyClass, sector: string | null, industry: string | null): { model: ValuationModel; reason: string } {
   if (companyClass === 'bank' || companyClass === 'insurer')
     return {
       model: 'justified_pb',
@@ -162,7 +162,7 @@ export function chooseModel(companyClass: CompanyClass, sector: string | null, i
   return { model: 'fcff', reason: 'it is an operating business, valued on the free cash flow it generates' };
 }
 
-export type GrowthLine = 'revenue' | 'revenue_per_share';
+type GrowthLine = 'revenue' | 'revenue_per_share';
 
 /**
  * Revenue's compound growth over five fiscal years (three when five are missing), per diluted share when
@@ -170,7 +170,7 @@ export type GrowthLine = 'revenue' | 'revenue_per_share';
  * not growth for today's shareholders, whose value the model divides by today's share count. Growth
  * that buybacks flatter per share is taken on the total.
  */
-export function measureRevenueGrowth(f: CompanyFinancials): { line: GrowthLine; cagr: number; years: number; yearly: number[] } | null {
+function measureRevenueGrowth(f: CompanyFinancials): { line: GrowthLine; cagr: number; years: number; yearly: number[] } | null {
   const revenues = f.annual.map((p) => lineOf(p, 'revenue'));
   const shares = f.annual.map((p) => lineOf(p, 'shares_diluted'));
   const compound = (values: number[], years: number) => ({

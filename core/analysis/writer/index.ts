@@ -11,7 +11,7 @@ export { formatFactValue } from '../../facts/format-fact.ts';
 export type { WriterContext } from './note-rules.ts';
 
 /** A kind's (or fundamental subtype's) rules, and how it frames the headline and the verdict. */
-export interface NoteStyle {
+interface NoteStyle {
   rules: readonly NoteRule[];
   /** Fact keys the note is about: rules on them lead. */
   focus?: readonly string[];

@@ -40,7 +40,7 @@ export const COPILOT_TIMEOUT_MS = 60_000;
 const HISTORY_MESSAGES = 6;
 const TITLE_CHARS = 80;
 
-export interface CopilotContext {
+interface CopilotContext {
   db: Database;
   ledger: LedgerService;
   now: () => Date;
@@ -86,12 +86,12 @@ export const describeQuestionRule = (perMinute: number, windowSeconds: number): 
   message: `You have asked this minute's ${perMinute} copilot questions.`,
 });
 
-export type CopilotEvents = ModelEvents & {
+type CopilotEvents = ModelEvents & {
   /** First event of an answer: once it is under way (its hold taken, or known to be a free refusal). */
   onMeta?(e: { conversation_id: string; message_id: string; mode: CopilotMode }): void;
 };
 
-export interface AskRequest {
+interface AskRequest {
   userId: string;
   conversationId?: string | null;
   message: string;
@@ -109,7 +109,7 @@ class Refusal extends Error {
   }
 }
 
-export const getCopilotMode = (ctx: Pick<CopilotContext, 'llm'>): CopilotMode => (ctx.llm ? 'llm' : 'offline');
+const getCopilotMode = (ctx: Pick<CopilotContext, 'llm'>): CopilotMode => (ctx.llm ? 'llm' : 'offline');
 
 /** Bad input refused before anything is charged or stored: the message and the conversation (404 for another user's). */
 async function checkRequest(ctx: CopilotContext, req: AskRequest): Promise<{ question: string; conversationId: string | null }> {
@@ -338,7 +338,7 @@ export async function getConversationOrThrow(ctx: CopilotContext, userId: string
   return found;
 }
 
-export async function listUserConversations(ctx: CopilotContext, userId: string, query: { limit: number; before?: { updatedAt: string; id: string } }) {
+async function listUserConversations(ctx: CopilotContext, userId: string, query: { limit: number; before?: { updatedAt: string; id: string } }) {
   const rows = await listConversations(ctx.db, userId, { limit: query.limit + 1, before: query.before });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

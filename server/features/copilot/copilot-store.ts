@@ -26,7 +26,7 @@ export interface StoredConversation {
 }
 
 /** A question and its answer (or refusal), stored together. */
-export interface StoredTurn {
+interface StoredTurn {
   conversation: { id: string; userId: string; title: string; isNew: boolean };
   question: StoredMessage;
   answer: StoredMessage;
@@ -155,7 +155,7 @@ export async function listRecentMessages(q: Queryable, userId: string, conversat
   return rows.map(toStoredMessage).reverse();
 }
 
-export interface ConversationPageQuery {
+interface ConversationPageQuery {
   limit: number;
   /** Keyset: only conversations updated before this (updated_at, id). */
   before?: { updatedAt: string; id: string };

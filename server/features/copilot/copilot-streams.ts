@@ -2,10 +2,10 @@ import type { CopilotStreamEventName, CopilotStreamEvents } from './copilot.rout
 import { STREAM_EVENT_ID_PATTERN } from './copilot.routes.ts';
 
 /** How long a finished stream stays replayable, and how many streams one process keeps at most. */
-export const STREAM_KEEP_MS = 5 * 60_000;
+const STREAM_KEEP_MS = 5 * 60_000;
 const MAX_STREAMS = 2000;
 
-export interface StreamEvent {
+interface StreamEvent {
   seq: number;
   event: CopilotStreamEventName;
   data: unknown;

@@ -13,7 +13,7 @@ const Mode = z.enum(['llm', 'offline']).openapi({
 const Tokens = z.number().openapi({ description: 'Tokens, at most 3 decimals', example: 0.3 });
 const Uuid = z.string().uuid();
 
-export const SendMessageBodySchema = z
+const SendMessageBodySchema = z
   .object({
     conversation_id: Uuid.nullable().optional().openapi({ description: 'Continue this conversation; absent or null starts a new one' }),
     message: z
@@ -25,7 +25,7 @@ export const SendMessageBodySchema = z
   .strict()
   .openapi('CopilotSendMessage');
 
-export const CitationSchema = z
+const CitationSchema = z
   .object({
     n: z.number().int().openapi({ description: 'The `[n]` marker in the answer that points here' }),
     symbol: z.string().nullable(),
@@ -43,7 +43,7 @@ const MessageStatus = z.enum(['answered', 'refused']).openapi({
   description: '`refused`: the copilot could not answer from its tools and said what it can answer (never charged)',
 });
 
-export const CopilotAnswerSchema = z
+const CopilotAnswerSchema = z
   .object({
     conversation_id: Uuid,
     message_id: Uuid.openapi({ description: "The assistant message's id" }),
@@ -56,7 +56,7 @@ export const CopilotAnswerSchema = z
   })
   .openapi('CopilotAnswer');
 
-export const CopilotMessageSchema = z
+const CopilotMessageSchema = z
   .object({
     id: Uuid,
     role: z.enum(['user', 'assistant']),
@@ -76,20 +76,20 @@ const ConversationFields = {
   updated_at: z.string().openapi({ description: 'Time of the newest message' }),
 };
 
-export const ConversationSummarySchema = z.object(ConversationFields).openapi('CopilotConversationSummary');
+const ConversationSummarySchema = z.object(ConversationFields).openapi('CopilotConversationSummary');
 
-export const ConversationListSchema = z
+const ConversationListSchema = z
   .object({
     conversations: z.array(ConversationSummarySchema),
     next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next (older) page; null on the last page' }),
   })
   .openapi('CopilotConversationList');
 
-export const ConversationSchema = z
+const ConversationSchema = z
   .object({ ...ConversationFields, messages: z.array(CopilotMessageSchema).openapi({ description: 'Oldest first' }) })
   .openapi('CopilotConversation');
 
-export const CopilotStatusSchema = z
+const CopilotStatusSchema = z
   .object({
     mode: Mode,
     model: z.string().nullable().openapi({ description: 'The model name in `llm` mode' }),
@@ -99,7 +99,7 @@ export const CopilotStatusSchema = z
   })
   .openapi('CopilotStatus');
 
-export const ListConversationsQuerySchema = z.object({
+const ListConversationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional().openapi({ description: '`next_cursor` of the previous page' }),
 });
@@ -246,7 +246,6 @@ export type CopilotConversationSummary = z.infer<typeof ConversationSummarySchem
 export type CopilotConversationList = z.infer<typeof ConversationListSchema>;
 export type CopilotConversation = z.infer<typeof ConversationSchema>;
 export type CopilotStatus = z.infer<typeof CopilotStatusSchema>;
-export type ListConversationsQuery = z.input<typeof ListConversationsQuerySchema>;
 
 /** Stream events by their SSE `event:` name. */
 export type CopilotStreamEvents = {

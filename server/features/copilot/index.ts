@@ -24,7 +24,7 @@ import { AnswerStreams } from './copilot-streams.ts';
 
 export type { CopilotService } from './copilot-service.ts';
 
-export interface CopilotFeatureDeps {
+interface CopilotFeatureDeps {
   ledger: LedgerService;
   market: MarketService;
   analyses: AnalysesService;

@@ -43,7 +43,7 @@ export const openToolSession = (deps: CopilotToolDeps, userId: string, signal?: 
 });
 
 /** A user-level problem a tool reports instead of throwing (unknown symbol, a kind that cannot run on it). */
-export interface ToolError {
+interface ToolError {
   error: { code: string; message: string };
 }
 

@@ -31,11 +31,7 @@ export default function SharedAnalysisPage() {
   // X-Robots-Tag header the same, for crawlers that read headers only.
 
   if (shared.isPending) {
-    return (
-      <>
-        <Spinner label="Loading the shared analysis..." />
-      </>
-    );
+    return <Spinner label="Loading the shared analysis..." />;
   }
   if (shared.isError) {
     const missing = shared.error instanceof ApiError && shared.error.status === 404;

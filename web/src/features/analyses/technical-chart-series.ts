@@ -1,6 +1,6 @@
 import type { TechnicalChart } from '../../../../core/analysis/runs/technical.ts';
 
-export interface ChartBar {
+interface ChartBar {
   date: string;
   open: number;
   high: number;
@@ -8,7 +8,7 @@ export interface ChartBar {
   close: number;
 }
 
-export interface LinePoint {
+interface LinePoint {
   time: string;
   value: number;
 }

@@ -3,10 +3,7 @@ import type { AnalysisKind, FundamentalSubtype } from '../../../../core/analysis
 import { ApiError } from '../../lib/api.ts';
 import { type AnalysisProgressEvent, type AnalysisResponse, createIdempotencyKey, runAnalysis } from './api/run-analysis.ts';
 
-export type RunState =
-  | { status: 'idle' }
-  | { status: 'running'; progress: AnalysisProgressEvent | null; done: string[] }
-  | { status: 'failed'; error: ApiError };
+type RunState = { status: 'idle' } | { status: 'running'; progress: AnalysisProgressEvent | null; done: string[] } | { status: 'failed'; error: ApiError };
 
 /**
  * One priced run as every run button does it: a fresh idempotency key per click, progress from the

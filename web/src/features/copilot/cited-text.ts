@@ -1,5 +1,5 @@
 /** A piece of an answer: plain text, or a `[n]` footnote marker. */
-export type CitedSegment = { text: string } | { cite: number };
+type CitedSegment = { text: string } | { cite: number };
 
 /**
  * Splits an answer into paragraphs (one per line) of text and `[n]` markers, so the page can render each

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, readApiError, readDownloadName, saveBlobAs } from '../../../lib/api.ts';
 
-export type ExportFormat = 'pdf' | 'csv';
+type ExportFormat = 'pdf' | 'csv';
 
 /**
  * `GET /api/analyses/{id}/export.{pdf,csv}`, saved by the browser as a file. Fetched rather than linked:

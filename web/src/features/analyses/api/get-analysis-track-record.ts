@@ -6,7 +6,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 export const getAnalysisTrackRecord = (id: string, signal?: AbortSignal) =>
   apiFetch<AnalysisTrackRecordResponse>(`/api/analyses/${encodeURIComponent(id)}/track-record`, { signal });
 
-export const analysisTrackRecordQueryOptions = (id: string) =>
+const analysisTrackRecordQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['analyses', 'track-record', id],
     queryFn: ({ signal }) => getAnalysisTrackRecord(id, signal),

@@ -5,7 +5,7 @@ import { apiFetch, retryUnlessClientError } from '../../../lib/api.ts';
 /** `GET /api/analyses/{id}`: re-open a saved analysis (free; 404 unless it is yours). */
 export const getAnalysis = (id: string, signal?: AbortSignal) => apiFetch<AnalysisResponse>(`/api/analyses/${encodeURIComponent(id)}`, { signal });
 
-export const getAnalysisQueryOptions = (id: string | null) =>
+const getAnalysisQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: ['analyses', 'one', id],
     queryFn: ({ signal }) => getAnalysis(id!, signal),

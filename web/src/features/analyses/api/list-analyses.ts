@@ -10,7 +10,7 @@ const toSearch = (q: ListAnalysesQuery) =>
 /** `GET /api/analyses`: the user's analyses, newest first, filtered (summaries; free). */
 export const listAnalyses = (q: ListAnalysesQuery, signal?: AbortSignal) => apiFetch<AnalysisListResponse>(`/api/analyses?${toSearch(q)}`, { signal });
 
-export const listAnalysesQueryOptions = (userId: string | null, q: ListAnalysesQuery) =>
+const listAnalysesQueryOptions = (userId: string | null, q: ListAnalysesQuery) =>
   queryOptions({
     queryKey: ['analyses', userId, 'list', q],
     queryFn: ({ signal }) => listAnalyses(q, signal),

@@ -11,7 +11,7 @@ export const SHARES_KEY = ['analysis-shares'] as const;
 export const listShares = (analysisId: string | null, signal?: AbortSignal) =>
   apiFetch<{ shares: AnalysisShare[] }>(analysisId ? `/api/shares?analysis_id=${encodeURIComponent(analysisId)}` : '/api/shares', { signal });
 
-export const listSharesQueryOptions = (analysisId: string | null) =>
+const listSharesQueryOptions = (analysisId: string | null) =>
   queryOptions({ queryKey: [...SHARES_KEY, analysisId ?? 'all'], queryFn: ({ signal }) => listShares(analysisId, signal) });
 
 export const useShares = (analysisId: string | null, enabled = true) => useQuery({ ...listSharesQueryOptions(analysisId), enabled });

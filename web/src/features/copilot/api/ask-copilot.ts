@@ -5,7 +5,7 @@ import { createSseParser } from '../../../lib/sse-parse.ts';
 export type { CopilotAnswer, CopilotCitationResponse as CopilotCitation, CopilotStreamEvents } from '../../../../../server/features/copilot/copilot.routes.ts';
 
 /** What the page hears while an answer is on its way. */
-export interface AskListeners {
+interface AskListeners {
   onMeta?: (e: CopilotStreamEvents['meta']) => void;
   onTool?: (e: CopilotStreamEvents['tool']) => void;
   onText?: (delta: string) => void;

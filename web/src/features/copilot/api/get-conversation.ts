@@ -8,7 +8,7 @@ export type { CopilotConversation, CopilotMessage } from '../../../../../server/
 export const getConversation = (id: string, signal?: AbortSignal) =>
   apiFetch<CopilotConversation>(`/api/copilot/conversations/${encodeURIComponent(id)}`, { signal });
 
-export const conversationQueryOptions = (userId: string | null, id: string | null) =>
+const conversationQueryOptions = (userId: string | null, id: string | null) =>
   queryOptions({
     queryKey: ['copilot', userId, 'conversation', id],
     queryFn: ({ signal }) => getConversation(id!, signal),

@@ -7,7 +7,7 @@ export type { CopilotStatus } from '../../../../../server/features/copilot/copil
 /** `GET /api/copilot/status`: which mode answers (offline parser or a model), example questions, the cost. */
 export const getCopilotStatus = (signal?: AbortSignal) => apiFetch<CopilotStatus>('/api/copilot/status', { signal });
 
-export const copilotStatusQueryOptions = () =>
+const copilotStatusQueryOptions = () =>
   queryOptions({ queryKey: ['copilot', 'status'], queryFn: ({ signal }) => getCopilotStatus(signal), staleTime: 5 * 60_000 });
 
 export const useCopilotStatus = () => useQuery(copilotStatusQueryOptions());

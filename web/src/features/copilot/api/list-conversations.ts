@@ -10,7 +10,7 @@ const PAGE = 20;
 export const listConversations = (cursor: string | null, signal?: AbortSignal) =>
   apiFetch<CopilotConversationList>(`/api/copilot/conversations?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
 
-export const conversationsQueryOptions = (userId: string | null) =>
+const conversationsQueryOptions = (userId: string | null) =>
   infiniteQueryOptions({
     queryKey: ['copilot', userId, 'conversations'],
     queryFn: ({ pageParam, signal }) => listConversations(pageParam, signal),

@@ -6,7 +6,7 @@ import type { CopilotAnswer } from '../api/ask-copilot.ts';
 import type { CopilotMessage } from '../api/get-conversation.ts';
 import { AnswerBody } from './answer-body.tsx';
 
-export interface ToolStep {
+interface ToolStep {
   key: string;
   label: string;
   done: boolean;
