@@ -533,29 +533,51 @@ export function writeCompanyHeadline(
   return { text: `${text}.`, fact_keys: [...new Set(keys)] };
 }
 
+export type CompanyVerdictTone = 'favourable' | 'good_tilt' | 'offset' | 'bad_tilt' | 'unfavourable';
+
 /**
- * Verdicts by the balance of fired strengths and risks (top three each, weights capped at 2): above
- * 1.5 favourable, below −1.5 unfavourable, mixed between (tilted good above 0.3, bad below −0.3); a
- * favourable note on a P/E of 35 or more adds that the price already reflects it.
+ * The verdict's word follows both what the note weighs and what it shows. The balance is the fired strengths'
+ * weights minus the risks' (top three each, weights capped at 2); the reader sees the sentences. A tilt needs
+ * the balance past ±0.3 and at least as many shown items on its side; a clear verdict needs ±1.5 and more items
+ * on its side. So one loud strength against two quieter risks reads "roughly offset", never "strengths edge out
+ * its risks" (JPM's balance sheet did), and two strengths against three risks are never "clearly stronger".
  */
-export function writeCompanyVerdict(r: FactReader, ctx: WriterContext, tab: CompanyNoteTopic, balance: number, riskCount: number): Sentence {
+export function classifyCompanyVerdict(balance: number, shownStrengths: number, shownRisks: number): CompanyVerdictTone {
+  if (balance > 1.5 && shownStrengths > shownRisks) return 'favourable';
+  if (balance < -1.5 && shownRisks > shownStrengths) return 'unfavourable';
+  if (balance > 0.3 && shownStrengths >= shownRisks) return 'good_tilt';
+  if (balance < -0.3 && shownRisks >= shownStrengths) return 'bad_tilt';
+  return 'offset';
+}
+
+/** Verdicts by classifyCompanyVerdict; a favourable note on a P/E of 35 or more adds that the price already reflects it. */
+export function writeCompanyVerdict(
+  r: FactReader,
+  ctx: WriterContext,
+  tab: CompanyNoteTopic,
+  balance: number,
+  shownStrengths: number,
+  shownRisks: number,
+): Sentence {
   const topic = TAB_WORDS[tab];
-  const rich = (r.num('pe_ttm') ?? 0) >= 35;
-  if (balance > 1.5 && rich)
+  const tone = classifyCompanyVerdict(balance, shownStrengths, shownRisks);
+  if (tone === 'favourable' && (r.num('pe_ttm') ?? 0) >= 35)
     return {
       text: `On ${topic} ${ctx.name} stands out, but at ${r.fmt('pe_ttm')} earnings the market already knows it: quality at a full price.`,
       fact_keys: ['pe_ttm'],
     };
-  if (balance > 1.5 && riskCount === 0) return { text: `On ${topic} ${ctx.name} shows strengths and no red flags in the figures we test.`, fact_keys: [] };
-  if (balance > 1.5) return { text: `On ${topic} ${ctx.name} is clearly stronger than it is weak; the risks above are the ones to monitor.`, fact_keys: [] };
-  if (balance < -1.5)
+  if (tone === 'favourable' && shownRisks === 0)
+    return { text: `On ${topic} ${ctx.name} shows strengths and no red flags in the figures we test.`, fact_keys: [] };
+  if (tone === 'favourable')
+    return { text: `On ${topic} ${ctx.name} is clearly stronger than it is weak; the risks above are the ones to monitor.`, fact_keys: [] };
+  if (tone === 'unfavourable')
     return { text: `On ${topic} the weaknesses outweigh the strengths; ${ctx.name} needs a turnaround or a lower price to appeal.`, fact_keys: [] };
-  if (balance > 0.3)
+  if (tone === 'good_tilt')
     return {
       text: `A mixed picture on ${topic}, tilted to the good: ${ctx.name}'s strengths edge out its risks, but not by enough to ignore them.`,
       fact_keys: [],
     };
-  if (balance < -0.3)
+  if (tone === 'bad_tilt')
     return {
       text: `A mixed picture on ${topic}, tilted to the bad: ${ctx.name}'s risks weigh more than its strengths, so demand a margin of safety.`,
       fact_keys: [],

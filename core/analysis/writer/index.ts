@@ -33,7 +33,8 @@ const buildCompanyStyle = (tab: CompanyNoteTopic, focus: readonly string[], rule
   focus,
   drivers: COMPANY_DRIVERS[tab],
   headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks),
-  verdict: (r, ctx, _strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, risks.length),
+  // The counts the note shows: pickThree lists at most three of each side.
+  verdict: (r, ctx, strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, Math.min(strengths.length, 3), Math.min(risks.length, 3)),
 });
 
 const dcfStyle: NoteStyle = {
