@@ -118,6 +118,23 @@ test.describe('analyses run from their pages and are paid for once', () => {
     await context.close();
   });
 
+  test('a bank is not scored like a factory: JPM’s fundamental overview shows no Piotroski card and lists the Piotroski and Altman scores as not applicable, with why', async () => {
+    const { page, context, errors } = await signedIn('bank');
+    await page.goto('/fundamental-analysis/JPM/overview');
+    await page.getByRole('button', { name: 'Run analysis (1.0 token)' }).click();
+    await page.getByTestId('analysis-headline').waitFor();
+    await expect.poll(() => balance(page)).toBe('9.000');
+    await expect(page.getByText(/Piotroski F-score \d+ of \d+/)).toHaveCount(0);
+    const notApplicable = page.getByTestId('not-applicable-facts');
+    await expect(notApplicable.getByRole('heading', { name: 'Not applicable to this company' })).toBeVisible();
+    await expect(notApplicable).toContainText('not applicable to banks');
+    await expect(notApplicable).toContainText('Altman Z is not defined for banks');
+    expect(await findFailingAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'analyses-fundamental-bank-jpm-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test('a quick overview of AAPL then an ETF analysis of SPY with the overlap picker: 10.000 − 0.500 − 0.800 = 8.700', async () => {
     const { page, context, errors } = await signedIn('overview-etf');
     await page.goto('/overview/AAPL');

@@ -1,4 +1,5 @@
 import type { CompanyFinancials, FinancialPeriod } from '../financials.ts';
+import type { CompanyClass } from './company-class.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 import { describeInputsInText } from '../describe-inputs.ts';
 import { findAnnualYearsBefore, findLatestAnnual, lineOf } from './statement-lines.ts';
@@ -158,8 +159,18 @@ const TESTS = [
  * Piotroski F-score for the latest fiscal year: 1 point per test passed (0..9). Needs that year and the
  * one before; the year before that only scales last year's ROA and turnover. A test whose inputs are
  * missing is returned with `passed: null` and what it lacked, and counts as not passed.
+ *
+ * Banks and insurers get `not_applicable`, never a partial score on the full scale: a lender reports no
+ * current assets, gross margin or revenue-based turnover in Piotroski's sense, so at most seven tests run and
+ * "3 of 9" would read as weak when it only counts what could be asked.
  */
-export function computePiotroski(f: CompanyFinancials): EngineResult<PiotroskiScore> {
+export function computePiotroski(f: CompanyFinancials, companyClass: CompanyClass | null = null): EngineResult<PiotroskiScore> {
+  if (companyClass === 'bank' || companyClass === 'insurer')
+    return fail(
+      'not_applicable',
+      'company_class',
+      `the Piotroski F-score is not applicable to ${companyClass === 'bank' ? 'banks' : 'insurers'}: its current-ratio, gross-margin and asset-turnover tests do not fit a balance sheet of loans and deposits or policies and reserves`,
+    );
   const t = findLatestAnnual(f);
   if (!t) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const t1 = findAnnualYearsBefore(f, t, 1);

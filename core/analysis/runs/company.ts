@@ -57,7 +57,7 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
     market = ok({ priceUsd: price, marketCapUsd: price * shares.shares, priceDate: series.value.dates.at(-1)! });
   }
   const ratios = market.ok ? computeRatios(financials, market.value) : market;
-  const piotroski = computePiotroski(financials);
+  const piotroski = computePiotroski(financials, companyClass);
   const altman = computeAltman(financials, companyClass, market.ok ? market.value.marketCapUsd : null);
   const grades =
     inputs.sectorTable === null

@@ -9,6 +9,8 @@ export interface MissingFact {
   key: string;
   label: string;
   reason: string;
+  /** The figure does not apply to this kind of company (a bank's Piotroski or Altman score), rather than lacking data. */
+  not_applicable?: true;
 }
 
 /** Where a figure came from and the date of its newest input. */
@@ -37,7 +39,7 @@ export class FactSheet {
     const scale = options.scale ?? 1;
     const r = typeof figure === 'number' ? { ok: true as const, value: figure } : figure;
     if (r === null) return this.skip(key, 'not reported', label);
-    if (!r.ok) return this.skip(key, r.error.message, label);
+    if (!r.ok) return this.skip(key, r.error.message, label, r.error.code === 'not_applicable');
     if (!Number.isFinite(r.value * scale)) return this.skip(key, 'not a finite number', label);
     const value = roundForUnit(r.value * scale, d.unit);
     this.facts.push({ key, label, value, unit: d.unit, ...origin });
@@ -51,8 +53,13 @@ export class FactSheet {
   }
 
   /** Records a figure as missing, with the reason the page shows ("—, because …"). */
-  skip(key: string, reason: string, label?: string): null {
-    this.missing.push({ key, label: this.labelOf(key, label), reason: describeKeysInText(reason) });
+  skip(key: string, reason: string, label?: string, notApplicable = false): null {
+    this.missing.push({
+      key,
+      label: this.labelOf(key, label),
+      reason: describeKeysInText(reason),
+      ...(notApplicable ? { not_applicable: true as const } : {}),
+    });
     return null;
   }
 

@@ -371,7 +371,7 @@ function scoreFiscalYear(view: FiscalYearView, companyClass: CompanyClass): Year
     filedOn: view.filedOn,
     filedLaterCount: view.filedLater.size,
     marketCap: view.marketCap,
-    piotroski: toPiotroskiCard(computePiotroski(f), y),
+    piotroski: toPiotroskiCard(computePiotroski(f, companyClass), y),
     altman: toAltmanCard(computeAltman(f, companyClass, marketCap), y, companyClass, marketCap),
     beneish: toBeneishCard(computeBeneish(f), y),
   };

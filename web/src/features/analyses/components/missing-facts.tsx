@@ -1,18 +1,31 @@
 import type { MissingFact } from '../../../../../core/analysis/runs/facts.ts';
 
-/** Figures an analysis could not compute, each with why: shown rather than silently dropped. */
-export function MissingFacts({ missing }: { missing: MissingFact[] | undefined }) {
-  if (!missing || missing.length === 0) return null;
+function MissingList({ title, items, testId }: { title: string; items: MissingFact[]; testId: string }) {
+  if (items.length === 0) return null;
   return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="missing-facts">
-      <h3 className="font-semibold text-ink">Not computed</h3>
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid={testId}>
+      <h3 className="font-semibold text-ink">{title}</h3>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
-        {missing.map((m) => (
+        {items.map((m) => (
           <li key={m.key}>
             {m.label}: {m.reason}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Figures an analysis could not compute, each with why: shown rather than silently dropped. A score that does
+ * not fit the company's kind (a bank's Piotroski or Altman) is "not applicable", apart from figures lacking data.
+ */
+export function MissingFacts({ missing }: { missing: MissingFact[] | undefined }) {
+  if (!missing || missing.length === 0) return null;
+  return (
+    <>
+      <MissingList title="Not applicable to this company" items={missing.filter((m) => m.not_applicable)} testId="not-applicable-facts" />
+      <MissingList title="Not computed" items={missing.filter((m) => !m.not_applicable)} testId="missing-facts" />
+    </>
   );
 }
