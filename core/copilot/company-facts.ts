@@ -70,7 +70,7 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
   } else if (set === 'scores') {
     const fy = { period: `FY${view.latest.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };
     const beneish = computeBeneish(view.financials);
-    const safety = computeDividendSafety(view.financials, toDividendHistory(inputs));
+    const safety = computeDividendSafety(view.financials, toDividendHistory(inputs), { payoutBasis: view.payoutBasis });
     place(tab('overview'), () => {
       putPiotroski(sheet, view);
       putAltman(sheet, view);

@@ -107,7 +107,7 @@ function putCompany(sheet: FactSheet, inputs: AnalysisInputs): void {
   putLine(sheet, view, 'revenue');
   putLine(sheet, view, 'net_income');
   putLine(sheet, view, 'free_cash_flow');
-  const safety = computeDividendSafety(view.financials, toDividendHistory(inputs));
+  const safety = computeDividendSafety(view.financials, toDividendHistory(inputs), { payoutBasis: view.payoutBasis });
   sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
   putDividendStreak(sheet, view, toDividendHistory(inputs));
   const sloan = computeSloanAccruals(view.financials);

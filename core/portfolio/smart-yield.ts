@@ -1,5 +1,11 @@
 import { computeEarningsPayout } from '../analysis/fundamentals/dividend-ratios.ts';
-import { classifySafetyBand, computeDividendSafety, type SafetyBand, type SafetyComponent } from '../analysis/fundamentals/dividend-safety.ts';
+import {
+  classifySafetyBand,
+  computeDividendSafety,
+  type PayoutBasis,
+  type SafetyBand,
+  type SafetyComponent,
+} from '../analysis/fundamentals/dividend-safety.ts';
 import { findLatestAnnual, lineOf } from '../analysis/fundamentals/statement-lines.ts';
 import type { CompanyFinancials } from '../analysis/financials.ts';
 import { computeTrailingDividendYield, measureDividendStreak } from '../analysis/fundamentals/dividend-history.ts';
@@ -26,6 +32,8 @@ export interface HoldingData {
   records?: DividendRecords | null;
   /** Statements as known on the data day; null for ETFs and names without filings. */
   financials: CompanyFinancials | null;
+  /** A REIT's payout is read on AFFO (dividend safety); net income otherwise. */
+  payoutBasis?: PayoutBasis;
 }
 
 export interface SmartYieldRequest {
@@ -181,7 +189,7 @@ function buildHoldingYield(h: Holding, d: HoldingData | undefined, req: SmartYie
     const payout = computeEarningsPayout(latest);
     row.payoutRatio = valueOrNull(payout);
     if (!payout.ok) notes.push(`Payout ratio: ${payout.error.message}.`);
-    const safety = computeDividendSafety(f!, d?.dividends ? { events: d.dividends, records: d.records ?? null } : null);
+    const safety = computeDividendSafety(f!, d?.dividends ? { events: d.dividends, records: d.records ?? null } : null, { payoutBasis: d?.payoutBasis });
     if (safety.ok) row.safety = { ...safety.value, band: classifySafetyBand(safety.value.score) };
     else notes.push(`Safety score: ${safety.error.message}.`);
   } else if (!f && row.annualDividendPerShare) notes.push('No statements in the data (an ETF or a name without filings): no payout ratio or safety score.');

@@ -53,3 +53,9 @@ export function classifyCompany({ industry, sicDescription }: ClassificationInpu
   if ((industry && INSURER_INDUSTRIES.has(industry)) || (sic && INSURER_SIC.test(sic))) return 'insurer';
   return sic && isManufacturingSic(sic) ? 'manufacturer' : 'non_manufacturer';
 }
+
+/**
+ * A real-estate investment trust: it must pay out most of its taxable income, and depreciation of its buildings
+ * depresses net income far below the cash it distributes, so its payout is read on AFFO, and it is valued on it.
+ */
+export const isReit = (sector: string | null, industry: string | null): boolean => sector === 'Real Estate' && /REIT/i.test(industry ?? '');

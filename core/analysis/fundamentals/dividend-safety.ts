@@ -3,6 +3,7 @@ import { type EngineResult, fail, ok } from '../result.ts';
 import { describeDividendStreak, type DividendHistory, type DividendStreak, measureDividendStreak } from './dividend-history.ts';
 import { computeEarningsPayout } from './dividend-ratios.ts';
 import { computeNetDebtToEbitda } from './health-ratios.ts';
+import { computeAffo } from './affo.ts';
 import { divideByPositive } from './ratio-math.ts';
 import { freeCashFlowOf, findLatestAnnual, lineOf } from './statement-lines.ts';
 
@@ -112,6 +113,26 @@ export function computeEarningsStability(f: CompanyFinancials): number | null {
   return compared >= 3 ? stable / compared : null;
 }
 
+/** What the payout is a share of: net income, or a REIT's AFFO. */
+export type PayoutBasis = 'earnings' | 'affo';
+
+/** The payout component of a REIT: dividends paid ÷ AFFO, on the same ramp as an earnings payout. */
+function scorePayoutOnAffo(p: FinancialPeriod, paid: number): SafetyComponent {
+  const affo = computeAffo(p);
+  if (!affo)
+    return { id: 'payout', weight: SAFETY_WEIGHTS.payout, value: null, points: null, note: 'AFFO cannot be derived: no depreciation or operating cash flow' };
+  if (!(affo.affoUsd > 0))
+    return { id: 'payout', weight: SAFETY_WEIGHTS.payout, value: null, points: 0, note: 'AFFO is zero or negative: the dividend is not covered' };
+  const payout = paid / affo.affoUsd;
+  return {
+    id: 'payout',
+    weight: SAFETY_WEIGHTS.payout,
+    value: payout,
+    points: scoreOnRamp(payout, RAMPS.payout),
+    note: 'payout of AFFO (a REIT pays from AFFO, not net income)',
+  };
+}
+
 function scoreRatio(id: 'payout' | 'fcf_cover' | 'leverage', r: EngineResult<number>): SafetyComponent {
   const weight = SAFETY_WEIGHTS[id];
   if (r.ok) return { id, weight, value: r.value, points: scoreOnRamp(r.value, RAMPS[id]), note: null };
@@ -124,8 +145,16 @@ function scoreRatio(id: 'payout' | 'fcf_cover' | 'leverage', r: EngineResult<num
  * Dividend safety 0..100 for the latest fiscal year: Σ weight × points over the components that could
  * be measured, re-scaled to 100 over their weights. Needs the payout and at least three components;
  * a company that paid no dividend gets `not_applicable`.
+ *
+ * `payoutBasis: 'affo'` (a REIT): the payout is measured against AFFO (core/analysis/valuation computeAffo),
+ * the cash a REIT pays from: its net income carries the depreciation of its buildings, so Realty Income paid
+ * 276 % of net income and read "Unsafe" while it paid about three quarters of its AFFO.
  */
-export function computeDividendSafety(f: CompanyFinancials, history?: DividendHistory | null): EngineResult<DividendSafety> {
+export function computeDividendSafety(
+  f: CompanyFinancials,
+  history?: DividendHistory | null,
+  { payoutBasis = 'earnings' }: { payoutBasis?: PayoutBasis } = {},
+): EngineResult<DividendSafety> {
   const p = findLatestAnnual(f);
   if (!p) return fail('missing_input', 'annual_statements', `${f.symbol} has no annual statements`);
   const paid = lineOf(p, 'dividends_paid');
@@ -134,7 +163,7 @@ export function computeDividendSafety(f: CompanyFinancials, history?: DividendHi
   const streak = computeDividendStreak(f, history);
   const stability = computeEarningsStability(f);
   const components: SafetyComponent[] = [
-    scoreRatio('payout', computeEarningsPayout(p)),
+    payoutBasis === 'affo' ? scorePayoutOnAffo(p, paid) : scoreRatio('payout', computeEarningsPayout(p)),
     scoreRatio('fcf_cover', divideByPositive(freeCashFlowOf(p), paid, ['free_cash_flow', 'dividends_paid'])),
     scoreRatio('leverage', computeNetDebtToEbitda(p)),
     {

@@ -6,7 +6,8 @@ import { computeDividendStreak } from '../fundamentals/dividend-safety.ts';
 import type { AnalysisInputs } from '../analysis-types.ts';
 import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
-import { type CompanyClass, classifyCompany } from '../fundamentals/company-class.ts';
+import { type CompanyClass, classifyCompany, isReit } from '../fundamentals/company-class.ts';
+import type { PayoutBasis } from '../fundamentals/dividend-safety.ts';
 import { computeGradeMetrics, GRADE_CATEGORIES, type GradeCategory } from '../fundamentals/grade-metrics.ts';
 import { type CloseSeries, computeMomentumReturns } from '../fundamentals/momentum-returns.ts';
 import { computePiotroski, type PiotroskiScore } from '../fundamentals/piotroski.ts';
@@ -29,6 +30,8 @@ export interface CompanyView {
   financials: CompanyFinancials;
   latest: FinancialPeriod;
   companyClass: CompanyClass;
+  /** What its dividend is paid from: net income, or AFFO for a REIT (dividend safety's payout). */
+  payoutBasis: PayoutBasis;
   /** The last close on or before the data day, its date, and price × latest diluted shares. */
   market: EngineResult<MarketInputs & { priceDate: string }>;
   /** Closes up to the data day, daily where the data has them (momentum and price performance). */
@@ -65,7 +68,8 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
       : market.ok
         ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), piotroski))
         : market;
-  return ok({ statements, financials, latest, companyClass, market, closes, ratios, piotroski, altman, grades });
+  const payoutBasis: PayoutBasis = isReit(inputs.profile.sector, inputs.profile.industry) ? 'affo' : 'earnings';
+  return ok({ statements, financials, latest, companyClass, payoutBasis, market, closes, ratios, piotroski, altman, grades });
 }
 
 /** Newest filing date among a period's figures: the as-of of a fact computed from that period. */

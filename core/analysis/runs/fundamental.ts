@@ -151,7 +151,9 @@ export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSub
   putGrades(sheet, view, plan.grades);
   for (const key of plan.lines) putLine(sheet, view, key);
 
-  const safety = plan.scores.includes('dividend_safety') ? computeDividendSafety(view.financials, toDividendHistory(inputs)) : null;
+  const safety = plan.scores.includes('dividend_safety')
+    ? computeDividendSafety(view.financials, toDividendHistory(inputs), { payoutBasis: view.payoutBasis })
+    : null;
   if (safety) {
     sheet.put('dividend_safety', safety.ok ? ok(safety.value.score) : safety, fy);
     if (safety.ok) putDividendStreak(sheet, view, toDividendHistory(inputs));

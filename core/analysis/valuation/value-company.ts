@@ -4,7 +4,10 @@ import { clampGrowth, computeQuantile, PRESET_TERMINAL_SPREAD } from '../dcf/pre
 import { computeDcf, type DcfParameters, type DcfValuation } from '../dcf/two-stage.ts';
 import { computeCostOfEquity, computeEffectiveTaxRate, computeWacc, type WaccBreakdown } from '../dcf/wacc.ts';
 import type { CompanyFinancials } from '../financials.ts';
-import type { CompanyClass } from '../fundamentals/company-class.ts';
+import { type Affo, computeAffo } from '../fundamentals/affo.ts';
+import { type CompanyClass, isReit } from '../fundamentals/company-class.ts';
+
+export { type Affo, computeAffo } from '../fundamentals/affo.ts';
 import type { SectorTable } from '../fundamentals/sector-grades.ts';
 import { lineOf } from '../fundamentals/statement-lines.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
@@ -45,8 +48,6 @@ const MULTIPLES: Record<ValuationModel, MultipleKind[]> = {
   ddm: ['pe', 'ev_ebitda'],
 };
 
-/** REITs' recurring (maintenance) capex as a share of depreciation: the filings do not split it out (docs/dcf.md). */
-const REIT_MAINTENANCE_CAPEX_SHARE = 0.15;
 /** A stable payer (dividend cross-check): a dividend in each of the last five fiscal years and a beta below this, or a utility. */
 const STABLE_PAYER = { years: 5, maxBeta: 0.9 } as const;
 /** Fiscal years a bank's or insurer's return on equity is averaged over, and the fewest. */
@@ -86,14 +87,6 @@ export interface JustifiedPb {
   /** (ROE − g) ÷ (cost of equity − g). */
   priceToBook: number;
   perShareUsd: number;
-}
-
-export interface Affo {
-  ffoUsd: number;
-  maintenanceCapexUsd: number;
-  affoUsd: number;
-  /** How FFO was reached: net income + depreciation, or operating cash flow where depreciation is not reported. */
-  basis: 'net_income_plus_depreciation' | 'operating_cash_flow';
 }
 
 export interface Ddm {
@@ -148,7 +141,7 @@ function chooseModel(companyClass: CompanyClass, sector: string | null, industry
       model: 'justified_pb',
       reason: `a ${companyClass === 'bank' ? 'bank' : 'insurer'}'s debt and float are its raw material, so free cash flow and a WACC mean little: it is valued on its equity, at the price-to-book its return on equity justifies`,
     };
-  if (sector === 'Real Estate' && /REIT/i.test(industry ?? ''))
+  if (isReit(sector, industry))
     return {
       model: 'affo',
       reason: 'a REIT pays out its property cash flow, which depreciation understates: it is valued on adjusted funds from operations (AFFO)',
@@ -212,28 +205,6 @@ function measureRoe(f: CompanyFinancials): { roe: number; years: number[]; yearl
 /** Justified P/B = (ROE − g) ÷ (k_e − g), × book value per share. */
 export function computeJustifiedPb(x: { bookValuePerShare: number; roe: number; costOfEquity: number; growth: number }): number {
   return ((x.roe - x.growth) / (x.costOfEquity - x.growth)) * x.bookValuePerShare;
-}
-
-/**
- * FFO = net income + depreciation (Nareit's definition, less the gains on property sales the filings we
- * hold do not split out); where depreciation is not reported, operating cash flow, which adds it back.
- * AFFO = FFO − recurring capex: a stated share of depreciation (of operating cash flow's, when that is the
- * basis), at most the capex reported.
- */
-export function computeAffo(p: CompanyFinancials['annual'][number] | undefined): Affo | null {
-  const ni = lineOf(p, 'net_income');
-  const da = lineOf(p, 'depreciation_amortization');
-  const ocf = lineOf(p, 'operating_cash_flow');
-  const capex = Math.abs(lineOf(p, 'capital_expenditure') ?? Number.POSITIVE_INFINITY);
-  if (ni !== null && da !== null && da > 0) {
-    const maintenanceCapexUsd = Math.min(capex, REIT_MAINTENANCE_CAPEX_SHARE * da);
-    const ffoUsd = ni + da;
-    return { ffoUsd, maintenanceCapexUsd, affoUsd: ffoUsd - maintenanceCapexUsd, basis: 'net_income_plus_depreciation' };
-  }
-  if (ocf === null) return null;
-  // Without depreciation: depreciation is typically about half a REIT's operating cash flow, so the same share of that half.
-  const maintenanceCapexUsd = Math.min(capex, REIT_MAINTENANCE_CAPEX_SHARE * Math.max(0, ocf) * 0.5);
-  return { ffoUsd: ocf, maintenanceCapexUsd, affoUsd: ocf - maintenanceCapexUsd, basis: 'operating_cash_flow' };
 }
 
 function isStablePayer(f: CompanyFinancials, sector: string | null, beta: number): boolean {

@@ -1,3 +1,4 @@
+import { isReit } from '../../../core/analysis/fundamentals/company-class.ts';
 import { cutRecords } from '../../../core/analysis/fundamentals/dividend-history.ts';
 import { type CompanyFinancials, toCompanyFinancials } from '../../../core/analysis/financials.ts';
 import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
@@ -152,6 +153,7 @@ async function analyseHoldings(ctx: SmartYieldContext, body: SmartYieldBody): Pr
       dividends: l.dividends && l.dividends.dividends.length > 0 ? l.dividends.dividends.filter((d) => d.ex_date <= dataDay) : null,
       records: cutRecords(l.dividends?.records ?? null, dataDay),
       financials: l.fundamentals ? readFinancialsAsOf(ctx, l.fundamentals, dataDay) : null,
+      payoutBasis: l.profile && isReit(l.profile.sector ?? null, l.profile.industry ?? null) ? 'affo' : 'earnings',
     });
   });
   const report = buildSmartYield({ holdings, data, startDay: dataDay, historyEnd: historyThrough });
