@@ -63,7 +63,7 @@ describe('answers written from tool results', () => {
     expect(d.text.split('\n')[0]).toBe('I could not get the profitability grade for Apple Inc. (AAPL): No fundamentals for this symbol.');
   });
 
-  it('a comparison ranks highest first and names the better end: KO 2.42 % vs AAPL 0.33 % dividend yield', () => {
+  it('a comparison ranks highest first; a yield gets no "better" (whether it is depends on the payout): KO 2.42 % vs AAPL 0.33 %', () => {
     const results = [
       result('compare_symbols', null, [
         fact('AAPL', 'dividend_yield', 0.33, 'percent', 'Dividend yield'),
@@ -72,9 +72,17 @@ describe('answers written from tool results', () => {
     ];
     const d = writeComparison([aapl, ko], [getMetric('dividend_yield')!], results);
     expect(d.text).toBe(
-      'Dividend yield: The Coca-Cola Company (KO) 2.42 % [1], Apple Inc. (AAPL) 0.33 % [2].\nKO has the highest dividend yield; higher usually reads as better here.',
+      'Dividend yield: The Coca-Cola Company (KO) 2.42 % [1], Apple Inc. (AAPL) 0.33 % [2].\nKO has the highest dividend yield, AAPL the lowest.',
     );
     expect(findUnbackedInDraft(d)).toEqual([]);
+  });
+
+  it('a figure whose better end the catalogue states still names it: net margin, higher', () => {
+    const results = [
+      result('compare_symbols', null, [fact('AAPL', 'net_margin', 24.3, 'percent', 'Net margin'), fact('KO', 'net_margin', 27.3, 'percent', 'Net margin')]),
+    ];
+    const d = writeComparison([aapl, ko], [getMetric('net_margin')!], results);
+    expect(d.text).toContain('KO has the highest net margin; higher usually reads as better here.');
   });
 
   it('joined answers renumber the later markers past the earlier facts: [1] [2] + [1] → [1] [2] [3]', () => {

@@ -204,7 +204,8 @@ const DIVIDENDS: Row[] = [
     'Div. yield FY',
     'percent',
     'fiscal_year',
-    'higher',
+    // No direction: a higher yield is better only when the payout behind it is safe (a 93 % payout's yield is a warning).
+    null,
     'Dividends per share of the latest fiscal year over the last close.',
   ],
   [
@@ -213,7 +214,7 @@ const DIVIDENDS: Row[] = [
     'Yield TTM',
     'percent',
     'trailing_12_months',
-    'higher',
+    null,
     'Cash dividends that went ex in the twelve months to the data day, over the last close; ETFs included.',
   ],
   ['earnings_payout', 'Payout ratio (earnings)', 'Payout', 'percent', 'fiscal_year', 'lower', 'Dividends paid over net income.'],
