@@ -470,7 +470,7 @@ const TAB_WORDS: Record<CompanyNoteTopic, string> = {
   growth: 'growth',
   valuation: 'valuation',
   'financial-health': 'financial health',
-  dividends: 'dividend',
+  dividends: 'dividends',
   'cash-flow': 'cash flow',
 };
 
@@ -481,6 +481,13 @@ const TAB_GRADE: Partial<Record<FundamentalSubtype, string>> = {
   valuation: 'grade_value',
   'financial-health': 'grade_health',
 };
+
+/**
+ * A headline that cannot open on its topic's own grade or score names the topic instead, so the balance sheet,
+ * the dividend view and the rest never print the same sentence for one company (they did when all fell back
+ * to the Piotroski score).
+ */
+const topicLead = (tab: CompanyNoteTopic) => (tab === 'summary' ? 'In sum, ' : `On ${TAB_WORDS[tab]}, `);
 
 /**
  * "Apple Inc. (AAPL) earns a profitability grade of A, led by return on equity of 151.9%; the main
@@ -511,14 +518,19 @@ export function writeCompanyHeadline(
     const best = graded.reduce((a, b) => (r.text(b)! < r.text(a)! ? b : a));
     const worst = graded.reduce((a, b) => (r.text(b)! > r.text(a)! ? b : a));
     keys.push(best, worst);
-    opening = `${ctx.name} (${ctx.symbol}) grades best on ${r.label(best).replace(' grade', '').toLowerCase()} (${r.text(best)}) and worst on ${r.label(worst).replace(' grade', '').toLowerCase()} (${r.text(worst)})`;
+    const grades = `grades best on ${r.label(best).replace(' grade', '').toLowerCase()} (${r.text(best)}) and worst on ${r.label(worst).replace(' grade', '').toLowerCase()} (${r.text(worst)})`;
+    // The quick overview is the summary across the kinds and says so; the fundamental overview is about the statements.
+    opening =
+      tab === 'summary'
+        ? `In sum across price, statements and risk, ${ctx.name} (${ctx.symbol}) ${grades}`
+        : `On its statements, ${ctx.name} (${ctx.symbol}) ${grades}`;
   } else if (tab === 'dividends' && r.has('dividend_safety')) {
     keys.push('dividend_safety');
     opening = `${ctx.name} (${ctx.symbol}) has a dividend safety score of ${r.fmt('dividend_safety')} out of 100`;
   } else if (r.has('piotroski_f')) {
     keys.push('piotroski_f');
-    opening = `${ctx.name} (${ctx.symbol}) scores ${r.fmt('piotroski_f')} of 9 on Piotroski’s checklist`;
-  } else opening = `${ctx.name} (${ctx.symbol})`;
+    opening = `${topicLead(tab)}${ctx.name} (${ctx.symbol}) scores ${r.fmt('piotroski_f')} of 9 on Piotroski’s checklist`;
+  } else opening = `${topicLead(tab)}${ctx.name} (${ctx.symbol})`;
   const lead = strengths.find((f) => !keys.includes(f.rule.keys[0]!));
   const worry = risks.find((f) => !keys.includes(f.rule.keys[0]!));
   let text = opening;
