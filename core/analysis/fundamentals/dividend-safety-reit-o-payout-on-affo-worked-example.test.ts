@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../../server/adapters/market-data/bundled/analysis-inputs.ts';
 import { buildCompanyView } from '../runs/company.ts';
+import type { FundamentalSections } from '../runs/fundamental.ts';
+import { analysisBuilders } from '../runs/index.ts';
 import { classifySafetyBand, computeDividendSafety } from './dividend-safety.ts';
 
 describe('a REIT’s dividend is judged on the cash it pays from: Realty Income (O), FY2025', async () => {
@@ -27,5 +29,15 @@ describe('a REIT’s dividend is judged on the cash it pays from: Realty Income 
     expect(onAffo.value.components[0]!.points).toBeCloseTo((1 - 2_920_895_000 / affoUsd) / 0.6, 6);
     expect(classifySafetyBand(onEarnings.value.score)).toBe('unsafe');
     expect(classifySafetyBand(onAffo.value.score)).toBe('borderline');
+  });
+
+  it('the dividend view lists the payout on net income as not applicable to a REIT, and its note never leans on it', async () => {
+    const r = analysisBuilders.fundamental(await openBundledAnalysisData().load('O'), 'dividends');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.facts.find((f) => f.key === 'earnings_payout')).toBeUndefined();
+    const na = (r.value.sections as unknown as FundamentalSections).missing.find((m) => m.key === 'earnings_payout');
+    expect(na).toMatchObject({ not_applicable: true, reason: expect.stringContaining('AFFO') });
+    const cited = [r.value.note.headline, ...r.value.note.strengths, ...r.value.note.risks, r.value.note.verdict].flatMap((s) => s.fact_keys);
+    expect(cited).not.toContain('earnings_payout');
   });
 });

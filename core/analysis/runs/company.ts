@@ -120,11 +120,20 @@ export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly Ra
       continue;
     }
     if (view.companyClass === 'bank' && NOT_FOR_BANKS.has(key)) {
-      sheet.skip(key, 'not meaningful for a bank: its deposits are what it lends, so enterprise value is not what the business is worth');
+      sheet.skip(key, 'not meaningful for a bank: its deposits are what it lends, so enterprise value is not what the business is worth', undefined, true);
       continue;
     }
     if ((view.companyClass === 'bank' || view.companyClass === 'insurer') && NOT_FOR_FINANCIALS.has(key)) {
-      sheet.skip(key, `not meaningful for a ${view.companyClass}: its deposits or reserves are its business, not ordinary debt`);
+      sheet.skip(key, `not meaningful for a ${view.companyClass}: its deposits or reserves are its business, not ordinary debt`, undefined, true);
+      continue;
+    }
+    if (view.payoutBasis === 'affo' && key === 'earnings_payout') {
+      sheet.skip(
+        key,
+        'not meaningful for a REIT: the depreciation of its buildings depresses net income, so its payout is read on AFFO (the dividend safety score)',
+        undefined,
+        true,
+      );
       continue;
     }
     const fraction = RATIO_UNITS[key] === 'fraction';
