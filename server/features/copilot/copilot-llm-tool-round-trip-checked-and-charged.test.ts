@@ -31,6 +31,7 @@ const factOf = (req: FakeRequest, key: string) => {
 const toolMessages = (req: FakeRequest) => (req.body.messages as Json[]).filter((m) => m.role === 'tool');
 const lastUserText = (req: FakeRequest) => String((req.body.messages as Json[]).filter((m) => m.role === 'user').at(-1)?.content ?? '');
 
+const WEATHER = 'Will it rain in Paris tomorrow?';
 const callRsi = { toolCalls: [{ name: 'get_technical_rating', arguments: { symbol: 'AAPL' } }] };
 
 // A real OpenAI-compatible HTTP server (streaming and tool calls as the API sends them) stands in for the model.
@@ -198,11 +199,13 @@ describeEachDatabase('copilot with a model', (kind) => {
     expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT);
   });
 
-  describe('the provider fails: nothing charged, nothing stored', () => {
+  // Questions the offline copilot cannot parse either (the weather): a failing model is then an error, free.
+  // One it can parse is answered offline instead (copilot-model-fails-offline-answers-and-the-breaker-pauses-it.test.ts).
+  describe('the provider fails on a question only the model could answer: nothing charged, nothing stored', () => {
     it('500 on both attempts → 502 UPSTREAM_ERROR', async () => {
       const u = await k.createUser();
       fake.setHandler(() => ({ status: 500 }));
-      const res = await k.as(u).ask({ message: "What is AAPL's RSI?" });
+      const res = await k.as(u).ask({ message: WEATHER });
       expect(res.status).toBe(502);
       expect(res.body.error.code).toBe('UPSTREAM_ERROR');
       expect(fake.requests).toHaveLength(2);
@@ -217,10 +220,10 @@ describeEachDatabase('copilot with a model', (kind) => {
       try {
         const u = await short.createUser();
         fake.setHandler(() => ({ hang: true }));
-        const res = await short.as(u).ask({ message: "What is AAPL's RSI?" });
+        const res = await short.as(u).ask({ message: WEATHER });
         expect(res.status).toBe(504);
         expect(res.body.error.code).toBe('TIMEOUT');
-        const { events } = await short.as(u).stream({ message: "What is AAPL's RSI?" });
+        const { events } = await short.as(u).stream({ message: WEATHER });
         expect(events.map((e) => e.event)).toEqual(['meta', 'error']);
         expect(events[1]!.data.error.code).toBe('TIMEOUT');
         expect(await short.balanceMt(u)).toBe(OPENING_BALANCE_MT);
@@ -233,7 +236,7 @@ describeEachDatabase('copilot with a model', (kind) => {
     it('a 500 after a tool round → 502, the tool work is not charged either', async () => {
       const u = await k.createUser();
       fake.setHandler((_req, i) => (i === 0 ? callRsi : { status: 500 }));
-      const res = await k.as(u).ask({ message: "What is AAPL's RSI?" });
+      const res = await k.as(u).ask({ message: WEATHER });
       expect(res.status).toBe(502);
       expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT);
     });

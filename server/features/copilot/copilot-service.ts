@@ -1,3 +1,4 @@
+import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
 import type {
   CopilotCitation,
@@ -61,7 +62,12 @@ interface CopilotContext {
   questionRule: RateLimitRule;
   /** What one user may keep stored; the oldest is pruned (COPILOT_LIMITS in core). */
   storageCaps: StorageCaps;
+  /** Stops calling a model that failed MODEL_BREAKER.failures times in a row, for its cool-down. */
+  modelBreaker: Breaker;
 }
+
+/** A model that failed 3 times in a row is skipped for a minute: each question would otherwise wait out its timeout. */
+export const MODEL_BREAKER: BreakerRule = { failures: 3, coolDownMs: 60_000 };
 
 /**
  * The symbols and names the offline parser recognises: the universe the tools have data for (a name the parser
@@ -299,7 +305,10 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
   }
 }
 
-/** The model's answer; when it fails the check twice, the offline copilot's (if it can parse the question), else a refusal. */
+/**
+ * The model's answer; when it fails the check twice, the offline copilot's (if it can parse the question), else a
+ * refusal. When the model fails or its breaker is open, the offline copilot's answer if it has one, else a 502.
+ */
 async function answerLlm(
   ctx: CopilotContext,
   userId: string,
@@ -310,14 +319,37 @@ async function answerLlm(
   signal: AbortSignal,
 ): Promise<{ mode: CopilotMode; draft: CopilotDraft }> {
   const client = ctx.llm!;
+  const nowMs = ctx.now().getTime();
+  // The model failing (down, overloaded, timing out) is not the user's problem when the offline copilot can
+  // answer: it answers, under the same hold (charged once). A model the breaker has paused is not called at all.
+  const answerOfflineInstead = async (why: string, cause?: unknown) => {
+    const plan = ctx.planOffline(question, await ctx.directory());
+    if (plan.kind === 'refusal') {
+      if (cause instanceof LlmError) throw cause;
+      const retryS = Math.max(1, Math.ceil(((ctx.modelBreaker.reopensAt() ?? nowMs) - nowMs) / 1000));
+      throw new AppError('UPSTREAM_ERROR', `The AI model is paused after repeated failures; try again in ${retryS} s. Nothing was charged.`);
+    }
+    ctx.logger.warn({ model: client.model, why }, 'copilot: answering offline instead of the model');
+    return { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) };
+  };
+  if (!ctx.modelBreaker.allows(nowMs)) return answerOfflineInstead('breaker open');
   const history = await loadHistory(ctx, userId, conversationId);
   const started = Date.now();
-  const outcome = await answerWithModel(
-    { client, session, findUnbacked: ctx.findUnbacked, formatFact: ctx.formatFact, timeoutMs: ctx.modelTimeoutMs, signal },
-    history,
-    question,
-    events,
-  );
+  let outcome: Awaited<ReturnType<typeof answerWithModel>>;
+  try {
+    outcome = await answerWithModel(
+      { client, session, findUnbacked: ctx.findUnbacked, formatFact: ctx.formatFact, timeoutMs: ctx.modelTimeoutMs, signal },
+      history,
+      question,
+      events,
+    );
+    ctx.modelBreaker.recordSuccess();
+  } catch (e) {
+    // The run's own deadline (the hold's signal) is not the model's failure: let it end the answer.
+    if (!(e instanceof LlmError) || signal.aborted) throw e;
+    ctx.modelBreaker.recordFailure(ctx.now().getTime());
+    return answerOfflineInstead(`model failed: ${e.reason}`, e);
+  }
   ctx.logger.info({ model: client.model, outcome: outcome.kind, calls: outcome.calls, ms: Date.now() - started }, 'copilot: model answer');
   if (outcome.kind === 'answer') return { mode: 'llm', draft: { text: outcome.text, facts: outcome.facts } };
   if (outcome.kind === 'refusal') {
@@ -353,6 +385,8 @@ export async function deleteConversationOrThrow(ctx: CopilotContext, userId: str
 export function createCopilotService(ctx: CopilotContext) {
   return {
     mode: getCopilotMode(ctx),
+    /** The model breaker's state, for /api/health (null offline). */
+    describeModelBreaker: () => (ctx.llm ? ctx.modelBreaker.state(ctx.now().getTime()) : null),
     model: ctx.llm?.model ?? null,
     examples: ctx.examples,
     costMt: getActionCostMt('copilot'),

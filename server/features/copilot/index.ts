@@ -19,7 +19,8 @@ import {
   sendMessageRoute,
   streamMessageRoute,
 } from './copilot.routes.ts';
-import { COPILOT_TIMEOUT_MS, createCopilotService, createSymbolDirectory, describeQuestionRule } from './copilot-service.ts';
+import { createBreaker } from '../../../core/ai/circuit-breaker.ts';
+import { COPILOT_TIMEOUT_MS, createCopilotService, createSymbolDirectory, describeQuestionRule, MODEL_BREAKER } from './copilot-service.ts';
 import { AnswerStreams } from './copilot-streams.ts';
 
 export type { CopilotService } from './copilot-service.ts';
@@ -67,11 +68,17 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
     modelTimeoutMs: deps.modelTimeoutMs,
     questionRule: describeQuestionRule(ctx.env.COPILOT_QUESTIONS_PER_MINUTE ?? COPILOT_LIMITS.questionsPerMinute, COPILOT_LIMITS.windowSeconds),
     storageCaps: COPILOT_LIMITS,
+    modelBreaker: createBreaker(MODEL_BREAKER),
   });
   const handlers = createCopilotHandlers(service, new AnswerStreams(), ctx.logger);
   return {
     name: 'copilot',
     largeBodies: { '/api/copilot/messages': MAX_COPILOT_BODY_BYTES, '/api/copilot/messages/stream': MAX_COPILOT_BODY_BYTES },
+    // /api/health's adapters: whether the model is being called (closed), paused (open) or on trial (half_open).
+    describe: (): Record<string, string> => {
+      const breaker = service.describeModelBreaker();
+      return breaker ? { copilot_model_breaker: breaker } : {};
+    },
     routes(app) {
       app.openapi(sendMessageRoute, handlers.sendMessage);
       app.openapi(streamMessageRoute, handlers.streamMessage);
