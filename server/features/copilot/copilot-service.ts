@@ -1,3 +1,4 @@
+import { planWithFollowUp } from '../../../core/copilot/follow-up.ts';
 import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
 import type {
@@ -180,6 +181,12 @@ function toModelError(e: LlmError): AppError {
   return new AppError('UPSTREAM_ERROR', 'The AI model failed to answer. Nothing was charged; please try again.', { cause: e });
 }
 
+/** The user's last question in the conversation (answered or refused), for reading a follow-up against it. */
+async function findPreviousQuestion(ctx: CopilotContext, userId: string, conversationId: string): Promise<string | null> {
+  const recent = await listRecentMessages(ctx.db, userId, conversationId, 2);
+  return recent.findLast((m) => m.role === 'user')?.text ?? null;
+}
+
 /** The conversation as the model sees it: recent turns, markers removed (their numbers were this turn's refs). */
 async function loadHistory(ctx: CopilotContext, userId: string, conversationId: string | null): Promise<LlmChatMessage[]> {
   if (!conversationId) return [];
@@ -263,7 +270,9 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
   // Offline, the question is parsed before the hold: a refusal is free and needs no tokens.
   let plan: AnswerablePlan | null = null;
   if (!ctx.llm) {
-    const parsed = ctx.planOffline(question, await ctx.directory());
+    // A follow-up ("and its debt?", "what about Microsoft?") is read against the conversation's last question.
+    const previous = conversationId ? await findPreviousQuestion(ctx, req.userId, conversationId) : null;
+    const parsed = planWithFollowUp(question, previous, await ctx.directory(), ctx.planOffline);
     if (parsed.kind === 'refusal') {
       meta();
       return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.text, 'offline'));
