@@ -27,7 +27,10 @@ export function planWithFollowUp(question: string, previous: string | null, dire
   if (!previous) return alone;
   const swaps = SWAPS_SUBJECT.test(question);
   const continues = !swaps && CONTINUES_SUBJECT.test(question);
-  if (!swaps && !continues && alone.kind !== 'refusal') return alone;
+  // Only a question worded as a follow-up leans on the last one: an off-topic question stays off-topic (and free).
+  if (!swaps && !continues) return alone;
+  // "And what is KO's P/E?" names its own subject: it is not about the previous one.
+  if (continues && listPlanSymbols(alone).length > 0) return alone;
   const before = plan(previous, directory);
   const subject = listPlanSymbols(before);
   const candidates = swaps

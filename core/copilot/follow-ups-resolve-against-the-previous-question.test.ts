@@ -37,4 +37,12 @@ describe('a follow-up is read against the previous question of its conversation'
   it('with no previous subject a follow-up stays what it is alone (the definition)', () => {
     expect(plan('and its debt?', 'What is a P/E ratio?').kind).toBe('direct');
   });
+
+  it('an off-topic question after one about Apple stays a free refusal: it is not turned into an Apple answer', () => {
+    expect(plan('Will it rain in Paris tomorrow?', "What is AAPL's P/E?").kind).toBe('refusal');
+  });
+
+  it('"And what is KO\'s P/E?" names its own subject: KO alone, not a comparison with the previous Apple', () => {
+    expect(listPlanSymbols(plan("And what is KO's P/E?", "What is AAPL's P/E?"))).toEqual(['KO']);
+  });
 });
