@@ -56,8 +56,8 @@ test.describe('app shell in Chromium', () => {
     await context.close();
   });
 
-  test('the tools are in the top bar at 1280 px, and behind "Menu" at 375 px (Escape closes it, a choice navigates)', async ({ open }) => {
-    const wide = await open({ width: 1280, height: 800 });
+  test('the tools are in the top bar at 1600 px, and behind "Menu" at 1280 and 375 px (Escape closes it, a choice navigates)', async ({ open }) => {
+    const wide = await open({ width: 1600, height: 800 });
     await wide.page.goto('/about');
     const bar = wide.page.getByRole('navigation', { name: 'Main' });
     for (const label of PRIMARY_NAV.map((l) => l.label)) await expect(bar.getByRole('link', { name: label, exact: true }), label).toBeVisible();
@@ -66,6 +66,13 @@ test.describe('app shell in Chromium', () => {
     await wide.page.waitForURL(/\/smart-yield$/);
     await expect(bar.getByRole('link', { name: 'Smart Yield', exact: true })).toHaveAttribute('aria-current', 'page');
     await wide.context.close();
+
+    // At 1280 px a stock page's header needs the room: the tools are behind Menu there too.
+    const laptop = await open({ width: 1280, height: 800 });
+    await laptop.page.goto('/about');
+    await expect(laptop.page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await expect(laptop.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Screener', exact: true })).toBeHidden();
+    await laptop.context.close();
 
     const phone = await open({ width: 375, height: 740 });
     await phone.page.goto('/about');

@@ -3,9 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
 /**
- * The product's tools, reachable from every page: in the top bar on wide screens, behind "Menu" on narrower
- * ones (a phone had no navigation at all). Pricing and About join them in the menu; on wide screens they are
- * in the footer.
+ * The product's tools, reachable from every page: in the top bar on wide screens (1536 px and up), behind
+ * "Menu" on narrower ones (a phone had no navigation at all). At 1280 px a stock page's header (symbol, name,
+ * price, change), the bell, the token balance and the avatar leave no room for eight links: inline they ran
+ * over the price. Pricing and About join them in the menu; on wide screens they are in the footer.
  */
 export const PRIMARY_NAV: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/advanced-market-screener', label: 'Screener' },
@@ -25,10 +26,10 @@ const MENU_EXTRAS = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2.5 py-2 text-sm ${isActive ? 'bg-slate-100 font-medium text-ink' : 'text-slate-600 hover:bg-slate-100 hover:text-ink'}`;
 
-/** The tools inline, on screens wide enough for them beside the page title (1280 px and up). */
+/** The tools inline, on screens wide enough for them beside the page title or stock header (1536 px and up). */
 export function PrimaryNavLinks() {
   return (
-    <ul className="hidden items-center gap-0.5 xl:flex">
+    <ul className="hidden items-center gap-0.5 2xl:flex">
       {PRIMARY_NAV.map((l) => (
         <li key={l.to}>
           <NavLink to={l.to} className={linkClass}>
@@ -40,7 +41,7 @@ export function PrimaryNavLinks() {
   );
 }
 
-/** "Menu" below 1280 px: a disclosure listing every tool, closed by a choice, Escape or a click elsewhere. */
+/** "Menu" below 1536 px: a disclosure listing every tool, closed by a choice, Escape or a click elsewhere. */
 export function PrimaryNavMenu() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -68,7 +69,7 @@ export function PrimaryNavMenu() {
     };
   }, [open]);
   return (
-    <div className="xl:hidden">
+    <div className="2xl:hidden">
       <button
         ref={buttonRef}
         type="button"
