@@ -43,6 +43,8 @@ export function serveSpa(
   const indexPath = join(distDir, 'index.html');
   // Only files that exist are cached: caching misses would let arbitrary URLs grow the map without bound.
   const cache = new Map<string, StaticFile>();
+  // index.html as text, decoded once: every page answer renders its head into it.
+  let indexText: string | undefined;
   const load = (rel: string) => {
     const hit = cache.get(rel);
     if (hit) return hit;
@@ -69,7 +71,8 @@ export function serveSpa(
       cacheControl = 'no-cache';
       // The page's own head and status (page-heads.ts); a page hidden from this client is an unknown path.
       if (renderPage) {
-        const page = await renderPage(path, new TextDecoder().decode(file.body), c.get('pageHidden') === true);
+        indexText ??= new TextDecoder().decode(file.body);
+        const page = await renderPage(path, indexText, c.get('pageHidden') === true);
         return respondText(c, page.html, page.status, { 'Cache-Control': cacheControl, 'Content-Type': file.type });
       }
     }
