@@ -1,3 +1,3 @@
 import { describeAxeScanOfEveryRoute } from './support/axe-routes.ts';
 
-describeAxeScanOfEveryRoute({ signedIn: false, viewport: { width: 375, height: 740 } });
+describeAxeScanOfEveryRoute({ signedIn: false, viewport: { width: 375, height: 740 }, navigation: 'in-app' });

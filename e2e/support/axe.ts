@@ -23,7 +23,8 @@ export interface AxeViolation {
 
 /** axe-core's WCAG 2.2 A/AA rules on the page as it is now. */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  // Once per document: a walk that navigates inside the app keeps the document, and axe with it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
