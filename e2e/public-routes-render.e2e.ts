@@ -10,7 +10,8 @@ test.describe('app shell in Chromium', () => {
     for (const path of ['/no/such/page', '/s/AAAAAAAAAAAAAAAAAAAAAAAA']) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
-      expect(await page.title(), path).toBe('Page not found · Stockpilot');
+      // The server's document, not the live page: once the app boots it retitles a missing share "Shared analysis not found".
+      expect((await res!.text()).match(/<title>([^<]*)<\/title>/)?.[1], path).toBe('Page not found · Stockpilot');
     }
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor({ state: 'visible' });

@@ -48,8 +48,9 @@ describe('screener rows equal the analyses’ facts on the bundled snapshot', ()
     it(`${symbol}: every shared fact has the same value`, () => {
       const { inputs, row } = loaded.get(symbol)!;
       const facts = collectAnalysisFacts(inputs);
-      // Enough overlap that the comparison means something: ratios, scores, returns, technicals.
-      expect(facts.size).toBeGreaterThanOrEqual(symbol === 'SPY' ? 6 : 40);
+      // Enough overlap that the comparison means something: ratios, scores, returns, technicals. A bank's analyses
+      // leave out what its yardstick does not use (debt/equity, EV multiples, current ratio: docs/scores.md).
+      expect(facts.size).toBeGreaterThanOrEqual(symbol === 'SPY' ? 6 : symbol === 'JPM' ? 35 : 40);
       for (const [key, value] of facts) expect({ key, value: row.values[key as keyof ScreenerRow['values']] }).toEqual({ key, value });
     });
   }

@@ -15,6 +15,7 @@ import {
   putMarket,
   putPiotroski,
   putRatios,
+  putYardstickFacts,
 } from './company.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
 import type { YearRow } from './fundamental.ts';
@@ -44,6 +45,7 @@ export function buildBalanceSheet(inputs: AnalysisInputs, _subtype: FundamentalS
   putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed');
   putRatios(sheet, view, [...LIQUIDITY, ...LEVERAGE, ...CONTEXT]);
   putPiotroski(sheet, view);
+  putYardstickFacts(sheet, view, 'balance-sheet');
   putAltman(sheet, view);
   if (view.altman.ok) {
     const origin = { period: `FY${view.altman.value.fiscalYear}`, source: 'computed', as_of: findNewestFiling(view.latest) };

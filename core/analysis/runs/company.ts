@@ -5,7 +5,9 @@ import { computeTrailingDividendYield, type DividendHistory, describeStreakPerio
 import { computeDividendStreak } from '../fundamentals/dividend-safety.ts';
 import type { AnalysisInputs } from '../analysis-types.ts';
 import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
+import { computeAffo } from '../fundamentals/affo.ts';
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
+import { divideByPositive } from '../fundamentals/ratio-math.ts';
 import { type CompanyClass, classifyCompany, isReit } from '../fundamentals/company-class.ts';
 import type { PayoutBasis } from '../fundamentals/dividend-safety.ts';
 import { computeGradeMetrics, GRADE_CATEGORIES, type GradeCategory } from '../fundamentals/grade-metrics.ts';
@@ -14,6 +16,15 @@ import { computePiotroski, type PiotroskiScore } from '../fundamentals/piotroski
 import { computeRatios, RATIO_UNITS, type RatioKey, type RatioSet } from '../fundamentals/ratios.ts';
 import { type CategoryGrade, gradeCompany } from '../fundamentals/sector-grades.ts';
 import { findLatestAnnual, findLatestDilutedShares, lineOf } from '../fundamentals/statement-lines.ts';
+import {
+  computeBookValuePerShareCagr,
+  computePriceToTangibleBook,
+  computeReturnOnTangibleEquity,
+  computeTangibleEquityRatio,
+  selectYardstick,
+  YARDSTICK_NAMES,
+  type Yardstick,
+} from '../fundamentals/yardsticks.ts';
 import type { MarketInputs } from '../fundamentals/valuation-ratios.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
 import type { FactSheet, FactOrigin } from './facts.ts';
@@ -30,6 +41,8 @@ export interface CompanyView {
   financials: CompanyFinancials;
   latest: FinancialPeriod;
   companyClass: CompanyClass;
+  /** Which figures and thresholds judge it: bank, insurer, REIT, utility or other (core/analysis/fundamentals/yardsticks.ts). */
+  yardstick: Yardstick;
   /** What its dividend is paid from: net income, or AFFO for a REIT (dividend safety's payout). */
   payoutBasis: PayoutBasis;
   /** The last close on or before the data day, its date, and price × latest diluted shares. */
@@ -42,13 +55,33 @@ export interface CompanyView {
   grades: EngineResult<{ sector: string; grades: Record<GradeCategory, EngineResult<CategoryGrade>> }>;
 }
 
+/**
+ * Altman's models were fitted on industrial companies' failures; two classes break their inputs by design: a REIT
+ * must pay out its income (retained earnings stay near zero), and a regulated utility funds its grid long and
+ * runs negative working capital. Their distress zone says nothing about them (banks and insurers: computeAltman).
+ */
+const ALTMAN_NOT_FOR: Partial<Record<Yardstick, EngineResult<AltmanScore>>> = {
+  reit: fail(
+    'not_applicable',
+    'company_class',
+    'Altman Z is not applicable to REITs: a REIT must pay out its income, so its retained earnings, one of the score’s inputs, stay low by law',
+  ),
+  utility: fail(
+    'not_applicable',
+    'company_class',
+    'Altman Z is not applicable to utilities: a regulated utility runs negative working capital and long debt by design, which the score reads as distress',
+  ),
+};
+
 export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyView> {
   if (!inputs.fundamentals) return fail('missing_input', 'fundamentals', `no fundamentals for ${inputs.symbol}`);
   const statements = selectFundamentalsAsOf(inputs.fundamentals, inputs.asOf);
   const financials = toCompanyFinancials(statements);
   const latest = findLatestAnnual(financials);
   if (!latest) return fail('missing_input', 'fundamentals', `no annual statements of ${inputs.symbol} filed by ${inputs.asOf}`);
-  const companyClass = classifyCompany({ sector: inputs.profile.sector, industry: inputs.profile.industry, sicDescription: inputs.profile.sic_description });
+  const classification = { sector: inputs.profile.sector, industry: inputs.profile.industry, sicDescription: inputs.profile.sic_description };
+  const companyClass = classifyCompany(classification);
+  const yardstick = selectYardstick(companyClass, classification);
   const series = toSeriesAsOf(inputs.daily ?? inputs.monthly, inputs.asOf, 'price');
   const closes: CloseSeries = series.ok ? series.value : { dates: [], close: [] };
   const shares = findLatestDilutedShares(financials);
@@ -61,7 +94,7 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
   }
   const ratios = market.ok ? computeRatios(financials, market.value) : market;
   const piotroski = computePiotroski(financials, companyClass);
-  const altman = computeAltman(financials, companyClass, market.ok ? market.value.marketCapUsd : null);
+  const altman = ALTMAN_NOT_FOR[yardstick] ?? computeAltman(financials, companyClass, market.ok ? market.value.marketCapUsd : null);
   const grades =
     inputs.sectorTable === null
       ? fail('missing_input', 'sector_table', 'no sector table to grade against')
@@ -69,7 +102,7 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
         ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), piotroski))
         : market;
   const payoutBasis: PayoutBasis = isReit(inputs.profile.sector, inputs.profile.industry) ? 'affo' : 'earnings';
-  return ok({ statements, financials, latest, companyClass, payoutBasis, market, closes, ratios, piotroski, altman, grades });
+  return ok({ statements, financials, latest, companyClass, yardstick, payoutBasis, market, closes, ratios, piotroski, altman, grades });
 }
 
 /** Newest filing date among a period's figures: the as-of of a fact computed from that period. */
@@ -81,8 +114,11 @@ export function findNewestFiling(p: FinancialPeriod): string {
 
 /** Ratios that mean nothing for a lender or an insurer: deposits and reserves are their raw material, not debt. */
 const NOT_FOR_FINANCIALS: ReadonlySet<RatioKey> = new Set(['current_ratio', 'quick_ratio', 'net_debt_to_ebitda', 'interest_cover']);
-/** Enterprise-value multiples mean nothing for a bank: its debt (deposits) is what it lends, not how it is financed. */
-const NOT_FOR_BANKS: ReadonlySet<RatioKey> = new Set(['ev_ebitda', 'ev_sales']);
+/**
+ * Enterprise-value multiples mean nothing for a bank: its debt (deposits) is what it lends, not how it is financed.
+ * Nor does debt/equity: a bank's funding is judged by its capital (tangible equity / tangible assets) instead.
+ */
+const NOT_FOR_BANKS: ReadonlySet<RatioKey> = new Set(['ev_ebitda', 'ev_sales', 'debt_to_equity']);
 
 const PLAIN_RATIOS: ReadonlySet<RatioKey> = new Set(['current_ratio', 'quick_ratio', 'debt_to_equity']);
 const MARKET_RATIOS: ReadonlySet<RatioKey> = new Set(['pe_ttm', 'price_sales', 'price_book', 'ev_ebitda', 'ev_sales', 'fcf_yield', 'dividend_yield']);
@@ -120,7 +156,14 @@ export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly Ra
       continue;
     }
     if (view.companyClass === 'bank' && NOT_FOR_BANKS.has(key)) {
-      sheet.skip(key, 'not meaningful for a bank: its deposits are what it lends, so enterprise value is not what the business is worth', undefined, true);
+      sheet.skip(
+        key,
+        key === 'debt_to_equity'
+          ? 'not meaningful for a bank: borrowing is its business; its capital is read on tangible equity / tangible assets'
+          : 'not meaningful for a bank: its deposits are what it lends, so enterprise value is not what the business is worth',
+        undefined,
+        true,
+      );
       continue;
     }
     if ((view.companyClass === 'bank' || view.companyClass === 'insurer') && NOT_FOR_FINANCIALS.has(key)) {
@@ -279,4 +322,64 @@ export function putDividendStreak(sheet: FactSheet, view: CompanyView, history: 
     source: 'computed',
     as_of: history.records?.through ?? findNewestFiling(view.latest),
   });
+}
+
+/** Which part of a company the analysis is about: a fundamental tab, the balance sheet, or the quick overview's summary. */
+export type CompanyTopic = 'overview' | 'profitability' | 'growth' | 'valuation' | 'financial-health' | 'dividends' | 'cash-flow' | 'balance-sheet' | 'summary';
+
+/** The class-specific figures each topic states (docs/scores.md): a bank's returns, price and capital; an insurer's book growth. */
+const YARDSTICK_FACTS: Partial<Record<Yardstick, Partial<Record<string, readonly CompanyTopic[]>>>> = {
+  bank: {
+    rote: ['overview', 'profitability', 'balance-sheet', 'summary'],
+    price_tangible_book: ['overview', 'valuation', 'summary'],
+    tangible_equity_ratio: ['overview', 'financial-health', 'balance-sheet'],
+    efficiency_ratio: ['profitability'],
+  },
+  reit: {
+    price_to_affo: ['overview', 'valuation', 'dividends', 'summary'],
+  },
+  insurer: {
+    book_value_per_share_cagr_5y: ['overview', 'growth', 'financial-health', 'balance-sheet', 'summary'],
+    combined_ratio: ['profitability'],
+  },
+};
+
+/**
+ * The yardstick as a fact ("Judged as: Bank"; nothing for other companies), read by the note's rules for their
+ * thresholds, and the class's own figures for the topic. The efficiency and combined ratios need lines the
+ * statements we hold do not break out: they are stated as missing with that reason, never estimated.
+ */
+export function putYardstickFacts(sheet: FactSheet, view: CompanyView, topic: CompanyTopic): void {
+  if (view.yardstick === 'other') return;
+  const p = view.latest;
+  const filed = findNewestFiling(p);
+  const fy = { period: `FY${p.fiscalYear}`, source: 'computed', as_of: filed };
+  sheet.putLabel('company_class', YARDSTICK_NAMES[view.yardstick], fy);
+  const wanted = Object.entries(YARDSTICK_FACTS[view.yardstick] ?? {}).filter(([, topics]) => topics?.includes(topic));
+  for (const [key] of wanted) {
+    if (key === 'rote') sheet.put(key, computeReturnOnTangibleEquity(p), fy, { scale: 100 });
+    else if (key === 'tangible_equity_ratio') sheet.put(key, computeTangibleEquityRatio(p), fy, { scale: 100 });
+    else if (key === 'book_value_per_share_cagr_5y')
+      sheet.put(key, computeBookValuePerShareCagr(view.financials), { ...fy, period: `5y to FY${p.fiscalYear}` }, { scale: 100 });
+    else if (key === 'price_tangible_book') {
+      if (!view.market.ok) sheet.skip(key, view.market.error.message);
+      else
+        sheet.put(key, computePriceToTangibleBook(view.market.value.marketCapUsd, p), {
+          ...fy,
+          as_of: pickLater(filed, view.market.value.priceDate),
+          period: `FY${p.fiscalYear}, price of ${view.market.value.priceDate}`,
+        });
+    } else if (key === 'price_to_affo') {
+      const affo = computeAffo(p);
+      if (!view.market.ok) sheet.skip(key, view.market.error.message);
+      else if (!affo) sheet.skip(key, 'net income and depreciation, or operating cash flow, are not reported');
+      else
+        sheet.put(key, divideByPositive(view.market.value.marketCapUsd, affo.affoUsd, ['market_cap', 'affo']), {
+          ...fy,
+          as_of: pickLater(filed, view.market.value.priceDate),
+          period: `FY${p.fiscalYear}, price of ${view.market.value.priceDate}`,
+        });
+    } else if (key === 'efficiency_ratio') sheet.skip(key, 'the statements we hold do not break out non-interest expense and net interest income');
+    else if (key === 'combined_ratio') sheet.skip(key, 'the statements we hold do not break out premiums earned, claims and underwriting expenses');
+  }
 }

@@ -23,6 +23,7 @@ import {
   putMarket,
   putPiotroski,
   putRatios,
+  putYardstickFacts,
   putDividendStreak,
   putTrailingDividendYield,
   sumDividendsByYear,
@@ -147,6 +148,7 @@ export function buildFundamental(inputs: AnalysisInputs, subtype: FundamentalSub
   putMarket(sheet, view, inputs.daily?.source ?? inputs.monthly?.source ?? 'computed');
   putRatios(sheet, view, [...CORE_RATIOS, ...plan.ratios.filter((k) => !CORE_RATIOS.includes(k))]);
   putPiotroski(sheet, view);
+  putYardstickFacts(sheet, view, tab);
   putAltman(sheet, view);
   putGrades(sheet, view, plan.grades);
   for (const key of plan.lines) putLine(sheet, view, key);

@@ -1,4 +1,5 @@
 import { readStreakFact } from '../fundamentals/dividend-history.ts';
+import { leverageBandOf, YARDSTICK_NAMES, type Yardstick } from '../fundamentals/yardsticks.ts';
 import type { FundamentalSubtype, Sentence } from '../analysis-types.ts';
 import { measureAbove, measureBelow, describeFact, type FactReader, type FiredRule, type NoteRule, type WriterContext } from './note-rules.ts';
 
@@ -16,6 +17,21 @@ import { measureAbove, measureBelow, describeFact, type FactReader, type FiredRu
  */
 
 const readNumber = (r: FactReader, k: string) => r.num(k);
+/** A formatted figure without its unit sign, for sentences that say the unit in words ("31.27 cents", "2.37 times"). */
+const fmtBare = (r: FactReader, k: string) => r.fmt(k).replace(/\s*[%×]$/, '');
+
+/** The company's yardstick from its "Judged as" fact (none: an ordinary company). */
+function readYardstick(r: FactReader): Yardstick {
+  const name = r.text('company_class');
+  return (Object.entries(YARDSTICK_NAMES).find(([, n]) => n === name)?.[0] as Yardstick | undefined) ?? 'other';
+}
+/** Leverage thresholds of the company's class: a utility or a REIT carries more debt in the ordinary course. */
+const bandOf = (r: FactReader) => leverageBandOf(readYardstick(r));
+/** "for a utility" when the class moved the threshold, so the sentence says why the bar is where it is. */
+const forClass = (r: FactReader) => {
+  const y = readYardstick(r);
+  return y === 'utility' ? ' for a utility' : y === 'reit' ? ' for a REIT' : '';
+};
 
 export const companyRules: NoteRule[] = [
   {
@@ -23,7 +39,7 @@ export const companyRules: NoteRule[] = [
     side: 'strength',
     keys: ['net_margin'],
     salience: (r) => measureAbove(readNumber(r, 'net_margin'), 20, 10),
-    text: (r) => `It keeps about ${r.fmt('net_margin').replace('%', '')} cents of every dollar of sales as net profit, a high margin.`,
+    text: (r) => `It keeps about ${fmtBare(r, 'net_margin')} cents of every dollar of sales as net profit, a high margin.`,
   },
   {
     id: 'net_margin_loss',
@@ -67,7 +83,8 @@ export const companyRules: NoteRule[] = [
     id: 'roe_low',
     side: 'risk',
     keys: ['roe'],
-    salience: (r) => measureBelow(readNumber(r, 'roe'), 8, 8),
+    // A REIT's net income is struck after depreciating its buildings: its returns are read on AFFO, not ROE.
+    salience: (r) => (readYardstick(r) === 'reit' ? null : measureBelow(readNumber(r, 'roe'), 8, 8)),
     text: (r) =>
       (r.num('roe') ?? 0) < 0
         ? `Return on equity is negative (${r.fmt('roe')}): the year destroyed shareholder value.`
@@ -185,7 +202,8 @@ export const companyRules: NoteRule[] = [
     id: 'pe_high',
     side: 'risk',
     keys: ['pe_ttm'],
-    salience: (r) => measureAbove(readNumber(r, 'pe_ttm'), 35, 20),
+    // A REIT is priced on AFFO (price / AFFO), for the same reason.
+    salience: (r) => (readYardstick(r) === 'reit' ? null : measureAbove(readNumber(r, 'pe_ttm'), 35, 20)),
     text: (r) => `At ${r.fmt('pe_ttm')} trailing earnings the price already assumes strong growth for years.`,
   },
   {
@@ -247,7 +265,8 @@ export const companyRules: NoteRule[] = [
     id: 'current_ratio_weak',
     side: 'risk',
     keys: ['current_ratio'],
-    salience: (r) => measureBelow(readNumber(r, 'current_ratio'), 1, 0.5),
+    // A utility or a REIT funds itself long and collects steadily: a current ratio under 1 is its ordinary shape.
+    salience: (r) => (readYardstick(r) === 'utility' || readYardstick(r) === 'reit' ? null : measureBelow(readNumber(r, 'current_ratio'), 1, 0.5)),
     text: (r) => `A current ratio of ${r.fmt('current_ratio')} means bills due within a year exceed short-term assets; it relies on steady cash flow.`,
   },
   {
@@ -264,8 +283,8 @@ export const companyRules: NoteRule[] = [
     id: 'debt_high',
     side: 'risk',
     keys: ['debt_to_equity'],
-    salience: (r) => measureAbove(readNumber(r, 'debt_to_equity'), 2, 2),
-    text: (r) => `Debt stands at ${r.fmt('debt_to_equity')} times shareholders’ equity, leaving it exposed to higher rates.`,
+    salience: (r) => measureAbove(readNumber(r, 'debt_to_equity'), bandOf(r).debtToEquityHigh, 2),
+    text: (r) => `Debt stands at ${r.fmt('debt_to_equity')} times shareholders’ equity, high${forClass(r)}, leaving it exposed to higher rates.`,
   },
   {
     id: 'net_cash',
@@ -281,22 +300,22 @@ export const companyRules: NoteRule[] = [
     id: 'net_debt_high',
     side: 'risk',
     keys: ['net_debt_to_ebitda'],
-    salience: (r) => measureAbove(readNumber(r, 'net_debt_to_ebitda'), 3, 2),
-    text: (r) => `Net debt is ${r.fmt('net_debt_to_ebitda')} years of EBITDA, heavy borrowing for its earnings.`,
+    salience: (r) => measureAbove(readNumber(r, 'net_debt_to_ebitda'), bandOf(r).netDebtToEbitdaHigh, 2),
+    text: (r) => `Net debt is ${fmtBare(r, 'net_debt_to_ebitda')} years of EBITDA, heavy borrowing for its earnings${forClass(r)}.`,
   },
   {
     id: 'interest_cover_high',
     side: 'strength',
     keys: ['interest_cover'],
     salience: (r) => measureAbove(readNumber(r, 'interest_cover'), 15, 30),
-    text: (r) => `Operating profit covers interest ${r.fmt('interest_cover').replace('x', '')} times.`,
+    text: (r) => `Operating profit covers interest ${fmtBare(r, 'interest_cover')} times.`,
   },
   {
     id: 'interest_cover_low',
     side: 'risk',
     keys: ['interest_cover'],
-    salience: (r) => measureBelow(readNumber(r, 'interest_cover'), 3, 2),
-    text: (r) => `Operating profit covers interest only ${r.fmt('interest_cover').replace('x', '')} times.`,
+    salience: (r) => measureBelow(readNumber(r, 'interest_cover'), bandOf(r).interestCoverLow, 2),
+    text: (r) => `Operating profit covers interest only ${fmtBare(r, 'interest_cover')} times.`,
   },
   {
     id: 'piotroski_high',
@@ -378,6 +397,65 @@ export const companyRules: NoteRule[] = [
     salience: (r) => measureBelow(Math.abs(readNumber(r, 'sloan_accruals') ?? 99), 5, 10),
     text: (r) => `Earnings are backed by cash: accruals are only ${r.fmt('sloan_accruals')} of assets.`,
   },
+  // Banks: returns and capital on tangible equity (goodwill cannot absorb a loss).
+  {
+    id: 'rote_high',
+    side: 'strength',
+    keys: ['rote'],
+    salience: (r) => measureAbove(readNumber(r, 'rote'), 15, 10),
+    text: (r) => `It earns ${r.fmt('rote')} on its tangible equity, a high return for a bank.`,
+  },
+  {
+    id: 'rote_low',
+    side: 'risk',
+    keys: ['rote'],
+    salience: (r) => measureBelow(readNumber(r, 'rote'), 8, 8),
+    text: (r) => `A return on tangible equity of ${r.fmt('rote')} is below the 8 % to 10 % banks are commonly expected to earn on their capital.`,
+  },
+  {
+    id: 'tangible_equity_strong',
+    side: 'strength',
+    keys: ['tangible_equity_ratio'],
+    salience: (r) => measureAbove(readNumber(r, 'tangible_equity_ratio'), 8, 4),
+    text: (r) => `Tangible equity is ${r.fmt('tangible_equity_ratio')} of tangible assets, a thick cushion against loan losses.`,
+  },
+  {
+    id: 'tangible_equity_thin',
+    side: 'risk',
+    keys: ['tangible_equity_ratio'],
+    salience: (r) => measureBelow(readNumber(r, 'tangible_equity_ratio'), 5, 3),
+    text: (r) => `Tangible equity is only ${r.fmt('tangible_equity_ratio')} of tangible assets: a small fall in asset values would eat into it.`,
+  },
+  // REITs: priced on AFFO.
+  {
+    id: 'price_to_affo_high',
+    side: 'risk',
+    keys: ['price_to_affo'],
+    salience: (r) => measureAbove(readNumber(r, 'price_to_affo'), 20, 10),
+    text: (r) => `At ${r.fmt('price_to_affo')} its AFFO the shares are priced high for a REIT.`,
+  },
+  {
+    id: 'price_to_affo_low',
+    side: 'strength',
+    keys: ['price_to_affo'],
+    salience: (r) => measureBelow(readNumber(r, 'price_to_affo'), 12, 6),
+    text: (r) => `At ${r.fmt('price_to_affo')} its AFFO the shares are priced modestly for a REIT.`,
+  },
+  // Insurers: the growth of book value per share over a cycle.
+  {
+    id: 'book_value_growth_high',
+    side: 'strength',
+    keys: ['book_value_per_share_cagr_5y'],
+    salience: (r) => measureAbove(readNumber(r, 'book_value_per_share_cagr_5y'), 10, 10),
+    text: (r) => `Book value per share grew ${r.fmt('book_value_per_share_cagr_5y')} a year over five years, the yardstick of an insurer's compounding.`,
+  },
+  {
+    id: 'book_value_shrinking',
+    side: 'risk',
+    keys: ['book_value_per_share_cagr_5y'],
+    salience: (r) => measureBelow(readNumber(r, 'book_value_per_share_cagr_5y'), 0, 5),
+    text: (r) => `Book value per share shrank by ${r.fmtSize('book_value_per_share_cagr_5y')} a year over five years.`,
+  },
 ];
 
 /** Quick-overview rules: six-month price move beyond ±20 %, and the technical rating's direction. */
@@ -451,10 +529,21 @@ for (const [category, words] of Object.entries(GRADE_WORDS)) {
 /** The figures each fundamental tab is about: rules on them lead its note. */
 export const FUNDAMENTAL_FOCUS: Record<FundamentalSubtype, string[]> = {
   overview: [],
-  profitability: ['gross_margin', 'operating_margin', 'net_margin', 'fcf_margin', 'roe', 'roic', 'grade_profitability'],
-  growth: ['revenue_cagr_5y', 'revenue_growth_1y', 'eps_cagr_5y', 'fcf_cagr_5y', 'share_count_change', 'grade_growth'],
-  valuation: ['pe_ttm', 'fcf_yield', 'ev_ebitda', 'dividend_yield', 'grade_value'],
-  'financial-health': ['current_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'piotroski_f', 'altman_z', 'beneish_m', 'grade_health'],
+  profitability: ['gross_margin', 'operating_margin', 'net_margin', 'fcf_margin', 'roe', 'rote', 'roic', 'grade_profitability'],
+  growth: ['revenue_cagr_5y', 'revenue_growth_1y', 'eps_cagr_5y', 'fcf_cagr_5y', 'book_value_per_share_cagr_5y', 'share_count_change', 'grade_growth'],
+  valuation: ['pe_ttm', 'price_tangible_book', 'price_to_affo', 'fcf_yield', 'ev_ebitda', 'dividend_yield', 'grade_value'],
+  'financial-health': [
+    'current_ratio',
+    'debt_to_equity',
+    'net_debt_to_ebitda',
+    'interest_cover',
+    'tangible_equity_ratio',
+    'book_value_per_share_cagr_5y',
+    'piotroski_f',
+    'altman_z',
+    'beneish_m',
+    'grade_health',
+  ],
   dividends: ['dividend_yield', 'dividend_safety', 'earnings_payout', 'dividend_streak_years'],
   'cash-flow': ['fcf_margin', 'fcf_yield', 'fcf_cagr_5y', 'sloan_accruals', 'share_count_change'],
 };
@@ -573,10 +662,13 @@ export function writeCompanyVerdict(
 ): Sentence {
   const topic = TAB_WORDS[tab];
   const tone = classifyCompanyVerdict(balance, shownStrengths, shownRisks);
-  if (tone === 'favourable' && (r.num('pe_ttm') ?? 0) >= 35)
+  // The multiple the class is priced on: a REIT's AFFO (net income is struck after depreciating its buildings).
+  const reit = readYardstick(r) === 'reit';
+  const [multiple, full, base] = reit ? (['price_to_affo', 20, 'AFFO'] as const) : (['pe_ttm', 35, 'earnings'] as const);
+  if (tone === 'favourable' && (r.num(multiple) ?? 0) >= full)
     return {
-      text: `On ${topic} ${ctx.name} stands out, but at ${r.fmt('pe_ttm')} earnings the market already knows it: quality at a full price.`,
-      fact_keys: ['pe_ttm'],
+      text: `On ${topic} ${ctx.name} stands out, but at ${r.fmt(multiple)} ${base} the market already knows it: quality at a full price.`,
+      fact_keys: [multiple],
     };
   if (tone === 'favourable' && shownRisks === 0)
     return { text: `On ${topic} ${ctx.name} shows strengths and no red flags in the figures we test.`, fact_keys: [] };
