@@ -7,8 +7,11 @@ import { analysisBuilders, checkAvailability } from './index.ts';
 /*
  * Every 25th listing of the snapshot (a few dozen stocks and ETFs of every size and sector), every kind
  * that is available for it: no fact is NaN or infinite, keys are unique, every cited key exists, and no
- * sentence holds a number that is not a fact.
+ * sentence holds a number that is not a fact, tells the reader what to do, or has a doubled space.
  */
+
+/** Words that tell the reader what to do rather than what the figures show. */
+const ADVICE = /\b(you should|should (buy|sell|hold)|buy now|worth buying|demand a margin|to appeal|consider (buying|selling)|better as a)\b/i;
 
 function checkBody(body: AnalysisBody, name: string): string[] {
   const problems: string[] = [];
@@ -21,6 +24,11 @@ function checkBody(body: AnalysisBody, name: string): string[] {
   }
   for (const s of [body.note.headline, ...body.note.strengths, ...body.note.risks, body.note.verdict]) {
     for (const k of s.fact_keys) if (!keys.has(k)) problems.push(`cites missing ${k}: ${s.text}`);
+  }
+  // A note describes; it does not tell the reader what to do (issue 31: advice-like wording).
+  for (const s of [body.note.headline, ...body.note.strengths, ...body.note.risks, body.note.verdict]) {
+    if (ADVICE.test(s.text)) problems.push(`advice-like wording: ${s.text}`);
+    if (/\s{2,}/.test(s.text)) problems.push(`doubled space: ${s.text}`);
   }
   const unbacked = findUnbackedNumbers(body.note, body.facts, [name]);
   if (unbacked.length) problems.push(`unbacked ${describeUnbacked(unbacked)}`);

@@ -675,7 +675,7 @@ export function writeCompanyVerdict(
   if (tone === 'favourable')
     return { text: `On ${topic} ${ctx.name} is clearly stronger than it is weak; the risks above are the ones to monitor.`, fact_keys: [] };
   if (tone === 'unfavourable')
-    return { text: `On ${topic} the weaknesses outweigh the strengths; ${ctx.name} needs a turnaround or a lower price to appeal.`, fact_keys: [] };
+    return { text: `On ${topic} the weaknesses outweigh the strengths for ${ctx.name}; the risks above are what would have to improve.`, fact_keys: [] };
   if (tone === 'good_tilt')
     return {
       text: `A mixed picture on ${topic}, tilted to the good: ${ctx.name}'s strengths edge out its risks, but not by enough to ignore them.`,
@@ -683,8 +683,8 @@ export function writeCompanyVerdict(
     };
   if (tone === 'bad_tilt')
     return {
-      text: `A mixed picture on ${topic}, tilted to the bad: ${ctx.name}'s risks weigh more than its strengths, so demand a margin of safety.`,
+      text: `A mixed picture on ${topic}, tilted to the bad: ${ctx.name}'s risks weigh more than its strengths.`,
       fact_keys: [],
     };
-  return { text: `A mixed picture on ${topic}: ${ctx.name}'s strengths and risks roughly offset, so the price paid matters most.`, fact_keys: [] };
+  return { text: `A mixed picture on ${topic}: ${ctx.name}'s strengths and risks roughly offset.`, fact_keys: [] };
 }

@@ -134,7 +134,7 @@ export function writeEtfVerdict(r: FactReader): Sentence {
       fact_keys: keys,
     };
   if (cheap && !concentrated) return { text: 'Low cost and broad: it can serve as a core holding.', fact_keys: keys };
-  if (cheap) return { text: 'Low cost but concentrated: better as a deliberate bet on its theme than as a core holding.', fact_keys: keys };
+  if (cheap) return { text: 'Low cost but concentrated: a bet on its theme more than a broad holding.', fact_keys: keys };
   if (!concentrated)
     return { text: 'Broad, but the fees eat into returns year after year; compare it with cheaper funds tracking similar stocks.', fact_keys: keys };
   return { text: 'Concentrated and not cheap: own it only for a specific view on what it holds.', fact_keys: keys };
