@@ -118,9 +118,10 @@ test.describe('analyses run from their pages and are paid for once', () => {
     await context.close();
   });
 
-  test('a bank is not scored like a factory: JPM’s fundamental overview shows no Piotroski card and lists the Piotroski and Altman scores as not applicable, with why', async () => {
+  test('a bank is not scored like a factory: JPM’s card says so before the run; its fundamental overview shows bank figures (ROTE 19.14 %, tangible equity 6.83 %), no Piotroski card, and the Piotroski and Altman scores as not applicable, with why', async () => {
     const { page, context, errors } = await signedIn('bank');
     await page.goto('/fundamental-analysis/JPM/overview');
+    await expect(page.getByTestId('judged-by')).toContainText('Judged as a bank: return on tangible equity');
     await page.getByRole('button', { name: 'Run analysis (1.0 token)' }).click();
     await page.getByTestId('analysis-headline').waitFor();
     await expect.poll(() => balance(page)).toBe('9.000');
@@ -129,6 +130,10 @@ test.describe('analyses run from their pages and are paid for once', () => {
     await expect(notApplicable.getByRole('heading', { name: 'Not applicable to this company' })).toBeVisible();
     await expect(notApplicable).toContainText('not applicable to banks');
     await expect(notApplicable).toContainText('Altman Z is not defined for banks');
+    const facts = page.getByTestId('analysis-facts');
+    await expect(facts.getByRole('row', { name: /Return on tangible equity 19\.14 %/ })).toBeVisible();
+    await expect(facts.getByRole('row', { name: /Tangible equity \/ tangible assets 6\.83 %/ })).toBeVisible();
+    await expect(facts.getByRole('row', { name: /Judged as Bank/ })).toBeVisible();
     expect(await findFailingAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analyses-fundamental-bank-jpm-1280');
     expect(errors).toEqual([]);

@@ -108,3 +108,29 @@ export function computeBookValuePerShareCagr(f: CompanyFinancials, years = 5): E
   if (a <= 0 || b <= 0) return fail('zero_denominator', 'total_equity', 'book value is not positive at both ends');
   return ok((b / a) ** (1 / years) - 1);
 }
+
+/**
+ * What a run of `kind` will judge this company by, said on the card before the user pays (issue 31, bad input:
+ * a kind that does not fit the class is explained before the run, not discovered after). Null for an ordinary
+ * company, for kinds the class does not change, and for ETFs.
+ */
+export function describeYardstickBeforeRun(kind: string, yardstick: Yardstick): string | null {
+  if (yardstick === 'other') return null;
+  if (kind === 'dcf')
+    return {
+      bank: 'A bank is not valued on discounted free cash flow (its deposits are its raw material): this valuation uses the price-to-book its return on equity justifies.',
+      insurer:
+        'An insurer is not valued on discounted free cash flow (its float is its raw material): this valuation uses the price-to-book its return on equity justifies.',
+      reit: 'A REIT is valued on adjusted funds from operations (AFFO), not on free cash flow after its property purchases.',
+      utility: 'A utility is valued on the dividends it pays: its free cash flow is often negative by design while it builds its grid.',
+    }[yardstick];
+  if (kind === 'fundamental' || kind === 'balance-sheet' || kind === 'overview')
+    return {
+      bank: 'Judged as a bank: return on tangible equity, price to tangible book and tangible equity; no Piotroski, Altman, current ratio or debt/equity, which do not apply to a lender.',
+      insurer:
+        'Judged as an insurer: book value per share growth and returns on equity; no Piotroski, Altman or current ratio, which do not apply to an underwriter.',
+      reit: 'Judged as a REIT: price to AFFO and payout on AFFO, leverage against a REIT’s band (net debt up to 7 years of EBITDA); no Altman score.',
+      utility: 'Judged as a utility: leverage against a regulated utility’s band (net debt up to 6 years of EBITDA); no Altman score.',
+    }[yardstick];
+  return null;
+}

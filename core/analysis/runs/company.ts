@@ -148,6 +148,19 @@ function originOfRatio(view: CompanyView, key: RatioKey): FactOrigin {
   return { period: years ? `${years}y to FY${fy}` : `FY${fy}`, source: 'computed', as_of: filed };
 }
 
+/** Why a ratio does not apply to this company's class (stated as "not applicable", never as a number), or null. */
+function describeNotApplicable(view: CompanyView, key: RatioKey): string | null {
+  if (view.companyClass === 'bank' && NOT_FOR_BANKS.has(key))
+    return key === 'debt_to_equity'
+      ? 'not meaningful for a bank: borrowing is its business; its capital is read on tangible equity / tangible assets'
+      : 'not meaningful for a bank: its deposits are what it lends, so enterprise value is not what the business is worth';
+  if ((view.companyClass === 'bank' || view.companyClass === 'insurer') && NOT_FOR_FINANCIALS.has(key))
+    return `not meaningful for a ${view.companyClass}: its deposits or reserves are its business, not ordinary debt`;
+  if (view.payoutBasis === 'affo' && key === 'earnings_payout')
+    return 'not meaningful for a REIT: the depreciation of its buildings depresses net income, so its payout is read on AFFO (the dividend safety score)';
+  return null;
+}
+
 /** Puts ratios as facts: fractions in percent, the three balance-sheet ratios plain, multiples as times. */
 export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly RatioKey[]): void {
   for (const key of keys) {
@@ -155,28 +168,9 @@ export function putRatios(sheet: FactSheet, view: CompanyView, keys: readonly Ra
       sheet.skip(key, view.ratios.error.message);
       continue;
     }
-    if (view.companyClass === 'bank' && NOT_FOR_BANKS.has(key)) {
-      sheet.skip(
-        key,
-        key === 'debt_to_equity'
-          ? 'not meaningful for a bank: borrowing is its business; its capital is read on tangible equity / tangible assets'
-          : 'not meaningful for a bank: its deposits are what it lends, so enterprise value is not what the business is worth',
-        undefined,
-        true,
-      );
-      continue;
-    }
-    if ((view.companyClass === 'bank' || view.companyClass === 'insurer') && NOT_FOR_FINANCIALS.has(key)) {
-      sheet.skip(key, `not meaningful for a ${view.companyClass}: its deposits or reserves are its business, not ordinary debt`, undefined, true);
-      continue;
-    }
-    if (view.payoutBasis === 'affo' && key === 'earnings_payout') {
-      sheet.skip(
-        key,
-        'not meaningful for a REIT: the depreciation of its buildings depresses net income, so its payout is read on AFFO (the dividend safety score)',
-        undefined,
-        true,
-      );
+    const notApplicable = describeNotApplicable(view, key);
+    if (notApplicable !== null) {
+      sheet.skip(key, notApplicable, undefined, true);
       continue;
     }
     const fraction = RATIO_UNITS[key] === 'fraction';
@@ -263,7 +257,8 @@ export function computeRatiosByYear(
 ): Array<{ fiscal_year: number; values: Record<string, number | null> }> {
   const out: Array<{ fiscal_year: number; values: Record<string, number | null> }> = [];
   const annual = view.financials.annual;
-  const statementKeys = keys.filter((k) => !MARKET_RATIOS.has(k));
+  // What the class's yardstick leaves out (a bank's current ratio) is not stated for past years either.
+  const statementKeys = keys.filter((k) => !MARKET_RATIOS.has(k) && describeNotApplicable(view, k) === null);
   if (!view.market.ok || statementKeys.length === 0) return out;
   for (let i = Math.max(0, annual.length - years); i < annual.length; i++) {
     const r = computeRatios({ ...view.financials, annual: annual.slice(0, i + 1), quarterly: [] }, view.market.value);

@@ -35,6 +35,8 @@ describe('over the financials, REITs and utilities of the snapshot (and a sample
           for (const m of missing.filter((m) => m.not_applicable)) {
             if (stated.has(m.key)) problems.push(`${symbol} ${kind}/${subtype}: ${m.key} is not applicable and stated`);
             if (note.some((s) => s.fact_keys.includes(m.key))) problems.push(`${symbol} ${kind}/${subtype}: the note cites ${m.key}, not applicable`);
+            const byYear = (r.value.sections as unknown as Partial<FundamentalSections>).ratios_by_year ?? [];
+            if (byYear.some((y) => m.key in y.values)) problems.push(`${symbol} ${kind}/${subtype}: ${m.key} is not applicable and in the table by year`);
           }
         }
       }

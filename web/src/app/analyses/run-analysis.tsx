@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import type { AnalysisKind } from '../../../../core/analysis/analysis-types.ts';
+import { classifyCompany } from '../../../../core/analysis/fundamentals/company-class.ts';
+import { describeYardstickBeforeRun, selectYardstick } from '../../../../core/analysis/fundamentals/yardsticks.ts';
 import { checkAvailability } from '../../../../core/analysis/runs/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { AnalysisRunner, type RunnerAccount } from '../../features/analyses/index.ts';
@@ -25,7 +27,24 @@ export function RunAnalysis({ profile, ...props }: Omit<ComponentProps<typeof An
         {reason.replace(/\.$/, '')}.
       </Alert>
     );
-  return <AnalysisRunner {...props} account={account} />;
+  const judgedBy = describeJudgedBy(props.kind, profile);
+  return (
+    <>
+      {judgedBy && (
+        <p className="mb-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="judged-by">
+          {judgedBy}
+        </p>
+      )}
+      <AnalysisRunner {...props} account={account} />
+    </>
+  );
+}
+
+/** The class's yardstick for this kind, said before the run (core/analysis/fundamentals/yardsticks.ts). */
+function describeJudgedBy(kind: AnalysisKind, profile: ProfileResponse): string | null {
+  if (profile.type === 'etf') return null;
+  const input = { sector: profile.sector, industry: profile.industry, sicDescription: profile.sic_description };
+  return describeYardstickBeforeRun(kind, selectYardstick(classifyCompany(input), input));
 }
 
 /** The signed-in account as a run of `kind` needs it: balance, plan, the kind's cost, and the refreshes after a charge. */
