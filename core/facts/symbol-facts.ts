@@ -20,6 +20,7 @@ import {
   putAltman,
   putDividendStreak,
   putGrades,
+  putKeyFigures,
   putLine,
   putMarket,
   putPiotroski,
@@ -104,6 +105,7 @@ function putCompany(sheet: FactSheet, inputs: AnalysisInputs): void {
   putAltman(sheet, view);
   putGrades(sheet, view);
   putTrailingDividendYield(sheet, view, toDividendHistory(inputs));
+  putKeyFigures(sheet, view, toDividendHistory(inputs), inputs.asOf);
   putLine(sheet, view, 'revenue');
   putLine(sheet, view, 'net_income');
   putLine(sheet, view, 'free_cash_flow');

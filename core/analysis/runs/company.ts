@@ -6,6 +6,8 @@ import { computeDividendStreak } from '../fundamentals/dividend-safety.ts';
 import type { AnalysisInputs } from '../analysis-types.ts';
 import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
 import { computeAffo } from '../fundamentals/affo.ts';
+import { findReportDates } from '../fundamentals/report-dates.ts';
+import { computeTrailingFlow } from '../fundamentals/trailing-twelve-months.ts';
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
 import { divideByPositive } from '../fundamentals/ratio-math.ts';
 import { type CompanyClass, classifyCompany, isReit } from '../fundamentals/company-class.ts';
@@ -377,4 +379,69 @@ export function putYardstickFacts(sheet: FactSheet, view: CompanyView, topic: Co
     } else if (key === 'efficiency_ratio') sheet.skip(key, 'the statements we hold do not break out non-interest expense and net interest income');
     else if (key === 'combined_ratio') sheet.skip(key, 'the statements we hold do not break out premiums earned, claims and underwriting expenses');
   }
+}
+
+const TTM_WORDS = {
+  four_quarters: 'last four quarters',
+  annual_plus_interim: 'last fiscal year plus the quarters since',
+  latest_annual: 'last fiscal year',
+} as const;
+const formatDay = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The figures investors look for first (issue 31, key figures): trailing revenue and EPS, the share count, the
+ * dividend per share over twelve months with its last ex-date, and the last and next (expected) report dates.
+ * Market cap, P/E, yield, beta and the 52-week range are put by their own helpers; the quick overview and the
+ * symbol page's key figures both read these.
+ */
+export function putKeyFigures(sheet: FactSheet, view: CompanyView, history: DividendHistory, asOf: string): void {
+  for (const [key, line] of [
+    ['revenue_ttm', 'revenue'],
+    ['eps_ttm', 'eps_diluted'],
+  ] as const) {
+    const t = computeTrailingFlow(view.financials, line);
+    if (!t.ok) sheet.skip(key, t.error.message);
+    else {
+      const q = view.financials.quarterly.find((p) => p.end === t.value.end) ?? view.financials.annual.find((p) => p.end === t.value.end);
+      sheet.put(key, t.value.value, {
+        period: `TTM to ${t.value.end} (${TTM_WORDS[t.value.basis]})`,
+        source: 'computed',
+        as_of: q ? findNewestFiling(q) : asOf,
+      });
+    }
+  }
+  const shares = findLatestDilutedShares(view.financials);
+  if (!shares) sheet.skip('shares_diluted', 'no diluted share count reported');
+  else sheet.put('shares_diluted', shares.shares, { period: `period ending ${shares.end}`, source: 'computed', as_of: findNewestFiling(view.latest) });
+  if (view.market.ok) {
+    const { priceDate, priceUsd } = view.market.value;
+    const y = computeTrailingDividendYield(history, priceDate, priceUsd);
+    if (!y.ok) sheet.skip('dividend_per_share_ttm', y.error.message);
+    else {
+      const lastEx = y.value.payments
+        .map((d) => d.ex_date)
+        .sort()
+        .at(-1);
+      sheet.put('dividend_per_share_ttm', y.value.total, {
+        period: lastEx ? `12 months to ${priceDate}, last ex-date ${lastEx}` : `12 months to ${priceDate}, no ex-date`,
+        source: y.value.payments[0]?.source ?? 'computed',
+        as_of: priceDate,
+      });
+    }
+  }
+  const dates = findReportDates(view.financials, asOf);
+  if (!dates.last) sheet.skip('last_report_date', 'no filing dates in the statements');
+  else
+    sheet.putLabel('last_report_date', formatDay(dates.last.filed), {
+      period: `period ending ${dates.last.periodEnd}`,
+      source: 'computed',
+      as_of: dates.last.filed,
+    });
+  if (dates.next)
+    sheet.putLabel('next_report_expected', `${formatDay(dates.next.expected)} (expected)`, {
+      period: `quarter ending ${dates.next.periodEnd}, usually filed ${dates.next.lagDays} days after`,
+      source: 'computed',
+      as_of: dates.last!.filed,
+    });
 }

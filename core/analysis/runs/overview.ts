@@ -9,7 +9,17 @@ import { attributeCompany } from '../attribution/company-attribution.ts';
 import { putDriverFacts } from '../attribution/driver-facts.ts';
 import { attributeTechnicalRating } from '../attribution/technical-rating-attribution.ts';
 import { writeNote } from '../writer/index.ts';
-import { buildCompanyView, putAltman, putGrades, putMarket, putPiotroski, putRatios, putTrailingDividendYield, putYardstickFacts } from './company.ts';
+import {
+  buildCompanyView,
+  putAltman,
+  putGrades,
+  putMarket,
+  putPiotroski,
+  putRatios,
+  putKeyFigures,
+  putTrailingDividendYield,
+  putYardstickFacts,
+} from './company.ts';
 import { FactSheet, type MissingFact } from './facts.ts';
 import { collectGradeSections, type GradeSection } from './fundamental.ts';
 import { toSeriesAsOf } from './price-series.ts';
@@ -58,6 +68,7 @@ export function buildOverview(inputs: AnalysisInputs, _subtype: FundamentalSubty
   } else sheet.skip('technical_rating', rating.error.message);
 
   putRatios(sheet, view, KEY_RATIOS);
+  putKeyFigures(sheet, view, toDividendHistory(inputs), inputs.asOf);
   putYardstickFacts(sheet, view, 'summary');
   putTrailingDividendYield(sheet, view, toDividendHistory(inputs));
   putPiotroski(sheet, view);

@@ -7,11 +7,12 @@ export default function Page() {
     <SymbolPage pageName="Quick Overview" lead="Quick overview: price, key figures and where they come from.">
       {(symbol, profile) => (
         <>
+          {/* Key figures first: free, and what investors look for before paying for a note (issue 31). */}
+          <KeyFigures symbol={symbol} hasFundamentals={profile.coverage.fundamentals} />
           <RunAnalysis symbol={symbol} kind="overview" profile={profile}>
             {(analysis) => <OverviewView analysis={analysis} />}
           </RunAnalysis>
           {profile.coverage.quote && <PriceChart symbol={symbol} />}
-          <KeyFigures symbol={symbol} hasFundamentals={profile.coverage.fundamentals} />
         </>
       )}
     </SymbolPage>

@@ -6,7 +6,7 @@ import { useHistory } from '../api/get-price-history.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import { useSymbolFacts } from '../api/get-symbol-facts.ts';
-import { formatFigure, formatFigureAsOf, formatPrice, NOT_REPORTED } from '../format.ts';
+import { formatPrice, NOT_REPORTED } from '../format.ts';
 
 interface KeyFigure {
   label: string;
@@ -26,9 +26,6 @@ export function latestAnnual(f: FundamentalsResponse | undefined, key: string): 
   return null;
 }
 
-const sourceNote = (x: { figure: Figure; end: string } | null, fy: (end: string) => string) =>
-  x ? `${fy(x.end)} · ${describeDataSource(x.figure.source)} · ${formatFigureAsOf(x.figure)}` : 'Not reported';
-
 /** Key figures from the data, each with its period, source and as-of date. */
 export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFundamentals: boolean }) {
   const quote = useQuote(symbol);
@@ -36,7 +33,6 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
   const fundamentals = useFundamentals(symbol, hasFundamentals);
   const facts = useSymbolFacts(symbol, hasFundamentals);
   const f = fundamentals.data;
-  const fyOf = (end: string) => f?.annual.periods.find((p) => p.end === end)?.label ?? end;
   const items: KeyFigure[] = [];
 
   const q = quote.data;
@@ -62,21 +58,20 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
       if (x) items.push({ label: x.label, value: formatFactValue(x), note: `${x.period} · ${describeDataSource(x.source)}` });
       else if (why) items.push({ label: why.label, value: NOT_REPORTED, note: why.reason });
     };
-    const add = (label: string, key: string) => {
-      const x = latestAnnual(f, key);
-      items.push({ label, value: x ? formatFigure(x.figure.value, x.line.unit) : NOT_REPORTED, note: sourceNote(x, fyOf) });
-    };
-    addFact('market_cap');
-    addFact('revenue');
-    addFact('net_income');
-    add('EPS (diluted)', 'eps_diluted');
-    addFact('pe_ttm');
-    addFact('net_margin');
-    addFact('free_cash_flow');
-    addFact('dividend_yield_ttm');
-    add('Dividends per share', 'dividends_per_share');
-    add('Shareholders’ equity', 'total_equity');
-    add('Long-term debt', 'long_term_debt');
+    // What investors look for first (issue 31), in that order; each with its period and as-of in the note.
+    for (const key of [
+      'market_cap',
+      'revenue_ttm',
+      'eps_ttm',
+      'pe_ttm',
+      'dividend_per_share_ttm',
+      'dividend_yield_ttm',
+      'beta_1y',
+      'shares_diluted',
+      'last_report_date',
+      'next_report_expected',
+    ])
+      addFact(key);
   }
   const loading = quote.isPending || year.isPending || (hasFundamentals && (fundamentals.isPending || facts.isPending));
   return (
