@@ -94,6 +94,7 @@ export async function startCopilotTest(kind: DatabaseKind, options: TestAppOptio
       open: (id: string) => t.json('GET', `/api/copilot/conversations/${id}`, undefined, headers()),
       remove: (id: string) => t.json('DELETE', `/api/copilot/conversations/${id}`, undefined, headers()),
       status: () => t.json('GET', '/api/copilot/status', undefined, headers()),
+      tokenLedger: () => t.json('GET', '/api/tokens/ledger', undefined, headers()),
       runAnalysis: (body: unknown) => t.json('POST', '/api/analyses', body, headers()),
     };
   };

@@ -40,6 +40,11 @@ describeEachDatabase('offline copilot over HTTP', (kind) => {
     ]);
     const holds = await k.holdsOf(u);
     expect(holds.filter((h) => h.status === 'captured' && h.costMt === COPILOT_COST_MT)).toHaveLength(1);
+    // The ledger row names the copilot and the conversation, not an analysis.
+    const ledger = await k.as(u).tokenLedger();
+    const hold = ledger.body.entries.find((e: { reason: string; change: number }) => e.reason === 'hold' && e.change === -0.3);
+    expect(hold).toMatchObject({ copilot: { conversation_id: res.body.conversation_id } });
+    expect(hold.analysis).toBeUndefined();
   });
 
   it('an unknown question: a refusal with examples, stored, not charged (balance still 10)', async () => {

@@ -22,6 +22,12 @@ function readAnalysis(meta: Record<string, unknown> | null) {
   return { kind, symbol, subtype: typeof subtype === 'string' ? subtype : null };
 }
 
+/** A copilot answer's hold carries its conversation (copilot-service), so the ledger names the copilot, not an analysis. */
+function readCopilot(meta: Record<string, unknown> | null) {
+  const { conversation_id } = (meta ?? {}) as { conversation_id?: unknown };
+  return typeof conversation_id === 'string' ? { conversation_id } : undefined;
+}
+
 /** The SPEC §3 row plus the buckets (DESIGN §5), tokens with ≤ 3 decimals. */
 function toTokenAccountBody(a: TokenAccount) {
   return {
@@ -96,6 +102,7 @@ export function createTokensHandlers(ledger: TokensService) {
           created_at: e.createdAt,
           ...(e.reason === 'tier_change' ? { plan_change: readPlanChange(e.meta) } : {}),
           ...(e.reason === 'hold' && readAnalysis(e.meta) ? { analysis: readAnalysis(e.meta) } : {}),
+          ...(e.reason === 'hold' && readCopilot(e.meta) ? { copilot: readCopilot(e.meta) } : {}),
         })),
       },
       200,

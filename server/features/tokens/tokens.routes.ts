@@ -68,6 +68,10 @@ const LedgerEntriesSchema = z
           .object({ kind: z.string(), symbol: z.string(), subtype: z.string().nullable() })
           .optional()
           .openapi({ description: 'On `hold` entries of an analysis run: what was bought (kind, symbol, fundamental subtype)' }),
+        copilot: z
+          .object({ conversation_id: z.string() })
+          .optional()
+          .openapi({ description: 'On `hold` entries of a copilot answer: the conversation it was asked in' }),
       }),
     ),
   })

@@ -20,6 +20,9 @@ describe('token activity rows', () => {
     expect(describeEntry(entry('tier_change', 0, { from: 'Pro', to: 'Free', applied: 'at-period-end' }))).toBe('Plan change to Free at period end');
     expect(describeEntry(entry('tier_change', 0))).toBe('Plan changed'); // an entry without details
     expect(describeEntry(entry('purchase', 50))).toBe('Tokens purchased');
+    // A copilot answer is named as one, not as an analysis (issue 34: charged only for answers, said so).
+    expect(describeEntry({ ...entry('hold', -0.3), copilot: { conversation_id: 'c1' } })).toBe('Copilot answer');
+    expect(describeEntry(entry('hold', -1))).toBe('Reserved for an analysis');
   });
 
   it('show money moving and real plan changes; hide captures (0) and plan changes that changed nothing', () => {

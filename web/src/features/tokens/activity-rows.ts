@@ -19,6 +19,7 @@ type Entry = TokenLedgerResponse['entries'][number];
 
 /** What a row says: plan changes name the plans ("Plan: Basic → Pro"; a scheduled one says when). */
 export function describeEntry(e: Entry): string {
+  if (e.reason === 'hold' && e.copilot) return 'Copilot answer';
   const plan = e.plan_change;
   if (e.reason === 'tier_change' && plan) {
     return plan.applied === 'at-period-end' ? `Plan change to ${plan.to} at period end` : `Plan: ${plan.from} → ${plan.to}`;
