@@ -1,3 +1,4 @@
+import { ANALYSIS_DISCLAIMER } from '../analysis/analysis-names.ts';
 import { lowerLabel } from '../analysis/writer/note-rules.ts';
 import { findFactDefinition } from '../facts/catalogue.ts';
 import { formatFactValue } from '../facts/format-fact.ts';
@@ -327,4 +328,86 @@ export function writeDefinition(term: GlossaryTerm): CopilotDraft {
     href: null,
   };
   return { text: `${term.name}: ${term.definition}\nHow we compute it [1]: ${term.formula}${shown ? `\n${shown}` : ''}`, facts: [fact] };
+}
+
+/** The market the "why did it move" answer measures a move against. */
+export const MARKET_BENCHMARK = 'SPY';
+
+/** How a move compares with the market's, in words (the gap is not a fact the answer could cite). */
+export function describeAgainstMarket(stockPct: number, marketPct: number): string {
+  if (Math.abs(marketPct) < 0.5) return 'the market barely moved, so the move was the stock’s own';
+  if (Math.sign(stockPct) !== Math.sign(marketPct)) return 'the stock moved against the market';
+  const ratio = stockPct / marketPct;
+  if (ratio > 1.5) return 'the stock moved further than the market, so much of the move was its own';
+  if (ratio < 2 / 3) return 'the stock lagged the market';
+  return 'the stock moved largely with the market';
+}
+
+/**
+ * "Why did X drop?": what the data shows — the move, and the market's (SPY) over the same period, so the reader
+ * sees whether it was the stock's own — and, plainly, that news is not in the data, so the cause is not known here.
+ */
+export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const over = period === 'ytd' ? 'year to date' : `over ${PERIOD_WORDS[period]}`;
+  const change = findFact(results, entry.symbol, ['price_change_percent']);
+  const start = findFact(results, entry.symbol, ['start_close']);
+  const end = findFact(results, entry.symbol, ['end_close']);
+  if (!isNumeric(change) || !start || !end) return c.draft([explainMissing(results, entry, `the price change ${over}`)]);
+  const verb = change.value > 0 ? 'rose' : change.value < 0 ? 'fell' : 'was unchanged';
+  const lines = [
+    `${nameOf(entry)} ${verb}${change.value === 0 ? '' : ` ${c.showSize(change)}`} ${over}, from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`,
+  ];
+  const market = findFact(results, MARKET_BENCHMARK, ['price_change_percent']);
+  if (isNumeric(market) && entry.symbol !== MARKET_BENCHMARK) {
+    const marketVerb = market.value > 0 ? 'rose' : market.value < 0 ? 'fell' : 'was flat';
+    lines.push(
+      `Over the same period the market (SPY, the S&P 500) ${marketVerb}${market.value === 0 ? '' : ` ${c.showSize(market)}`}: ${describeAgainstMarket(change.value, market.value)}.`,
+    );
+  }
+  lines.push(
+    'Why it moved I cannot tell you: our data holds prices, filings and dividends, not news, announcements or analysts’ calls. The stock’s page shows its recent filings and dividends.',
+  );
+  return c.draft(lines);
+}
+
+/**
+ * "Should I buy X?": a balanced view across what our analyses measure — valuation, quality, growth, the chart and
+ * the risks — never a recommendation; it ends with the product's own disclaimer.
+ */
+export function writeBalancedView(entry: SymbolDirectoryEntry, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const s = entry.symbol;
+  const lines = [`I do not tell anyone to buy or sell. Here is what our figures say about ${nameOf(entry)}, for and against:`];
+  const fair = findFact(results, s, ['fair_value_per_share']);
+  const price = findFact(results, s, ['price']);
+  const upside = findFact(results, s, ['upside_percent']);
+  if (fair && price && isNumeric(upside))
+    lines.push(
+      `- Valuation: our DCF puts fair value at ${c.show(fair)} against ${c.show(price)}, ${upside.value >= 0 ? `${c.showSize(upside)} upside` : `${c.showSize(upside)} downside`} on its assumptions.`,
+    );
+  else {
+    const pe = findFact(results, s, ['pe_ttm']);
+    lines.push(pe ? `- Valuation: no DCF for it here; the P/E is ${c.show(pe)}.` : '- Valuation: no DCF or P/E for it in our data.');
+  }
+  const quality = [findFact(results, s, ['grade_profitability']), findFact(results, s, ['net_margin']), findFact(results, s, ['piotroski_f'])].filter(
+    (f): f is CopilotFact => f !== undefined,
+  );
+  if (quality.length) lines.push(`- Quality: ${quality.map((f) => `${lowerLabel(f.label)} ${c.show(f)}`).join(', ')}.`);
+  const growth = [findFact(results, s, ['revenue_cagr_5y']), findFact(results, s, ['eps_cagr_5y']), findFact(results, s, ['grade_growth'])].filter(
+    (f): f is CopilotFact => f !== undefined,
+  );
+  if (growth.length) lines.push(`- Growth: ${growth.map((f) => `${lowerLabel(f.label)} ${c.show(f)}`).join(', ')}.`);
+  const rating = findFact(results, s, ['technical_rating']);
+  if (rating)
+    lines.push(
+      `- The chart: the technical rating is ${c.show(rating)}${RATING_WORDS[String(rating.value)] ? ` (${RATING_WORDS[String(rating.value)]})` : ''}.`,
+    );
+  const risks = [findFact(results, s, ['altman_zone']), findFact(results, s, ['debt_to_equity']), findFact(results, s, ['grade_health'])].filter(
+    (f): f is CopilotFact => f !== undefined,
+  );
+  if (risks.length) lines.push(`- Balance sheet and risk: ${risks.map((f) => `${lowerLabel(f.label)} ${c.show(f)}`).join(', ')}.`);
+  if (lines.length === 1) return c.draft([explainMissing(results, entry, 'figures')]);
+  lines.push(`Whether it fits depends on your goals, horizon and the rest of your portfolio. ${ANALYSIS_DISCLAIMER}`);
+  return c.draft(lines);
 }

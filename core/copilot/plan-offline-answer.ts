@@ -1,5 +1,8 @@
 import {
+  MARKET_BENCHMARK,
+  writeBalancedView,
   writeComparison,
+  writeMoveReason,
   writeSnapshot,
   writeDefinition,
   writeMetricAnswer,
@@ -105,6 +108,8 @@ const CUES = {
   ],
   reason: ['why', 'reason', 'reasons', 'what drives', 'driven by', 'drivers', 'what moved', 'held back', 'holding back', 'because'],
   compare: ['compare', 'comparison', 'vs', 'versus', 'against', 'or', 'better', 'which', 'between'],
+  // A decision asked for: answered as a balanced view across the analyses, never as a recommendation.
+  decision: ['should i buy', 'should i sell', 'should i invest', 'buy or sell', 'worth buying', 'good investment', 'good buy', 'good stock to buy'],
   forecast: [
     'predict',
     'prediction',
@@ -254,10 +259,13 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
     return refuse('I cannot answer that offline.');
   }
 
+  if (cue('decision') && entries.length === 1 && entries[0]!.type !== 'etf') return planBalancedView(entries[0]!);
   if (cue('forecast'))
     return refuse(`I do not forecast prices or tell the future; I can tell you how ${entries[0]!.symbol} has done and what our figures say now.`, entries[0]);
   if (cue('reason') && entries.length === 1 && asked.some((m) => REASON_METRICS.has(m.id))) return planScoreReasons(entries[0]!, asked, words);
   const performance = (cue('performance') || period !== null) && asked.every((m) => m.id === 'price');
+  // "Why did NVDA drop last month?": the move against the market, and that the cause (news) is not in the data.
+  if (performance && cue('reason') && entries.length === 1) return planMoveReason(entries[0]!, period ?? '1m');
   if (performance) return planPriceChange(entries, period ?? '1y');
   if (cue('valuation') && entries.length === 1 && asked.every((m) => m.tool === 'get_dcf' || m.id === 'price')) return planValuation(entries, dcfInputs);
   if (asked.length === 0 && cue('signal')) return planTechnicalSignal(entries);
@@ -321,6 +329,26 @@ function planPriceChange(entries: readonly SymbolDirectoryEntry[], period: Copil
     'price_change',
     entries.map((e) => ({ tool: 'get_price_stats', input: { symbol: e.symbol, period } })),
     (results) => joinDrafts(entries.map((e) => writePriceChange(e, period, results))),
+  );
+}
+
+function planMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod): OfflinePlan {
+  const calls: CopilotToolCall[] = [{ tool: 'get_price_stats', input: { symbol: entry.symbol, period } }];
+  if (entry.symbol !== MARKET_BENCHMARK) calls.push({ tool: 'get_price_stats', input: { symbol: MARKET_BENCHMARK, period } });
+  return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results));
+}
+
+function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {
+  const s = entry.symbol;
+  return tools(
+    'balanced_view',
+    [
+      { tool: 'get_dcf', input: { symbol: s } },
+      { tool: 'get_ratios', input: { symbol: s } },
+      { tool: 'get_scores', input: { symbol: s } },
+      { tool: 'get_technical_rating', input: { symbol: s } },
+    ],
+    (results) => writeBalancedView(entry, results),
   );
 }
 

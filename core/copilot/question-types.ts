@@ -2,7 +2,7 @@ import type { SymbolDirectoryEntry } from './copilot-types.ts';
 
 /** A kind of question the offline copilot answers: what the UI lists, the refusal offers and docs/copilot.md documents. */
 export interface OfflineQuestionType {
-  id: 'price_change' | 'metric' | 'compare' | 'technical_signal' | 'score_reason' | 'valuation' | 'definition';
+  id: 'price_change' | 'move_reason' | 'metric' | 'compare' | 'technical_signal' | 'score_reason' | 'valuation' | 'balanced_view' | 'definition';
   title: string;
   description: string;
   examples: readonly string[];
@@ -15,6 +15,13 @@ export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
     description:
       'The close at the start and end of a period, the change between them, and the highest and lowest close: 1 week, 1, 3 or 6 months, year to date, 1, 3 or 5 years.',
     examples: ['How did AAPL do over the last 6 months?', 'MSFT performance year to date', 'What is the price of KO?'],
+  },
+  {
+    id: 'move_reason',
+    title: 'Why a price moved',
+    description:
+      'The move over the period against the market’s (SPY) over the same days, and a plain statement that news is not in our data, so the cause is not known here.',
+    examples: ['Why did NVDA drop last month?', 'Why did JPM rise this year?'],
   },
   {
     id: 'metric',
@@ -48,6 +55,13 @@ export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
     description:
       'Fair value per share against the price, the upside or downside, the discount rate and growth used, and the growth the price implies. You may set the WACC, terminal growth or growth.',
     examples: ['Is AAPL undervalued?', 'MSFT fair value with a WACC of 9%'],
+  },
+  {
+    id: 'balanced_view',
+    title: 'Should I buy it? A view for and against',
+    description:
+      'No recommendation: the DCF against the price, quality, growth, the technical rating and the balance sheet, each cited, with the disclaimer.',
+    examples: ['Should I buy TSLA?', 'Is KO a good investment?'],
   },
   {
     id: 'definition',

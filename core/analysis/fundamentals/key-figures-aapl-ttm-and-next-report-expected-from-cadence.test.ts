@@ -49,6 +49,6 @@ describe('key figures first: trailing figures, the share count and the report da
     expect(fact('shares_diluted')?.value).toBeGreaterThan(14e9);
     expect(fact('dividend_per_share_ttm')?.period).toMatch(/last ex-date 2026-/);
     expect(fact('last_report_date')).toMatchObject({ value: 'May 1, 2026', period: 'period ending 2026-03-28' });
-    expect(fact('next_report_expected')).toMatchObject({ value: 'Aug 1, 2026 (expected)' });
+    expect(fact('next_report_expected')).toMatchObject({ label: 'Next report (expected)', value: 'Aug 1, 2026' });
   });
 });

@@ -439,7 +439,8 @@ export function putKeyFigures(sheet: FactSheet, view: CompanyView, history: Divi
       as_of: dates.last.filed,
     });
   if (dates.next)
-    sheet.putLabel('next_report_expected', `${formatDay(dates.next.expected)} (expected)`, {
+    // The label says "expected" ("Next report (expected)"): the value is the date alone, as narrow as any other.
+    sheet.putLabel('next_report_expected', formatDay(dates.next.expected), {
       period: `quarter ending ${dates.next.periodEnd}, usually filed ${dates.next.lagDays} days after`,
       source: 'computed',
       as_of: dates.last!.filed,
