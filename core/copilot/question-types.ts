@@ -59,8 +59,7 @@ export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
   {
     id: 'balanced_view',
     title: 'Should I buy it? A view for and against',
-    description:
-      'No recommendation: the DCF against the price, quality, growth, the technical rating and the balance sheet, each cited, with the disclaimer.',
+    description: 'No recommendation: the DCF against the price, quality, growth, the technical rating and the balance sheet, each cited, with the disclaimer.',
     examples: ['Should I buy TSLA?', 'Is KO a good investment?'],
   },
   {
