@@ -16,6 +16,9 @@ const CONTINUES_SUBJECT = /^\s*(and|also|over|for|in|why|how come|since|what is 
 // "what about Microsoft?", "how about KO?": the question is the previous one's, about another subject.
 const SWAPS_SUBJECT = /^\s*(what about|how about|and for|same for|and what about)\b/i;
 
+// "and AAPL?", "and PEP?": one word after "and", which names a symbol (checked by the caller).
+const BARE_SUBJECT = /^\s*and\s+\$?[\w.'’-]+\s*\??\s*$/i;
+
 /**
  * A follow-up read against the conversation's previous question (issue 34): the offline copilot keeps no
  * state of its own, so the follow-up is rewritten with what it refers to and planned again; the answer then
@@ -25,7 +28,9 @@ const SWAPS_SUBJECT = /^\s*(what about|how about|and for|same for|and what about
 export function planWithFollowUp(question: string, previous: string | null, directory: readonly SymbolDirectoryEntry[], plan: Planner): OfflinePlan {
   const alone = plan(question, directory);
   if (!previous) return alone;
-  const swaps = SWAPS_SUBJECT.test(question);
+  // "and AAPL?" after "RSI of MSFT": a bare new subject asks the previous question about it, not for a snapshot.
+  const bareSubject = BARE_SUBJECT.test(question) && listPlanSymbols(alone).length > 0;
+  const swaps = SWAPS_SUBJECT.test(question) || bareSubject;
   const continues = !swaps && CONTINUES_SUBJECT.test(question);
   // Only a question worded as a follow-up leans on the last one: an off-topic question stays off-topic (and free).
   if (!swaps && !continues) return alone;
