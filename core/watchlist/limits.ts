@@ -1,4 +1,5 @@
 import type { Tier } from '../tokens/tiers.ts';
+import { formatCount } from '../text/plural.ts';
 
 /** How many lists and symbols per list a tier may keep; null would be unlimited (no tier is). The server enforces these. */
 export interface WatchlistLimit {
@@ -24,7 +25,7 @@ export const WATCHLIST_NAME_MAX = 60;
 /** "1 list of 10 symbols", "5 lists of 50 symbols each", "unlimited lists and symbols": the plan copy and the limit messages. */
 export function describeWatchlistLimit(limit: WatchlistLimit): string {
   if (limit.lists === null && limit.symbolsPerList === null) return 'unlimited lists and symbols';
-  const lists = limit.lists === null ? 'unlimited lists' : `${limit.lists} ${limit.lists === 1 ? 'list' : 'lists'}`;
+  const lists = limit.lists === null ? 'unlimited lists' : `${formatCount(limit.lists, 'list')}`;
   const symbols = limit.symbolsPerList === null ? 'unlimited symbols' : `${limit.symbolsPerList} symbols`;
   return `${lists} of ${symbols}${limit.lists !== 1 ? ' each' : ''}`;
 }

@@ -1,5 +1,6 @@
 import type { Dividend, DividendRecords } from '../../market/types.ts';
 import { type EngineResult, fail, ok } from '../result.ts';
+import { formatCount } from '../../text/plural.ts';
 
 /*
  * A name's dividend payments and the days its records cover, and the two figures every surface reads
@@ -146,7 +147,7 @@ export function measureDividendStreak(history: DividendHistory, through: string,
  * "at least 10 years (data from 2015)" — the same way for every name.
  */
 export function describeDividendStreak(s: Pick<DividendStreak, 'years' | 'clipped' | 'dataFrom'>): string {
-  const count = `${s.years} ${s.years === 1 ? 'year' : 'years'}`;
+  const count = `${formatCount(s.years, 'year')}`;
   return s.clipped ? `at least ${count} (data from ${s.dataFrom})` : count;
 }
 

@@ -38,6 +38,7 @@ import {
   renameWatchlistRow,
   type StoredAlert,
 } from './watchlist-store.ts';
+import { formatCount } from '../../../core/text/plural.ts';
 
 /** What every watchlist function needs, passed first. */
 interface WatchlistContext {
@@ -77,7 +78,7 @@ function describeLimits(tier: Tier): LimitsView {
 function throwLimit(tier: Tier, what: 'lists' | 'symbolsPerList', field: string): never {
   const limit = watchlistLimits[tier];
   const upgrade = findUpgradeFor(tier, what);
-  const has = what === 'lists' ? `${limit.lists} ${limit.lists === 1 ? 'watchlist' : 'watchlists'}` : `${limit.symbolsPerList} symbols per list`;
+  const has = what === 'lists' ? `${formatCount(limit.lists ?? 0, 'watchlist')}` : `${limit.symbolsPerList} symbols per list`;
   const next = upgrade ? ` Upgrade to ${upgrade} for ${describeWatchlistLimit(watchlistLimits[upgrade])}.` : '';
   throw new AppError('TIER_REQUIRED', `Your ${tier} plan includes ${has}.${next}`, {
     field,

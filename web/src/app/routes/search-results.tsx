@@ -3,6 +3,7 @@ import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { CoverageBadges, SearchBox, symbolPath, useMarketSearch } from '../../features/market/index.ts';
+import { formatCount } from '../../../../core/text/plural.ts';
 
 export default function Page() {
   const [params] = useSearchParams();
@@ -34,7 +35,7 @@ export default function Page() {
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-500" aria-live="polite">
-            {results.length} {results.length === 1 ? 'match' : 'matches'}
+            {formatCount(results.length, 'match', 'matches')}
             {results.length === 50 ? ' (the first 50)' : ''}
           </p>
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatTokens, formatUsd } from '../../lib/format.ts';
 import { Faq, PaymentProviderNote, TokenPackageGrid, useBillingPlans, useTokenPackages } from '../../features/billing/index.ts';
 import { useSubscription, useTokenCosts } from '../../features/tokens/index.ts';
+import { formatCount } from '../../../../core/text/plural.ts';
 
 /** SPEC §2 FAQ statements, with the allocation amounts DESIGN §4 decides. */
 const faq = [
@@ -123,9 +124,7 @@ export default function Page() {
               {costs.data.costs.map((c) => (
                 <li key={c.action} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
                   <span className="text-slate-800">{c.name}</span>
-                  <span className="font-medium text-ink tabular">
-                    {c.tokens} {c.tokens === 1 ? 'token' : 'tokens'}
-                  </span>
+                  <span className="font-medium text-ink tabular">{formatCount(c.tokens, 'token')}</span>
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { AnalysisResponse, ShownAnalysis } from '../api/run-analysis.ts';
 import { type Attribution, describeBase, formatAttributionValue, layoutWaterfall, type WaterfallBar } from '../attribution-waterfall-geometry.ts';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 const FILL = { up: '#059669', down: '#dc2626', level: '#475569' } as const;
 
@@ -110,7 +111,7 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
   const [shown, setShown] = useState<string | null>(null);
   const ids = { select: useId(), summary: useId(), detail: useId() };
   const steps = waterfall.bars.filter((b) => b.kind === 'step');
-  const summary = `${describeBase(a)} ${formatAttributionValue(a, a.base, false)}, ${steps.length} ${steps.length === 1 ? 'input' : 'inputs'} moving it, score ${formatAttributionValue(a, a.score, false)}${a.verdict ? ` (${a.verdict})` : ''}.`;
+  const summary = `${describeBase(a)} ${formatAttributionValue(a, a.base, false)}, ${formatCount(steps.length, 'input')} moving it, score ${formatAttributionValue(a, a.score, false)}${a.verdict ? ` (${a.verdict})` : ''}.`;
 
   return (
     <Card data-testid="attribution">
@@ -157,7 +158,7 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
         </p>
         {waterfall.unmoved.length > 0 && (
           <p className="text-sm text-slate-600">
-            {waterfall.unmoved.length} {waterfall.unmoved.length === 1 ? 'input' : 'inputs'} moved it by 0: {waterfall.unmoved.map((c) => c.label).join(', ')}.
+            {formatCount(waterfall.unmoved.length, 'input')} moved it by 0: {waterfall.unmoved.map((c) => c.label).join(', ')}.
           </p>
         )}
         <details className="mt-3">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { describePercentile } from '../../../../../core/text/ordinal.ts';
 import type { ScoreDistributionResponse } from '../../../../../server/features/scorecards/scorecards.routes.ts';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 const binLabel = (b: ScoreDistributionResponse['bins'][number], integer: boolean) =>
   b.from === null ? `< ${b.to}` : b.to === null ? `≥ ${b.from}` : integer ? `${b.from}` : `${b.from}–${b.to}`;
@@ -30,7 +31,7 @@ export function SectorHistogram({ d, symbol }: { d: ScoreDistributionResponse; s
           return (
             <g key={label(i)}>
               <rect x={i * (barW + gap)} y={h - bh} width={barW} height={bh} rx="1.5" className={mine ? 'fill-amber-500' : 'fill-slate-400'}>
-                <title>{`${label(i)}: ${b.count} ${b.count === 1 ? 'company' : 'companies'}${mine ? ` (${symbol})` : ''}`}</title>
+                <title>{`${label(i)}: ${formatCount(b.count, 'company', 'companies')}${mine ? ` (${symbol})` : ''}`}</title>
               </rect>
               {mine && (
                 <text x={i * (barW + gap) + barW / 2} y={Math.max(9, h - bh - 3)} textAnchor="middle" className="fill-ink text-[9px] font-semibold">

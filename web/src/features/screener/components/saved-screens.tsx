@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { SCREENER_LIMITS } from '../../../../../core/screener/query.ts';
 import type { ScreenDefinition } from '../../../../../core/screener/screener-types.ts';
 import { type SavedScreen, useSavedScreenActions, useSavedScreens } from '../api/saved-screens.ts';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 /** Save the current screen under a name; open or delete the ones saved before (free, yours only). */
 export function SavedScreens({ userId, current, onOpen }: { userId: string; current: ScreenDefinition; onOpen: (s: SavedScreen) => void }) {
@@ -78,7 +79,7 @@ export function SavedScreens({ userId, current, onOpen }: { userId: string; curr
               <button type="button" onClick={() => onOpen(s)} className="min-w-0 flex-1 rounded text-left hover:text-brand-700" data-testid="open-saved-screen">
                 <span className="block truncate text-sm font-medium">{s.name}</span>
                 <span className="block text-xs text-slate-500">
-                  {s.filters.length} {s.filters.length === 1 ? 'filter' : 'filters'} · {formatDate(s.created_at)}
+                  {formatCount(s.filters.length, 'filter')} · {formatDate(s.created_at)}
                 </span>
               </button>
               <button

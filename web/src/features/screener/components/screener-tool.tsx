@@ -20,6 +20,7 @@ import { Pagination } from './pagination.tsx';
 import { PresetBar } from './preset-bar.tsx';
 import { ResultsSkeleton, ResultsTable } from './results-table.tsx';
 import { SavedScreens } from './saved-screens.tsx';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 export const fieldsOf = (ids: readonly string[]) => ids.map((id) => findField(id)).filter((f): f is ScreenerField => f !== undefined);
 
@@ -193,7 +194,7 @@ function Results({
       sort={effectiveSort(screen)}
       onSort={onSort}
       busy={results.isPlaceholderData}
-      caption={`Stocks and ETFs matching ${screen.filters.length} ${screen.filters.length === 1 ? 'filter' : 'filters'}, page ${screen.page}`}
+      caption={`Stocks and ETFs matching ${formatCount(screen.filters.length, 'filter')}, page ${screen.page}`}
     />
   );
 }

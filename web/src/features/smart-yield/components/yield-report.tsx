@@ -13,6 +13,7 @@ import {
   SAFETY_COMPONENT_LABELS,
 } from '../format-yield.ts';
 import { IncomeCalendarChart } from './income-calendar-chart.tsx';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
@@ -66,7 +67,7 @@ function HoldingDetails({ h }: { h: HoldingYieldResponse }) {
         <ul className="mt-2 space-y-1 text-slate-700">
           <li>
             Trailing dividend: {h.annual_dividend_per_share === null ? NOT_AVAILABLE : `$${h.annual_dividend_per_share.toFixed(4)}`} per share over{' '}
-            {h.payments_per_year} {h.payments_per_year === 1 ? 'payment' : 'payments'}
+            {formatCount(h.payments_per_year, 'payment')}
           </li>
           <li>Market value: {formatCents(h.market_value_cents)}</li>
           {h.lines.length > 1 && <li>Merged from lines {h.lines.join(', ')}</li>}

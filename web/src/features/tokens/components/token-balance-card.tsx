@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDate, formatTokens } from '../../../lib/format.ts';
 import type { SubscriptionState } from '../subscription-context.tsx';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 const tierTone = { Free: 'neutral', Basic: 'info', Pro: 'brand' } as const;
 
@@ -39,7 +40,7 @@ export function TokenBalanceCard({ subscription }: { subscription: SubscriptionS
           <span className="text-slate-500">tokens available</span>
         </p>
         <p className="mt-1 text-sm text-slate-600" data-testid="token-card-analyses">
-          ≈ {analyses} {analyses === 1 ? 'analysis' : 'analyses'} left{' '}
+          ≈ {formatCount(analyses, 'analysis', 'analyses')} left{' '}
           <span className="text-slate-400">(at {convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</span>
         </p>
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatTokens } from '../../../lib/format.ts';
 import { useTokenUsage } from '../api/get-token-usage.ts';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -39,7 +40,7 @@ export function UsageChart({ userId, days = 30 }: { userId: string | null; days?
           const bh = d.used > 0 ? Math.max(2, (d.used / max) * (h - 4)) : 0;
           return (
             <rect key={d.date} x={i * (barW + gap)} y={h - bh} width={barW} height={bh} rx="1.5" className="fill-brand-500">
-              <title>{`${shortDate(d.date)}: ${formatTokens(d.used)} tokens, ${d.count} ${d.count === 1 ? 'charge' : 'charges'}`}</title>
+              <title>{`${shortDate(d.date)}: ${formatTokens(d.used)} tokens, ${formatCount(d.count, 'charge')}`}</title>
             </rect>
           );
         })}

@@ -10,6 +10,7 @@ import { addSymbol, createWatchlist, deleteWatchlist, removeSymbol, renameWatchl
 import { AlertPanel } from './alert-panel.tsx';
 import { NotificationsList } from './notifications-list.tsx';
 import { WatchTable } from './watch-table.tsx';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 /** The symbol search the page passes in (the market feature's), called with what to do with a picked symbol. */
 export type SymbolPicker = (onPick: (symbol: string) => void) => ReactNode;
@@ -303,7 +304,7 @@ export function WatchlistTool({ userId, picker }: { userId: string; picker: Symb
                   new ApiError(
                     403,
                     'TIER_REQUIRED',
-                    `Your ${limits.tier} plan includes ${limits.lists} ${limits.lists === 1 ? 'watchlist' : 'watchlists'}.${limits.upgrade_to ? ` Upgrade to ${limits.upgrade_to} for more.` : ''}`,
+                    `Your ${limits.tier} plan includes ${formatCount(limits.lists ?? 0, 'watchlist')}.${limits.upgrade_to ? ` Upgrade to ${limits.upgrade_to} for more.` : ''}`,
                   )
                 }
               />

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { useWatchlists } from '../api/list-watchlists.ts';
 import { formatSignedPercent, formatUsdPrice, toneOf } from '../format-watch.ts';
+import { formatCount } from '../../../../../core/text/plural.ts';
 
 /** Symbols shown per list on the dashboard: the list's page has the rest. */
 const ROWS_SHOWN = 6;
@@ -37,7 +38,7 @@ export function WatchlistsSummary({ userId }: { userId: string | null }) {
               {list.name}
             </h3>
             <span className="shrink-0 text-xs text-slate-600">
-              {list.rows.length} {list.rows.length === 1 ? 'symbol' : 'symbols'}
+              {formatCount(list.rows.length, 'symbol')}
               {list.rows[0] ? ` · prices of ${formatDay(list.rows[0].as_of)}` : ''}
             </span>
           </div>
