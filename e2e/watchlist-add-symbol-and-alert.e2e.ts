@@ -71,6 +71,8 @@ test.describe('smart watchlist', () => {
     const row = table.locator('tbody tr').first();
     expect(await row.locator('td').nth(0).textContent()).toMatch(/^\$\d/);
     expect(await row.getByRole('img', { name: /3-month trend/ }).count()).toBe(1);
+    // The five grade letters come with a key a sighted reader can see.
+    await expect(page.getByTestId('grades-key').first()).toContainText('Grades, left to right: value, growth, profitability, financial health, momentum');
 
     await page.getByRole('heading', { name: /Alerts for AAPL/ }).waitFor();
     await page.getByLabel('New alert').selectOption('price_above');

@@ -162,6 +162,10 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
           ))}
         </tbody>
       </table>
+      {/* The key the five letters need (issue 33): sighted readers had only the screen reader's label. */}
+      <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600" data-testid="grades-key">
+        Grades, left to right: {Object.values(GRADE_NAMES).join(', ').toLowerCase()}; A is the best fifth of the company's sector peers, F the worst.
+      </p>
     </div>
   );
 }
