@@ -1,5 +1,4 @@
 import { planWithFollowUp } from '../../../core/copilot/follow-up.ts';
-import { describeDataDayAgainstToday } from '../../../core/copilot/relative-time.ts';
 import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
 import type {
@@ -154,36 +153,23 @@ function checkDraft(ctx: CopilotContext, draft: CopilotDraft): string | null {
 }
 
 /**
- * "last month" on a snapshot months old: the answer says today's date and the data's last day (core/copilot/
- * relative-time.ts). Added by the service from its clock and the cited facts' dates, after nothing but them.
- */
-function withDataDayNamed(ctx: CopilotContext, question: string, draft: CopilotDraft): CopilotDraft {
-  const dataDay = draft.facts.reduce((d, f) => (f.as_of > d ? f.as_of : d), '');
-  const note = dataDay ? describeDataDayAgainstToday(question, ctx.now().toISOString(), dataDay.slice(0, 10)) : null;
-  return note ? { ...draft, text: `${draft.text}\n${note}` } : draft;
-}
-
-/**
  * The offline copilot's answer to a question it parsed into tool calls (or a glossary entry): an answer
  * whose tools returned no fact (an unknown symbol, no data) is a refusal, as is one that fails the check.
  */
 async function answerOffline(
   ctx: CopilotContext,
   plan: Exclude<OfflinePlan, { kind: 'refusal' }>,
-  question: string,
   session: ToolSession,
   events: ModelEvents,
 ): Promise<CopilotDraft> {
-  const computed = plan.kind === 'direct' ? plan.draft : await runOfflinePlan(plan, session, events);
-  if (plan.kind === 'tools' && computed.facts.length === 0) throw new Refusal(computed.text, 'offline');
+  const draft = plan.kind === 'direct' ? plan.draft : await runOfflinePlan(plan, session, events);
+  if (plan.kind === 'tools' && draft.facts.length === 0) throw new Refusal(draft.text, 'offline');
   // A glossary entry is reviewed text from core/ whose numbers are formula constants ("1 − tax rate"), not figures.
-  const problem = plan.kind === 'direct' && computed.facts.length === 0 ? null : checkDraft(ctx, computed);
+  const problem = plan.kind === 'direct' && draft.facts.length === 0 ? null : checkDraft(ctx, draft);
   if (problem) {
     ctx.logger.error({ intent: plan.intent, problem }, 'copilot: an offline draft failed the number check; refused instead');
     throw new Refusal('I could not check the figures of that answer, so I will not give it. Try asking another way.', 'offline');
   }
-  // The checked answer, then the service's own sentence on the dates (its clock and the facts' as-of days).
-  const draft = withDataDayNamed(ctx, question, computed);
   events.onText?.(draft.text);
   return draft;
 }
@@ -302,7 +288,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
         meta();
         const session = openToolSession(ctx.tools, req.userId, signal);
         const result = plan
-          ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, question, session, events) }
+          ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) }
           : await answerLlm(ctx, req.userId, conversationId, question, session, events, signal);
         const answer = {
           text: result.draft.text,
@@ -353,7 +339,7 @@ async function answerLlm(
       throw new AppError('UPSTREAM_ERROR', `The AI model is paused after repeated failures; try again in ${retryS} s. Nothing was charged.`);
     }
     ctx.logger.warn({ model: client.model, why }, 'copilot: answering offline instead of the model');
-    return { mode: 'offline' as const, draft: await answerOffline(ctx, plan, question, session, events) };
+    return { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) };
   };
   if (!ctx.modelBreaker.allows(nowMs)) return answerOfflineInstead('breaker open');
   const history = await loadHistory(ctx, userId, conversationId);
@@ -382,7 +368,7 @@ async function answerLlm(
   const plan = ctx.planOffline(question, await ctx.directory());
   if (plan.kind === 'refusal')
     throw new Refusal("I couldn't give an answer whose figures all check out against our data. Try one of the example questions.", 'llm');
-  return { mode: 'offline', draft: await answerOffline(ctx, plan, question, session, events) };
+  return { mode: 'offline', draft: await answerOffline(ctx, plan, session, events) };
 }
 
 // —— reading ——
