@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getAvatarFallback } from '../../lib/avatar.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 
 interface UserMenuProps {
   fullName: string;
@@ -47,12 +48,9 @@ export function UserMenu(props: UserMenuProps) {
     if (!open) return;
     const first = menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]');
     first?.focus();
-    const onDoc = (e: MouseEvent) => {
-      if (!menuRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
   }, [open]);
+  // Escape is the menu's own key handling (it moves focus back to the button).
+  useDismiss(open, () => setOpen(false), [menuRef, buttonRef], { escape: false });
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

@@ -1,7 +1,8 @@
 import { Columns3 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { CATEGORY_LABELS, FIELD_CATEGORIES, SCREENER_FIELDS } from '../../../../../core/screener/fields.ts';
 import { MAX_COLUMNS } from '../screen-query.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 /** Which fields the table shows, in the order they were picked; Escape or a click outside closes it. */
 export function ColumnChooser({ columns, onChange }: { columns: readonly string[]; onChange: (columns: string[] | null) => void }) {
@@ -10,12 +11,7 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useDismiss(open, () => setOpen(false), [root]);
   const needle = q.trim().toLowerCase();
   const full = columns.length >= MAX_COLUMNS;
   return (

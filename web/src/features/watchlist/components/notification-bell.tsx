@@ -1,8 +1,9 @@
 import { Bell } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { markNotificationsRead } from '../api/notifications.ts';
 import { useNotifications } from './use-notifications.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 /** The top bar's bell: unread count, the latest alerts in a popover, mark read, a link to the watchlist. */
 export function NotificationBell() {
@@ -11,18 +12,7 @@ export function NotificationBell() {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const unread = data?.unread ?? 0;
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), [root]);
   return (
     <div ref={root} className="relative mr-1">
       <button
