@@ -1,5 +1,6 @@
 import { PRIMARY_NAV } from '../web/src/components/layout/primary-nav.tsx';
 import { expect, test } from './support/fixtures.ts';
+import { listIndexablePaths } from '../core/site/pages.ts';
 
 test.describe('app shell in Chromium', () => {
   // Each route's heading, console errors, sign-in redirect, sandbox strip and 375 px width are checked on the
@@ -18,23 +19,14 @@ test.describe('app shell in Chromium', () => {
     await context.close();
   });
 
-  test('ten public pages arrive with ten different titles and descriptions, a canonical URL and a link preview; robots.txt and the sitemap agree', async ({
+  test('every indexable page arrives with its own title and description, a canonical URL and a link preview; robots.txt and the sitemap agree', async ({
     open,
     app,
   }) => {
     const { page, context } = await open();
-    const paths = [
-      '/',
-      '/pricing',
-      '/about',
-      '/contact',
-      '/terms-of-service',
-      '/privacy-policy',
-      '/smart-yield',
-      '/advanced-market-screener',
-      '/track-record',
-      '/api-docs',
-    ];
+    // Every page the sitemap lists (core/site/pages.ts), not a copy of them.
+    const paths = listIndexablePaths();
+    expect(paths.length).toBeGreaterThanOrEqual(10);
     const seen: Array<{ title: string; description: string | null }> = [];
     for (const path of paths) {
       // JavaScript off: what a crawler or a link preview reads is the HTML the server sent.
@@ -45,8 +37,8 @@ test.describe('app shell in Chromium', () => {
       expect(html, path).toContain(`<meta property="og:title" content="${title}" />`);
       seen.push({ title, description });
     }
-    expect(new Set(seen.map((s) => s.title)).size).toBe(10);
-    expect(new Set(seen.map((s) => s.description)).size).toBe(10);
+    expect(new Set(seen.map((s) => s.title)).size).toBe(paths.length);
+    expect(new Set(seen.map((s) => s.description)).size).toBe(paths.length);
     const robots = await (await page.request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${app.baseUrl}/sitemap.xml`);
     const sitemap = await (await page.request.get('/sitemap.xml')).text();
