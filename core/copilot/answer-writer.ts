@@ -411,3 +411,39 @@ export function writeBalancedView(entry: SymbolDirectoryEntry, results: readonly
   lines.push(`Whether it fits depends on your goals, horizon and the rest of your portfolio. ${ANALYSIS_DISCLAIMER}`);
   return c.draft(lines);
 }
+
+/**
+ * A statement line's trend: its value in each fiscal year (the tab's table by year), the CAGR the ratios compute
+ * over the span with how it is read (the yearly rate that compounds the first year's figure into the last's), and
+ * the points for a small chart. Where the ratios compute no CAGR (net income, a negative start) it says so.
+ */
+export function writeTrend(
+  entry: SymbolDirectoryEntry,
+  line: string,
+  years: number,
+  cagrKey: string | undefined,
+  results: readonly CopilotToolResult[],
+): CopilotDraft {
+  const c = new Citations();
+  const points = results
+    .flatMap((r) => r.facts.filter((f) => f.key === line && (f.symbol ?? r.symbol) === entry.symbol).map((f) => ({ ...f, symbol: f.symbol ?? r.symbol })))
+    .filter(isNumeric)
+    .sort((a, b) => a.period.localeCompare(b.period));
+  const name = lowerLabel(findFactDefinition(line)?.label ?? line);
+  if (points.length < 2) return c.draft([explainMissing(results, entry, `${name} over ${years} fiscal years`)]);
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const lines = [`${nameOf(entry)}: ${name} by fiscal year — ${points.map((p) => `${p.period} ${c.show(p)}`).join(', ')}.`];
+  const cagr = cagrKey ? findFact(results, entry.symbol, [cagrKey]) : undefined;
+  const direction = last.value > first.value ? 'higher' : last.value < first.value ? 'lower' : 'level';
+  if (isNumeric(cagr) && points.length === years + 1)
+    lines.push(
+      `The ${lowerLabel(cagr.label)} is ${c.show(cagr)}: the yearly rate that, compounded over the ${years} years, turns ${first.period}'s ${c.show(first)} into ${last.period}'s ${c.show(last)}.`,
+    );
+  else {
+    const why = cagrKey ? `no ${years}-year CAGR could be computed for it here` : `our ratios compute no CAGR for ${name}`;
+    lines.push(`${last.period} ended ${direction === 'level' ? 'level with' : `${direction} than`} ${first.period} (${why}).`);
+  }
+  lines.push('The fundamental analysis shows these years in its table by year.');
+  return { ...c.draft(lines), chart: { label: first.label, unit: first.unit, points: points.map((p) => ({ period: p.period, value: p.value })) } };
+}

@@ -10,8 +10,10 @@ import {
   writeQuote,
   writeScoreReasons,
   writeTechnicalSignal,
+  writeTrend,
   writeValuation,
 } from './answer-writer.ts';
+import { TREND_LINES, type TrendLine } from './company-facts.ts';
 import type { CopilotDraft, CopilotPeriod, CopilotToolCall, CopilotToolResult, OfflinePlan, SymbolDirectoryEntry } from './copilot-types.ts';
 import { type GlossaryTerm, getTerm, glossary } from './glossary.ts';
 import { getMetric, type Metric, metrics } from './metric-catalog.ts';
@@ -110,6 +112,21 @@ const CUES = {
   compare: ['compare', 'comparison', 'vs', 'versus', 'against', 'or', 'better', 'which', 'between'],
   // A decision asked for: answered as a balanced view across the analyses, never as a recommendation.
   decision: ['should i buy', 'should i sell', 'should i invest', 'buy or sell', 'worth buying', 'good investment', 'good buy', 'good stock to buy'],
+  // A figure over the years ("free cash flow trend", "revenue history"); a span in years asks the same.
+  trend: [
+    'trend',
+    'trends',
+    'trending',
+    'history',
+    'historical',
+    'over the years',
+    'over time',
+    'each year',
+    'by year',
+    'year by year',
+    'per year',
+    'every year',
+  ],
   forecast: [
     'predict',
     'prediction',
@@ -263,6 +280,10 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
   if (cue('forecast'))
     return refuse(`I do not forecast prices or tell the future; I can tell you how ${entries[0]!.symbol} has done and what our figures say now.`, entries[0]);
   if (cue('reason') && entries.length === 1 && asked.some((m) => REASON_METRICS.has(m.id))) return planScoreReasons(entries[0]!, asked, words);
+  // "MSFT's free cash flow trend", "AAPL revenue over 5 years": the line by fiscal year with its CAGR.
+  const trendLine = asked.length === 1 && asked[0]!.id in TREND_LINES ? (asked[0]!.id as TrendLine) : null;
+  if (trendLine && entries.length === 1 && entries[0]!.type !== 'etf' && (cue('trend') || period === '3y' || period === '5y'))
+    return planTrend(entries[0]!, trendLine, period === '3y' || period === '1y' ? 3 : 5);
   const performance = (cue('performance') || period !== null) && asked.every((m) => m.id === 'price');
   // "Why did NVDA drop last month?": the move against the market, and that the cause (news) is not in the data.
   if (performance && cue('reason') && entries.length === 1) return planMoveReason(entries[0]!, period ?? '1m');
@@ -350,6 +371,11 @@ function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {
     ],
     (results) => writeBalancedView(entry, results),
   );
+}
+
+function planTrend(entry: SymbolDirectoryEntry, line: TrendLine, years: 3 | 5): OfflinePlan {
+  const cagrKey = (TREND_LINES[line] as { 3?: string; 5?: string })[years];
+  return tools('trend', [{ tool: 'get_trend', input: { symbol: entry.symbol, line, years } }], (results) => writeTrend(entry, line, years, cagrKey, results));
 }
 
 function planQuote(entries: readonly SymbolDirectoryEntry[]): OfflinePlan {

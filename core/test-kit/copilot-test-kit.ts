@@ -3,6 +3,7 @@ import { listAllContributionFacts } from '../analysis/attribution/driver-facts.t
 import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index.ts';
 import { findUnbackedNumbers } from '../ai/number-validator.ts';
 import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from '../copilot/copilot-types.ts';
+import { collectLineTrend } from '../copilot/company-facts.ts';
 import { buildDcfScenario } from '../copilot/dcf-scenario.ts';
 import { computePriceStats } from '../copilot/price-stats.ts';
 
@@ -127,6 +128,14 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs)
           (f) => f.unit === 'usd' || f.key === 'price',
         ),
       );
+    }
+    case 'get_trend': {
+      const inputs = await load(call.input.symbol);
+      const placed = collectLineTrend(inputs, call.input.line, call.input.years);
+      const facts = placed.ok
+        ? placed.value.map(({ fact }) => ({ ...fact, symbol: inputs.symbol, href: `/fundamental-analysis/${inputs.symbol}/growth` }))
+        : [];
+      return result(call, inputs.symbol, facts);
     }
     case 'get_technical_rating': {
       const inputs = await load(call.input.symbol);

@@ -44,6 +44,13 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   one('RSI of nvdia', { intent: 'metric', symbols: ['NVDA'], keys: ['rsi_14'], charged: true }),
   one('coca cola dividend yield', { intent: 'metric', symbols: ['KO'], charged: true }),
   one('google p/e', { intent: 'metric', symbols: ['GOOGL'], keys: ['pe_ttm'], charged: true }),
+  // A figure over the years (its CAGR cited).
+  one("what's MSFT's free cash flow trend", { intent: 'trend', symbols: ['MSFT'], keys: ['free_cash_flow', 'fcf_cagr_5y'], charged: true }),
+  one('AAPL revenue over 5 years', { intent: 'trend', symbols: ['AAPL'], keys: ['revenue', 'revenue_cagr_5y'], charged: true }),
+  one('apple revenue history', { intent: 'trend', symbols: ['AAPL'], keys: ['revenue_cagr_5y'], charged: true }),
+  one('KO net income over the last 3 years', { intent: 'trend', symbols: ['KO'], keys: ['net_income'], says: ['no CAGR for net income'], charged: true }),
+  one('revenu trend of nvidia', { intent: 'trend', symbols: ['NVDA'], keys: ['revenue_cagr_5y'], charged: true }),
+  { turns: ['free cash flow of MSFT', 'over 5 years?'], intent: 'trend', symbols: ['MSFT'], keys: ['fcf_cagr_5y'], charged: true },
   // Comparisons.
   one('Compare KO and PEP dividend yield', { intent: 'compare', symbols: ['KO', 'PEP'], charged: true }),
   one('MSFT vs GOOGL net margin', { intent: 'compare', symbols: ['MSFT', 'GOOGL'], keys: ['net_margin'], charged: true }),

@@ -2,6 +2,7 @@ import { planWithFollowUp } from '../../../core/copilot/follow-up.ts';
 import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
 import type {
+  CopilotChart,
   CopilotCitation,
   CopilotDraft,
   CopilotFact,
@@ -233,8 +234,10 @@ function toAnswer(
   ids: Ids,
   a: { text: string; citations: CopilotCitation[]; costMt: number; mode: CopilotMode; status: 'answered' | 'refused' },
   examples: readonly string[],
+  chart?: CopilotChart,
 ): CopilotAnswer {
   return {
+    ...(chart ? { chart } : {}),
     conversation_id: ids.conversationId,
     message_id: ids.answerId,
     answer: a.text,
@@ -279,6 +282,8 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
     }
     plan = parsed;
   }
+  // A trend's chart points travel with the answer (not stored: a reloaded conversation shows the text).
+  let chart: CopilotChart | undefined;
   try {
     const charged = await ctx.ledger.chargeFor(
       req.userId,
@@ -290,6 +295,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
         const result = plan
           ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) }
           : await answerLlm(ctx, req.userId, conversationId, question, session, events, signal);
+        chart = result.draft.chart;
         const answer = {
           text: result.draft.text,
           citations: toCitations(result.draft.facts),
@@ -303,7 +309,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
       },
       { timeoutMs: ctx.timeoutMs, meta: { conversation_id: ids.conversationId, message_id: ids.answerId, mode } },
     );
-    return toAnswer(ids, charged.result, ctx.examples);
+    return toAnswer(ids, charged.result, ctx.examples, chart);
   } catch (e) {
     if (e instanceof Refusal) return storeRefusal(ctx, req.userId, ids, question, e);
     if (e instanceof LlmError) {

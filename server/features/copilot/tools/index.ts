@@ -9,6 +9,8 @@ import { getQuote } from './get-quote.ts';
 import { getRatios } from './get-ratios.ts';
 import { getScores } from './get-scores.ts';
 import { getTechnicalRating } from './get-technical-rating.ts';
+import { getTrend } from './get-trend.ts';
+import { TREND_LINES } from '../../../../core/copilot/company-facts.ts';
 import { listMyAnalyses } from './list-my-analyses.ts';
 import { screen } from './screen.ts';
 import type { ToolSession } from './tool-session.ts';
@@ -45,6 +47,18 @@ export const copilotTools: { [K in CopilotToolName]: ToolSpec<K> } = {
       'Statement figures as of the data day (revenue, net income, free cash flow, cash, debt, equity, EBITDA…) and market cap; for an ETF its costs, size and holdings concentration.',
     input: z.object({ symbol: Symbol_ }).strict(),
     run: getFundamentals,
+  },
+  get_trend: {
+    description:
+      'A statement line (revenue, free_cash_flow or net_income) for each of the last 3 or 5 fiscal years plus the year before, and its CAGR over those years where the ratios compute one (revenue, free cash flow).',
+    input: z
+      .object({
+        symbol: Symbol_,
+        line: z.enum(Object.keys(TREND_LINES) as [keyof typeof TREND_LINES, ...Array<keyof typeof TREND_LINES>]),
+        years: z.union([z.literal(3), z.literal(5)]),
+      })
+      .strict(),
+    run: getTrend,
   },
   get_ratios: {
     description:
