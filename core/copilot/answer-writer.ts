@@ -5,6 +5,7 @@ import { formatFactValue } from '../facts/format-fact.ts';
 import type { CopilotDraft, CopilotFact, CopilotPeriod, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
 import { describeTermOnPages, type GlossaryTerm } from './glossary.ts';
 import { type Metric, titleOf } from './metric-catalog.ts';
+import type { CalendarSpan } from './period-phrases.ts';
 import { PERIOD_WORDS } from './price-stats.ts';
 
 /*
@@ -139,8 +140,40 @@ export function writeComparison(entries: readonly SymbolDirectoryEntry[], wanted
   return c.draft(lines);
 }
 
+/** A calendar span the question named ("last month") as today reads it, and today (ISO). */
+export interface AskedSpan {
+  span: CalendarSpan;
+  today: string;
+}
+
+/**
+ * What "last month" meant today against the day the data ends, when the two days differ: the span named (cited as
+ * a fact whose period holds its dates) and where it falls against the data, so a window that cannot reach it is
+ * never passed off as it. Empty when today is the data day.
+ */
+function describeAskedSpan(asked: AskedSpan | undefined, dataEnd: string, c: Citations): string {
+  if (!asked || asked.today === dataEnd) return '';
+  const { span, today } = asked;
+  const phrase = span.phrase.charAt(0).toUpperCase() + span.phrase.slice(1);
+  const fact: CopilotFact = {
+    key: 'asked_period',
+    label: `${phrase} as of ${today}`,
+    value: span.name,
+    unit: 'label',
+    period: `${span.from} to ${span.to}`,
+    source: 'computed',
+    as_of: today,
+    symbol: null,
+    href: null,
+  };
+  const named = `${phrase} (${span.name}) ${c.cite(fact)}`;
+  if (span.from > dataEnd) return `${named} is after our data ends on ${dataEnd}; here is the latest we have instead.`;
+  if (span.to > dataEnd) return `${named} runs past our data, which ends on ${dataEnd}; the figures stop there.`;
+  return `${named} ended before our data does (on ${dataEnd}); our price windows end on that last day, so the figures below are not for ${span.name} exactly.`;
+}
+
 /** Price change over a period (get_price_stats): the change, the closes it runs between, the high and low. */
-export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[]): CopilotDraft {
+export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[], asked?: AskedSpan): CopilotDraft {
   const c = new Citations();
   const change = findFact(results, entry.symbol, ['price_change_percent']);
   const start = findFact(results, entry.symbol, ['start_close']);
@@ -148,8 +181,10 @@ export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPer
   const over = period === 'ytd' ? 'year to date' : `over ${PERIOD_WORDS[period]}`;
   if (!isNumeric(change) || !start || !end) return c.draft([explainMissing(results, entry, `the price change ${over}`)]);
   const verb = change.value > 0 ? 'rose' : change.value < 0 ? 'fell' : 'was unchanged';
+  // Cited first: markers run in the order the text reads.
+  const spanLine = describeAskedSpan(asked, end.as_of, c);
   const size = change.value === 0 ? '' : ` ${c.showSize(change)}`;
-  const lines = [`${nameOf(entry)} ${verb}${size} ${over}: from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`];
+  const lines = [spanLine, `${nameOf(entry)} ${verb}${size} ${over}: from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`];
   const high = findFact(results, entry.symbol, ['period_high']);
   const low = findFact(results, entry.symbol, ['period_low']);
   if (high && low) lines.push(`Over the period it traded as high as ${c.show(high)} and as low as ${c.show(low)}.`);
@@ -347,7 +382,7 @@ export function describeAgainstMarket(stockPct: number, marketPct: number): stri
  * "Why did X drop?": what the data shows — the move, and the market's (SPY) over the same period, so the reader
  * sees whether it was the stock's own — and, plainly, that news is not in the data, so the cause is not known here.
  */
-export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[]): CopilotDraft {
+export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[], asked?: AskedSpan): CopilotDraft {
   const c = new Citations();
   const over = period === 'ytd' ? 'year to date' : `over ${PERIOD_WORDS[period]}`;
   const change = findFact(results, entry.symbol, ['price_change_percent']);
@@ -356,6 +391,7 @@ export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeri
   if (!isNumeric(change) || !start || !end) return c.draft([explainMissing(results, entry, `the price change ${over}`)]);
   const verb = change.value > 0 ? 'rose' : change.value < 0 ? 'fell' : 'was unchanged';
   const lines = [
+    describeAskedSpan(asked, end.as_of, c),
     `${nameOf(entry)} ${verb}${change.value === 0 ? '' : ` ${c.showSize(change)}`} ${over}, from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`,
   ];
   const market = findFact(results, MARKET_BENCHMARK, ['price_change_percent']);

@@ -1,4 +1,5 @@
 import {
+  type AskedSpan,
   MARKET_BENCHMARK,
   writeBalancedView,
   writeComparison,
@@ -17,11 +18,16 @@ import { TREND_LINES, type TrendLine } from './company-facts.ts';
 import type { CopilotDraft, CopilotPeriod, CopilotToolCall, CopilotToolResult, OfflinePlan, SymbolDirectoryEntry } from './copilot-types.ts';
 import { type GlossaryTerm, getTerm, glossary } from './glossary.ts';
 import { getMetric, type Metric, metrics } from './metric-catalog.ts';
-import { findPeriod } from './period-phrases.ts';
+import { findCalendarPhrase, findPeriod, resolveCalendarPhrase } from './period-phrases.ts';
 import { offlineExamples, offlineQuestionTypes, suggestQuestions } from './question-types.ts';
 import { findPhrases, hasPhrase, splitPhrase, splitQuestion, type Word } from './question-words.ts';
 import { COMMON_WORDS } from './common-words.ts';
 import { extendOverListedSuffixes, findSymbols, isWeakMatch } from './symbol-finder.ts';
+
+/** What a plan reads besides the question: today (ISO, the service's clock), for "last month" and "this year". */
+export interface PlanContext {
+  today?: string;
+}
 
 /** Symbols one question may cover (compare_symbols takes up to 5): a comparison still fits a phone. */
 export const MAX_SYMBOLS_PER_QUESTION = 5;
@@ -210,7 +216,7 @@ export function refuse(why: string, symbol?: SymbolDirectoryEntry): OfflinePlan 
  * not get …"): the caller should treat that as unanswered (not charged). A `direct` plan (a definition)
  * cites its glossary entry, whose formula backs the constants in the text.
  */
-export function planOfflineAnswer(question: string, directory: readonly SymbolDirectoryEntry[]): OfflinePlan {
+export function planOfflineAnswer(question: string, directory: readonly SymbolDirectoryEntry[], context: PlanContext = {}): OfflinePlan {
   const words = splitQuestion(question);
   if (words.length === 0) return refuse('Ask a question about a stock, a fund or a term.');
 
@@ -234,6 +240,10 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
   const cue = (name: keyof typeof CUES) => hasPhrase(words, CUES[name]);
   const free0 = new Set([...taken, ...found_.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k))]);
   const period = findPeriod(words);
+  // "last month" on 2026-11-28 is October 2026, whatever day the data ends: the answer says both when they differ.
+  const calendar = context.today ? findCalendarPhrase(words) : null;
+  const askedSpan: AskedSpan | undefined =
+    calendar && context.today ? { span: resolveCalendarPhrase(calendar, context.today), today: context.today } : undefined;
   // A weak match ("tip", "gold", a typo) stands for a symbol only when the question also asks something it reads.
   const asksSomething =
     exactMetrics.length > 0 ||
@@ -286,8 +296,8 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
     return planTrend(entries[0]!, trendLine, period === '3y' || period === '1y' ? 3 : 5);
   const performance = (cue('performance') || period !== null) && asked.every((m) => m.id === 'price');
   // "Why did NVDA drop last month?": the move against the market, and that the cause (news) is not in the data.
-  if (performance && cue('reason') && entries.length === 1) return planMoveReason(entries[0]!, period ?? '1m');
-  if (performance) return planPriceChange(entries, period ?? '1y');
+  if (performance && cue('reason') && entries.length === 1) return planMoveReason(entries[0]!, period ?? '1m', askedSpan);
+  if (performance) return planPriceChange(entries, period ?? '1y', askedSpan);
   if (cue('valuation') && entries.length === 1 && asked.every((m) => m.tool === 'get_dcf' || m.id === 'price')) return planValuation(entries, dcfInputs);
   if (asked.length === 0 && cue('signal')) return planTechnicalSignal(entries);
   if (asked.length === 1 && asked[0]!.id === 'price') return planQuote(entries);
@@ -345,18 +355,19 @@ function findTerm(words: readonly Word[], skip: ReadonlySet<number>, asked: read
   return null;
 }
 
-function planPriceChange(entries: readonly SymbolDirectoryEntry[], period: CopilotPeriod): OfflinePlan {
+function planPriceChange(entries: readonly SymbolDirectoryEntry[], period: CopilotPeriod, asked?: AskedSpan): OfflinePlan {
   return tools(
     'price_change',
     entries.map((e) => ({ tool: 'get_price_stats', input: { symbol: e.symbol, period } })),
-    (results) => joinDrafts(entries.map((e) => writePriceChange(e, period, results))),
+    // The span is said once, in the first symbol's answer.
+    (results) => joinDrafts(entries.map((e, i) => writePriceChange(e, period, results, i === 0 ? asked : undefined))),
   );
 }
 
-function planMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod): OfflinePlan {
+function planMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, asked?: AskedSpan): OfflinePlan {
   const calls: CopilotToolCall[] = [{ tool: 'get_price_stats', input: { symbol: entry.symbol, period } }];
   if (entry.symbol !== MARKET_BENCHMARK) calls.push({ tool: 'get_price_stats', input: { symbol: MARKET_BENCHMARK, period } });
-  return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results));
+  return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results, asked));
 }
 
 function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {

@@ -51,6 +51,27 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   one('KO net income over the last 3 years', { intent: 'trend', symbols: ['KO'], keys: ['net_income'], says: ['no CAGR for net income'], charged: true }),
   one('revenu trend of nvidia', { intent: 'trend', symbols: ['NVDA'], keys: ['revenue_cagr_5y'], charged: true }),
   { turns: ['free cash flow of MSFT', 'over 5 years?'], intent: 'trend', symbols: ['MSFT'], keys: ['fcf_cagr_5y'], charged: true },
+  // Relative time on a day after the data ends (2026-07-02): the span named and the data's last day both said.
+  {
+    turns: ['why did NVDA drop last month'],
+    today: '2026-11-28',
+    intent: 'move_reason',
+    symbols: ['NVDA'],
+    keys: ['asked_period'],
+    says: ['October 2026', 'after our data ends on 2026-07-02', 'not news'],
+    charged: true,
+  },
+  {
+    turns: ['how did AAPL do this year?'],
+    today: '2026-11-28',
+    intent: 'price_change',
+    symbols: ['AAPL'],
+    keys: ['asked_period'],
+    says: ['runs past our data'],
+    charged: true,
+  },
+  { turns: ['KO performance last quarter'], today: '2026-11-28', intent: 'price_change', symbols: ['KO'], says: ['Q3 2026'], charged: true },
+  { turns: ['msft over the last month'], today: '2026-11-28', intent: 'price_change', symbols: ['MSFT'], keys: ['price_change_percent'], charged: true },
   // Comparisons.
   one('Compare KO and PEP dividend yield', { intent: 'compare', symbols: ['KO', 'PEP'], charged: true }),
   one('MSFT vs GOOGL net margin', { intent: 'compare', symbols: ['MSFT', 'GOOGL'], keys: ['net_margin'], charged: true }),
