@@ -483,3 +483,45 @@ export function writeTrend(
   lines.push('The fundamental analysis shows these years in its table by year.');
   return { ...c.draft(lines), chart: { label: first.label, unit: first.unit, points: points.map((p) => ({ period: p.period, value: p.value })) } };
 }
+
+/**
+ * "What is a good P/E?": what the market pays — the median and middle half over all stocks in the screener, then
+ * over the asked symbol's sector with its own figure (or, with no symbol, each sector's median, lowest first) —
+ * and that a level is good only against growth and quality, never by itself.
+ */
+export function writeSpread(field: string, entry: SymbolDirectoryEntry | undefined, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const facts = results.flatMap((r) => r.facts);
+  const label = findFactDefinition(field)?.label ?? field;
+  const groupOf = (f: CopilotFact) => f.period.replace(/ on \d{4}-\d{2}-\d{2}$/, '');
+  const get = (group: string, key: string) => facts.find((f) => f.key === key && groupOf(f) === group);
+  const market = ['spread_count', 'spread_p50', 'spread_p25', 'spread_p75'].map((k) => get('all stocks', k));
+  if (market.some((f) => f === undefined)) {
+    const error = results.find((r) => r.error)?.error;
+    return c.draft([
+      `I could not get the spread of the ${lowerLabel(label)} across the market${error && !/\d/.test(error.message) ? `: ${error.message.replace(/\.$/, '')}` : ''}.`,
+    ]);
+  }
+  const [count, p50, p25, p75] = market as CopilotFact[];
+  const lines = [
+    `What the market pays, from the screener on ${p50!.as_of}: across ${c.show(count!)} stocks with a ${lowerLabel(label)}, the median is ${c.show(p50!)} and the middle half lies between ${c.show(p25!)} and ${c.show(p75!)}.`,
+  ];
+  const sectorMedian = facts.find((f) => f.key === 'spread_p50' && groupOf(f) !== 'all stocks' && entry);
+  if (entry && sectorMedian) {
+    const sector = groupOf(sectorMedian);
+    const lo = get(sector, 'spread_p25');
+    const hi = get(sector, 'spread_p75');
+    const own = facts.find((f) => f.key === field && f.symbol === entry.symbol);
+    lines.push(
+      `In ${sector}, ${entry.symbol}'s sector, the median is ${c.show(sectorMedian)}${lo && hi ? ` (middle half ${c.show(lo)} to ${c.show(hi)})` : ''}${own ? `; ${nameOf(entry)} is at ${c.show(own)}` : ''}.`,
+    );
+  } else if (entry) lines.push(`I could not place ${nameOf(entry)} in a sector of the screener.`);
+  else {
+    const medians = facts.filter((f) => f.key === 'spread_p50' && groupOf(f) !== 'all stocks');
+    if (medians.length > 0) lines.push(`By sector (median, lowest first): ${medians.map((f) => `${groupOf(f)} ${c.show(f)}`).join(', ')}.`);
+  }
+  lines.push(
+    `No level is good by itself: a ${lowerLabel(label)} below its sector's median is cheaper than most peers, which is worth it only if growth and quality hold up; compare a company with its own sector.`,
+  );
+  return c.draft(lines);
+}

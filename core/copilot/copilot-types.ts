@@ -25,6 +25,8 @@ export type CopilotToolCall =
   /** A statement line by fiscal year over 3 or 5 years and its CAGR over them (TREND_LINES in company-facts.ts). */
   | { tool: 'get_trend'; input: { symbol: string; line: 'revenue' | 'free_cash_flow' | 'net_income'; years: 3 | 5 } }
   | { tool: 'get_ratios'; input: { symbol: string } }
+  /** A screener field's quartiles over all stocks and a symbol's sector (or every sector's median). */
+  | { tool: 'get_distribution'; input: { field: string; symbol?: string } }
   | { tool: 'get_scores'; input: { symbol: string } }
   | { tool: 'get_technical_rating'; input: { symbol: string } }
   | { tool: 'get_dcf'; input: { symbol: string; wacc_pct?: number; terminal_growth_pct?: number; growth_pct?: number } }

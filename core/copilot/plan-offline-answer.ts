@@ -11,10 +11,12 @@ import {
   writeQuote,
   writeScoreReasons,
   writeTechnicalSignal,
+  writeSpread,
   writeTrend,
   writeValuation,
 } from './answer-writer.ts';
 import { TREND_LINES, type TrendLine } from './company-facts.ts';
+import { findField } from '../screener/fields.ts';
 import type { CopilotDraft, CopilotPeriod, CopilotToolCall, CopilotToolResult, OfflinePlan, SymbolDirectoryEntry } from './copilot-types.ts';
 import { type GlossaryTerm, getTerm, glossary } from './glossary.ts';
 import { getMetric, type Metric, metrics } from './metric-catalog.ts';
@@ -278,6 +280,10 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
   ]);
   asked = asked.filter((m) => !setByQuestion.has(m.id));
 
+  // "What is a good P/E?": what the market and the sector pay (the screener's spread), not a rule of thumb.
+  const levelAsked = found.find((m) => LEVEL_WORDS.has(words[m.from - 1]?.text ?? '') && spreadFieldOf(m.value));
+  if (levelAsked && entries.length <= 1 && entries[0]?.type !== 'etf') return planSpread(spreadFieldOf(levelAsked.value)!, entries[0]);
+
   if (entries.length === 0) {
     const term = findTerm(words, symbolWords, asked);
     if (term) return { kind: 'direct', intent: 'definition', draft: writeDefinition(term) };
@@ -387,6 +393,18 @@ function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {
 function planTrend(entry: SymbolDirectoryEntry, line: TrendLine, years: 3 | 5): OfflinePlan {
   const cagrKey = (TREND_LINES[line] as { 3?: string; 5?: string })[years];
   return tools('trend', [{ tool: 'get_trend', input: { symbol: entry.symbol, line, years } }], (results) => writeTrend(entry, line, years, cagrKey, results));
+}
+
+/** Words asking what level of a figure is good or usual, right before the figure ("a good P/E", "a normal margin"). */
+const LEVEL_WORDS = new Set(['good', 'normal', 'typical', 'usual', 'reasonable', 'healthy', 'decent']);
+
+/** The screener field that holds a metric, if any (the spread is the screener's). */
+const spreadFieldOf = (m: Metric): string | undefined => m.keys.find((k) => findField(k)?.kind === 'range');
+
+function planSpread(field: string, entry: SymbolDirectoryEntry | undefined): OfflinePlan {
+  return tools('good_level', [{ tool: 'get_distribution', input: { field, ...(entry ? { symbol: entry.symbol } : {}) } }], (results) =>
+    writeSpread(field, entry, results),
+  );
 }
 
 function planQuote(entries: readonly SymbolDirectoryEntry[]): OfflinePlan {

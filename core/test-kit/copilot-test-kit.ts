@@ -4,6 +4,8 @@ import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index
 import { findUnbackedNumbers } from '../ai/number-validator.ts';
 import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from '../copilot/copilot-types.ts';
 import { collectLineTrend } from '../copilot/company-facts.ts';
+import { describeSpreadFacts } from '../copilot/spread-facts.ts';
+import type { ScreenerTable } from '../screener/table.ts';
 import { buildDcfScenario } from '../copilot/dcf-scenario.ts';
 import { computePriceStats } from '../copilot/price-stats.ts';
 
@@ -67,7 +69,7 @@ const result = (call: CopilotToolCall, symbol: string | null, facts: CopilotFact
   facts.length > 0 ? { tool: call.tool, symbol, facts } : { tool: call.tool, symbol, facts, error: { code: 'NO_DATA', message: `No figures for ${symbol}.` } };
 
 /** One tool call answered from the builders on the loaded inputs. */
-export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs): Promise<CopilotToolResult> {
+export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs, loadScreenerTable?: () => Promise<ScreenerTable>): Promise<CopilotToolResult> {
   switch (call.tool) {
     case 'get_quote': {
       const inputs = await load(call.input.symbol);
@@ -136,6 +138,12 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs)
         ? placed.value.map(({ fact }) => ({ ...fact, symbol: inputs.symbol, href: `/fundamental-analysis/${inputs.symbol}/growth` }))
         : [];
       return result(call, inputs.symbol, facts);
+    }
+    case 'get_distribution': {
+      // The tests' screener table, when the test gives one (building the universe's is the screener's job).
+      const table = await loadScreenerTable?.();
+      if (!table) return result(call, null, []);
+      return { tool: call.tool, symbol: call.input.symbol ?? null, ...describeSpreadFacts(table, call.input.field, call.input.symbol) };
     }
     case 'get_technical_rating': {
       const inputs = await load(call.input.symbol);

@@ -59,6 +59,7 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
       loadAnalysisInputs,
       listAnalyses: (userId, q) => deps.analyses.listAnalyses(userId, q),
       screen: deps.screener ? (q) => deps.screener!.queryScreener(q) : undefined,
+      screenerTable: deps.screener ? async () => (await deps.screener!.getScreenerSnapshot()).table : undefined,
     },
     planOffline: deps.planOffline ?? planOfflineAnswer,
     findUnbacked: deps.findUnbacked ?? findUnbackedInText,

@@ -10,6 +10,7 @@ import { getRatios } from './get-ratios.ts';
 import { getScores } from './get-scores.ts';
 import { getTechnicalRating } from './get-technical-rating.ts';
 import { getTrend } from './get-trend.ts';
+import { getDistribution } from './get-distribution.ts';
 import { TREND_LINES } from '../../../../core/copilot/company-facts.ts';
 import { listMyAnalyses } from './list-my-analyses.ts';
 import { screen } from './screen.ts';
@@ -59,6 +60,12 @@ export const copilotTools: { [K in CopilotToolName]: ToolSpec<K> } = {
       })
       .strict(),
     run: getTrend,
+  },
+  get_distribution: {
+    description:
+      'What the market pays: a screener field\'s median and quartiles over all stocks, and over a symbol\'s sector with its own value (or, without a symbol, each sector\'s median), e.g. {"field": "pe_ttm", "symbol": "AAPL"}.',
+    input: z.object({ field: FieldKey, symbol: Symbol_.optional() }).strict(),
+    run: getDistribution,
   },
   get_ratios: {
     description:
