@@ -401,6 +401,24 @@ export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeri
       `Over the same period the market (SPY, the S&P 500) ${marketVerb}${market.value === 0 ? '' : ` ${c.showSize(market)}`}: ${describeAgainstMarket(change.value, market.value)}.`,
     );
   }
+  // The sector fund over the same period, and what happened in the window that the data records.
+  const context = results.find((r) => r.tool === 'get_move_context' && r.symbol === entry.symbol);
+  const sectorNote = context?.notes?.find((n) => n.startsWith('sector: '))?.slice('sector: '.length);
+  const sectorMove = context?.facts.find((f) => f.key === 'price_change_percent');
+  if (sectorNote && isNumeric(sectorMove)) {
+    const sectorVerb = sectorMove.value > 0 ? 'rose' : sectorMove.value < 0 ? 'fell' : 'was flat';
+    lines.push(
+      `Its sector, ${sectorNote}, ${sectorVerb}${sectorMove.value === 0 ? '' : ` ${c.showSize(sectorMove)}`}: ${describeAgainstMarket(change.value, sectorMove.value).replaceAll('the market', 'the sector')}.`,
+    );
+  }
+  const exDates = context?.facts.filter((f) => f.key === 'dividend_ex_date') ?? [];
+  const events = exDates.map((d) => {
+    const amount = context!.facts.find((f) => f.key === 'dividend_amount' && f.period === d.period);
+    return `a dividend${amount ? ` of ${c.show(amount)} a share` : ''} went ex on ${d.value} ${c.cite(d)}`;
+  });
+  for (const f of context?.facts.filter((x) => x.key === 'filing_date') ?? []) events.push(`statements were filed on ${f.value} ${c.cite(f)}`);
+  if (events.length > 0) lines.push(`In the window ${events.join('; ')}.`);
+  else if (context && !context.error) lines.push('No dividend went ex and no filing is dated between those two closes.');
   lines.push(
     'Why it moved I cannot tell you: our data holds prices, filings and dividends, not news, announcements or analysts’ calls. The stock’s page shows its recent filings and dividends.',
   );

@@ -22,6 +22,8 @@ export type CopilotToolCall =
   | { tool: 'get_quote'; input: { symbol: string } }
   | { tool: 'get_price_stats'; input: { symbol: string; period: CopilotPeriod } }
   | { tool: 'get_fundamentals'; input: { symbol: string } }
+  /** Around a move: the sector fund's change over the period, dividends gone ex and filings dated in the window. */
+  | { tool: 'get_move_context'; input: { symbol: string; period: CopilotPeriod } }
   /** A statement line by fiscal year over 3 or 5 years and its CAGR over them (TREND_LINES in company-facts.ts). */
   | { tool: 'get_trend'; input: { symbol: string; line: 'revenue' | 'free_cash_flow' | 'net_income'; years: 3 | 5 } }
   | { tool: 'get_ratios'; input: { symbol: string } }

@@ -373,6 +373,8 @@ function planPriceChange(entries: readonly SymbolDirectoryEntry[], period: Copil
 function planMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, asked?: AskedSpan): OfflinePlan {
   const calls: CopilotToolCall[] = [{ tool: 'get_price_stats', input: { symbol: entry.symbol, period } }];
   if (entry.symbol !== MARKET_BENCHMARK) calls.push({ tool: 'get_price_stats', input: { symbol: MARKET_BENCHMARK, period } });
+  // A stock's sector fund and the dividends and filings in the window (a fund has no sector or filings of its own).
+  if (entry.type !== 'etf') calls.push({ tool: 'get_move_context', input: { symbol: entry.symbol, period } });
   return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results, asked));
 }
 

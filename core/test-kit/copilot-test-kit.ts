@@ -5,6 +5,7 @@ import { findUnbackedNumbers } from '../ai/number-validator.ts';
 import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from '../copilot/copilot-types.ts';
 import { collectLineTrend } from '../copilot/company-facts.ts';
 import { describeSpreadFacts } from '../copilot/spread-facts.ts';
+import { collectMoveContext, SECTOR_FUNDS } from '../copilot/move-context.ts';
 import type { ScreenerTable } from '../screener/table.ts';
 import { buildDcfScenario } from '../copilot/dcf-scenario.ts';
 import { computePriceStats } from '../copilot/price-stats.ts';
@@ -138,6 +139,24 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs,
         ? placed.value.map(({ fact }) => ({ ...fact, symbol: inputs.symbol, href: `/fundamental-analysis/${inputs.symbol}/growth` }))
         : [];
       return result(call, inputs.symbol, facts);
+    }
+    case 'get_move_context': {
+      const inputs = await load(call.input.symbol);
+      const sector = inputs.profile.sector;
+      const fund = sector ? SECTOR_FUNDS[sector] : undefined;
+      // A fund without prices in the data (as the server's loader answers null for it).
+      const sectorHistory = fund
+        ? await load(fund).then(
+            (i) => i.daily ?? null,
+            () => null,
+          )
+        : null;
+      const facts = collectMoveContext(inputs, call.input.period, sectorHistory).map((f) => ({
+        ...f,
+        symbol: f.key === 'price_change_percent' ? fund! : inputs.symbol,
+        href: null,
+      }));
+      return { tool: call.tool, symbol: inputs.symbol, facts, notes: sector && fund ? [`sector: ${sector} (${fund})`] : [] };
     }
     case 'get_distribution': {
       // The tests' screener table, when the test gives one (building the universe's is the screener's job).

@@ -72,6 +72,12 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   },
   { turns: ['KO performance last quarter'], today: '2026-11-28', intent: 'price_change', symbols: ['KO'], says: ['Q3 2026'], charged: true },
   { turns: ['msft over the last month'], today: '2026-11-28', intent: 'price_change', symbols: ['MSFT'], keys: ['price_change_percent'], charged: true },
+  one('why did apple fall over the last 3 months', {
+    intent: 'move_reason',
+    symbols: ['AAPL'],
+    says: ['Its sector, Information Technology (XLK)', 'not news'],
+    charged: true,
+  }),
   // Comparisons.
   one('Compare KO and PEP dividend yield', { intent: 'compare', symbols: ['KO', 'PEP'], charged: true }),
   one('MSFT vs GOOGL net margin', { intent: 'compare', symbols: ['MSFT', 'GOOGL'], keys: ['net_margin'], charged: true }),

@@ -16,6 +16,10 @@ describeEachDatabase('relative time read against the service clock and the data 
     expect(res.body).toMatchObject({ status: 'answered', mode: 'offline' });
     expect(res.body.answer).toMatch(/^Last month \(October 2026\) \[1\] is after our data ends on 2026-07-02/);
     expect(res.body.citations[0]).toMatchObject({ n: 1, key: 'asked_period', value: 'October 2026', period: '2026-10-01 to 2026-10-31' });
+    // Through the server's tools: the sector fund's move and the dividend that went ex in the window are cited too.
+    expect(res.body.answer).toContain('Its sector, Information Technology (XLK), fell');
+    expect(res.body.citations.some((c: { key: string; symbol: string }) => c.key === 'price_change_percent' && c.symbol === 'XLK')).toBe(true);
+    expect(res.body.citations.some((c: { key: string; value: string }) => c.key === 'dividend_ex_date' && c.value === '2026-06-04')).toBe(true);
     expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - COPILOT_COST_MT);
   });
 });

@@ -10,6 +10,7 @@ import { getRatios } from './get-ratios.ts';
 import { getScores } from './get-scores.ts';
 import { getTechnicalRating } from './get-technical-rating.ts';
 import { getTrend } from './get-trend.ts';
+import { getMoveContext } from './get-move-context.ts';
 import { getDistribution } from './get-distribution.ts';
 import { TREND_LINES } from '../../../../core/copilot/company-facts.ts';
 import { listMyAnalyses } from './list-my-analyses.ts';
@@ -42,6 +43,12 @@ export const copilotTools: { [K in CopilotToolName]: ToolSpec<K> } = {
     description: 'Price change (percent and dollars), start and end closes, high and low over a period: 1w, 1m, 3m, 6m, ytd, 1y, 3y or 5y.',
     input: z.object({ symbol: Symbol_, period: z.enum(copilotPeriods) }).strict(),
     run: getPriceStats,
+  },
+  get_move_context: {
+    description:
+      "Around a price move over a period: the stock's sector fund (XLK, XLF…) change over the same period, and dividends gone ex and filings dated in the window. News is not in the data.",
+    input: z.object({ symbol: Symbol_, period: z.enum(copilotPeriods) }).strict(),
+    run: getMoveContext,
   },
   get_fundamentals: {
     description:
