@@ -418,7 +418,7 @@ export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeri
   });
   for (const f of context?.facts.filter((x) => x.key === 'filing_date') ?? []) events.push(`statements were filed on ${f.value} ${c.cite(f)}`);
   if (events.length > 0) lines.push(`In the window ${events.join('; ')}.`);
-  else if (context && !context.error) lines.push('No dividend went ex and no filing is dated between those two closes.');
+  else if (context && !context.error) lines.push('No dividend went ex and no filing is dated in that period in our data.');
   lines.push(
     'Why it moved I cannot tell you: our data holds prices, filings and dividends, not news, announcements or analysts’ calls. The stock’s page shows its recent filings and dividends.',
   );
