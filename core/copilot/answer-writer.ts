@@ -323,6 +323,20 @@ export function writeValuation(entry: SymbolDirectoryEntry, results: readonly Co
           ? `On these assumptions the shares look overvalued: ${c.showSize(upside)} downside.`
           : 'On these assumptions the price equals the fair value.',
     );
+  // The range (bear and bull cases) says how firm the verdict is: a price inside it is not clearly mispriced.
+  const low = findFact(results, s, ['fair_value_low']);
+  const high = findFact(results, s, ['fair_value_high']);
+  const insideRange = isNumeric(low) && isNumeric(high) && isNumeric(price) && price.value >= low.value && price.value <= high.value;
+  if (isNumeric(low) && isNumeric(high) && isNumeric(price))
+    lines.push(
+      `Its range runs from ${c.show(low)} (bear case) to ${c.show(high)} (bull case); the price is ${insideRange ? 'inside the range, so that verdict is not clear-cut' : price.value < low.value ? 'below even the bear case' : 'above even the bull case'}.`,
+    );
+  const checks = [
+    findFact(results, s, ['model_value_per_share']),
+    findFact(results, s, ['relative_value_per_share']),
+    findFact(results, s, ['ddm_value_per_share']),
+  ].filter((f): f is CopilotFact => f !== undefined);
+  if (checks.length > 1) lines.push(`The blend's cross-checks: ${checks.map((f) => `${lowerLabel(f.label)} ${c.show(f)}`).join(', ')}.`);
   const wacc = findFact(results, s, ['wacc']);
   const tg = findFact(results, s, ['terminal_growth']);
   const growth = findFact(results, s, ['explicit_growth']);
