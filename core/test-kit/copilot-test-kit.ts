@@ -6,7 +6,8 @@ import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } fr
 import { collectLineTrend } from '../copilot/company-facts.ts';
 import { describeSpreadFacts } from '../copilot/spread-facts.ts';
 import { collectMoveContext, SECTOR_FUNDS } from '../copilot/move-context.ts';
-import type { ScreenerTable } from '../screener/table.ts';
+import { buildScreenerTable, type ScreenerTable } from '../screener/table.ts';
+import { computeScreenerRow } from '../screener/row-values.ts';
 import { buildDcfScenario } from '../copilot/dcf-scenario.ts';
 import { computePriceStats } from '../copilot/price-stats.ts';
 
@@ -205,4 +206,24 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs,
  */
 export function findUnbackedInDraft(draft: CopilotDraft): string[] {
   return findUnbackedNumbers(draft.text.replace(/\[\d+\]/g, ''), draft.facts).map((u) => `"${u.token}": ${u.reason}`);
+}
+
+/**
+ * For the evaluation set: a screener table over every listed symbol the loader has prices for (the server builds
+ * its own from the universe the same way, computeScreenerRow per name), built once on first use (about 2 s).
+ */
+export function memoiseScreenerTable(symbols: readonly string[], load: LoadInputs): () => Promise<ScreenerTable> {
+  let table: Promise<ScreenerTable> | null = null;
+  return () =>
+    (table ??= (async () => {
+      const rows = [];
+      let dataAsOf = '';
+      for (const s of symbols) {
+        const inputs = await load(s).catch(() => null);
+        if (!inputs) continue;
+        rows.push(computeScreenerRow(inputs));
+        if (inputs.asOf > dataAsOf) dataAsOf = inputs.asOf;
+      }
+      return buildScreenerTable(rows, { dataAsOf });
+    })());
 }

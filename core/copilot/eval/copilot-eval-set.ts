@@ -78,6 +78,18 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
     says: ['Its sector, Information Technology (XLK)', 'not news'],
     charged: true,
   }),
+  // What level is usual: the screener's spread (market, sector), not the definition.
+  one('What is a good P/E?', { intent: 'good_level', keys: ['spread_p50', 'spread_p25', 'spread_p75'], says: ['No level is good by itself'], charged: true }),
+  one('what is a normal pe for apple', { intent: 'good_level', symbols: ['AAPL'], keys: ['spread_p50', 'pe_ttm'], says: ["AAPL's sector"], charged: true }),
+  one('what is a typical net margin', { intent: 'good_level', keys: ['spread_p50'], charged: true }),
+  // Over- or undervalued: the DCF with its range.
+  one('is AAPL overvalued?', {
+    intent: 'valuation',
+    symbols: ['AAPL'],
+    keys: ['fair_value_per_share', 'fair_value_low', 'fair_value_high'],
+    says: ['bear case'],
+    charged: true,
+  }),
   // Comparisons.
   one('Compare KO and PEP dividend yield', { intent: 'compare', symbols: ['KO', 'PEP'], charged: true }),
   one('MSFT vs GOOGL net margin', { intent: 'compare', symbols: ['MSFT', 'GOOGL'], keys: ['net_margin'], charged: true }),
