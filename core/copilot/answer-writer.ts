@@ -439,6 +439,15 @@ export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeri
   return c.draft(lines);
 }
 
+/** ", within its range of $a to $b" (bear to bull case), with where the price sits; empty without a range. */
+function describeRange(results: readonly CopilotToolResult[], symbol: string, price: CopilotFact, c: Citations): string {
+  const low = findFact(results, symbol, ['fair_value_low']);
+  const high = findFact(results, symbol, ['fair_value_high']);
+  if (!isNumeric(low) || !isNumeric(high) || typeof price.value !== 'number') return '';
+  const where = price.value < low.value ? 'below the whole range' : price.value > high.value ? 'above the whole range' : 'inside it';
+  return `; its range runs from ${c.show(low)} (bear case) to ${c.show(high)} (bull case), and the price is ${where}`;
+}
+
 /**
  * "Should I buy X?": a balanced view across what our analyses measure — valuation, quality, growth, the chart and
  * the risks — never a recommendation; it ends with the product's own disclaimer.
@@ -452,7 +461,7 @@ export function writeBalancedView(entry: SymbolDirectoryEntry, results: readonly
   const upside = findFact(results, s, ['upside_percent']);
   if (fair && price && isNumeric(upside))
     lines.push(
-      `- Valuation: our DCF puts fair value at ${c.show(fair)} against ${c.show(price)}, ${upside.value >= 0 ? `${c.showSize(upside)} upside` : `${c.showSize(upside)} downside`} on its assumptions.`,
+      `- Valuation: our DCF puts fair value at ${c.show(fair)} against ${c.show(price)}, ${upside.value >= 0 ? `${c.showSize(upside)} upside` : `${c.showSize(upside)} downside`} on its assumptions${describeRange(results, s, price, c)}.`,
     );
   else {
     const pe = findFact(results, s, ['pe_ttm']);

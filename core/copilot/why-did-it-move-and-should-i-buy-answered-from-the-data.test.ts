@@ -74,6 +74,11 @@ describe('questions an investor asks, answered from the data (issue 34)', () => 
     expect(a.text).toMatch(/^I do not tell anyone to buy or sell\./);
     for (const part of ['- Valuation:', '- Quality:', '- Growth:', '- The chart:', '- Balance sheet and risk:']) expect(a.text).toContain(part);
     expect(a.text.endsWith(ANALYSIS_DISCLAIMER)).toBe(true);
+    // The valuation comes with the DCF's range (bear to bull case) and where the price sits against it.
+    const low = a.facts.find((f) => f.key === 'fair_value_low')!;
+    const high = a.facts.find((f) => f.key === 'fair_value_high')!;
+    expect(a.text).toContain(`its range runs from ${formatFactValue(low)}`);
+    expect(a.text).toContain(`to ${formatFactValue(high)}`);
     // Only figures that carry information are cited: no counts such as the tests a score ran.
     expect(a.facts.map((f) => f.unit)).not.toContain('count');
     expect(a.facts.length).toBeGreaterThan(5);
