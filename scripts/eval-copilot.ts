@@ -4,7 +4,7 @@ import { openBundledAnalysisData } from '../server/adapters/market-data/bundled/
 import type { AnalysisInputs } from '../core/analysis/analysis-types.ts';
 import { COPILOT_EVAL_SET } from '../core/copilot/eval/copilot-eval-set.ts';
 import { EVAL_TARGETS, runEvalSet } from '../core/copilot/eval/run-copilot-eval.ts';
-import { runToolOnBuilders } from '../core/test-kit/copilot-test-kit.ts';
+import { memoiseScreenerTable, runToolOnBuilders } from '../core/test-kit/copilot-test-kit.ts';
 
 const data = openBundledAnalysisData();
 const cache = new Map<string, Promise<AnalysisInputs>>();
@@ -14,7 +14,8 @@ const load = (s: string) => {
 };
 const { file } = await data.provider.listings();
 const directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? ('etf' as const) : ('stock' as const) }));
-const r = await runEvalSet(COPILOT_EVAL_SET, directory, (call) => runToolOnBuilders(call, load));
+const screenerTable = memoiseScreenerTable(file.symbol, load);
+const r = await runEvalSet(COPILOT_EVAL_SET, directory, (call) => runToolOnBuilders(call, load, screenerTable));
 for (const o of r.outcomes)
   if (!o.answeredRight || !o.chargedRight) console.log(`✘ ${o.question}: ${[...o.why, ...(o.chargedRight ? [] : [`charged ${o.charged}`])].join('; ')}`);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

@@ -5,6 +5,7 @@ import { formatFactValue } from '../facts/format-fact.ts';
 import type { CopilotDraft, CopilotFact, CopilotPeriod, CopilotToolResult, SymbolDirectoryEntry } from './copilot-types.ts';
 import { describeTermOnPages, type GlossaryTerm } from './glossary.ts';
 import { type Metric, titleOf } from './metric-catalog.ts';
+import type { CalendarSpan } from './period-phrases.ts';
 import { PERIOD_WORDS } from './price-stats.ts';
 
 /*
@@ -139,8 +140,40 @@ export function writeComparison(entries: readonly SymbolDirectoryEntry[], wanted
   return c.draft(lines);
 }
 
+/** A calendar span the question named ("last month") as today reads it, and today (ISO). */
+export interface AskedSpan {
+  span: CalendarSpan;
+  today: string;
+}
+
+/**
+ * What "last month" meant today against the day the data ends, when the two days differ: the span named (cited as
+ * a fact whose period holds its dates) and where it falls against the data, so a window that cannot reach it is
+ * never passed off as it. Empty when today is the data day.
+ */
+function describeAskedSpan(asked: AskedSpan | undefined, dataEnd: string, c: Citations): string {
+  if (!asked || asked.today === dataEnd) return '';
+  const { span, today } = asked;
+  const phrase = span.phrase.charAt(0).toUpperCase() + span.phrase.slice(1);
+  const fact: CopilotFact = {
+    key: 'asked_period',
+    label: `${phrase} as of ${today}`,
+    value: span.name,
+    unit: 'label',
+    period: `${span.from} to ${span.to}`,
+    source: 'computed',
+    as_of: today,
+    symbol: null,
+    href: null,
+  };
+  const named = `${phrase} (${span.name}) ${c.cite(fact)}`;
+  if (span.from > dataEnd) return `${named} is after our data ends on ${dataEnd}; here is the latest we have instead.`;
+  if (span.to > dataEnd) return `${named} runs past our data, which ends on ${dataEnd}; the figures stop there.`;
+  return `${named} ended before our data does (on ${dataEnd}); our price windows end on that last day, so the figures below are not for ${span.name} exactly.`;
+}
+
 /** Price change over a period (get_price_stats): the change, the closes it runs between, the high and low. */
-export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[]): CopilotDraft {
+export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[], asked?: AskedSpan): CopilotDraft {
   const c = new Citations();
   const change = findFact(results, entry.symbol, ['price_change_percent']);
   const start = findFact(results, entry.symbol, ['start_close']);
@@ -148,8 +181,10 @@ export function writePriceChange(entry: SymbolDirectoryEntry, period: CopilotPer
   const over = period === 'ytd' ? 'year to date' : `over ${PERIOD_WORDS[period]}`;
   if (!isNumeric(change) || !start || !end) return c.draft([explainMissing(results, entry, `the price change ${over}`)]);
   const verb = change.value > 0 ? 'rose' : change.value < 0 ? 'fell' : 'was unchanged';
+  // Cited first: markers run in the order the text reads.
+  const spanLine = describeAskedSpan(asked, end.as_of, c);
   const size = change.value === 0 ? '' : ` ${c.showSize(change)}`;
-  const lines = [`${nameOf(entry)} ${verb}${size} ${over}: from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`];
+  const lines = [spanLine, `${nameOf(entry)} ${verb}${size} ${over}: from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`];
   const high = findFact(results, entry.symbol, ['period_high']);
   const low = findFact(results, entry.symbol, ['period_low']);
   if (high && low) lines.push(`Over the period it traded as high as ${c.show(high)} and as low as ${c.show(low)}.`);
@@ -288,6 +323,20 @@ export function writeValuation(entry: SymbolDirectoryEntry, results: readonly Co
           ? `On these assumptions the shares look overvalued: ${c.showSize(upside)} downside.`
           : 'On these assumptions the price equals the fair value.',
     );
+  // The range (bear and bull cases) says how firm the verdict is: a price inside it is not clearly mispriced.
+  const low = findFact(results, s, ['fair_value_low']);
+  const high = findFact(results, s, ['fair_value_high']);
+  const insideRange = isNumeric(low) && isNumeric(high) && isNumeric(price) && price.value >= low.value && price.value <= high.value;
+  if (isNumeric(low) && isNumeric(high) && isNumeric(price))
+    lines.push(
+      `Its range runs from ${c.show(low)} (bear case) to ${c.show(high)} (bull case); the price is ${insideRange ? 'inside the range, so that verdict is not clear-cut' : price.value < low.value ? 'below even the bear case' : 'above even the bull case'}.`,
+    );
+  const checks = [
+    findFact(results, s, ['model_value_per_share']),
+    findFact(results, s, ['relative_value_per_share']),
+    findFact(results, s, ['ddm_value_per_share']),
+  ].filter((f): f is CopilotFact => f !== undefined);
+  if (checks.length > 1) lines.push(`The blend's cross-checks: ${checks.map((f) => `${lowerLabel(f.label)} ${c.show(f)}`).join(', ')}.`);
   const wacc = findFact(results, s, ['wacc']);
   const tg = findFact(results, s, ['terminal_growth']);
   const growth = findFact(results, s, ['explicit_growth']);
@@ -347,7 +396,7 @@ export function describeAgainstMarket(stockPct: number, marketPct: number): stri
  * "Why did X drop?": what the data shows — the move, and the market's (SPY) over the same period, so the reader
  * sees whether it was the stock's own — and, plainly, that news is not in the data, so the cause is not known here.
  */
-export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[]): CopilotDraft {
+export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, results: readonly CopilotToolResult[], asked?: AskedSpan): CopilotDraft {
   const c = new Citations();
   const over = period === 'ytd' ? 'year to date' : `over ${PERIOD_WORDS[period]}`;
   const change = findFact(results, entry.symbol, ['price_change_percent']);
@@ -356,6 +405,7 @@ export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeri
   if (!isNumeric(change) || !start || !end) return c.draft([explainMissing(results, entry, `the price change ${over}`)]);
   const verb = change.value > 0 ? 'rose' : change.value < 0 ? 'fell' : 'was unchanged';
   const lines = [
+    describeAskedSpan(asked, end.as_of, c),
     `${nameOf(entry)} ${verb}${change.value === 0 ? '' : ` ${c.showSize(change)}`} ${over}, from ${c.show(start)} on ${start.as_of} to ${c.show(end)} on ${end.as_of}.`,
   ];
   const market = findFact(results, MARKET_BENCHMARK, ['price_change_percent']);
@@ -365,10 +415,37 @@ export function writeMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeri
       `Over the same period the market (SPY, the S&P 500) ${marketVerb}${market.value === 0 ? '' : ` ${c.showSize(market)}`}: ${describeAgainstMarket(change.value, market.value)}.`,
     );
   }
+  // The sector fund over the same period, and what happened in the window that the data records.
+  const context = results.find((r) => r.tool === 'get_move_context' && r.symbol === entry.symbol);
+  const sectorNote = context?.notes?.find((n) => n.startsWith('sector: '))?.slice('sector: '.length);
+  const sectorMove = context?.facts.find((f) => f.key === 'price_change_percent');
+  if (sectorNote && isNumeric(sectorMove)) {
+    const sectorVerb = sectorMove.value > 0 ? 'rose' : sectorMove.value < 0 ? 'fell' : 'was flat';
+    lines.push(
+      `Its sector, ${sectorNote}, ${sectorVerb}${sectorMove.value === 0 ? '' : ` ${c.showSize(sectorMove)}`}: ${describeAgainstMarket(change.value, sectorMove.value).replaceAll('the market', 'the sector')}.`,
+    );
+  }
+  const exDates = context?.facts.filter((f) => f.key === 'dividend_ex_date') ?? [];
+  const events = exDates.map((d) => {
+    const amount = context!.facts.find((f) => f.key === 'dividend_amount' && f.period === d.period);
+    return `a dividend${amount ? ` of ${c.show(amount)} a share` : ''} went ex on ${d.value} ${c.cite(d)}`;
+  });
+  for (const f of context?.facts.filter((x) => x.key === 'filing_date') ?? []) events.push(`statements were filed on ${f.value} ${c.cite(f)}`);
+  if (events.length > 0) lines.push(`In the window ${events.join('; ')}.`);
+  else if (context && !context.error) lines.push('No dividend went ex and no filing is dated in that period in our data.');
   lines.push(
     'Why it moved I cannot tell you: our data holds prices, filings and dividends, not news, announcements or analysts’ calls. The stock’s page shows its recent filings and dividends.',
   );
   return c.draft(lines);
+}
+
+/** ", within its range of $a to $b" (bear to bull case), with where the price sits; empty without a range. */
+function describeRange(results: readonly CopilotToolResult[], symbol: string, price: CopilotFact, c: Citations): string {
+  const low = findFact(results, symbol, ['fair_value_low']);
+  const high = findFact(results, symbol, ['fair_value_high']);
+  if (!isNumeric(low) || !isNumeric(high) || typeof price.value !== 'number') return '';
+  const where = price.value < low.value ? 'below the whole range' : price.value > high.value ? 'above the whole range' : 'inside it';
+  return `; its range runs from ${c.show(low)} (bear case) to ${c.show(high)} (bull case), and the price is ${where}`;
 }
 
 /**
@@ -384,7 +461,7 @@ export function writeBalancedView(entry: SymbolDirectoryEntry, results: readonly
   const upside = findFact(results, s, ['upside_percent']);
   if (fair && price && isNumeric(upside))
     lines.push(
-      `- Valuation: our DCF puts fair value at ${c.show(fair)} against ${c.show(price)}, ${upside.value >= 0 ? `${c.showSize(upside)} upside` : `${c.showSize(upside)} downside`} on its assumptions.`,
+      `- Valuation: our DCF puts fair value at ${c.show(fair)} against ${c.show(price)}, ${upside.value >= 0 ? `${c.showSize(upside)} upside` : `${c.showSize(upside)} downside`} on its assumptions${describeRange(results, s, price, c)}.`,
     );
   else {
     const pe = findFact(results, s, ['pe_ttm']);
@@ -409,5 +486,83 @@ export function writeBalancedView(entry: SymbolDirectoryEntry, results: readonly
   if (risks.length) lines.push(`- Balance sheet and risk: ${risks.map((f) => `${lowerLabel(f.label)} ${c.show(f)}`).join(', ')}.`);
   if (lines.length === 1) return c.draft([explainMissing(results, entry, 'figures')]);
   lines.push(`Whether it fits depends on your goals, horizon and the rest of your portfolio. ${ANALYSIS_DISCLAIMER}`);
+  return c.draft(lines);
+}
+
+/**
+ * A statement line's trend: its value in each fiscal year (the tab's table by year), the CAGR the ratios compute
+ * over the span with how it is read (the yearly rate that compounds the first year's figure into the last's), and
+ * the points for a small chart. Where the ratios compute no CAGR (net income, a negative start) it says so.
+ */
+export function writeTrend(
+  entry: SymbolDirectoryEntry,
+  line: string,
+  years: number,
+  cagrKey: string | undefined,
+  results: readonly CopilotToolResult[],
+): CopilotDraft {
+  const c = new Citations();
+  const points = results
+    .flatMap((r) => r.facts.filter((f) => f.key === line && (f.symbol ?? r.symbol) === entry.symbol).map((f) => ({ ...f, symbol: f.symbol ?? r.symbol })))
+    .filter(isNumeric)
+    .sort((a, b) => a.period.localeCompare(b.period));
+  const name = lowerLabel(findFactDefinition(line)?.label ?? line);
+  if (points.length < 2) return c.draft([explainMissing(results, entry, `${name} over ${years} fiscal years`)]);
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const lines = [`${nameOf(entry)}: ${name} by fiscal year — ${points.map((p) => `${p.period} ${c.show(p)}`).join(', ')}.`];
+  const cagr = cagrKey ? findFact(results, entry.symbol, [cagrKey]) : undefined;
+  const direction = last.value > first.value ? 'higher' : last.value < first.value ? 'lower' : 'level';
+  if (isNumeric(cagr) && points.length === years + 1)
+    lines.push(
+      `The ${lowerLabel(cagr.label)} is ${c.show(cagr)}: the yearly rate that, compounded over the ${years} years, turns ${first.period}'s ${c.show(first)} into ${last.period}'s ${c.show(last)}.`,
+    );
+  else {
+    const why = cagrKey ? `no ${years}-year CAGR could be computed for it here` : `our ratios compute no CAGR for ${name}`;
+    lines.push(`${last.period} ended ${direction === 'level' ? 'level with' : `${direction} than`} ${first.period} (${why}).`);
+  }
+  lines.push('The fundamental analysis shows these years in its table by year.');
+  return { ...c.draft(lines), chart: { label: first.label, unit: first.unit, points: points.map((p) => ({ period: p.period, value: p.value })) } };
+}
+
+/**
+ * "What is a good P/E?": what the market pays — the median and middle half over all stocks in the screener, then
+ * over the asked symbol's sector with its own figure (or, with no symbol, each sector's median, lowest first) —
+ * and that a level is good only against growth and quality, never by itself.
+ */
+export function writeSpread(field: string, entry: SymbolDirectoryEntry | undefined, results: readonly CopilotToolResult[]): CopilotDraft {
+  const c = new Citations();
+  const facts = results.flatMap((r) => r.facts);
+  const label = findFactDefinition(field)?.label ?? field;
+  const groupOf = (f: CopilotFact) => f.period.replace(/ on \d{4}-\d{2}-\d{2}$/, '');
+  const get = (group: string, key: string) => facts.find((f) => f.key === key && groupOf(f) === group);
+  const market = ['spread_count', 'spread_p50', 'spread_p25', 'spread_p75'].map((k) => get('all stocks', k));
+  if (market.some((f) => f === undefined)) {
+    const error = results.find((r) => r.error)?.error;
+    return c.draft([
+      `I could not get the spread of the ${lowerLabel(label)} across the market${error && !/\d/.test(error.message) ? `: ${error.message.replace(/\.$/, '')}` : ''}.`,
+    ]);
+  }
+  const [count, p50, p25, p75] = market as CopilotFact[];
+  const lines = [
+    `What the market pays, from the screener on ${p50!.as_of}: across ${c.show(count!)} stocks with a ${lowerLabel(label)}, the median is ${c.show(p50!)} and the middle half lies between ${c.show(p25!)} and ${c.show(p75!)}.`,
+  ];
+  const sectorMedian = facts.find((f) => f.key === 'spread_p50' && groupOf(f) !== 'all stocks' && entry);
+  if (entry && sectorMedian) {
+    const sector = groupOf(sectorMedian);
+    const lo = get(sector, 'spread_p25');
+    const hi = get(sector, 'spread_p75');
+    const own = facts.find((f) => f.key === field && f.symbol === entry.symbol);
+    lines.push(
+      `In ${sector}, ${entry.symbol}'s sector, the median is ${c.show(sectorMedian)}${lo && hi ? ` (middle half ${c.show(lo)} to ${c.show(hi)})` : ''}${own ? `; ${nameOf(entry)} is at ${c.show(own)}` : ''}.`,
+    );
+  } else if (entry) lines.push(`I could not place ${nameOf(entry)} in a sector of the screener.`);
+  else {
+    const medians = facts.filter((f) => f.key === 'spread_p50' && groupOf(f) !== 'all stocks');
+    if (medians.length > 0) lines.push(`By sector (median, lowest first): ${medians.map((f) => `${groupOf(f)} ${c.show(f)}`).join(', ')}.`);
+  }
+  lines.push(
+    `No level is good by itself: a ${lowerLabel(label)} below its sector's median is cheaper than most peers, which is worth it only if growth and quality hold up; compare a company with its own sector.`,
+  );
   return c.draft(lines);
 }

@@ -21,6 +21,7 @@ import {
   putTrailingDividendYield,
 } from '../analysis/runs/company.ts';
 import { FactSheet } from '../analysis/runs/facts.ts';
+import { lineOf } from '../analysis/fundamentals/statement-lines.ts';
 import { CORE_RATIOS, FUNDAMENTAL_PLANS } from '../analysis/runs/fundamental.ts';
 
 /** The page that shows a fact: a fundamental tab or the balance-sheet analysis. */
@@ -98,4 +99,45 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
     for (const key of BALANCE_SHEET_ONLY_LINES) place({ kind: 'balance-sheet', subtype: null }, () => putLine(sheet, view, key));
   }
   return ok(sheet.facts.map((fact) => ({ fact, page: pages.get(fact.key)! })));
+}
+
+/** Statement lines the copilot draws as a trend, with the CAGR keys the ratios compute for them (by years). */
+export const TREND_LINES = {
+  revenue: { 3: 'revenue_cagr_3y', 5: 'revenue_cagr_5y' },
+  free_cash_flow: { 3: 'fcf_cagr_3y', 5: 'fcf_cagr_5y' },
+  // The ratios compute no net income CAGR: its trend shows the years alone.
+  net_income: {},
+} as const satisfies Record<string, { 3?: RatioKey; 5?: RatioKey }>;
+export type TrendLine = keyof typeof TREND_LINES;
+/** The spans a trend covers: the CAGRs the ratios compute (a 3- or 5-year figure). */
+export const TREND_YEARS = [3, 5] as const;
+export type TrendYears = (typeof TREND_YEARS)[number];
+
+/**
+ * A statement line by fiscal year, the last `years` + 1 years (a 5-year CAGR runs from the sixth-latest year to
+ * the latest), each a fact under the line's own key with its fiscal year as period — the values the fundamental
+ * tab's table by year shows (lineOf) — and the line's CAGR over `years` from the ratios (putRatios), when they
+ * compute one: the answer restates the engine's figures, it never computes its own.
+ */
+export function collectLineTrend(inputs: AnalysisInputs, line: TrendLine, years: TrendYears): EngineResult<PlacedFact[]> {
+  const viewResult = buildCompanyView(inputs);
+  if (!viewResult.ok) return viewResult;
+  const view = viewResult.value;
+  const sheet = new FactSheet();
+  const annual = view.statements.annual;
+  const figures = [...annual.income, ...annual.balance, ...annual.cash_flow].find((l) => l.key === line)?.values ?? [];
+  for (const p of view.financials.annual.slice(-(years + 1))) {
+    const i = annual.periods.findIndex((x) => x.fiscal_year === p.fiscalYear);
+    const figure = i >= 0 ? figures[i] : undefined;
+    const reported = figure?.value !== null && figure?.value !== undefined;
+    sheet.put(line, lineOf(p, line), {
+      period: `FY${p.fiscalYear}`,
+      source: reported ? (figure.source ?? 'computed') : 'computed',
+      as_of: reported ? (figure.as_of ?? findNewestFiling(p)) : findNewestFiling(p),
+    });
+  }
+  const cagrKey = (TREND_LINES[line] as { 3?: RatioKey; 5?: RatioKey })[years];
+  if (cagrKey) putRatios(sheet, view, [cagrKey]);
+  const page = tab(cagrKey ? findRatioTab(cagrKey).subtype! : 'overview');
+  return ok(sheet.facts.map((fact) => ({ fact, page })));
 }

@@ -22,7 +22,13 @@ export type CopilotToolCall =
   | { tool: 'get_quote'; input: { symbol: string } }
   | { tool: 'get_price_stats'; input: { symbol: string; period: CopilotPeriod } }
   | { tool: 'get_fundamentals'; input: { symbol: string } }
+  /** Around a move: the sector fund's change over the period, dividends gone ex and filings dated in the window. */
+  | { tool: 'get_move_context'; input: { symbol: string; period: CopilotPeriod } }
+  /** A statement line by fiscal year over 3 or 5 years and its CAGR over them (TREND_LINES in company-facts.ts). */
+  | { tool: 'get_trend'; input: { symbol: string; line: 'revenue' | 'free_cash_flow' | 'net_income'; years: 3 | 5 } }
   | { tool: 'get_ratios'; input: { symbol: string } }
+  /** A screener field's quartiles over all stocks and a symbol's sector (or every sector's median). */
+  | { tool: 'get_distribution'; input: { field: string; symbol?: string } }
   | { tool: 'get_scores'; input: { symbol: string } }
   | { tool: 'get_technical_rating'; input: { symbol: string } }
   | { tool: 'get_dcf'; input: { symbol: string; wacc_pct?: number; terminal_growth_pct?: number; growth_pct?: number } }
@@ -70,10 +76,22 @@ export interface CopilotCitation {
   href: string | null;
 }
 
+/**
+ * What a small chart of an answer draws (a trend by fiscal year): each point is a fact the answer cites, so
+ * the chart shows no figure the text could not back. Not stored: a reloaded conversation shows the text.
+ */
+export interface CopilotChart {
+  /** The figure drawn, as the catalogue names it ("Free cash flow"). */
+  label: string;
+  unit: Fact['unit'];
+  points: Array<{ period: string; value: number }>;
+}
+
 /** An answer before it is stored: its text (with `[n]` markers) and the facts it cites, in marker order. */
 export interface CopilotDraft {
   text: string;
   facts: CopilotFact[];
+  chart?: CopilotChart;
 }
 
 /** A symbol the parser may recognise by ticker or by name ("apple's margin" → AAPL). */

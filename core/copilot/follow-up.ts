@@ -38,10 +38,16 @@ export function planWithFollowUp(question: string, previous: string | null, dire
   if (continues && listPlanSymbols(alone).length > 0) return alone;
   const before = plan(previous, directory);
   const subject = listPlanSymbols(before);
+  // "over 5 years?" after a figure with a trend ("MSFT free cash flow") asks for that trend, not the price over the span.
+  const spanOfFigure = /^\s*over\b/i.test(question) && before.kind === 'tools' && (before.intent === 'metric' || before.intent === 'trend');
   const candidates = swaps
     ? // The previous question's words (its figure) with the new subject; the old symbols are left out where they can be.
       [`${previous.replace(new RegExp(`\\b(${subject.map((s) => s.replace(/[.$^]/g, '\\$&')).join('|')})\\b`, 'gi'), '')} ${question}`]
     : [`${question} ${subject.join(' ')}`, `${previous} ${question}`];
+  if (spanOfFigure && subject.length > 0) {
+    const trend = plan(`${previous} ${question}`, directory);
+    if (trend.kind === 'tools' && trend.intent === 'trend') return trend;
+  }
   for (const c of candidates) {
     if (subject.length === 0) break;
     const p = plan(c, directory);

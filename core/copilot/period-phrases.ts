@@ -80,3 +80,71 @@ export function findPeriod(words: readonly Word[]): CopilotPeriod | null {
   }
   return null;
 }
+
+/** A calendar span a question names relative to today ("last month", "this year"), as opposed to a rolling window. */
+export type CalendarPhrase = `${'last' | 'this'} ${'week' | 'month' | 'quarter' | 'year'}`;
+
+/** What a calendar phrase means on a given day: its name ("October 2026") and its first and last day (ISO). */
+export interface CalendarSpan {
+  phrase: CalendarPhrase;
+  name: string;
+  from: string;
+  to: string;
+}
+
+const CALENDAR_UNITS = new Set(['week', 'month', 'quarter', 'year']);
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "last month", "this year", "last quarter", "year to date": a span of the calendar, read against today. "Over the
+ * last month" / "the past month" is a rolling window instead (null): the price tools' own windows answer it.
+ */
+export function findCalendarPhrase(words: readonly Word[]): CalendarPhrase | null {
+  if (words.some((w) => w.text === 'ytd') || hasPhrase(words, ['year to date', 'so far this year'])) return 'this year';
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [w, unit] = [words[i]!.text, words[i + 1]!.text];
+    if ((w === 'last' || w === 'this') && CALENDAR_UNITS.has(unit) && words[i - 1]?.text !== 'the') return `${w} ${unit}` as CalendarPhrase;
+  }
+  return null;
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
+
+/** The span a calendar phrase names on `today` (ISO day, UTC): a "this …" span ends today, a "last …" one is whole. */
+export function resolveCalendarPhrase(phrase: CalendarPhrase, today: string): CalendarSpan {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const month = m - 1;
+  const span = (name: string, from: Date, to: Date): CalendarSpan => ({ phrase, name, from: iso(from), to: iso(to) });
+  switch (phrase) {
+    case 'this year':
+      return span(String(y), utc(y, 0, 1), utc(y, month, d));
+    case 'last year':
+      return span(String(y - 1), utc(y - 1, 0, 1), utc(y - 1, 11, 31));
+    case 'this month':
+      return span(`${MONTH_NAMES[month]} ${y}`, utc(y, month, 1), utc(y, month, d));
+    case 'last month': {
+      const first = utc(y, month - 1, 1);
+      return span(`${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`, first, utc(y, month, 0));
+    }
+    case 'this quarter': {
+      const q = Math.floor(month / 3);
+      return span(`Q${q + 1} ${y}`, utc(y, q * 3, 1), utc(y, month, d));
+    }
+    case 'last quarter': {
+      const first = utc(y, Math.floor(month / 3) * 3 - 3, 1);
+      const q = Math.floor(first.getUTCMonth() / 3);
+      return span(`Q${q + 1} ${first.getUTCFullYear()}`, first, utc(first.getUTCFullYear(), q * 3 + 3, 0));
+    }
+    case 'this week': {
+      // Weeks start on Monday.
+      const monday = utc(y, month, d - ((utc(y, month, d).getUTCDay() + 6) % 7));
+      return span(`the week from ${iso(monday)}`, monday, utc(y, month, d));
+    }
+    case 'last week': {
+      const monday = utc(y, month, d - ((utc(y, month, d).getUTCDay() + 6) % 7) - 7);
+      const sunday = utc(monday.getUTCFullYear(), monday.getUTCMonth(), monday.getUTCDate() + 6);
+      return span(`${iso(monday)} to ${iso(sunday)}`, monday, sunday);
+    }
+  }
+}

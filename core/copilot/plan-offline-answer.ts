@@ -1,4 +1,5 @@
 import {
+  type AskedSpan,
   MARKET_BENCHMARK,
   writeBalancedView,
   writeComparison,
@@ -10,16 +11,25 @@ import {
   writeQuote,
   writeScoreReasons,
   writeTechnicalSignal,
+  writeSpread,
+  writeTrend,
   writeValuation,
 } from './answer-writer.ts';
+import { TREND_LINES, type TrendLine } from './company-facts.ts';
+import { findField } from '../screener/fields.ts';
 import type { CopilotDraft, CopilotPeriod, CopilotToolCall, CopilotToolResult, OfflinePlan, SymbolDirectoryEntry } from './copilot-types.ts';
 import { type GlossaryTerm, getTerm, glossary } from './glossary.ts';
 import { getMetric, type Metric, metrics } from './metric-catalog.ts';
-import { findPeriod } from './period-phrases.ts';
+import { findCalendarPhrase, findPeriod, resolveCalendarPhrase } from './period-phrases.ts';
 import { offlineExamples, offlineQuestionTypes, suggestQuestions } from './question-types.ts';
 import { findPhrases, hasPhrase, splitPhrase, splitQuestion, type Word } from './question-words.ts';
 import { COMMON_WORDS } from './common-words.ts';
 import { extendOverListedSuffixes, findSymbols, isWeakMatch } from './symbol-finder.ts';
+
+/** What a plan reads besides the question: today (ISO, the service's clock), for "last month" and "this year". */
+export interface PlanContext {
+  today?: string;
+}
 
 /** Symbols one question may cover (compare_symbols takes up to 5): a comparison still fits a phone. */
 export const MAX_SYMBOLS_PER_QUESTION = 5;
@@ -110,6 +120,21 @@ const CUES = {
   compare: ['compare', 'comparison', 'vs', 'versus', 'against', 'or', 'better', 'which', 'between'],
   // A decision asked for: answered as a balanced view across the analyses, never as a recommendation.
   decision: ['should i buy', 'should i sell', 'should i invest', 'buy or sell', 'worth buying', 'good investment', 'good buy', 'good stock to buy'],
+  // A figure over the years ("free cash flow trend", "revenue history"); a span in years asks the same.
+  trend: [
+    'trend',
+    'trends',
+    'trending',
+    'history',
+    'historical',
+    'over the years',
+    'over time',
+    'each year',
+    'by year',
+    'year by year',
+    'per year',
+    'every year',
+  ],
   forecast: [
     'predict',
     'prediction',
@@ -193,7 +218,7 @@ export function refuse(why: string, symbol?: SymbolDirectoryEntry): OfflinePlan 
  * not get …"): the caller should treat that as unanswered (not charged). A `direct` plan (a definition)
  * cites its glossary entry, whose formula backs the constants in the text.
  */
-export function planOfflineAnswer(question: string, directory: readonly SymbolDirectoryEntry[]): OfflinePlan {
+export function planOfflineAnswer(question: string, directory: readonly SymbolDirectoryEntry[], context: PlanContext = {}): OfflinePlan {
   const words = splitQuestion(question);
   if (words.length === 0) return refuse('Ask a question about a stock, a fund or a term.');
 
@@ -217,6 +242,10 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
   const cue = (name: keyof typeof CUES) => hasPhrase(words, CUES[name]);
   const free0 = new Set([...taken, ...found_.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k))]);
   const period = findPeriod(words);
+  // "last month" on 2026-11-28 is October 2026, whatever day the data ends: the answer says both when they differ.
+  const calendar = context.today ? findCalendarPhrase(words) : null;
+  const askedSpan: AskedSpan | undefined =
+    calendar && context.today ? { span: resolveCalendarPhrase(calendar, context.today), today: context.today } : undefined;
   // A weak match ("tip", "gold", a typo) stands for a symbol only when the question also asks something it reads.
   const asksSomething =
     exactMetrics.length > 0 ||
@@ -251,6 +280,10 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
   ]);
   asked = asked.filter((m) => !setByQuestion.has(m.id));
 
+  // "What is a good P/E?": what the market and the sector pay (the screener's spread), not a rule of thumb.
+  const levelAsked = found.find((m) => LEVEL_WORDS.has(words[m.from - 1]?.text ?? '') && spreadFieldOf(m.value));
+  if (levelAsked && entries.length <= 1 && entries[0]?.type !== 'etf') return planSpread(spreadFieldOf(levelAsked.value)!, entries[0]);
+
   if (entries.length === 0) {
     const term = findTerm(words, symbolWords, asked);
     if (term) return { kind: 'direct', intent: 'definition', draft: writeDefinition(term) };
@@ -263,10 +296,14 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
   if (cue('forecast'))
     return refuse(`I do not forecast prices or tell the future; I can tell you how ${entries[0]!.symbol} has done and what our figures say now.`, entries[0]);
   if (cue('reason') && entries.length === 1 && asked.some((m) => REASON_METRICS.has(m.id))) return planScoreReasons(entries[0]!, asked, words);
+  // "MSFT's free cash flow trend", "AAPL revenue over 5 years": the line by fiscal year with its CAGR.
+  const trendLine = asked.length === 1 && asked[0]!.id in TREND_LINES ? (asked[0]!.id as TrendLine) : null;
+  if (trendLine && entries.length === 1 && entries[0]!.type !== 'etf' && (cue('trend') || period === '3y' || period === '5y'))
+    return planTrend(entries[0]!, trendLine, period === '3y' || period === '1y' ? 3 : 5);
   const performance = (cue('performance') || period !== null) && asked.every((m) => m.id === 'price');
   // "Why did NVDA drop last month?": the move against the market, and that the cause (news) is not in the data.
-  if (performance && cue('reason') && entries.length === 1) return planMoveReason(entries[0]!, period ?? '1m');
-  if (performance) return planPriceChange(entries, period ?? '1y');
+  if (performance && cue('reason') && entries.length === 1) return planMoveReason(entries[0]!, period ?? '1m', askedSpan);
+  if (performance) return planPriceChange(entries, period ?? '1y', askedSpan);
   if (cue('valuation') && entries.length === 1 && asked.every((m) => m.tool === 'get_dcf' || m.id === 'price')) return planValuation(entries, dcfInputs);
   if (asked.length === 0 && cue('signal')) return planTechnicalSignal(entries);
   if (asked.length === 1 && asked[0]!.id === 'price') return planQuote(entries);
@@ -324,18 +361,21 @@ function findTerm(words: readonly Word[], skip: ReadonlySet<number>, asked: read
   return null;
 }
 
-function planPriceChange(entries: readonly SymbolDirectoryEntry[], period: CopilotPeriod): OfflinePlan {
+function planPriceChange(entries: readonly SymbolDirectoryEntry[], period: CopilotPeriod, asked?: AskedSpan): OfflinePlan {
   return tools(
     'price_change',
     entries.map((e) => ({ tool: 'get_price_stats', input: { symbol: e.symbol, period } })),
-    (results) => joinDrafts(entries.map((e) => writePriceChange(e, period, results))),
+    // The span is said once, in the first symbol's answer.
+    (results) => joinDrafts(entries.map((e, i) => writePriceChange(e, period, results, i === 0 ? asked : undefined))),
   );
 }
 
-function planMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod): OfflinePlan {
+function planMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, asked?: AskedSpan): OfflinePlan {
   const calls: CopilotToolCall[] = [{ tool: 'get_price_stats', input: { symbol: entry.symbol, period } }];
   if (entry.symbol !== MARKET_BENCHMARK) calls.push({ tool: 'get_price_stats', input: { symbol: MARKET_BENCHMARK, period } });
-  return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results));
+  // A stock's sector fund and the dividends and filings in the window (a fund has no sector or filings of its own).
+  if (entry.type !== 'etf') calls.push({ tool: 'get_move_context', input: { symbol: entry.symbol, period } });
+  return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results, asked));
 }
 
 function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {
@@ -349,6 +389,23 @@ function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {
       { tool: 'get_technical_rating', input: { symbol: s } },
     ],
     (results) => writeBalancedView(entry, results),
+  );
+}
+
+function planTrend(entry: SymbolDirectoryEntry, line: TrendLine, years: 3 | 5): OfflinePlan {
+  const cagrKey = (TREND_LINES[line] as { 3?: string; 5?: string })[years];
+  return tools('trend', [{ tool: 'get_trend', input: { symbol: entry.symbol, line, years } }], (results) => writeTrend(entry, line, years, cagrKey, results));
+}
+
+/** Words asking what level of a figure is good or usual, right before the figure ("a good P/E", "a normal margin"). */
+const LEVEL_WORDS = new Set(['good', 'normal', 'typical', 'usual', 'reasonable', 'healthy', 'decent']);
+
+/** The screener field that holds a metric, if any (the spread is the screener's). */
+const spreadFieldOf = (m: Metric): string | undefined => m.keys.find((k) => findField(k)?.kind === 'range');
+
+function planSpread(field: string, entry: SymbolDirectoryEntry | undefined): OfflinePlan {
+  return tools('good_level', [{ tool: 'get_distribution', input: { field, ...(entry ? { symbol: entry.symbol } : {}) } }], (results) =>
+    writeSpread(field, entry, results),
   );
 }
 

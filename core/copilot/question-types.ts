@@ -2,7 +2,18 @@ import type { SymbolDirectoryEntry } from './copilot-types.ts';
 
 /** A kind of question the offline copilot answers: what the UI lists, the refusal offers and docs/copilot.md documents. */
 export interface OfflineQuestionType {
-  id: 'price_change' | 'move_reason' | 'metric' | 'compare' | 'technical_signal' | 'score_reason' | 'valuation' | 'balanced_view' | 'definition';
+  id:
+    | 'price_change'
+    | 'move_reason'
+    | 'metric'
+    | 'trend'
+    | 'good_level'
+    | 'compare'
+    | 'technical_signal'
+    | 'score_reason'
+    | 'valuation'
+    | 'balanced_view'
+    | 'definition';
   title: string;
   description: string;
   examples: readonly string[];
@@ -29,6 +40,20 @@ export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
     description:
       'Any figure our analyses compute, by its name or a common nickname: ratios, margins, growth, scores, technical indicators, statement lines, fund costs.',
     examples: ['AAPL P/E', 'RSI of MSFT', 'Piotroski score of KO', "apple's margin"],
+  },
+  {
+    id: 'trend',
+    title: 'A figure over the years',
+    description:
+      'Revenue, free cash flow or net income in each of the last 3 or 5 fiscal years and the year before, with the CAGR over them where our ratios compute one, and a small chart.',
+    examples: ["What's MSFT's free cash flow trend?", 'AAPL revenue over 5 years'],
+  },
+  {
+    id: 'good_level',
+    title: 'What level of a figure is usual',
+    description:
+      'The median and middle half of a figure over all stocks in the screener, and over a named company’s sector with its own value (or each sector’s median), instead of a rule of thumb.',
+    examples: ['What is a good P/E?', 'What is a normal P/E for AAPL?'],
   },
   {
     id: 'compare',

@@ -42,7 +42,7 @@ describe('questions an investor asks, answered from the data (issue 34)', () => 
   it('"why did NVDA drop last month": NVDA’s move and SPY’s over the same month, and a plain statement that news is not in the data', async () => {
     const a = await ask('why did NVDA drop last month');
     expect(a.intent).toBe('move_reason');
-    expect(a.calls).toEqual(['get_price_stats:NVDA', 'get_price_stats:SPY']);
+    expect(a.calls).toEqual(['get_price_stats:NVDA', 'get_price_stats:SPY', 'get_move_context:NVDA']);
     const nvda = await monthChange('NVDA');
     const spy = await monthChange('SPY');
     expect(a.text).toContain(`${nvda >= 0 ? 'rose' : 'fell'} ${pct(nvda)}`);
@@ -50,8 +50,22 @@ describe('questions an investor asks, answered from the data (issue 34)', () => 
     // −12.56 % against −1.68 %: the same direction, 7.5 times as far (above 1.5 times): much of the move was its own.
     expect(nvda / spy).toBeGreaterThan(1.5);
     expect(a.text).toContain('the stock moved further than the market, so much of the move was its own');
+    // Its sector fund over the same days: XLK −5.18 %; −12.56 ÷ −5.18 = 2.4, above 1.5: further than the sector too.
+    const xlk = await monthChange('XLK');
+    expect(a.text).toContain(`Its sector, Information Technology (XLK), fell ${pct(xlk)}`);
+    expect(nvda / xlk).toBeGreaterThan(1.5);
+    expect(a.text).toContain('the stock moved further than the sector');
+    // The dividend that went ex inside the window (2026-06-02 to 2026-07-02), from the dividend records.
+    const ex = (await load('NVDA')).dividends.filter((d) => d.ex_date > '2026-06-02' && d.ex_date <= '2026-07-02');
+    expect(ex.map((d) => d.ex_date)).toEqual(['2026-06-04']);
+    expect(a.text).toMatch(/In the window a dividend of \$0\.25 \[\d+\] a share went ex on 2026-06-04 \[\d+\]/);
     expect(a.text).toContain('not news');
     expect(findUnbackedInDraft(a)).toEqual([]);
+  });
+
+  it('a fund asked why it moved gets no sector or filings of its own: SPY against itself is not said either', () => {
+    const plan = planOfflineAnswer('why did SPY fall last month', directory);
+    expect(plan.kind === 'tools' && plan.calls.map((c) => c.tool)).toEqual(['get_price_stats']);
   });
 
   it('"should I buy TSLA": no recommendation; valuation, quality, growth, the chart and risks, each cited, and the disclaimer', async () => {
@@ -60,6 +74,11 @@ describe('questions an investor asks, answered from the data (issue 34)', () => 
     expect(a.text).toMatch(/^I do not tell anyone to buy or sell\./);
     for (const part of ['- Valuation:', '- Quality:', '- Growth:', '- The chart:', '- Balance sheet and risk:']) expect(a.text).toContain(part);
     expect(a.text.endsWith(ANALYSIS_DISCLAIMER)).toBe(true);
+    // The valuation comes with the DCF's range (bear to bull case) and where the price sits against it.
+    const low = a.facts.find((f) => f.key === 'fair_value_low')!;
+    const high = a.facts.find((f) => f.key === 'fair_value_high')!;
+    expect(a.text).toContain(`its range runs from ${formatFactValue(low)}`);
+    expect(a.text).toContain(`to ${formatFactValue(high)}`);
     // Only figures that carry information are cited: no counts such as the tests a score ran.
     expect(a.facts.map((f) => f.unit)).not.toContain('count');
     expect(a.facts.length).toBeGreaterThan(5);

@@ -53,3 +53,48 @@ export function describeColumn(column: Column): FieldDistribution {
 export function describeTable(table: ScreenerTable): Map<string, FieldDistribution> {
   return new Map([...table.columns].map(([id, column]) => [id, describeColumn(column)]));
 }
+
+/** A field's spread over a group of rows: how many have it, and its quartiles (as the filter panel rounds them). */
+export interface FieldSpread {
+  count: number;
+  p25: number;
+  p50: number;
+  p75: number;
+}
+
+function spreadOf(sorted: readonly number[]): FieldSpread | null {
+  if (sorted.length === 0) return null;
+  const q = (p: number) => roundSignificant(computeQuantile(sorted, p));
+  return { count: sorted.length, p25: q(0.25), p50: q(0.5), p75: q(0.75) };
+}
+
+/**
+ * A range field's quartiles over the whole table and within each sector (the `sector` column), from the same
+ * column and quantile rule as the filter panel's distribution: "what is a good P/E" answered from the universe.
+ * Null when the field is not a range column.
+ */
+export function describeFieldBySector(table: ScreenerTable, fieldId: string): { market: FieldSpread | null; sectors: Map<string, FieldSpread> } | null {
+  const column = table.columns.get(fieldId);
+  if (!column || column.kind !== 'range') return null;
+  const sector = table.columns.get('sector');
+  const all: number[] = [];
+  const bySector = new Map<string, number[]>();
+  // `order` runs by ascending value, so each group fills already sorted.
+  for (let k = 0; k < column.valid; k++) {
+    const row = column.order[k]!;
+    const v = column.values[row]!;
+    all.push(v);
+    const code = sector?.kind === 'choice' ? sector.codes[row]! : 0;
+    if (code === 0 || sector?.kind !== 'choice') continue;
+    const name = sector.labels[code - 1]!;
+    const list = bySector.get(name) ?? [];
+    list.push(v);
+    bySector.set(name, list);
+  }
+  const sectors = new Map<string, FieldSpread>();
+  for (const [name, values] of bySector) {
+    const s = spreadOf(values);
+    if (s) sectors.set(name, s);
+  }
+  return { market: spreadOf(all), sectors };
+}

@@ -3,6 +3,11 @@ import { listAllContributionFacts } from '../analysis/attribution/driver-facts.t
 import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index.ts';
 import { findUnbackedNumbers } from '../ai/number-validator.ts';
 import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from '../copilot/copilot-types.ts';
+import { collectLineTrend } from '../copilot/company-facts.ts';
+import { describeSpreadFacts } from '../copilot/spread-facts.ts';
+import { collectMoveContext, SECTOR_FUNDS } from '../copilot/move-context.ts';
+import { buildScreenerTable, type ScreenerTable } from '../screener/table.ts';
+import { computeScreenerRow } from '../screener/row-values.ts';
 import { buildDcfScenario } from '../copilot/dcf-scenario.ts';
 import { computePriceStats } from '../copilot/price-stats.ts';
 
@@ -66,7 +71,7 @@ const result = (call: CopilotToolCall, symbol: string | null, facts: CopilotFact
   facts.length > 0 ? { tool: call.tool, symbol, facts } : { tool: call.tool, symbol, facts, error: { code: 'NO_DATA', message: `No figures for ${symbol}.` } };
 
 /** One tool call answered from the builders on the loaded inputs. */
-export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs): Promise<CopilotToolResult> {
+export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs, loadScreenerTable?: () => Promise<ScreenerTable>): Promise<CopilotToolResult> {
   switch (call.tool) {
     case 'get_quote': {
       const inputs = await load(call.input.symbol);
@@ -128,6 +133,38 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs)
         ),
       );
     }
+    case 'get_trend': {
+      const inputs = await load(call.input.symbol);
+      const placed = collectLineTrend(inputs, call.input.line, call.input.years);
+      const facts = placed.ok
+        ? placed.value.map(({ fact }) => ({ ...fact, symbol: inputs.symbol, href: `/fundamental-analysis/${inputs.symbol}/growth` }))
+        : [];
+      return result(call, inputs.symbol, facts);
+    }
+    case 'get_move_context': {
+      const inputs = await load(call.input.symbol);
+      const sector = inputs.profile.sector;
+      const fund = sector ? SECTOR_FUNDS[sector] : undefined;
+      // A fund without prices in the data (as the server's loader answers null for it).
+      const sectorHistory = fund
+        ? await load(fund).then(
+            (i) => i.daily ?? null,
+            () => null,
+          )
+        : null;
+      const facts = collectMoveContext(inputs, call.input.period, sectorHistory).map((f) => ({
+        ...f,
+        symbol: f.key === 'price_change_percent' ? fund! : inputs.symbol,
+        href: null,
+      }));
+      return { tool: call.tool, symbol: inputs.symbol, facts, notes: sector && fund ? [`sector: ${sector} (${fund})`] : [] };
+    }
+    case 'get_distribution': {
+      // The tests' screener table, when the test gives one (building the universe's is the screener's job).
+      const table = await loadScreenerTable?.();
+      if (!table) return result(call, null, []);
+      return { tool: call.tool, symbol: call.input.symbol ?? null, ...describeSpreadFacts(table, call.input.field, call.input.symbol) };
+    }
     case 'get_technical_rating': {
       const inputs = await load(call.input.symbol);
       const facts = collect(inputs, [['technical', null]], () => true);
@@ -169,4 +206,24 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs)
  */
 export function findUnbackedInDraft(draft: CopilotDraft): string[] {
   return findUnbackedNumbers(draft.text.replace(/\[\d+\]/g, ''), draft.facts).map((u) => `"${u.token}": ${u.reason}`);
+}
+
+/**
+ * For the evaluation set: a screener table over every listed symbol the loader has prices for (the server builds
+ * its own from the universe the same way, computeScreenerRow per name), built once on first use (about 2 s).
+ */
+export function memoiseScreenerTable(symbols: readonly string[], load: LoadInputs): () => Promise<ScreenerTable> {
+  let table: Promise<ScreenerTable> | null = null;
+  return () =>
+    (table ??= (async () => {
+      const rows = [];
+      let dataAsOf = '';
+      for (const s of symbols) {
+        const inputs = await load(s).catch(() => null);
+        if (!inputs) continue;
+        rows.push(computeScreenerRow(inputs));
+        if (inputs.asOf > dataAsOf) dataAsOf = inputs.asOf;
+      }
+      return buildScreenerTable(rows, { dataAsOf });
+    })());
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../../server/adapters/market-data/bundled/analysis-inputs.ts';
 import type { AnalysisInputs } from '../../analysis/analysis-types.ts';
-import { runToolOnBuilders } from '../../test-kit/copilot-test-kit.ts';
+import { memoiseScreenerTable, runToolOnBuilders } from '../../test-kit/copilot-test-kit.ts';
 import { COPILOT_EVAL_SET } from './copilot-eval-set.ts';
 import { EVAL_TARGETS, runEvalCase, runEvalSet } from './run-copilot-eval.ts';
 
@@ -18,7 +18,8 @@ describe('the copilot evaluation set, offline (npm run eval:copilot)', () => {
     const directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? ('etf' as const) : ('stock' as const) }));
     expect(COPILOT_EVAL_SET.length).toBeGreaterThanOrEqual(80);
     expect(COPILOT_EVAL_SET.filter((c) => c.turns.length > 1).length).toBeGreaterThanOrEqual(15);
-    const r = await runEvalSet(COPILOT_EVAL_SET, directory, (call) => runToolOnBuilders(call, load));
+    const screenerTable = memoiseScreenerTable(file.symbol, load);
+    const r = await runEvalSet(COPILOT_EVAL_SET, directory, (call) => runToolOnBuilders(call, load, screenerTable));
     const misses = r.outcomes.filter((o) => !o.answeredRight || !o.chargedRight).map((o) => `${o.question}: ${o.why.join('; ')}`);
     expect(r.chargedRight, misses.join('\n')).toBe(EVAL_TARGETS.chargedRight);
     expect(r.answeredRight, misses.join('\n')).toBeGreaterThanOrEqual(EVAL_TARGETS.answeredRight);

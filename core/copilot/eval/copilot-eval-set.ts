@@ -44,6 +44,52 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   one('RSI of nvdia', { intent: 'metric', symbols: ['NVDA'], keys: ['rsi_14'], charged: true }),
   one('coca cola dividend yield', { intent: 'metric', symbols: ['KO'], charged: true }),
   one('google p/e', { intent: 'metric', symbols: ['GOOGL'], keys: ['pe_ttm'], charged: true }),
+  // A figure over the years (its CAGR cited).
+  one("what's MSFT's free cash flow trend", { intent: 'trend', symbols: ['MSFT'], keys: ['free_cash_flow', 'fcf_cagr_5y'], charged: true }),
+  one('AAPL revenue over 5 years', { intent: 'trend', symbols: ['AAPL'], keys: ['revenue', 'revenue_cagr_5y'], charged: true }),
+  one('apple revenue history', { intent: 'trend', symbols: ['AAPL'], keys: ['revenue_cagr_5y'], charged: true }),
+  one('KO net income over the last 3 years', { intent: 'trend', symbols: ['KO'], keys: ['net_income'], says: ['no CAGR for net income'], charged: true }),
+  one('revenu trend of nvidia', { intent: 'trend', symbols: ['NVDA'], keys: ['revenue_cagr_5y'], charged: true }),
+  { turns: ['free cash flow of MSFT', 'over 5 years?'], intent: 'trend', symbols: ['MSFT'], keys: ['fcf_cagr_5y'], charged: true },
+  // Relative time on a day after the data ends (2026-07-02): the span named and the data's last day both said.
+  {
+    turns: ['why did NVDA drop last month'],
+    today: '2026-11-28',
+    intent: 'move_reason',
+    symbols: ['NVDA'],
+    keys: ['asked_period'],
+    says: ['October 2026', 'after our data ends on 2026-07-02', 'not news'],
+    charged: true,
+  },
+  {
+    turns: ['how did AAPL do this year?'],
+    today: '2026-11-28',
+    intent: 'price_change',
+    symbols: ['AAPL'],
+    keys: ['asked_period'],
+    says: ['runs past our data'],
+    charged: true,
+  },
+  { turns: ['KO performance last quarter'], today: '2026-11-28', intent: 'price_change', symbols: ['KO'], says: ['Q3 2026'], charged: true },
+  { turns: ['msft over the last month'], today: '2026-11-28', intent: 'price_change', symbols: ['MSFT'], keys: ['price_change_percent'], charged: true },
+  one('why did apple fall over the last 3 months', {
+    intent: 'move_reason',
+    symbols: ['AAPL'],
+    says: ['Its sector, Information Technology (XLK)', 'not news'],
+    charged: true,
+  }),
+  // What level is usual: the screener's spread (market, sector), not the definition.
+  one('What is a good P/E?', { intent: 'good_level', keys: ['spread_p50', 'spread_p25', 'spread_p75'], says: ['No level is good by itself'], charged: true }),
+  one('what is a normal pe for apple', { intent: 'good_level', symbols: ['AAPL'], keys: ['spread_p50', 'pe_ttm'], says: ["AAPL's sector"], charged: true }),
+  one('what is a typical net margin', { intent: 'good_level', keys: ['spread_p50'], charged: true }),
+  // Over- or undervalued: the DCF with its range.
+  one('is AAPL overvalued?', {
+    intent: 'valuation',
+    symbols: ['AAPL'],
+    keys: ['fair_value_per_share', 'fair_value_low', 'fair_value_high'],
+    says: ['bear case'],
+    charged: true,
+  }),
   // Comparisons.
   one('Compare KO and PEP dividend yield', { intent: 'compare', symbols: ['KO', 'PEP'], charged: true }),
   one('MSFT vs GOOGL net margin', { intent: 'compare', symbols: ['MSFT', 'GOOGL'], keys: ['net_margin'], charged: true }),

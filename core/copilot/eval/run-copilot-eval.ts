@@ -22,6 +22,8 @@ export interface EvalCase {
   /** Words the answer must hold. */
   says?: string[];
   charged: boolean;
+  /** Today for the question (ISO), as the service's clock gives it: "last month" is read against it. */
+  today?: string;
 }
 
 export interface EvalOutcome {
@@ -44,7 +46,7 @@ const symbolsOf = (plan: OfflinePlan) =>
 export async function runEvalCase(c: EvalCase, directory: readonly SymbolDirectoryEntry[], runTool: RunTool): Promise<EvalOutcome> {
   const question = c.turns.at(-1)!;
   const previous = c.turns.length > 1 ? c.turns.at(-2)! : null;
-  const plan = planWithFollowUp(question, previous, directory, planOfflineAnswer);
+  const plan = planWithFollowUp(question, previous, directory, (q, d) => planOfflineAnswer(q, d, { today: c.today }));
   let draft: CopilotDraft | null = null;
   let intent = 'refusal';
   let charged = false;

@@ -1,7 +1,9 @@
 import { planWithFollowUp } from '../../../core/copilot/follow-up.ts';
+import type { PlanContext } from '../../../core/copilot/plan-offline-answer.ts';
 import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
 import type {
+  CopilotChart,
   CopilotCitation,
   CopilotDraft,
   CopilotFact,
@@ -50,7 +52,7 @@ interface CopilotContext {
   tools: CopilotToolDeps;
   /** The model, or null: then the offline copilot answers. */
   llm: LlmClient | null;
-  planOffline(question: string, directory: readonly SymbolDirectoryEntry[]): OfflinePlan;
+  planOffline(question: string, directory: readonly SymbolDirectoryEntry[], context?: PlanContext): OfflinePlan;
   findUnbacked: FindUnbackedNumbers;
   formatFact(f: CopilotFact): string;
   /** Symbols and names the offline parser recognises. */
@@ -115,6 +117,9 @@ class Refusal extends Error {
     super(text);
   }
 }
+
+/** Today by the service's clock (UTC day): "last month" is read against it and the data's last day. */
+const planContext = (ctx: Pick<CopilotContext, 'now'>): PlanContext => ({ today: ctx.now().toISOString().slice(0, 10) });
 
 const getCopilotMode = (ctx: Pick<CopilotContext, 'llm'>): CopilotMode => (ctx.llm ? 'llm' : 'offline');
 
@@ -233,8 +238,10 @@ function toAnswer(
   ids: Ids,
   a: { text: string; citations: CopilotCitation[]; costMt: number; mode: CopilotMode; status: 'answered' | 'refused' },
   examples: readonly string[],
+  chart?: CopilotChart,
 ): CopilotAnswer {
   return {
+    ...(chart ? { chart } : {}),
     conversation_id: ids.conversationId,
     message_id: ids.answerId,
     answer: a.text,
@@ -272,13 +279,15 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
   if (!ctx.llm) {
     // A follow-up ("and its debt?", "what about Microsoft?") is read against the conversation's last question.
     const previous = conversationId ? await findPreviousQuestion(ctx, req.userId, conversationId) : null;
-    const parsed = planWithFollowUp(question, previous, await ctx.directory(), ctx.planOffline);
+    const parsed = planWithFollowUp(question, previous, await ctx.directory(), (q, d) => ctx.planOffline(q, d, planContext(ctx)));
     if (parsed.kind === 'refusal') {
       meta();
       return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.text, 'offline'));
     }
     plan = parsed;
   }
+  // A trend's chart points travel with the answer (not stored: a reloaded conversation shows the text).
+  let chart: CopilotChart | undefined;
   try {
     const charged = await ctx.ledger.chargeFor(
       req.userId,
@@ -290,6 +299,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
         const result = plan
           ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) }
           : await answerLlm(ctx, req.userId, conversationId, question, session, events, signal);
+        chart = result.draft.chart;
         const answer = {
           text: result.draft.text,
           citations: toCitations(result.draft.facts),
@@ -303,7 +313,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
       },
       { timeoutMs: ctx.timeoutMs, meta: { conversation_id: ids.conversationId, message_id: ids.answerId, mode } },
     );
-    return toAnswer(ids, charged.result, ctx.examples);
+    return toAnswer(ids, charged.result, ctx.examples, chart);
   } catch (e) {
     if (e instanceof Refusal) return storeRefusal(ctx, req.userId, ids, question, e);
     if (e instanceof LlmError) {
@@ -332,7 +342,7 @@ async function answerLlm(
   // The model failing (down, overloaded, timing out) is not the user's problem when the offline copilot can
   // answer: it answers, under the same hold (charged once). A model the breaker has paused is not called at all.
   const answerOfflineInstead = async (why: string, cause?: unknown) => {
-    const plan = ctx.planOffline(question, await ctx.directory());
+    const plan = ctx.planOffline(question, await ctx.directory(), planContext(ctx));
     if (plan.kind === 'refusal') {
       if (cause instanceof LlmError) throw cause;
       const retryS = Math.max(1, Math.ceil(((ctx.modelBreaker.reopensAt() ?? nowMs) - nowMs) / 1000));
@@ -365,7 +375,7 @@ async function answerLlm(
     throw new Refusal(`I can't answer that from our data${outcome.reason ? `: ${outcome.reason}` : '.'}`, 'llm');
   }
   ctx.logger.warn({ model: client.model, reason: outcome.reason }, 'copilot: the model answer failed the number check twice; trying the offline copilot');
-  const plan = ctx.planOffline(question, await ctx.directory());
+  const plan = ctx.planOffline(question, await ctx.directory(), planContext(ctx));
   if (plan.kind === 'refusal')
     throw new Refusal("I couldn't give an answer whose figures all check out against our data. Try one of the example questions.", 'llm');
   return { mode: 'offline', draft: await answerOffline(ctx, plan, session, events) };

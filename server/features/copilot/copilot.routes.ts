@@ -53,6 +53,14 @@ const CopilotAnswerSchema = z
     mode: Mode,
     status: MessageStatus,
     examples: z.array(z.string()).openapi({ description: 'Questions the copilot can answer (filled on a refusal, else empty)' }),
+    chart: z
+      .object({
+        label: z.string().openapi({ example: 'Free cash flow' }),
+        unit: z.enum(['percent', 'usd', 'usd_per_share', 'ratio', 'times', 'score', 'count', 'shares', 'years', 'label']),
+        points: z.array(z.object({ period: z.string().openapi({ example: 'FY2025' }), value: z.number() })),
+      })
+      .optional()
+      .openapi({ description: 'A trend answer: each fiscal year of the figure, every point a cited fact, for a small chart' }),
   })
   .openapi('CopilotAnswer');
 

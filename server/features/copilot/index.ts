@@ -1,4 +1,5 @@
 import { formatFactValue } from '../../../core/facts/format-fact.ts';
+import type { PlanContext } from '../../../core/copilot/plan-offline-answer.ts';
 import { type CopilotFact, type OfflinePlan, offlineExamples, planOfflineAnswer, type SymbolDirectoryEntry } from '../../../core/copilot/index.ts';
 import { COPILOT_LIMITS } from '../../../core/copilot/copilot-limits.ts';
 import type { LlmClient } from '../../adapters/llm/types.ts';
@@ -34,7 +35,7 @@ interface CopilotFeatureDeps {
   /** The configured model, or null: the offline copilot answers. */
   llm: LlmClient | null;
   /** Swappable for tests; default the offline copilot of core/copilot, the shared number check, the writer's formatting. */
-  planOffline?(question: string, directory: readonly SymbolDirectoryEntry[]): OfflinePlan;
+  planOffline?(question: string, directory: readonly SymbolDirectoryEntry[], context?: PlanContext): OfflinePlan;
   findUnbacked?: FindUnbackedNumbers;
   formatFact?(f: CopilotFact): string;
   examples?: readonly string[];
@@ -58,6 +59,7 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
       loadAnalysisInputs,
       listAnalyses: (userId, q) => deps.analyses.listAnalyses(userId, q),
       screen: deps.screener ? (q) => deps.screener!.queryScreener(q) : undefined,
+      screenerTable: deps.screener ? async () => (await deps.screener!.getScreenerSnapshot()).table : undefined,
     },
     planOffline: deps.planOffline ?? planOfflineAnswer,
     findUnbacked: deps.findUnbacked ?? findUnbackedInText,

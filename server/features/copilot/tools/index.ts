@@ -9,6 +9,10 @@ import { getQuote } from './get-quote.ts';
 import { getRatios } from './get-ratios.ts';
 import { getScores } from './get-scores.ts';
 import { getTechnicalRating } from './get-technical-rating.ts';
+import { getTrend } from './get-trend.ts';
+import { getMoveContext } from './get-move-context.ts';
+import { getDistribution } from './get-distribution.ts';
+import { TREND_LINES } from '../../../../core/copilot/company-facts.ts';
 import { listMyAnalyses } from './list-my-analyses.ts';
 import { screen } from './screen.ts';
 import type { ToolSession } from './tool-session.ts';
@@ -40,11 +44,35 @@ export const copilotTools: { [K in CopilotToolName]: ToolSpec<K> } = {
     input: z.object({ symbol: Symbol_, period: z.enum(copilotPeriods) }).strict(),
     run: getPriceStats,
   },
+  get_move_context: {
+    description:
+      "Around a price move over a period: the stock's sector fund (XLK, XLF…) change over the same period, and dividends gone ex and filings dated in the window. News is not in the data.",
+    input: z.object({ symbol: Symbol_, period: z.enum(copilotPeriods) }).strict(),
+    run: getMoveContext,
+  },
   get_fundamentals: {
     description:
       'Statement figures as of the data day (revenue, net income, free cash flow, cash, debt, equity, EBITDA…) and market cap; for an ETF its costs, size and holdings concentration.',
     input: z.object({ symbol: Symbol_ }).strict(),
     run: getFundamentals,
+  },
+  get_trend: {
+    description:
+      'A statement line (revenue, free_cash_flow or net_income) for each of the last 3 or 5 fiscal years plus the year before, and its CAGR over those years where the ratios compute one (revenue, free cash flow).',
+    input: z
+      .object({
+        symbol: Symbol_,
+        line: z.enum(Object.keys(TREND_LINES) as [keyof typeof TREND_LINES, ...Array<keyof typeof TREND_LINES>]),
+        years: z.union([z.literal(3), z.literal(5)]),
+      })
+      .strict(),
+    run: getTrend,
+  },
+  get_distribution: {
+    description:
+      'What the market pays: a screener field\'s median and quartiles over all stocks, and over a symbol\'s sector with its own value (or, without a symbol, each sector\'s median), e.g. {"field": "pe_ttm", "symbol": "AAPL"}.',
+    input: z.object({ field: FieldKey, symbol: Symbol_.optional() }).strict(),
+    run: getDistribution,
   },
   get_ratios: {
     description:

@@ -6,6 +6,7 @@ import { isAppError } from '../../../lib/errors.ts';
 import type { AnalysisRuns, StoredAnalysis } from '../../analyses/index.ts';
 import type { MarketService } from '../../market/index.ts';
 import type { ScreenerService } from '../../screener/index.ts';
+import type { ScreenerTable } from '../../../../core/screener/table.ts';
 
 /** What the tools read: the market service, the analyses feature's input loading and builders, the caller's history. */
 export interface CopilotToolDeps {
@@ -20,6 +21,8 @@ export interface CopilotToolDeps {
   listAnalyses(userId: string, query: { limit: number; symbol?: string; kind?: AnalysisKind }): Promise<{ analyses: StoredAnalysis[] }>;
   /** The screener's query service; absent where the app has no screener. */
   screen?: ScreenerService['queryScreener'];
+  /** The screener's table in use, for a field's spread over the universe; absent where the app has no screener. */
+  screenerTable?: () => Promise<ScreenerTable>;
 }
 
 /**

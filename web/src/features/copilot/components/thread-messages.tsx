@@ -5,6 +5,7 @@ import { formatTokens } from '../../../lib/format.ts';
 import type { CopilotAnswer } from '../api/ask-copilot.ts';
 import type { CopilotMessage } from '../api/get-conversation.ts';
 import { AnswerBody } from './answer-body.tsx';
+import { TrendChart } from './trend-chart.tsx';
 
 interface ToolStep {
   key: string;
@@ -49,6 +50,8 @@ export function MessageView({ message, fresh }: { message: CopilotMessage; fresh
           )}
         </p>
         <AnswerBody id={message.id} text={message.text} citations={message.citations} />
+        {/* The chart comes with the fresh answer only (it is not stored): a reloaded conversation shows the text. */}
+        {fresh?.message_id === message.id && fresh.chart && <TrendChart chart={fresh.chart} />}
         {refused && fresh?.message_id === message.id && fresh.examples.length > 0 && (
           <p className="mt-3 text-xs text-slate-600">Try one of the examples below.</p>
         )}
