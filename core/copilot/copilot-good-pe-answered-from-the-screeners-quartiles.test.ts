@@ -1,40 +1,30 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import type { AnalysisInputs } from '../analysis/analysis-types.ts';
 import { computeQuantile } from '../screener/distribution.ts';
 import { computeScreenerRow } from '../screener/row-values.ts';
 import { buildScreenerTable, type ScreenerTable } from '../screener/table.ts';
-import { findUnbackedInDraft, runToolOnBuilders } from '../test-kit/copilot-test-kit.ts';
-import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
+import { createOfflineAsker, findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
+import type { SymbolDirectoryEntry } from './copilot-types.ts';
 import { planOfflineAnswer } from './plan-offline-answer.ts';
 
 const data = openBundledAnalysisData();
-const cache = new Map<string, Promise<AnalysisInputs>>();
-const load = (symbol: string) => {
-  if (!cache.has(symbol)) cache.set(symbol, data.load(symbol));
-  return cache.get(symbol)!;
-};
 // A small screener table (the server's holds the whole universe): five technology names and four others.
 const UNIVERSE = ['AAPL', 'MSFT', 'NVDA', 'ORCL', 'ADBE', 'KO', 'PEP', 'XOM', 'JPM'];
-let directory: SymbolDirectoryEntry[];
 let table: ScreenerTable;
+const asker = createOfflineAsker(data, { loadScreenerTable: async () => table });
+const { load } = asker;
+let directory: SymbolDirectoryEntry[];
 beforeAll(async () => {
-  const { file } = await data.provider.listings();
-  directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? 'etf' : 'stock' }));
+  directory = await asker.listDirectory();
   const inputs = await Promise.all(UNIVERSE.map(load));
   table = buildScreenerTable(inputs.map(computeScreenerRow), { dataAsOf: inputs[0]!.asOf });
 });
 
-async function ask(question: string): Promise<CopilotDraft & { intent: string }> {
-  const plan = planOfflineAnswer(question, directory);
-  if (plan.kind !== 'tools') throw new Error(`expected tool calls for "${question}", got ${plan.kind}`);
-  const results = await Promise.all(plan.calls.map((c) => runToolOnBuilders(c, load, async () => table)));
-  return { ...plan.compose(results), intent: plan.intent };
-}
+const ask = (question: string) => asker.ask(question);
 
 const peOf = (symbols: readonly string[]) =>
   symbols
-    .map((s) => table.columns.get('pe_ttm')!)
+    .map((_s) => table.columns.get('pe_ttm')!)
     .map((col, i) => (col.kind === 'range' ? col.values[table.symbols.indexOf(symbols[i]!)]! : Number.NaN))
     .filter(Number.isFinite)
     .sort((a, b) => a - b);

@@ -1,29 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import type { AnalysisInputs } from '../analysis/analysis-types.ts';
-import { findUnbackedInDraft, runToolOnBuilders } from '../test-kit/copilot-test-kit.ts';
-import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
+import { createOfflineAsker, findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
 import { resolveCalendarPhrase } from './period-phrases.ts';
-import { planOfflineAnswer } from './plan-offline-answer.ts';
 
-const data = openBundledAnalysisData();
-const cache = new Map<string, Promise<AnalysisInputs>>();
-const load = (symbol: string) => {
-  if (!cache.has(symbol)) cache.set(symbol, data.load(symbol));
-  return cache.get(symbol)!;
-};
-let directory: SymbolDirectoryEntry[];
-beforeAll(async () => {
-  const { file } = await data.provider.listings();
-  directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? 'etf' : 'stock' }));
-});
+const asker = createOfflineAsker(openBundledAnalysisData());
 
-async function ask(question: string, today?: string): Promise<CopilotDraft & { intent: string }> {
-  const plan = planOfflineAnswer(question, directory, { today });
-  if (plan.kind !== 'tools') throw new Error(`expected tool calls for "${question}", got ${plan.kind}`);
-  const results = await Promise.all(plan.calls.map((c) => runToolOnBuilders(c, load)));
-  return { ...plan.compose(results), intent: plan.intent };
-}
+const ask = (question: string, today?: string) => asker.ask(question, { today });
 
 describe('calendar phrases are read against today', () => {
   it('on Saturday 2026-11-28: last month = October 2026, last quarter = Q3 2026, last week = Nov 16–22, this year = 2026 to today', () => {

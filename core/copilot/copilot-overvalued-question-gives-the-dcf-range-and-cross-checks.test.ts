@@ -1,29 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import type { AnalysisInputs } from '../analysis/analysis-types.ts';
 import { analysisBuilders } from '../analysis/runs/index.ts';
-import { findUnbackedInDraft, runToolOnBuilders } from '../test-kit/copilot-test-kit.ts';
-import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
-import { planOfflineAnswer } from './plan-offline-answer.ts';
+import { createOfflineAsker, findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
 
 const data = openBundledAnalysisData();
-const cache = new Map<string, Promise<AnalysisInputs>>();
-const load = (symbol: string) => {
-  if (!cache.has(symbol)) cache.set(symbol, data.load(symbol));
-  return cache.get(symbol)!;
-};
-let directory: SymbolDirectoryEntry[];
-beforeAll(async () => {
-  const { file } = await data.provider.listings();
-  directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? 'etf' : 'stock' }));
-});
+const asker = createOfflineAsker(data);
+const { load } = asker;
 
-async function ask(question: string): Promise<CopilotDraft & { intent: string }> {
-  const plan = planOfflineAnswer(question, directory);
-  if (plan.kind !== 'tools') throw new Error(`expected tool calls for "${question}", got ${plan.kind}`);
-  const results = await Promise.all(plan.calls.map((c) => runToolOnBuilders(c, load)));
-  return { ...plan.compose(results), intent: plan.intent };
-}
+const ask = (question: string) => asker.ask(question);
 
 /** The DCF page's own figure for a key. */
 async function dcfPage(symbol: string, key: string) {

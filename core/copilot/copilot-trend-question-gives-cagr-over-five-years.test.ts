@@ -1,31 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import type { AnalysisInputs } from '../analysis/analysis-types.ts';
 import { analysisBuilders } from '../analysis/runs/index.ts';
 import type { FundamentalSections } from '../analysis/runs/fundamental.ts';
-import { findUnbackedInDraft, runToolOnBuilders } from '../test-kit/copilot-test-kit.ts';
-import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
+import { createOfflineAsker, findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
+import type { SymbolDirectoryEntry } from './copilot-types.ts';
 import { planWithFollowUp } from './follow-up.ts';
 import { planOfflineAnswer } from './plan-offline-answer.ts';
 
 const data = openBundledAnalysisData();
-const cache = new Map<string, Promise<AnalysisInputs>>();
-const load = (symbol: string) => {
-  if (!cache.has(symbol)) cache.set(symbol, data.load(symbol));
-  return cache.get(symbol)!;
-};
+const asker = createOfflineAsker(data);
+const { load } = asker;
 let directory: SymbolDirectoryEntry[];
 beforeAll(async () => {
-  const { file } = await data.provider.listings();
-  directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? 'etf' : 'stock' }));
+  directory = await asker.listDirectory();
 });
 
-async function ask(question: string): Promise<CopilotDraft & { intent: string }> {
-  const plan = planOfflineAnswer(question, directory);
-  if (plan.kind !== 'tools') throw new Error(`expected tool calls for "${question}", got ${plan.kind}`);
-  const results = await Promise.all(plan.calls.map((c) => runToolOnBuilders(c, load)));
-  return { ...plan.compose(results), intent: plan.intent };
-}
+const ask = (question: string) => asker.ask(question);
 
 /** The fundamental overview's table by year (the last 5 fiscal years): the figures a trend answer must repeat. */
 async function pageYears(symbol: string, line: string): Promise<Array<{ period: string; value: number | null }>> {

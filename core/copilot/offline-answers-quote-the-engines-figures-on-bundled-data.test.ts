@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import type { AnalysisInputs } from '../analysis/analysis-types.ts';
 import { buildCompanyView } from '../analysis/runs/company.ts';
 import { buildDcf } from '../analysis/runs/dcf.ts';
 import { buildFundamental } from '../analysis/runs/fundamental.ts';
@@ -8,9 +7,8 @@ import { computeRsi } from '../analysis/indicators/rsi.ts';
 import { toOhlcvSeries } from '../analysis/indicators/series.ts';
 import { computeTechnicalRating } from '../analysis/technical-rating.ts';
 import { formatFactValue } from '../facts/format-fact.ts';
-import { findUnbackedInDraft, runToolOnBuilders } from '../test-kit/copilot-test-kit.ts';
-import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
-import { planOfflineAnswer } from './plan-offline-answer.ts';
+import { createOfflineAsker, findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
+import type { CopilotDraft } from './copilot-types.ts';
 
 /*
  * Each documented kind of question on the bundled snapshot, answered end to end (plan → tools over the
@@ -20,23 +18,12 @@ import { planOfflineAnswer } from './plan-offline-answer.ts';
  */
 
 const data = openBundledAnalysisData();
-const cache = new Map<string, Promise<AnalysisInputs>>();
-const load = (symbol: string) => {
-  if (!cache.has(symbol)) cache.set(symbol, data.load(symbol));
-  return cache.get(symbol)!;
-};
-let directory: SymbolDirectoryEntry[];
+const asker = createOfflineAsker(data);
+const { load } = asker;
 
-beforeAll(async () => {
-  const { file } = await data.provider.listings();
-  directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? 'etf' : 'stock' }));
-});
-
-async function ask(question: string): Promise<CopilotDraft & { intent: string; calls: string[] }> {
-  const plan = planOfflineAnswer(question, directory);
-  if (plan.kind !== 'tools') throw new Error(`expected tool calls for "${question}", got ${plan.kind}`);
-  const results = await Promise.all(plan.calls.map((c) => runToolOnBuilders(c, load)));
-  return { ...plan.compose(results), intent: plan.intent, calls: plan.calls.map((c) => c.tool) };
+async function ask(question: string) {
+  const a = await asker.ask(question);
+  return { ...a, calls: a.calls.map((c) => c.tool) };
 }
 
 const pct = (v: number) => formatFactValue({ value: Math.round(v * 100) / 100, unit: 'percent' });

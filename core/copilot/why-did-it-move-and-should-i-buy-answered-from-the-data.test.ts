@@ -1,29 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import type { AnalysisInputs } from '../analysis/analysis-types.ts';
 import { ANALYSIS_DISCLAIMER } from '../analysis/analysis-names.ts';
 import { formatFactValue } from '../facts/format-fact.ts';
-import { findUnbackedInDraft, runToolOnBuilders } from '../test-kit/copilot-test-kit.ts';
-import type { CopilotDraft, SymbolDirectoryEntry } from './copilot-types.ts';
+import { createOfflineAsker, findUnbackedInDraft } from '../test-kit/copilot-test-kit.ts';
+import type { SymbolDirectoryEntry } from './copilot-types.ts';
 import { planOfflineAnswer } from './plan-offline-answer.ts';
 
 const data = openBundledAnalysisData();
-const cache = new Map<string, Promise<AnalysisInputs>>();
-const load = (symbol: string) => {
-  if (!cache.has(symbol)) cache.set(symbol, data.load(symbol));
-  return cache.get(symbol)!;
-};
+const asker = createOfflineAsker(data);
+const { load } = asker;
 let directory: SymbolDirectoryEntry[];
 beforeAll(async () => {
-  const { file } = await data.provider.listings();
-  directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? 'etf' : 'stock' }));
+  directory = await asker.listDirectory();
 });
 
-async function ask(question: string): Promise<CopilotDraft & { intent: string; calls: string[] }> {
-  const plan = planOfflineAnswer(question, directory);
-  if (plan.kind !== 'tools') throw new Error(`expected tool calls for "${question}", got ${plan.kind}`);
-  const results = await Promise.all(plan.calls.map((c) => runToolOnBuilders(c, load)));
-  return { ...plan.compose(results), intent: plan.intent, calls: plan.calls.map((c) => `${c.tool}:${'symbol' in c.input ? c.input.symbol : ''}`) };
+async function ask(question: string) {
+  const a = await asker.ask(question);
+  return { ...a, calls: a.calls.map((c) => `${c.tool}:${'symbol' in c.input ? c.input.symbol : ''}`) };
 }
 
 /** The change over one month as the price stats compute it: last close over the close on or before the day a month back. */

@@ -2,7 +2,8 @@ import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../
 import { listAllContributionFacts } from '../analysis/attribution/driver-facts.ts';
 import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index.ts';
 import { findUnbackedNumbers } from '../ai/number-validator.ts';
-import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult } from '../copilot/copilot-types.ts';
+import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult, SymbolDirectoryEntry } from '../copilot/copilot-types.ts';
+import { type PlanContext, planOfflineAnswer } from '../copilot/plan-offline-answer.ts';
 import { collectLineTrend } from '../copilot/company-facts.ts';
 import { describeSpreadFacts } from '../copilot/spread-facts.ts';
 import { collectMoveContext, SECTOR_FUNDS } from '../copilot/move-context.ts';
@@ -226,4 +227,46 @@ export function memoiseScreenerTable(symbols: readonly string[], load: LoadInput
       }
       return buildScreenerTable(rows, { dataAsOf });
     })());
+}
+
+/** What the offline asker reads: the bundled data (server/adapters/market-data/bundled), passed in so core stays pure. */
+export interface AnalysisDataSource {
+  load(symbol: string): Promise<AnalysisInputs>;
+  provider: { listings(): Promise<{ file: { symbol: readonly string[]; name: readonly string[]; etf: ArrayLike<unknown> } }> };
+}
+
+/**
+ * The offline copilot over the builders, as the copilot's tests and `npm run eval:copilot` use it: each symbol's
+ * inputs loaded once, the symbol directory from the listings, and `ask` = plan → tools → written answer.
+ */
+export function createOfflineAsker(data: AnalysisDataSource, options: { loadScreenerTable?: () => Promise<ScreenerTable> } = {}) {
+  const cache = new Map<string, Promise<AnalysisInputs>>();
+  const load: LoadInputs = (symbol) => {
+    if (!cache.has(symbol)) cache.set(symbol, data.load(symbol));
+    return cache.get(symbol)!;
+  };
+  let directory: Promise<SymbolDirectoryEntry[]> | undefined;
+  const listDirectory = () =>
+    (directory ??= data.provider
+      .listings()
+      .then(({ file }) => file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? ('etf' as const) : ('stock' as const) }))));
+  // The screener's table over every listed symbol by default, built on the first question that needs it.
+  let wholeTable: (() => Promise<ScreenerTable>) | undefined;
+  const loadWholeTable = async () => {
+    wholeTable ??= memoiseScreenerTable(
+      (await listDirectory()).map((e) => e.symbol),
+      load,
+    );
+    return wholeTable();
+  };
+  const loadScreenerTable = options.loadScreenerTable ?? loadWholeTable;
+  const runTool = (call: CopilotToolCall) => runToolOnBuilders(call, load, loadScreenerTable);
+  /** The answer to a question the planner turns into tool calls (it throws on a refusal or a direct answer). */
+  async function ask(question: string, context?: PlanContext): Promise<CopilotDraft & { intent: string; calls: CopilotToolCall[] }> {
+    const plan = planOfflineAnswer(question, await listDirectory(), context);
+    if (plan.kind !== 'tools') throw new Error(`expected tool calls for "${question}", got ${plan.kind}`);
+    const results = await Promise.all(plan.calls.map(runTool));
+    return { ...plan.compose(results), intent: plan.intent, calls: plan.calls };
+  }
+  return { load, listDirectory, runTool, ask };
 }

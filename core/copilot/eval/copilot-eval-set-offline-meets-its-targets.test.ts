@@ -1,31 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { openBundledAnalysisData } from '../../../server/adapters/market-data/bundled/analysis-inputs.ts';
-import type { AnalysisInputs } from '../../analysis/analysis-types.ts';
-import { memoiseScreenerTable, runToolOnBuilders } from '../../test-kit/copilot-test-kit.ts';
+import { createOfflineAsker } from '../../test-kit/copilot-test-kit.ts';
 import { COPILOT_EVAL_SET } from './copilot-eval-set.ts';
 import { EVAL_TARGETS, runEvalCase, runEvalSet } from './run-copilot-eval.ts';
 
-const data = openBundledAnalysisData();
-const cache = new Map<string, Promise<AnalysisInputs>>();
-const load = (s: string) => {
-  if (!cache.has(s)) cache.set(s, data.load(s));
-  return cache.get(s)!;
-};
+const asker = createOfflineAsker(openBundledAnalysisData());
 
 describe('the copilot evaluation set, offline (npm run eval:copilot)', () => {
   it('at least 80 questions, 15 of them in conversations; at least 90 % answered right and 100 % charged right', async () => {
-    const { file } = await data.provider.listings();
-    const directory = file.symbol.map((symbol, i) => ({ symbol, name: file.name[i]!, type: file.etf[i] ? ('etf' as const) : ('stock' as const) }));
+    const directory = await asker.listDirectory();
     expect(COPILOT_EVAL_SET.length).toBeGreaterThanOrEqual(80);
     expect(COPILOT_EVAL_SET.filter((c) => c.turns.length > 1).length).toBeGreaterThanOrEqual(15);
-    const screenerTable = memoiseScreenerTable(file.symbol, load);
-    const r = await runEvalSet(COPILOT_EVAL_SET, directory, (call) => runToolOnBuilders(call, load, screenerTable));
+    const r = await runEvalSet(COPILOT_EVAL_SET, directory, asker.runTool);
     const misses = r.outcomes.filter((o) => !o.answeredRight || !o.chargedRight).map((o) => `${o.question}: ${o.why.join('; ')}`);
     expect(r.chargedRight, misses.join('\n')).toBe(EVAL_TARGETS.chargedRight);
     expect(r.answeredRight, misses.join('\n')).toBeGreaterThanOrEqual(EVAL_TARGETS.answeredRight);
     // The scorer can fail: a wrong expectation is scored as a miss, and a charge where none is due as a wrong charge.
-    const wrong = await runEvalCase({ turns: ['RSI of MSFT'], intent: 'metric', symbols: ['AAPL'], keys: ['pe_ttm'], charged: false }, directory, (call) =>
-      runToolOnBuilders(call, load),
+    const wrong = await runEvalCase(
+      { turns: ['RSI of MSFT'], intent: 'metric', symbols: ['AAPL'], keys: ['pe_ttm'], charged: false },
+      directory,
+      asker.runTool,
     );
     expect(wrong).toMatchObject({ answeredRight: false, chargedRight: false, why: ['not about AAPL', 'does not cite pe_ttm'] });
   }, 60_000);
