@@ -1,4 +1,5 @@
 import { countCalendarDays, countTradingDaysAfter, findLastCompletedTradingDay, toNewYorkTime } from './trading-calendar.ts';
+import { formatCount } from '../text/plural.ts';
 
 /**
  * How many completed trading days the prices may trail before the app calls them stale: a vendor publishes a
@@ -28,10 +29,10 @@ export interface DataFreshness {
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** A YYYY-MM-DD day as written: Jul 2, 2026. */
-const writeDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** A YYYY-MM-DD day as written: Jul 2, 2026 (the freshness strip, the key figures' report dates). */
+export const writeDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
-const daysOld = (n: number) => (n === 1 ? '1 day old' : `${n} days old`);
+const daysOld = (n: number) => `${formatCount(n, 'day')} old`;
 
 /** How current the prices are at `nowMs`, and what to tell the reader when they are behind. */
 export function describeFreshness({ asOf, nowMs, source }: { asOf: string | null; nowMs: number; source: DataSource }): DataFreshness {

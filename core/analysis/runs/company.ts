@@ -7,6 +7,7 @@ import type { AnalysisInputs } from '../analysis-types.ts';
 import { type CompanyFinancials, type FinancialPeriod, toCompanyFinancials } from '../financials.ts';
 import { computeAffo } from '../fundamentals/affo.ts';
 import { findReportDates } from '../fundamentals/report-dates.ts';
+import { writeDay } from '../../market/freshness.ts';
 import { computeTrailingFlow } from '../fundamentals/trailing-twelve-months.ts';
 import { type AltmanScore, computeAltman } from '../fundamentals/altman.ts';
 import { divideByPositive } from '../fundamentals/ratio-math.ts';
@@ -386,8 +387,6 @@ const TTM_WORDS = {
   annual_plus_interim: 'last fiscal year plus the quarters since',
   latest_annual: 'last fiscal year',
 } as const;
-const formatDay = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The figures investors look for first (issue 31, key figures): trailing revenue and EPS, the share count, the
@@ -433,14 +432,14 @@ export function putKeyFigures(sheet: FactSheet, view: CompanyView, history: Divi
   const dates = findReportDates(view.financials, asOf);
   if (!dates.last) sheet.skip('last_report_date', 'no filing dates in the statements');
   else
-    sheet.putLabel('last_report_date', formatDay(dates.last.filed), {
+    sheet.putLabel('last_report_date', writeDay(dates.last.filed), {
       period: `period ending ${dates.last.periodEnd}`,
       source: 'computed',
       as_of: dates.last.filed,
     });
   if (dates.next)
     // The label says "expected" ("Next report (expected)"): the value is the date alone, as narrow as any other.
-    sheet.putLabel('next_report_expected', formatDay(dates.next.expected), {
+    sheet.putLabel('next_report_expected', writeDay(dates.next.expected), {
       period: `quarter ending ${dates.next.periodEnd}, usually filed ${dates.next.lagDays} days after`,
       source: 'computed',
       as_of: dates.last!.filed,
