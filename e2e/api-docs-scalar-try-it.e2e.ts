@@ -191,6 +191,9 @@ test.describe('/api-docs renders the OpenAPI document with Scalar, and "Try it" 
     const { page, context } = await open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
     await page.goto('/api-docs');
+    // The site-wide data-freshness strip arrives with its fetch and pushes the page down: a click aimed before
+    // that lands beside the button. The readiness signal says no fetch is running any more.
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     // The clipboard API refuses a page whose document is not focused (another test's browser may have it).
     await page.bringToFront();
     const expected = buildQuickStartSnippets(app.baseUrl);

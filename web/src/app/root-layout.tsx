@@ -10,7 +10,7 @@ const queryLayerModule = import('./query-layer.tsx');
 const QueryLayer = lazy(() => queryLayerModule);
 // It needs the data layer (TanStack Query), so it loads with it rather than weighing on the shell.
 const SandboxStrip = lazy(() => import('../features/billing/index.ts').then((m) => ({ default: m.SandboxStrip })));
-const DataFreshnessStrip = lazy(() => import('../features/data-freshness/index.ts').then((m) => ({ default: m.DataFreshnessStrip })));
+const DataFreshnessStrip = lazy(() => queryLayerModule.then((m) => ({ default: m.DataFreshnessStrip })));
 
 /** Scroll to the top on a new page, to the anchor when there is one (declarative mode has no ScrollRestoration). */
 function ScrollToTop() {
@@ -36,8 +36,11 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Suspense fallback={<Spinner label="Loading..." />}>
           <QueryLayer>
+            {/* Two boundaries: the freshness strip comes with the data layer and must not wait for billing's chunk. */}
             <Suspense fallback={null}>
               <SandboxStrip />
+            </Suspense>
+            <Suspense fallback={null}>
               <DataFreshnessStrip />
             </Suspense>
             <Outlet />

@@ -9,7 +9,7 @@ export type { DataFreshnessResponse } from '../../../server/features/market/mark
 export const getDataFreshness = (signal?: AbortSignal) => apiFetch<DataFreshnessResponse>('/api/market/freshness', { signal });
 
 // It moves once a trading day; a long-open tab still learns of a new data day within the hour.
-const getDataFreshnessQueryOptions = () =>
+export const getDataFreshnessQueryOptions = () =>
   queryOptions({ queryKey: ['data-freshness'], queryFn: ({ signal }) => getDataFreshness(signal), staleTime: 10 * 60_000, refetchInterval: 60 * 60_000 });
 
 /** One cache entry for the strip on every page and the features that say what they wait for. */
