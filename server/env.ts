@@ -15,6 +15,7 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   PGLITE_DIR: z.string().default('.data/pglite'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['all', 'web', 'worker']).default('all')),
   AUTH_SECRET: optionalString,
   TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(false)),
   SMTP_URL: optionalUrl,
@@ -74,6 +75,7 @@ export const envDescriptions = {
   DATABASE_URL: 'PostgreSQL connection string. Unset: the embedded PGlite in `PGLITE_DIR`.',
   PGLITE_DIR: 'PGlite data directory (one process at a time; a second one stops with a clear message).',
   LOG_LEVEL: 'pino log level (`silent` mutes).',
+  ROLE: '`all`: serve HTTP and run the scheduled jobs (one process, the embedded default). `web`: serve HTTP only, never a job. `worker`: run the jobs (sweeper, payment delivery, alerts, track record) and answer only `/api/health`. `web` and `worker` need `DATABASE_URL` (the embedded database belongs to one process).',
   AUTH_SECRET: 'Signs sessions (at least 32 characters). Required in production; elsewhere generated once and kept in the database.',
   TRUST_PROXY: 'Behind a reverse proxy: take the client address (rate limits, dev outbox) from the last `X-Forwarded-For` hop instead of the socket.',
   SMTP_URL: 'Send e-mail through this SMTP server (nodemailer). Unset: mails go to the outbox at `/dev/outbox`.',
@@ -120,6 +122,13 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['SESSION_IDLE_TIMEOUT_MINUTES'],
       message: `must not exceed SESSION_ABSOLUTE_TIMEOUT_HOURS (${env.SESSION_ABSOLUTE_TIMEOUT_HOURS} h = ${env.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60} min)`,
+    });
+  }
+  if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ROLE'],
+      message: `${env.ROLE} needs DATABASE_URL: the embedded database (PGLITE_DIR) belongs to one process, so it cannot be split into web and worker (use ROLE=all)`,
     });
   }
   if (env.NODE_ENV === 'production') {

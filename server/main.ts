@@ -23,12 +23,13 @@ async function main() {
     },
   });
   opening.catch(() => {});
-  const [{ createLogger }, { serve }, { createApp }, { createFeatures }, { findProxyBypassWarning }] = await Promise.all([
+  const [{ createLogger }, { serve }, { createApp }, { createFeatures }, { findProxyBypassWarning }, { answerHealthOnly }] = await Promise.all([
     import('./lib/logger.ts'),
     import('@hono/node-server'),
     import('./app.ts'),
     import('./features/index.ts'),
     import('./http/client-ip.ts'),
+    import('./http/worker-fetch.ts'),
   ]);
   const logger = createLogger(env.LOG_LEVEL);
   late.logger = logger;
@@ -50,15 +51,19 @@ async function main() {
   const ctx = { env, db, logger, appRoot, now: () => new Date() };
   const features = await createFeatures(ctx);
   const app = createApp(ctx, features);
+  // ROLE: a web process serves and never runs a job; a worker runs the jobs and answers only its health checks.
+  const role = env.ROLE;
+  const fetch = role === 'worker' ? answerHealthOnly(app.fetch) : app.fetch;
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const startupMs = { modules: Math.round(modulesAt), database: Math.round(dbAt), listening: Math.round(performance.now()) };
-    logger.info({ port: info.port, database: db.kind, baseUrl: env.BASE_URL, startupMs }, `Stockpilot listening on ${env.BASE_URL}`);
-    // Jobs and warm-ups (better-auth ~0.3 s of module loading, the market snapshot) start a moment after
-    // we answer requests, so the first health checks and page loads do not queue behind them.
+    logger.info({ port: info.port, database: db.kind, role, baseUrl: env.BASE_URL, startupMs }, `Stockpilot listening on ${env.BASE_URL}`);
+    // Warm-ups (better-auth ~0.3 s of module loading, the market snapshot) and jobs start a moment after we
+    // answer requests, so the first health checks and page loads do not queue behind them.
     setTimeout(() => {
       void (async () => {
-        for (const f of features) await f.start?.();
+        if (role !== 'worker') for (const f of features) await f.warm?.();
+        if (role !== 'web') for (const f of features) await f.start?.();
       })().catch((err) => logger.error({ err }, 'a feature failed to start'));
     }, 500);
   });

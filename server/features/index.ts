@@ -32,7 +32,10 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   const describeAll = () => Object.assign({}, ...features.map((f) => f.describe?.() ?? {}));
   // The market feature comes later (it needs the ledger's neighbours mounted first); health reads its freshness lazily.
   let readFreshness: () => DataFreshness | null = () => null;
-  features.push(createHealthFeature(ctx, describeAll, () => readFreshness()));
+  // The jobs this process started, as they start: /api/health shows them (a web process: none).
+  const startedJobs: string[] = [];
+  const checkFeatures = async () => (await Promise.all(features.map((f) => f.checkReady?.() ?? []))).flat();
+  features.push(createHealthFeature(ctx, { describeAll, readFreshness: () => readFreshness(), startedJobs, checkFeatures }));
   const profile = createProfileFeature(ctx);
   // tokens.ledger is how other features charge (hold/capture/release) and credit (creditPurchase, changeTier).
   const tokens = createTokensFeature(ctx);
@@ -83,5 +86,13 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
     apiKeys,
     createPublicApiFeature(ctx, { apiKeys, market: market.market, analyses: analyses.analyses, screener: screener.screener, ledger: tokens.ledger }),
   );
+  for (const f of features) {
+    const start = f.start;
+    if (start)
+      f.start = async () => {
+        startedJobs.push(f.name);
+        await start.call(f);
+      };
+  }
   return features;
 }

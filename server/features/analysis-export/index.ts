@@ -24,7 +24,7 @@ export function createAnalysisExportFeature(ctx: AppContext, deps: { analyses: A
   return {
     name: 'analysis-export',
     // Not awaited: the other features' jobs need not wait for a render thread to load the renderer (~0.7 s of CPU, off this thread).
-    start() {
+    warm() {
       renderer.warm().catch((err) => ctx.logger.warn({ err }, 'analysis-export: the PDF render thread did not start; exports will retry on demand'));
     },
     stop: () => renderer.close(),

@@ -36,7 +36,7 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
     name: 'auth',
     getAuth: service.getAuth,
     mailer,
-    start() {
+    warm() {
       service.getRuntime().catch((err) => ctx.logger.error({ err }, 'auth: better-auth failed to load'));
     },
     middleware(app) {
@@ -55,6 +55,13 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
       await mailer.close?.();
     },
     describe: () => ({ mail: mailer.kind, google_sign_in: google ? 'enabled' : 'disabled' }),
+    // Sign-in needs better-auth and the common-password list (a data file the build must carry).
+    checkReady: async () => [
+      await service.getRuntime().then(
+        () => ({ part: 'auth', ok: true, detail: 'sign-in loaded (better-auth, the common-password list)' }),
+        (err: Error) => ({ part: 'auth', ok: false, detail: err.message }),
+      ),
+    ],
   };
   return feature;
 }

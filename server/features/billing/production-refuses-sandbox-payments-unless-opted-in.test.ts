@@ -48,6 +48,8 @@ describeEachDatabase('production never takes free payments', (kind) => {
       'database',
       'datasets_age_days',
       'datasets_as_of',
+      'jobs',
+      'role',
       'sandbox_payments',
       'status',
       'uptime_s',

@@ -2,7 +2,8 @@ import type { DataFreshness } from '../../../core/market/freshness.ts';
 import { countCalendarDays } from '../../../core/market/trading-calendar.ts';
 import { DATASETS } from '../../../core/market/types.ts';
 import type { Database } from '../../adapters/db/index.ts';
-import { pingDatabase } from './health-store.ts';
+import type { ReadinessCheck } from '../../http/feature.ts';
+import { listAppliedMigrations, pingDatabase } from './health-store.ts';
 
 /** Prefix of the `describe()` keys that carry each dataset's as-of date (set by the market feature). */
 const DATASET_KEY = 'data_as_of.';
@@ -13,6 +14,12 @@ interface HealthDeps {
   describeAll: () => Record<string, string>;
   /** The market feature's view of how current the prices are (null until it is mounted). */
   readFreshness: () => DataFreshness | null;
+  /** What this process does (ROLE) and the features whose jobs it started. */
+  readProcess: () => { role: 'all' | 'web' | 'worker'; jobs: string[] };
+  /** The migration files this build carries (names), read once at start. */
+  listMigrationFiles: () => string[];
+  /** Every feature's own readiness checks, read per request. */
+  checkFeatures: () => Promise<ReadinessCheck[]>;
 }
 
 /** /api/health: the database's answer, each adapter and each dataset's as-of date, the uptime. */
@@ -42,7 +49,33 @@ export function createHealthService(deps: HealthDeps) {
         adapters,
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
         sandbox_payments: adapters.payments === 'sandbox',
+        ...deps.readProcess(),
       };
+    },
+    /**
+     * Readiness: every part this process needs is there — the database answers, it has applied every migration
+     * this build carries, and each feature's own parts (sign-in's data, the market snapshot) load.
+     */
+    async checkReadiness() {
+      const dbOk = await pingDatabase(deps.db);
+      const applied = new Set(dbOk ? await listAppliedMigrations(deps.db) : []);
+      const files = deps.listMigrationFiles();
+      const pending = files.filter((f) => !applied.has(f));
+      const checks: ReadinessCheck[] = [
+        { part: 'database', ok: dbOk, detail: dbOk ? `${deps.db.kind} answers` : `${deps.db.kind} does not answer` },
+        {
+          part: 'migrations',
+          ok: dbOk && files.length > 0 && pending.length === 0,
+          detail:
+            files.length === 0
+              ? 'this build carries no migrations (server/db/migrations is missing)'
+              : pending.length === 0
+                ? `${files.length} of ${files.length} applied`
+                : `${pending.length} of ${files.length} not applied: ${pending.join(', ')}`,
+        },
+        ...(await deps.checkFeatures()),
+      ];
+      return { ready: checks.every((c) => c.ok), role: deps.readProcess().role, checks };
     },
   };
 }

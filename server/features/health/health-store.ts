@@ -10,3 +10,13 @@ export async function pingDatabase(db: Database): Promise<boolean> {
     return false;
   }
 }
+
+/** The migrations this database has applied (empty when it has none: a database never migrated). */
+export async function listAppliedMigrations(db: Database): Promise<string[]> {
+  try {
+    const rows = await db.query<{ name: string }>(sql`SELECT name FROM schema_migrations ORDER BY name`);
+    return rows.map((r) => r.name);
+  } catch {
+    return [];
+  }
+}

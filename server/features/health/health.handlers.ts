@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from '../../http/route-handler.ts';
-import type { getHealthRoute } from './health.routes.ts';
+import type { getHealthRoute, getReadinessRoute } from './health.routes.ts';
 import type { HealthService } from './health-service.ts';
 
 export function createHealthHandlers(service: HealthService) {
@@ -8,5 +8,10 @@ export function createHealthHandlers(service: HealthService) {
     return c.json(body, body.status === 'ok' ? 200 : 503);
   };
 
-  return { getHealth };
+  const getReadiness: AppRouteHandler<typeof getReadinessRoute> = async (c) => {
+    const body = await service.checkReadiness();
+    return c.json(body, body.ready ? 200 : 503);
+  };
+
+  return { getHealth, getReadiness };
 }

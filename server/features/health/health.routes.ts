@@ -34,8 +34,29 @@ const HealthSchema = z
     sandbox_payments: z.boolean().openapi({
       description: 'Payments go through the built-in sandbox: no real money is taken (in production only with PAYMENTS=sandbox)',
     }),
+    role: z.enum(['all', 'web', 'worker']).openapi({
+      description: 'What this process does (ROLE): all serves HTTP and runs the jobs; web serves HTTP only; worker runs the jobs',
+    }),
+    jobs: z.array(z.string()).openapi({
+      description: 'The features whose scheduled jobs this process started (empty in a web process)',
+      example: ['analyses', 'tokens', 'billing', 'watchlists', 'track-record'],
+    }),
   })
   .openapi('Health');
+
+const ReadinessSchema = z
+  .object({
+    ready: z.boolean(),
+    role: z.enum(['all', 'web', 'worker']),
+    checks: z.array(
+      z.object({
+        part: z.string().openapi({ example: 'migrations' }),
+        ok: z.boolean(),
+        detail: z.string().openapi({ example: '23 of 23 applied' }),
+      }),
+    ),
+  })
+  .openapi('Readiness');
 
 export const getHealthRoute = createRoute({
   operationId: 'getHealth',
@@ -45,4 +66,16 @@ export const getHealthRoute = createRoute({
   tags: ['system'],
   summary: 'Liveness, database kind, data snapshot and active adapters',
   responses: { 200: jsonContent(HealthSchema, 'Healthy'), 503: jsonContent(HealthSchema, 'Database unreachable') },
+});
+
+export const getReadinessRoute = createRoute({
+  operationId: 'getReadiness',
+  security: anyone,
+  method: 'get',
+  path: '/api/health/ready',
+  tags: ['system'],
+  summary: 'Readiness: the database, every migration of this build, and each part a feature cannot serve without',
+  description:
+    'For a load balancer or an orchestrator: 200 when every check passes, 503 with the failing part named otherwise (a build missing a data file, a database not migrated). Liveness stays `/api/health`.',
+  responses: { 200: jsonContent(ReadinessSchema, 'Ready'), 503: jsonContent(ReadinessSchema, 'A required part is missing') },
 });

@@ -61,7 +61,15 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
       const profile = await market.getProfile(await market.resolveSymbol(params.symbol)).catch(() => null);
       return profile?.name ? { companyName: profile.name } : null;
     },
-    // Warm the snapshot in the background and purge old cache entries.
+    // Every analysis, quote and screen reads the bundled snapshot (the fallback of a live vendor too).
+    checkReady: async () => [
+      await snapshot.preload().then(
+        () => ({ part: 'market data', ok: true, detail: `bundled snapshot as of ${market.dataAsOf()}` }),
+        (err: Error) => ({ part: 'market data', ok: false, detail: err.message }),
+      ),
+    ],
+    // Load the snapshot in the background (every role reads it); purging old cache entries is a job.
+    warm: jobs.warm,
     start: jobs.start,
     routes(app) {
       app.openapi(searchRoute, handlers.search);

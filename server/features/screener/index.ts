@@ -73,7 +73,8 @@ export function createScreenerFeature(ctx: AppContext, deps: ScreenerFeatureDeps
       app.openapi(saveScreenRoute, handlers.createScreen);
       app.openapi(deleteScreenRoute, handlers.removeScreen);
     },
-    start: jobs.start,
+    // The table's warm-up build: a cache for serving, not shared work.
+    warm: jobs.start,
     stop: jobs.stop,
   };
 }
