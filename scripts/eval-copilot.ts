@@ -2,11 +2,11 @@
 // planner, follow-up rule, tools and number check as the service; prints each miss and the two shares.
 import { openBundledAnalysisData } from '../server/adapters/market-data/bundled/analysis-inputs.ts';
 import { COPILOT_EVAL_SET } from '../core/copilot/eval/copilot-eval-set.ts';
-import { EVAL_TARGETS, runEvalSet } from '../core/copilot/eval/run-copilot-eval.ts';
+import { createOfflineEvalAsker, EVAL_TARGETS, runEvalSet } from '../core/copilot/eval/run-copilot-eval.ts';
 import { createOfflineAsker } from '../core/test-kit/copilot-test-kit.ts';
 
 const asker = createOfflineAsker(openBundledAnalysisData());
-const r = await runEvalSet(COPILOT_EVAL_SET, await asker.listDirectory(), asker.runTool);
+const r = await runEvalSet(COPILOT_EVAL_SET, createOfflineEvalAsker(await asker.listDirectory(), asker.runTool));
 for (const o of r.outcomes)
   if (!o.answeredRight || !o.chargedRight) console.log(`✘ ${o.question}: ${[...o.why, ...(o.chargedRight ? [] : [`charged ${o.charged}`])].join('; ')}`);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

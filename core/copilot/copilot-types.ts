@@ -94,6 +94,14 @@ export interface CopilotDraft {
   chart?: CopilotChart;
 }
 
+/** What a plan asks about besides its symbols (they are in its calls): the conversation's subject keeps it for a follow-up. */
+export interface PlanTopic {
+  /** The fact keys asked about (a metric's keys, a trend's line and CAGR). */
+  keys: string[];
+  /** The window asked about (a trend's span as `3y`/`5y`), when the question set one. */
+  period: CopilotPeriod | null;
+}
+
 /** A symbol the parser may recognise by ticker or by name ("apple's margin" → AAPL). */
 export interface SymbolDirectoryEntry {
   symbol: string;
@@ -106,6 +114,6 @@ export interface SymbolDirectoryEntry {
  * answer (a glossary term), or a refusal that says what it can answer, with examples (never charged).
  */
 export type OfflinePlan =
-  | { kind: 'tools'; intent: string; calls: CopilotToolCall[]; compose(results: CopilotToolResult[]): CopilotDraft }
+  | { kind: 'tools'; intent: string; calls: CopilotToolCall[]; compose(results: CopilotToolResult[]): CopilotDraft; about?: PlanTopic }
   | { kind: 'direct'; intent: string; draft: CopilotDraft }
   | { kind: 'refusal'; text: string; examples: string[] };

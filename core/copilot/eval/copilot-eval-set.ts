@@ -159,4 +159,20 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   { turns: ["What is AAPL's P/E?", 'What is the weather in Paris?'], intent: 'refusal', charged: false },
   { turns: ["What is AAPL's P/E?", 'tell me a joke'], intent: 'refusal', charged: false },
   { turns: ['RSI of MSFT', 'and what is KO’s P/E?'], intent: 'metric', symbols: ['KO'], keys: ['pe_ttm'], charged: true },
+  // Three turns: the question scored leans on the conversation's stored subject, which the second turn set from the first.
+  { turns: ["AAPL's revenue", 'and its net income?', 'over 5 years?'], intent: 'trend', symbols: ['AAPL'], keys: ['net_income'], charged: true },
+  {
+    turns: ["AAPL's revenue", 'what about MSFT?', 'over 5 years?'],
+    intent: 'trend',
+    symbols: ['MSFT'],
+    keys: ['revenue', 'revenue_cagr_5y'],
+    charged: true,
+  },
+  { turns: ['RSI of MSFT', 'and AAPL?', 'and its P/E?'], intent: 'metric', symbols: ['AAPL'], keys: ['pe_ttm'], charged: true },
+  { turns: ["What is AAPL's P/E?", 'and its debt?', 'what about MSFT?'], intent: 'metric', symbols: ['MSFT'], keys: ['debt_to_equity'], charged: true },
+  { turns: ['free cash flow of MSFT', 'over 5 years?', 'what about GOOGL?'], intent: 'trend', symbols: ['GOOGL'], keys: ['fcf_cagr_5y'], charged: true },
+  { turns: ['KO dividend yield', 'tell me a joke', 'how about PEP?'], intent: 'metric', symbols: ['PEP'], charged: true },
+  { turns: ['RSI of MSFT', 'what is WACC?', 'and its P/E?'], intent: 'metric', symbols: ['MSFT'], keys: ['pe_ttm'], charged: true },
+  { turns: ['How did NVDA do over the last year?', 'and AMD?', 'over 3 years?'], intent: 'price_change', symbols: ['AMD'], charged: true },
+  { turns: ["What is AAPL's P/E?", 'and its debt?', 'tell me a joke'], intent: 'refusal', charged: false },
 ];
