@@ -78,39 +78,51 @@ export function scoreEvalAnswer(c: EvalCase, a: EvalAnswer): EvalOutcome {
 }
 
 /**
- * The offline copilot as the service runs it, without the database: each turn read against the conversation's
+ * One turn answered offline as the service answers it, without the database: read against the conversation's
  * subject (`readFollowUp`), its tools run, the number check applied; an answered turn about a symbol moves the
- * subject (`subjectOfPlan`), so a case's earlier turns set up its last one as a stored conversation would.
+ * subject (`subjectOfPlan`). `bench/copilot-answer.bench.ts` times this per question.
  */
+export async function answerOfflineTurn(
+  turn: string,
+  subject: ConversationSubject | null,
+  directory: readonly SymbolDirectoryEntry[],
+  runTool: RunTool,
+  today?: string,
+): Promise<{ answer: EvalAnswer; subject: ConversationSubject | null; chart: CopilotDraft['chart'] }> {
+  const { plan, read } = readFollowUp(turn, subject, directory, (q, d) => planOfflineAnswer(q, d, { today }));
+  let draft: CopilotDraft | null = null;
+  let intent = 'refusal';
+  let charged = false;
+  if (plan.kind === 'direct') {
+    draft = plan.draft;
+    intent = plan.intent;
+    charged = true;
+  } else if (plan.kind === 'tools') {
+    draft = plan.compose(await Promise.all(plan.calls.map(runTool)));
+    // The service's check: numbers no cited fact backs make the answer a free refusal.
+    const checked = draft.facts.length > 0 && findUnbackedNumbers(draft.text.replace(/\[\d+\]/g, ''), draft.facts).length === 0;
+    intent = checked ? plan.intent : 'refusal';
+    charged = checked;
+  }
+  return {
+    answer: {
+      intent,
+      symbols: listPlanSymbols(plan),
+      keys: draft?.facts.map((f) => f.key) ?? [],
+      text: draft?.text ?? (plan.kind === 'refusal' ? plan.text : ''),
+      charged,
+    },
+    subject: charged ? subjectOfPlan(read, plan, subject) : subject,
+    chart: charged ? draft?.chart : undefined,
+  };
+}
+
+/** The offline copilot as the service runs it: a case's turns answered in order, each against the subject the answered ones set. */
 export function createOfflineEvalAsker(directory: readonly SymbolDirectoryEntry[], runTool: RunTool): EvalAsker {
   return async (c) => {
     let subject: ConversationSubject | null = null;
     let answer: EvalAnswer | null = null;
-    for (const turn of c.turns) {
-      const { plan, read } = readFollowUp(turn, subject, directory, (q, d) => planOfflineAnswer(q, d, { today: c.today }));
-      let draft: CopilotDraft | null = null;
-      let intent = 'refusal';
-      let charged = false;
-      if (plan.kind === 'direct') {
-        draft = plan.draft;
-        intent = plan.intent;
-        charged = true;
-      } else if (plan.kind === 'tools') {
-        draft = plan.compose(await Promise.all(plan.calls.map(runTool)));
-        // The service's check: numbers no cited fact backs make the answer a free refusal.
-        const checked = draft.facts.length > 0 && findUnbackedNumbers(draft.text.replace(/\[\d+\]/g, ''), draft.facts).length === 0;
-        intent = checked ? plan.intent : 'refusal';
-        charged = checked;
-      }
-      if (charged) subject = subjectOfPlan(read, plan, subject);
-      answer = {
-        intent,
-        symbols: listPlanSymbols(plan),
-        keys: draft?.facts.map((f) => f.key) ?? [],
-        text: draft?.text ?? (plan.kind === 'refusal' ? plan.text : ''),
-        charged,
-      };
-    }
+    for (const turn of c.turns) ({ answer, subject } = await answerOfflineTurn(turn, subject, directory, runTool, c.today));
     return answer!;
   };
 }
