@@ -1,4 +1,5 @@
 import type { AnalysisKind, Fact } from '../analysis/analysis-types.ts';
+import type { TrendLine } from './company-facts.ts';
 
 /*
  * The contract between the copilot feature (server/features/copilot/: tools over our services,
@@ -24,8 +25,8 @@ export type CopilotToolCall =
   | { tool: 'get_fundamentals'; input: { symbol: string } }
   /** Around a move: the sector fund's change over the period, dividends gone ex and filings dated in the window. */
   | { tool: 'get_move_context'; input: { symbol: string; period: CopilotPeriod } }
-  /** A statement line by fiscal year over 3 or 5 years and its CAGR over them (TREND_LINES in company-facts.ts). */
-  | { tool: 'get_trend'; input: { symbol: string; line: 'revenue' | 'free_cash_flow' | 'net_income'; years: 3 | 5 } }
+  /** A figure by fiscal year over 3 or 5 years and its CAGR over them where the ratios compute one (TREND_LINES in company-facts.ts). */
+  | { tool: 'get_trend'; input: { symbol: string; line: TrendLine; years: 3 | 5 } }
   | { tool: 'get_ratios'; input: { symbol: string } }
   /** A screener field's quartiles over all stocks and a symbol's sector (or every sector's median). */
   | { tool: 'get_distribution'; input: { field: string; symbol?: string } }

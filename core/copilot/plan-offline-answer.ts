@@ -303,8 +303,9 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
     return refuse(`I do not forecast prices or tell the future; I can tell you how ${entries[0]!.symbol} has done and what our figures say now.`, entries[0]);
   if (cue('reason') && entries.length === 1 && asked.some((m) => REASON_METRICS.has(m.id))) return planScoreReasons(entries[0]!, asked, words);
   // "MSFT's free cash flow trend", "AAPL revenue over 5 years": the line by fiscal year with its CAGR.
-  const trendLine = asked.length === 1 && asked[0]!.id in TREND_LINES ? (asked[0]!.id as TrendLine) : null;
-  if (trendLine && entries.length === 1 && entries[0]!.type !== 'etf' && (cue('trend') || period === '3y' || period === '5y'))
+  // A figure the tools give by fiscal year only ("AAPL EPS", "KO dividends per share") is answered with its years.
+  const trendLine = asked.length === 1 ? (asked[0]!.trend ?? null) : null;
+  if (trendLine && entries.length === 1 && entries[0]!.type !== 'etf' && (cue('trend') || period === '3y' || period === '5y' || asked[0]!.trendOnly))
     return planTrend(entries[0]!, trendLine, period === '3y' || period === '1y' ? 3 : 5);
   const performance = (cue('performance') || period !== null) && asked.every((m) => m.id === 'price');
   // "Why did NVDA drop last month?": the move against the market, and that the cause (news) is not in the data.

@@ -51,6 +51,15 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   one('KO net income over the last 3 years', { intent: 'trend', symbols: ['KO'], keys: ['net_income'], says: ['no CAGR for net income'], charged: true }),
   one('revenu trend of nvidia', { intent: 'trend', symbols: ['NVDA'], keys: ['revenue_cagr_5y'], charged: true }),
   { turns: ['free cash flow of MSFT', 'over 5 years?'], intent: 'trend', symbols: ['MSFT'], keys: ['fcf_cagr_5y'], charged: true },
+  // Figures given by fiscal year only (EPS, dividends per share, shares) and the operating margin by year.
+  one('AAPL EPS', { intent: 'trend', symbols: ['AAPL'], keys: ['eps_diluted', 'eps_cagr_5y'], charged: true }),
+  one('AAPL EPS trend', { intent: 'trend', symbols: ['AAPL'], keys: ['eps_diluted', 'eps_cagr_5y'], charged: true }),
+  one('apple earnings per share over 3 years', { intent: 'trend', symbols: ['AAPL'], keys: ['eps_cagr_3y'], charged: true }),
+  one('KO dividends per share', { intent: 'trend', symbols: ['KO'], keys: ['dividends_per_share'], charged: true }),
+  one('AAPL shares outstanding', { intent: 'trend', symbols: ['AAPL'], keys: ['shares_diluted'], says: ['ended lower'], charged: true }),
+  one('MSFT operating margin history', { intent: 'trend', symbols: ['MSFT'], keys: ['operating_margin'], charged: true }),
+  { turns: ['META operating margin', 'over 5 years?'], intent: 'trend', symbols: ['META'], keys: ['operating_margin'], charged: true },
+  { turns: ["AAPL's revenue", 'and its EPS?', 'what about MSFT?'], intent: 'trend', symbols: ['MSFT'], keys: ['eps_diluted'], charged: true },
   // Relative time on a day after the data ends (2026-07-02): the span named and the data's last day both said.
   {
     turns: ['why did NVDA drop last month'],
