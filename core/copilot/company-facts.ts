@@ -23,6 +23,7 @@ import {
 import { FactSheet } from '../analysis/runs/facts.ts';
 import { lineOf } from '../analysis/fundamentals/statement-lines.ts';
 import { computeMargin } from '../analysis/fundamentals/profitability-ratios.ts';
+import { computeDebtToEquity } from '../analysis/fundamentals/health-ratios.ts';
 import type { FinancialPeriod } from '../analysis/financials.ts';
 import { CORE_RATIOS, FUNDAMENTAL_PLANS } from '../analysis/runs/fundamental.ts';
 
@@ -105,8 +106,9 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
 
 /**
  * Figures the copilot draws as a trend by fiscal year, with the CAGR keys the ratios compute for them (by years):
- * statement lines (revenue, free cash flow, net income, diluted EPS, dividends per share, the diluted share count)
- * and one statement ratio, the operating margin, each year's own (the ratios' `computeMargin` on that year).
+ * statement lines (revenue, free cash flow, net income, diluted EPS, total debt, dividends per share, the diluted
+ * share count) and statement ratios — the operating and net margins, debt / equity — each year's own (the ratios'
+ * `computeMargin` and `computeDebtToEquity` on that year).
  */
 export const TREND_LINES = {
   revenue: { 3: 'revenue_cagr_3y', 5: 'revenue_cagr_5y' },
@@ -115,6 +117,9 @@ export const TREND_LINES = {
   net_income: {},
   eps_diluted: { 3: 'eps_cagr_3y', 5: 'eps_cagr_5y' },
   operating_margin: {},
+  net_margin: {},
+  debt_to_equity: {},
+  total_debt: {},
   dividends_per_share: {},
   shares_diluted: {},
 } as const satisfies Record<string, { 3?: RatioKey; 5?: RatioKey }>;
@@ -124,6 +129,8 @@ export const trendLines = Object.keys(TREND_LINES) as TrendLine[];
 /** A trend's value in one fiscal year: a ratio the ratios compute per year (in percent), else the statement line as the tab's table shows it. */
 const TREND_VALUES: Partial<Record<TrendLine, { line: string; value: (p: FinancialPeriod) => EngineResult<number> | number | null; scale?: number }>> = {
   operating_margin: { line: 'operating_income', value: (p) => computeMargin(p, 'operating_income'), scale: 100 },
+  net_margin: { line: 'net_income', value: (p) => computeMargin(p, 'net_income'), scale: 100 },
+  debt_to_equity: { line: 'total_debt', value: computeDebtToEquity },
 };
 
 /** The spans a trend covers: the CAGRs the ratios compute (a 3- or 5-year figure). */

@@ -105,6 +105,31 @@ describe('trends of more figures than revenue, FCF and net income (issue 34): EP
     expect(a.text).toContain('FY2025 ended lower than FY2022');
   });
 
+  it("'AAPL debt/equity history': total debt ÷ equity each year; FY2025's 1.52 is the ratios' own debt_to_equity; 'AAPL total debt' by year is the statement line", async () => {
+    const a = await asker.ask('AAPL debt/equity history');
+    expect(a.calls).toEqual([{ tool: 'get_trend', input: { symbol: 'AAPL', line: 'debt_to_equity', years: 5 } }]);
+    expect(findUnbackedInDraft(a)).toEqual([]);
+    const points = a.chart!.points;
+    const [debt, equity] = await Promise.all([
+      engineYears(
+        'AAPL',
+        'total_debt',
+        points.map((p) => p.period),
+      ),
+      engineYears(
+        'AAPL',
+        'total_equity',
+        points.map((p) => p.period),
+      ),
+    ]);
+    for (const [i, p] of points.entries()) expect(p.value).toBeCloseTo(debt[i]! / equity[i]!, 2);
+    const ratios = await asker.runTool({ tool: 'get_ratios', input: { symbol: 'AAPL' } });
+    expect(points.at(-1)!.value).toBe(ratios.facts.find((f) => f.key === 'debt_to_equity')!.value);
+    expect(points.at(-1)!.value).toBe(1.52);
+    const total = await asker.ask('AAPL total debt over 5 years');
+    expect(total.chart!.points.map((p) => p.value)).toEqual(debt);
+  });
+
   it('the words still mean what they meant: "earnings" is net income, "dividend yield" the yield, "What is EPS?" the definition, "EPS growth" the CAGRs', () => {
     expect(planOfflineAnswer('AAPL earnings', directory)).toMatchObject({ intent: 'metric', about: { keys: ['net_income'] } });
     expect(planOfflineAnswer('KO dividend yield', directory)).toMatchObject({ intent: 'metric' });

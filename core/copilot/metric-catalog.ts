@@ -135,6 +135,7 @@ const ENTRIES: readonly MetricEntry[] = [
     tool: 'get_ratios',
     names: ['net margin', 'margin', 'margins', 'profit margin', 'net profit margin', 'profitability'],
     term: 'margins',
+    trend: 'net_margin',
   },
   {
     id: 'fcf_margin',
@@ -204,6 +205,7 @@ const ENTRIES: readonly MetricEntry[] = [
     tool: 'get_ratios',
     names: ['debt to equity', 'debt equity', 'd e', 'de ratio', 'leverage', 'debt', 'gearing'],
     term: 'debt_to_equity',
+    trend: 'debt_to_equity',
   },
   {
     id: 'net_debt_to_ebitda',
@@ -372,7 +374,7 @@ const ENTRIES: readonly MetricEntry[] = [
   },
   { id: 'ebitda', title: 'EBITDA', keys: ['ebitda'], tool: 'get_fundamentals', names: ['ebitda'], term: 'ebitda' },
   { id: 'cash', keys: ['cash'], tool: 'get_fundamentals', names: ['cash', 'cash pile'] },
-  { id: 'total_debt', keys: ['total_debt'], tool: 'get_fundamentals', names: ['total debt', 'borrowings'] },
+  { id: 'total_debt', keys: ['total_debt'], tool: 'get_fundamentals', names: ['total debt', 'borrowings'], trend: 'total_debt' },
   // ETFs (the fundamentals tool answers a fund's costs and holdings)
   {
     id: 'expense_ratio',

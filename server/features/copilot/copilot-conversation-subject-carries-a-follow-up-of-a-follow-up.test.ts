@@ -47,6 +47,21 @@ describeEachDatabase('a conversation keeps its subject: a follow-up of a follow-
     expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - 3 * COPILOT_COST_MT);
   });
 
+  it('"AAPL\'s revenue" → "and its debt?" → "over 5 years?": AAPL\'s debt / equity by fiscal year (6 points), the last the ratios\' own; 3 × 0.3 charged', async () => {
+    const u = await k.createUser();
+    const first = await k.as(u).ask({ message: "AAPL's revenue" });
+    const id = first.body.conversation_id;
+    const debt = await k.as(u).ask({ conversation_id: id, message: 'and its debt?' });
+    expect(keysOf(debt.body)).toEqual(['debt_to_equity']);
+    const years = await k.as(u).ask({ conversation_id: id, message: 'over 5 years?' });
+    expect(years.body).toMatchObject({ status: 'answered', mode: 'offline', tokens_charged: 0.3 });
+    expect(keysOf(years.body)).toEqual(['debt_to_equity']);
+    expect(years.body.chart.points).toHaveLength(5 + 1);
+    expect(years.body.chart.points.at(-1).value).toBe(debt.body.citations[0].value);
+    expect(await subjectOf(id)).toMatchObject({ symbols: ['AAPL'], keys: ['debt_to_equity'], period: '5y', kind: 'trend' });
+    expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - 3 * COPILOT_COST_MT);
+  });
+
   it('"RSI of MSFT" → "and AAPL?" → "and its P/E?": the swap then the figure, both about AAPL (the second turn\'s symbol, the third\'s figure)', async () => {
     const u = await k.createUser();
     const first = await k.as(u).ask({ message: 'RSI of MSFT' });
