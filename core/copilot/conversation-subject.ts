@@ -22,6 +22,11 @@ export interface ConversationSubject {
 
 /** Keys kept per subject: enough for a comparison's figures, small enough for the model's context line. */
 const MAX_SUBJECT_KEYS = 8;
+/**
+ * The question as read grows with a chain of follow-ups ("over 5 years?" appends to what it refers to); past this
+ * many characters its start is kept, where the first figure and symbol of the chain are.
+ */
+export const MAX_SUBJECT_QUESTION_CHARS = 1_000;
 
 const firstUnique = (xs: readonly string[], n: number) => [...new Set(xs)].slice(0, n);
 
@@ -34,7 +39,7 @@ export function subjectOfPlan(read: string, plan: OfflinePlan, before: Conversat
   const symbols = listPlanSymbols(plan);
   if (plan.kind !== 'tools' || symbols.length === 0) return before;
   return {
-    question: read,
+    question: read.slice(0, MAX_SUBJECT_QUESTION_CHARS),
     symbols,
     keys: firstUnique(plan.about?.keys ?? [], MAX_SUBJECT_KEYS),
     period: plan.about?.period ?? null,

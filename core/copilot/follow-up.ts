@@ -17,6 +17,9 @@ const CONTINUES_SUBJECT = /^\s*(and|also|over|for|in|why|how come|since|what is 
 // "what about Microsoft?", "how about KO?": the question is the previous one's, about another subject.
 const SWAPS_SUBJECT = /^\s*(what about|how about|and for|same for|and what about)\b/i;
 
+// "over 5 years?", "over the last 3 years": a span a follow-up sets, taken out of the question it refers to.
+const SPAN_WORDS = /\bover\s+(?:the\s+)?(?:last\s+|past\s+)?(?:\d+|one|two|three|four|five|six|ten|a)\s+(?:years?|yrs?)\b\??/gi;
+
 // "and AAPL?", "and PEP?": one word after "and", which names a symbol (checked by the caller).
 const BARE_SUBJECT = /^\s*and\s+\$?[\w.'’-]+\s*\??\s*$/i;
 
@@ -63,7 +66,8 @@ export function readFollowUp(question: string, subject: ConversationSubject | nu
       [`${previous.replace(new RegExp(`\\b(${symbols.map((s) => s.replace(/[.$^]/g, '\\$&')).join('|')})\\b`, 'gi'), '')} ${question}`]
     : [`${question} ${symbols.join(' ')}`, `${previous} ${question}`];
   if (spanOfFigure) {
-    const read = `${previous} ${question}`;
+    // The new span replaces the one read before ("over 3 years?" after a 5-year trend is 3 years), and reads first.
+    const read = `${question} ${previous.replace(SPAN_WORDS, ' ').replace(/\s+/g, ' ').trim()}`;
     const trend = plan(read, directory);
     if (trend.kind === 'tools' && trend.intent === 'trend') return { plan: trend, read };
   }

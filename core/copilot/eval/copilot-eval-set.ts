@@ -61,6 +61,7 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   { turns: ['META operating margin', 'over 5 years?'], intent: 'trend', symbols: ['META'], keys: ['operating_margin'], charged: true },
   { turns: ["AAPL's revenue", 'and its EPS?', 'what about MSFT?'], intent: 'trend', symbols: ['MSFT'], keys: ['eps_diluted'], charged: true },
   { turns: ["AAPL's revenue", 'and its debt?', 'over 5 years?'], intent: 'trend', symbols: ['AAPL'], keys: ['debt_to_equity'], charged: true },
+  { turns: ['AAPL revenue over 5 years', 'over 3 years?'], intent: 'trend', symbols: ['AAPL'], keys: ['revenue_cagr_3y'], charged: true },
   one('apple margin trend', { intent: 'trend', symbols: ['AAPL'], keys: ['net_margin'], charged: true }),
   one('XOM total debt over 3 years', { intent: 'trend', symbols: ['XOM'], keys: ['total_debt'], charged: true }),
   // Relative time on a day after the data ends (2026-07-02): the span named and the data's last day both said.
