@@ -34,6 +34,8 @@ const QUESTIONS = [
   "What is NVDA's technical signal and why?",
   'Is MSFT undervalued?',
   'What is WACC?',
+  // A trend: its chart's data (a point per fiscal year) travels with the answer.
+  'AAPL revenue over 5 years',
 ];
 
 /** The signed-in user from a header: the bench measures the copilot, not the sign-in. */
@@ -52,19 +54,25 @@ async function startApp(env: Record<string, string>) {
   const db = await openPglite();
   await migrate(db, readMigrations(migrationsDir));
   const parsed = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...env });
-  const ctx: AppContext = { env: parsed, db, logger: createLogger('silent'), appRoot: findAppRoot(), now: () => new Date() };
+  // Each request a minute and a second after the one before, on the app's clock: the bench asks more than the 20
+  // questions a minute one user may (COPILOT_LIMITS), and measures the answer, not the limit's 429.
+  const started = Date.now();
+  let requests = 0;
+  const ctx: AppContext = { env: parsed, db, logger: createLogger('silent'), appRoot: findAppRoot(), now: () => new Date(started + requests * 61_000) };
   const app = createApp(ctx, [...(await createFeatures(ctx)), actAs]);
   const ledger = createLedgerService(db);
   const id = `bench_${Math.random().toString(36).slice(2)}`;
   await db.query(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES (${id}, 'Bench', ${`${id}@bench.test`}, true)`);
   await ledger.openAccount(id);
   await ledger.creditPurchase(id, { amountMt: 1_000_000, idempotencyKey: `seed-${id}`, actor: 'bench' });
-  const post = (path: string, body: unknown) =>
-    app.request(path, {
+  const post = (path: string, body: unknown) => {
+    requests++;
+    return app.request(path, {
       method: 'POST',
       headers: { origin: parsed.BASE_URL, 'content-type': 'application/json', 'x-bench-user': id },
       body: JSON.stringify(body),
     });
+  };
   return { db, ctx, post };
 }
 

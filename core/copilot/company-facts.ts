@@ -22,6 +22,9 @@ import {
 } from '../analysis/runs/company.ts';
 import { FactSheet } from '../analysis/runs/facts.ts';
 import { lineOf } from '../analysis/fundamentals/statement-lines.ts';
+import { computeMargin } from '../analysis/fundamentals/profitability-ratios.ts';
+import { computeDebtToEquity } from '../analysis/fundamentals/health-ratios.ts';
+import type { FinancialPeriod } from '../analysis/financials.ts';
 import { CORE_RATIOS, FUNDAMENTAL_PLANS } from '../analysis/runs/fundamental.ts';
 
 /** The page that shows a fact: a fundamental tab or the balance-sheet analysis. */
@@ -101,14 +104,35 @@ export function collectCompanyFacts(inputs: AnalysisInputs, set: CompanyFactSet)
   return ok(sheet.facts.map((fact) => ({ fact, page: pages.get(fact.key)! })));
 }
 
-/** Statement lines the copilot draws as a trend, with the CAGR keys the ratios compute for them (by years). */
+/**
+ * Figures the copilot draws as a trend by fiscal year, with the CAGR keys the ratios compute for them (by years):
+ * statement lines (revenue, free cash flow, net income, diluted EPS, total debt, dividends per share, the diluted
+ * share count) and statement ratios — the operating and net margins, debt / equity — each year's own (the ratios'
+ * `computeMargin` and `computeDebtToEquity` on that year).
+ */
 export const TREND_LINES = {
   revenue: { 3: 'revenue_cagr_3y', 5: 'revenue_cagr_5y' },
   free_cash_flow: { 3: 'fcf_cagr_3y', 5: 'fcf_cagr_5y' },
-  // The ratios compute no net income CAGR: its trend shows the years alone.
+  // The ratios compute no CAGR for these: their trend shows the years alone.
   net_income: {},
+  eps_diluted: { 3: 'eps_cagr_3y', 5: 'eps_cagr_5y' },
+  operating_margin: {},
+  net_margin: {},
+  debt_to_equity: {},
+  total_debt: {},
+  dividends_per_share: {},
+  shares_diluted: {},
 } as const satisfies Record<string, { 3?: RatioKey; 5?: RatioKey }>;
 export type TrendLine = keyof typeof TREND_LINES;
+export const trendLines = Object.keys(TREND_LINES) as TrendLine[];
+
+/** A trend's value in one fiscal year: a ratio the ratios compute per year (in percent), else the statement line as the tab's table shows it. */
+const TREND_VALUES: Partial<Record<TrendLine, { line: string; value: (p: FinancialPeriod) => EngineResult<number> | number | null; scale?: number }>> = {
+  operating_margin: { line: 'operating_income', value: (p) => computeMargin(p, 'operating_income'), scale: 100 },
+  net_margin: { line: 'net_income', value: (p) => computeMargin(p, 'net_income'), scale: 100 },
+  debt_to_equity: { line: 'total_debt', value: computeDebtToEquity },
+};
+
 /** The spans a trend covers: the CAGRs the ratios compute (a 3- or 5-year figure). */
 export const TREND_YEARS = [3, 5] as const;
 export type TrendYears = (typeof TREND_YEARS)[number];
@@ -125,16 +149,20 @@ export function collectLineTrend(inputs: AnalysisInputs, line: TrendLine, years:
   const view = viewResult.value;
   const sheet = new FactSheet();
   const annual = view.statements.annual;
-  const figures = [...annual.income, ...annual.balance, ...annual.cash_flow].find((l) => l.key === line)?.values ?? [];
+  const ratio = TREND_VALUES[line];
+  // Where the figure comes from: its own statement line, or the line a ratio is built on (operating income for the margin).
+  const sourceLine = ratio?.line ?? line;
+  const figures = [...annual.income, ...annual.balance, ...annual.cash_flow].find((l) => l.key === sourceLine)?.values ?? [];
   for (const p of view.financials.annual.slice(-(years + 1))) {
     const i = annual.periods.findIndex((x) => x.fiscal_year === p.fiscalYear);
     const figure = i >= 0 ? figures[i] : undefined;
     const reported = figure?.value !== null && figure?.value !== undefined;
-    sheet.put(line, lineOf(p, line), {
+    const origin = {
       period: `FY${p.fiscalYear}`,
-      source: reported ? (figure.source ?? 'computed') : 'computed',
+      source: ratio ? 'computed' : reported ? (figure.source ?? 'computed') : 'computed',
       as_of: reported ? (figure.as_of ?? findNewestFiling(p)) : findNewestFiling(p),
-    });
+    };
+    sheet.put(line, ratio ? ratio.value(p) : lineOf(p, line), origin, ratio?.scale ? { scale: ratio.scale } : {});
   }
   const cagrKey = (TREND_LINES[line] as { 3?: RatioKey; 5?: RatioKey })[years];
   if (cagrKey) putRatios(sheet, view, [cagrKey]);

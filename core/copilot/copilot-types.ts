@@ -1,4 +1,5 @@
 import type { AnalysisKind, Fact } from '../analysis/analysis-types.ts';
+import type { TrendLine } from './company-facts.ts';
 
 /*
  * The contract between the copilot feature (server/features/copilot/: tools over our services,
@@ -24,8 +25,8 @@ export type CopilotToolCall =
   | { tool: 'get_fundamentals'; input: { symbol: string } }
   /** Around a move: the sector fund's change over the period, dividends gone ex and filings dated in the window. */
   | { tool: 'get_move_context'; input: { symbol: string; period: CopilotPeriod } }
-  /** A statement line by fiscal year over 3 or 5 years and its CAGR over them (TREND_LINES in company-facts.ts). */
-  | { tool: 'get_trend'; input: { symbol: string; line: 'revenue' | 'free_cash_flow' | 'net_income'; years: 3 | 5 } }
+  /** A figure by fiscal year over 3 or 5 years and its CAGR over them where the ratios compute one (TREND_LINES in company-facts.ts). */
+  | { tool: 'get_trend'; input: { symbol: string; line: TrendLine; years: 3 | 5 } }
   | { tool: 'get_ratios'; input: { symbol: string } }
   /** A screener field's quartiles over all stocks and a symbol's sector (or every sector's median). */
   | { tool: 'get_distribution'; input: { field: string; symbol?: string } }
@@ -94,6 +95,14 @@ export interface CopilotDraft {
   chart?: CopilotChart;
 }
 
+/** What a plan asks about besides its symbols (they are in its calls): the conversation's subject keeps it for a follow-up. */
+export interface PlanTopic {
+  /** The fact keys asked about (a metric's keys, a trend's line and CAGR). */
+  keys: string[];
+  /** The window asked about (a trend's span as `3y`/`5y`), when the question set one. */
+  period: CopilotPeriod | null;
+}
+
 /** A symbol the parser may recognise by ticker or by name ("apple's margin" → AAPL). */
 export interface SymbolDirectoryEntry {
   symbol: string;
@@ -106,6 +115,6 @@ export interface SymbolDirectoryEntry {
  * answer (a glossary term), or a refusal that says what it can answer, with examples (never charged).
  */
 export type OfflinePlan =
-  | { kind: 'tools'; intent: string; calls: CopilotToolCall[]; compose(results: CopilotToolResult[]): CopilotDraft }
+  | { kind: 'tools'; intent: string; calls: CopilotToolCall[]; compose(results: CopilotToolResult[]): CopilotDraft; about?: PlanTopic }
   | { kind: 'direct'; intent: string; draft: CopilotDraft }
   | { kind: 'refusal'; text: string; examples: string[] };

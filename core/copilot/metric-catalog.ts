@@ -1,4 +1,5 @@
 import { requireFactDefinition } from '../facts/catalogue.ts';
+import type { TrendLine } from './company-facts.ts';
 import type { CopilotToolName } from './copilot-types.ts';
 
 /** The tools that return one symbol's facts (compare_symbols asks several of them at once). */
@@ -21,6 +22,10 @@ export interface Metric {
   better?: 'higher' | 'lower';
   /** Several figures shown side by side (the five grades): not ranked as one. */
   unranked?: true;
+  /** The figure by fiscal year (get_trend's line), for "trend", "history" or "over 5 years". */
+  trend?: TrendLine;
+  /** No tool returns a current value apart from the years: a question about it alone is answered with its trend. */
+  trendOnly?: true;
 }
 
 type MetricEntry = Omit<Metric, 'better'>;
@@ -122,6 +127,7 @@ const ENTRIES: readonly MetricEntry[] = [
     tool: 'get_ratios',
     names: ['operating margin', 'operating margins', 'ebit margin'],
     term: 'margins',
+    trend: 'operating_margin',
   },
   {
     id: 'net_margin',
@@ -129,6 +135,7 @@ const ENTRIES: readonly MetricEntry[] = [
     tool: 'get_ratios',
     names: ['net margin', 'margin', 'margins', 'profit margin', 'net profit margin', 'profitability'],
     term: 'margins',
+    trend: 'net_margin',
   },
   {
     id: 'fcf_margin',
@@ -198,6 +205,7 @@ const ENTRIES: readonly MetricEntry[] = [
     tool: 'get_ratios',
     names: ['debt to equity', 'debt equity', 'd e', 'de ratio', 'leverage', 'debt', 'gearing'],
     term: 'debt_to_equity',
+    trend: 'debt_to_equity',
   },
   {
     id: 'net_debt_to_ebitda',
@@ -321,17 +329,52 @@ const ENTRIES: readonly MetricEntry[] = [
     term: 'support_resistance',
   },
   // Statement lines
-  { id: 'revenue', keys: ['revenue'], tool: 'get_fundamentals', names: ['revenue', 'revenues', 'sales', 'top line'] },
+  { id: 'revenue', keys: ['revenue'], tool: 'get_fundamentals', names: ['revenue', 'revenues', 'sales', 'top line'], trend: 'revenue' },
   {
     id: 'net_income',
     keys: ['net_income'],
     tool: 'get_fundamentals',
     names: ['net income', 'profit', 'profits', 'earnings', 'net profit', 'bottom line'],
+    trend: 'net_income',
   },
-  { id: 'free_cash_flow', keys: ['free_cash_flow'], tool: 'get_fundamentals', names: ['free cash flow', 'fcf', 'cash flow'], term: 'fcf' },
+  {
+    id: 'free_cash_flow',
+    keys: ['free_cash_flow'],
+    tool: 'get_fundamentals',
+    names: ['free cash flow', 'fcf', 'cash flow'],
+    term: 'fcf',
+    trend: 'free_cash_flow',
+  },
+  // Figures the tools give by fiscal year only (get_trend): a question about one of them is its trend.
+  {
+    id: 'eps',
+    title: 'diluted EPS',
+    keys: ['eps_diluted'],
+    tool: 'get_fundamentals',
+    names: ['eps', 'earnings per share', 'diluted eps', 'eps diluted'],
+    term: 'eps',
+    trend: 'eps_diluted',
+    trendOnly: true,
+  },
+  {
+    id: 'dividends_per_share',
+    keys: ['dividends_per_share'],
+    tool: 'get_fundamentals',
+    names: ['dividends per share', 'dividend per share', 'dividends a share', 'dividend a share'],
+    trend: 'dividends_per_share',
+    trendOnly: true,
+  },
+  {
+    id: 'shares_outstanding',
+    keys: ['shares_diluted'],
+    tool: 'get_fundamentals',
+    names: ['shares outstanding', 'outstanding shares', 'number of shares', 'diluted shares', 'diluted share count'],
+    trend: 'shares_diluted',
+    trendOnly: true,
+  },
   { id: 'ebitda', title: 'EBITDA', keys: ['ebitda'], tool: 'get_fundamentals', names: ['ebitda'], term: 'ebitda' },
   { id: 'cash', keys: ['cash'], tool: 'get_fundamentals', names: ['cash', 'cash pile'] },
-  { id: 'total_debt', keys: ['total_debt'], tool: 'get_fundamentals', names: ['total debt', 'borrowings'] },
+  { id: 'total_debt', keys: ['total_debt'], tool: 'get_fundamentals', names: ['total debt', 'borrowings'], trend: 'total_debt' },
   // ETFs (the fundamentals tool answers a fund's costs and holdings)
   {
     id: 'expense_ratio',

@@ -17,7 +17,7 @@ import {
 } from './answer-writer.ts';
 import { TREND_LINES, type TrendLine } from './company-facts.ts';
 import { findField } from '../screener/fields.ts';
-import type { CopilotDraft, CopilotPeriod, CopilotToolCall, CopilotToolResult, OfflinePlan, SymbolDirectoryEntry } from './copilot-types.ts';
+import type { CopilotDraft, CopilotPeriod, CopilotToolCall, CopilotToolResult, OfflinePlan, PlanTopic, SymbolDirectoryEntry } from './copilot-types.ts';
 import { type GlossaryTerm, getTerm, glossary } from './glossary.ts';
 import { getMetric, type Metric, metrics } from './metric-catalog.ts';
 import { findCalendarPhrase, findPeriod, resolveCalendarPhrase } from './period-phrases.ts';
@@ -192,11 +192,17 @@ export function joinDrafts(drafts: readonly CopilotDraft[]): CopilotDraft {
   return { text: texts.join('\n\n'), facts };
 }
 
-const tools = (intent: string, calls: CopilotToolCall[], compose: (results: CopilotToolResult[]) => CopilotDraft): OfflinePlan => ({
+const tools = (
+  intent: string,
+  calls: CopilotToolCall[],
+  compose: (results: CopilotToolResult[]) => CopilotDraft,
+  about: PlanTopic = { keys: [], period: null },
+): OfflinePlan => ({
   kind: 'tools',
   intent,
   calls,
   compose,
+  about,
 });
 
 /** What the offline copilot answers, as a refusal: the kinds of question, and examples (for the symbol asked about when there was one). */
@@ -297,8 +303,9 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
     return refuse(`I do not forecast prices or tell the future; I can tell you how ${entries[0]!.symbol} has done and what our figures say now.`, entries[0]);
   if (cue('reason') && entries.length === 1 && asked.some((m) => REASON_METRICS.has(m.id))) return planScoreReasons(entries[0]!, asked, words);
   // "MSFT's free cash flow trend", "AAPL revenue over 5 years": the line by fiscal year with its CAGR.
-  const trendLine = asked.length === 1 && asked[0]!.id in TREND_LINES ? (asked[0]!.id as TrendLine) : null;
-  if (trendLine && entries.length === 1 && entries[0]!.type !== 'etf' && (cue('trend') || period === '3y' || period === '5y'))
+  // A figure the tools give by fiscal year only ("AAPL EPS", "KO dividends per share") is answered with its years.
+  const trendLine = asked.length === 1 ? (asked[0]!.trend ?? null) : null;
+  if (trendLine && entries.length === 1 && entries[0]!.type !== 'etf' && (cue('trend') || period === '3y' || period === '5y' || asked[0]!.trendOnly))
     return planTrend(entries[0]!, trendLine, period === '3y' || period === '1y' ? 3 : 5);
   const performance = (cue('performance') || period !== null) && asked.every((m) => m.id === 'price');
   // "Why did NVDA drop last month?": the move against the market, and that the cause (news) is not in the data.
@@ -337,7 +344,10 @@ function planScoreReasons(entry: SymbolDirectoryEntry, asked: readonly Metric[],
     (k) => k,
   );
   const keys = asked.filter((m) => REASON_METRICS.has(m.id)).flatMap((m) => (m.id === 'grades' ? (named.length > 0 ? named : m.keys) : [m.keys[0]!]));
-  return tools('score_reason', [{ tool: 'get_scores', input: { symbol: entry.symbol } }], (results) => writeScoreReasons(entry, keys, results));
+  return tools('score_reason', [{ tool: 'get_scores', input: { symbol: entry.symbol } }], (results) => writeScoreReasons(entry, keys, results), {
+    keys,
+    period: null,
+  });
 }
 
 function planSnapshot(entry: SymbolDirectoryEntry): OfflinePlan {
@@ -367,6 +377,7 @@ function planPriceChange(entries: readonly SymbolDirectoryEntry[], period: Copil
     entries.map((e) => ({ tool: 'get_price_stats', input: { symbol: e.symbol, period } })),
     // The span is said once, in the first symbol's answer.
     (results) => joinDrafts(entries.map((e, i) => writePriceChange(e, period, results, i === 0 ? asked : undefined))),
+    { keys: ['price_change_percent'], period },
   );
 }
 
@@ -375,7 +386,7 @@ function planMoveReason(entry: SymbolDirectoryEntry, period: CopilotPeriod, aske
   if (entry.symbol !== MARKET_BENCHMARK) calls.push({ tool: 'get_price_stats', input: { symbol: MARKET_BENCHMARK, period } });
   // A stock's sector fund and the dividends and filings in the window (a fund has no sector or filings of its own).
   if (entry.type !== 'etf') calls.push({ tool: 'get_move_context', input: { symbol: entry.symbol, period } });
-  return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results, asked));
+  return tools('move_reason', calls, (results) => writeMoveReason(entry, period, results, asked), { keys: ['price_change_percent'], period });
 }
 
 function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {
@@ -394,7 +405,10 @@ function planBalancedView(entry: SymbolDirectoryEntry): OfflinePlan {
 
 function planTrend(entry: SymbolDirectoryEntry, line: TrendLine, years: 3 | 5): OfflinePlan {
   const cagrKey = (TREND_LINES[line] as { 3?: string; 5?: string })[years];
-  return tools('trend', [{ tool: 'get_trend', input: { symbol: entry.symbol, line, years } }], (results) => writeTrend(entry, line, years, cagrKey, results));
+  return tools('trend', [{ tool: 'get_trend', input: { symbol: entry.symbol, line, years } }], (results) => writeTrend(entry, line, years, cagrKey, results), {
+    keys: cagrKey ? [line, cagrKey] : [line],
+    period: `${years}y`,
+  });
 }
 
 /** Words asking what level of a figure is good or usual, right before the figure ("a good P/E", "a normal margin"). */
@@ -404,8 +418,11 @@ const LEVEL_WORDS = new Set(['good', 'normal', 'typical', 'usual', 'reasonable',
 const spreadFieldOf = (m: Metric): string | undefined => m.keys.find((k) => findField(k)?.kind === 'range');
 
 function planSpread(field: string, entry: SymbolDirectoryEntry | undefined): OfflinePlan {
-  return tools('good_level', [{ tool: 'get_distribution', input: { field, ...(entry ? { symbol: entry.symbol } : {}) } }], (results) =>
-    writeSpread(field, entry, results),
+  return tools(
+    'good_level',
+    [{ tool: 'get_distribution', input: { field, ...(entry ? { symbol: entry.symbol } : {}) } }],
+    (results) => writeSpread(field, entry, results),
+    { keys: [field], period: null },
   );
 }
 
@@ -446,6 +463,7 @@ function planMetric(entry: SymbolDirectoryEntry, asked: readonly Metric[]): Offl
     'metric',
     tools_.map((tool) => ({ tool, input: { symbol: entry.symbol } }) as CopilotToolCall),
     (results) => writeMetricAnswer(entry, asked, results),
+    { keys: asked.flatMap((m) => m.keys), period: null },
   );
 }
 
@@ -458,5 +476,5 @@ function planComparison(entries: readonly SymbolDirectoryEntry[], asked: readonl
   ).slice(0, MAX_COMPARE_KEYS);
   const calls: CopilotToolCall[] = keys.length > 0 ? [{ tool: 'compare_symbols', input: { symbols, keys } }] : [];
   if (asked.some((m) => m.tool === 'get_dcf')) for (const s of symbols) calls.push({ tool: 'get_dcf', input: { symbol: s } });
-  return tools('compare', calls, (results) => writeComparison(entries, asked, results));
+  return tools('compare', calls, (results) => writeComparison(entries, asked, results), { keys: asked.flatMap((m) => m.keys), period: null });
 }

@@ -45,8 +45,8 @@ export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
     id: 'trend',
     title: 'A figure over the years',
     description:
-      'Revenue, free cash flow or net income in each of the last 3 or 5 fiscal years and the year before, with the CAGR over them where our ratios compute one, and a small chart.',
-    examples: ["What's MSFT's free cash flow trend?", 'AAPL revenue over 5 years'],
+      'Revenue, free cash flow, net income, diluted EPS, a margin, debt / equity, total debt, dividends per share or the share count in each of the last 3 or 5 fiscal years and the year before, with the CAGR over them where our ratios compute one, and a small chart.',
+    examples: ["What's MSFT's free cash flow trend?", 'AAPL revenue over 5 years', 'KO dividends per share'],
   },
   {
     id: 'good_level',

@@ -535,6 +535,8 @@ const LINES: Row[] = [
   ['capital_expenditure', 'Capital expenditure', 'Capex', 'usd', 'fiscal_year', null, 'Cash spent on property, plant and equipment.'],
   ['free_cash_flow', 'Free cash flow', 'FCF', 'usd', 'fiscal_year', 'higher', 'Operating cash flow minus capital expenditure.'],
   ['dividends_paid', 'Dividends paid', 'Dividends', 'usd', 'fiscal_year', null, 'Cash dividends paid to shareholders in the fiscal year.'],
+  ['eps_diluted', 'Diluted EPS', 'EPS', 'usd_per_share', 'fiscal_year', 'higher', 'Diluted earnings per share as reported for the fiscal year.'],
+  ['dividends_per_share', 'Dividends per share', 'DPS', 'usd_per_share', 'fiscal_year', null, 'Dividends declared per share in the fiscal year, as reported.'],
   ['stock_based_compensation', 'Stock-based compensation', 'SBC', 'usd', 'fiscal_year', 'lower', 'Pay in shares and options, a cost not paid in cash.'],
   ['cash', 'Cash', 'Cash', 'usd', 'fiscal_year', null, 'Cash and cash equivalents at the year end.'],
   ['current_assets', 'Current assets', 'Cur. assets', 'usd', 'fiscal_year', null, 'Assets expected to turn into cash within a year.'],

@@ -51,6 +51,19 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   one('KO net income over the last 3 years', { intent: 'trend', symbols: ['KO'], keys: ['net_income'], says: ['no CAGR for net income'], charged: true }),
   one('revenu trend of nvidia', { intent: 'trend', symbols: ['NVDA'], keys: ['revenue_cagr_5y'], charged: true }),
   { turns: ['free cash flow of MSFT', 'over 5 years?'], intent: 'trend', symbols: ['MSFT'], keys: ['fcf_cagr_5y'], charged: true },
+  // Figures given by fiscal year only (EPS, dividends per share, shares) and the operating margin by year.
+  one('AAPL EPS', { intent: 'trend', symbols: ['AAPL'], keys: ['eps_diluted', 'eps_cagr_5y'], charged: true }),
+  one('AAPL EPS trend', { intent: 'trend', symbols: ['AAPL'], keys: ['eps_diluted', 'eps_cagr_5y'], charged: true }),
+  one('apple earnings per share over 3 years', { intent: 'trend', symbols: ['AAPL'], keys: ['eps_cagr_3y'], charged: true }),
+  one('KO dividends per share', { intent: 'trend', symbols: ['KO'], keys: ['dividends_per_share'], charged: true }),
+  one('AAPL shares outstanding', { intent: 'trend', symbols: ['AAPL'], keys: ['shares_diluted'], says: ['ended lower'], charged: true }),
+  one('MSFT operating margin history', { intent: 'trend', symbols: ['MSFT'], keys: ['operating_margin'], charged: true }),
+  { turns: ['META operating margin', 'over 5 years?'], intent: 'trend', symbols: ['META'], keys: ['operating_margin'], charged: true },
+  { turns: ["AAPL's revenue", 'and its EPS?', 'what about MSFT?'], intent: 'trend', symbols: ['MSFT'], keys: ['eps_diluted'], charged: true },
+  { turns: ["AAPL's revenue", 'and its debt?', 'over 5 years?'], intent: 'trend', symbols: ['AAPL'], keys: ['debt_to_equity'], charged: true },
+  { turns: ['AAPL revenue over 5 years', 'over 3 years?'], intent: 'trend', symbols: ['AAPL'], keys: ['revenue_cagr_3y'], charged: true },
+  one('apple margin trend', { intent: 'trend', symbols: ['AAPL'], keys: ['net_margin'], charged: true }),
+  one('XOM total debt over 3 years', { intent: 'trend', symbols: ['XOM'], keys: ['total_debt'], charged: true }),
   // Relative time on a day after the data ends (2026-07-02): the span named and the data's last day both said.
   {
     turns: ['why did NVDA drop last month'],
@@ -159,4 +172,20 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   { turns: ["What is AAPL's P/E?", 'What is the weather in Paris?'], intent: 'refusal', charged: false },
   { turns: ["What is AAPL's P/E?", 'tell me a joke'], intent: 'refusal', charged: false },
   { turns: ['RSI of MSFT', 'and what is KO’s P/E?'], intent: 'metric', symbols: ['KO'], keys: ['pe_ttm'], charged: true },
+  // Three turns: the question scored leans on the conversation's stored subject, which the second turn set from the first.
+  { turns: ["AAPL's revenue", 'and its net income?', 'over 5 years?'], intent: 'trend', symbols: ['AAPL'], keys: ['net_income'], charged: true },
+  {
+    turns: ["AAPL's revenue", 'what about MSFT?', 'over 5 years?'],
+    intent: 'trend',
+    symbols: ['MSFT'],
+    keys: ['revenue', 'revenue_cagr_5y'],
+    charged: true,
+  },
+  { turns: ['RSI of MSFT', 'and AAPL?', 'and its P/E?'], intent: 'metric', symbols: ['AAPL'], keys: ['pe_ttm'], charged: true },
+  { turns: ["What is AAPL's P/E?", 'and its debt?', 'what about MSFT?'], intent: 'metric', symbols: ['MSFT'], keys: ['debt_to_equity'], charged: true },
+  { turns: ['free cash flow of MSFT', 'over 5 years?', 'what about GOOGL?'], intent: 'trend', symbols: ['GOOGL'], keys: ['fcf_cagr_5y'], charged: true },
+  { turns: ['KO dividend yield', 'tell me a joke', 'how about PEP?'], intent: 'metric', symbols: ['PEP'], charged: true },
+  { turns: ['RSI of MSFT', 'what is WACC?', 'and its P/E?'], intent: 'metric', symbols: ['MSFT'], keys: ['pe_ttm'], charged: true },
+  { turns: ['How did NVDA do over the last year?', 'and AMD?', 'over 3 years?'], intent: 'price_change', symbols: ['AMD'], charged: true },
+  { turns: ["What is AAPL's P/E?", 'and its debt?', 'tell me a joke'], intent: 'refusal', charged: false },
 ];

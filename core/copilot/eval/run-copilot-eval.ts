@@ -1,6 +1,7 @@
 import { findUnbackedNumbers } from '../../ai/number-validator.ts';
-import type { CopilotDraft, CopilotToolCall, CopilotToolResult, OfflinePlan, SymbolDirectoryEntry } from '../copilot-types.ts';
-import { planWithFollowUp } from '../follow-up.ts';
+import { type ConversationSubject, subjectOfPlan } from '../conversation-subject.ts';
+import type { CopilotDraft, CopilotToolCall, CopilotToolResult, SymbolDirectoryEntry } from '../copilot-types.ts';
+import { listPlanSymbols, readFollowUp } from '../follow-up.ts';
 import { planOfflineAnswer } from '../plan-offline-answer.ts';
 
 /*
@@ -11,7 +12,7 @@ import { planOfflineAnswer } from '../plan-offline-answer.ts';
  */
 
 export interface EvalCase {
-  /** The conversation: earlier turns, then the question scored (a follow-up reads the turn before it). */
+  /** The conversation: earlier turns, then the question scored (each turn is read against the subject the answered ones before it set). */
   turns: string[];
   /** The question type answered; `refusal` for a question that should be declined. */
   intent: string;
@@ -37,16 +38,58 @@ export interface EvalOutcome {
 
 type RunTool = (call: CopilotToolCall) => Promise<CopilotToolResult>;
 
-const symbolsOf = (plan: OfflinePlan) =>
-  plan.kind !== 'tools'
-    ? []
-    : plan.calls.flatMap((c) => ('symbols' in c.input ? c.input.symbols : 'symbol' in c.input && typeof c.input.symbol === 'string' ? [c.input.symbol] : []));
+/** What the scorer reads of the last turn's answer, however it was asked (offline here, or a model through the API). */
+export interface EvalAnswer {
+  /** The question type answered, `refusal` when declined; `answered` when the asker cannot know the type (a model's answer). */
+  intent: string;
+  /** The symbols the answer is about (the offline plan's tool calls; a model's cited facts). */
+  symbols: string[];
+  /** The fact keys it cites. */
+  keys: string[];
+  /** Its text; null skips the wording checks (`says` holds the offline writer's words; a model words answers its own way). */
+  text: string | null;
+  charged: boolean;
+}
 
-/** One case through the planner and the tools; charged as the service charges (an answer with checked figures, or a glossary entry). */
-export async function runEvalCase(c: EvalCase, directory: readonly SymbolDirectoryEntry[], runTool: RunTool): Promise<EvalOutcome> {
-  const question = c.turns.at(-1)!;
-  const previous = c.turns.length > 1 ? c.turns.at(-2)! : null;
-  const plan = planWithFollowUp(question, previous, directory, (q, d) => planOfflineAnswer(q, d, { today: c.today }));
+/** Asks one case's turns in one conversation and returns the last turn's answer. */
+export type EvalAsker = (c: EvalCase) => Promise<EvalAnswer>;
+
+/** One answer scored against its case: answered right (type, symbols, keys, words) and charged right. */
+export function scoreEvalAnswer(c: EvalCase, a: EvalAnswer): EvalOutcome {
+  const why: string[] = [];
+  const expected = a.intent === 'answered' && c.intent !== 'refusal' ? 'answered' : c.intent;
+  if (a.intent !== expected) why.push(`intent ${a.intent}, expected ${c.intent}`);
+  const symbols = new Set(a.symbols);
+  for (const s of c.symbols ?? []) if (!symbols.has(s)) why.push(`not about ${s}`);
+  const keys = new Set(a.keys);
+  for (const k of c.keys ?? []) if (!keys.has(k)) why.push(`does not cite ${k}`);
+  if (a.text !== null) {
+    const text = a.text.toLowerCase();
+    for (const w of c.says ?? []) if (!text.includes(w.toLowerCase())) why.push(`does not say "${w}"`);
+  }
+  return {
+    question: c.turns.join(' → '),
+    intent: a.intent,
+    charged: a.charged,
+    answeredRight: why.length === 0,
+    chargedRight: a.charged === c.charged,
+    why,
+  };
+}
+
+/**
+ * One turn answered offline as the service answers it, without the database: read against the conversation's
+ * subject (`readFollowUp`), its tools run, the number check applied; an answered turn about a symbol moves the
+ * subject (`subjectOfPlan`). `bench/copilot-answer.bench.ts` times this per question.
+ */
+export async function answerOfflineTurn(
+  turn: string,
+  subject: ConversationSubject | null,
+  directory: readonly SymbolDirectoryEntry[],
+  runTool: RunTool,
+  today?: string,
+): Promise<{ answer: EvalAnswer; subject: ConversationSubject | null; chart: CopilotDraft['chart'] }> {
+  const { plan, read } = readFollowUp(turn, subject, directory, (q, d) => planOfflineAnswer(q, d, { today }));
   let draft: CopilotDraft | null = null;
   let intent = 'refusal';
   let charged = false;
@@ -61,21 +104,40 @@ export async function runEvalCase(c: EvalCase, directory: readonly SymbolDirecto
     intent = checked ? plan.intent : 'refusal';
     charged = checked;
   }
-  const why: string[] = [];
-  if (intent !== c.intent) why.push(`intent ${intent}, expected ${c.intent}`);
-  const symbols = new Set(symbolsOf(plan));
-  for (const s of c.symbols ?? []) if (!symbols.has(s)) why.push(`not about ${s}`);
-  const keys = new Set(draft?.facts.map((f) => f.key) ?? []);
-  for (const k of c.keys ?? []) if (!keys.has(k)) why.push(`does not cite ${k}`);
-  const text = (draft?.text ?? (plan.kind === 'refusal' ? plan.text : '')).toLowerCase();
-  for (const w of c.says ?? []) if (!text.includes(w.toLowerCase())) why.push(`does not say "${w}"`);
-  return { question: c.turns.join(' → '), intent, charged, answeredRight: why.length === 0, chargedRight: charged === c.charged, why };
+  return {
+    answer: {
+      intent,
+      symbols: listPlanSymbols(plan),
+      keys: draft?.facts.map((f) => f.key) ?? [],
+      text: draft?.text ?? (plan.kind === 'refusal' ? plan.text : ''),
+      charged,
+    },
+    subject: charged ? subjectOfPlan(read, plan, subject) : subject,
+    chart: charged ? draft?.chart : undefined,
+  };
 }
 
-export async function runEvalSet(cases: readonly EvalCase[], directory: readonly SymbolDirectoryEntry[], runTool: RunTool) {
+/** The offline copilot as the service runs it: a case's turns answered in order, each against the subject the answered ones set. */
+export function createOfflineEvalAsker(directory: readonly SymbolDirectoryEntry[], runTool: RunTool): EvalAsker {
+  return async (c) => {
+    let subject: ConversationSubject | null = null;
+    let answer: EvalAnswer | null = null;
+    for (const turn of c.turns) ({ answer, subject } = await answerOfflineTurn(turn, subject, directory, runTool, c.today));
+    return answer!;
+  };
+}
+
+export interface EvalReport {
+  outcomes: EvalOutcome[];
+  answeredRight: number;
+  chargedRight: number;
+}
+
+/** The set through one asker: each outcome and the two shares, counted from the outcomes. */
+export async function runEvalSet(cases: readonly EvalCase[], ask: EvalAsker): Promise<EvalReport> {
   const outcomes: EvalOutcome[] = [];
-  for (const c of cases) outcomes.push(await runEvalCase(c, directory, runTool));
-  const share = (f: (o: EvalOutcome) => boolean) => outcomes.filter(f).length / outcomes.length;
+  for (const c of cases) outcomes.push(scoreEvalAnswer(c, await ask(c)));
+  const share = (f: (o: EvalOutcome) => boolean) => (outcomes.length === 0 ? 0 : outcomes.filter(f).length / outcomes.length);
   return { outcomes, answeredRight: share((o) => o.answeredRight), chargedRight: share((o) => o.chargedRight) };
 }
 

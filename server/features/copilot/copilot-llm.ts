@@ -79,6 +79,8 @@ interface ModelAnswerDeps {
   formatFact: (f: CopilotFact) => string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** What the conversation is about (its stored subject, in our own words), added to the system prompt; null for none. */
+  context?: string | null;
 }
 
 /** Why an answer cannot be kept, in words the retry prompt and the log use; null when it can. */
@@ -126,7 +128,7 @@ export async function answerWithModel(deps: ModelAnswerDeps, history: LlmChatMes
     });
     const stream = deps.client.streamChat({
       purpose: 'copilot-answer',
-      system: COPILOT_SYSTEM_PROMPT,
+      system: deps.context ? `${COPILOT_SYSTEM_PROMPT}\n\n${deps.context}` : COPILOT_SYSTEM_PROMPT,
       messages,
       tools,
       maxSteps: MAX_MODEL_STEPS,

@@ -1,4 +1,11 @@
-import { planWithFollowUp } from '../../../core/copilot/follow-up.ts';
+import { readFollowUp } from '../../../core/copilot/follow-up.ts';
+import {
+  type ConversationSubject,
+  describeSubjectForModel,
+  readStoredSubject,
+  subjectOfModelAnswer,
+  subjectOfPlan,
+} from '../../../core/copilot/conversation-subject.ts';
 import type { PlanContext } from '../../../core/copilot/plan-offline-answer.ts';
 import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +35,7 @@ import type { FindUnbackedNumbers } from './checked-text.ts';
 import { answerWithModel, type ModelEvents } from './copilot-llm.ts';
 import {
   findConversation,
-  hasConversation,
+  findConversationState,
   insertTurn,
   listConversations,
   listRecentMessages,
@@ -123,18 +130,24 @@ const planContext = (ctx: Pick<CopilotContext, 'now'>): PlanContext => ({ today:
 
 const getCopilotMode = (ctx: Pick<CopilotContext, 'llm'>): CopilotMode => (ctx.llm ? 'llm' : 'offline');
 
-/** Bad input refused before anything is charged or stored: the message and the conversation (404 for another user's). */
-async function checkRequest(ctx: CopilotContext, req: AskRequest): Promise<{ question: string; conversationId: string | null }> {
+/**
+ * Bad input refused before anything is charged or stored: the message and the conversation (404 for another user's).
+ * An existing conversation comes with its stored subject, which a follow-up is read against.
+ */
+async function checkRequest(
+  ctx: CopilotContext,
+  req: AskRequest,
+): Promise<{ question: string; conversationId: string | null; subject: ConversationSubject | null }> {
   const question = req.message.trim();
   if (!question) throw new AppError('VALIDATION_FAILED', 'message: Ask a question: the message is empty.', { field: 'message' });
   if (req.message.length > MAX_COPILOT_MESSAGE_CHARS) {
     throw new AppError('VALIDATION_FAILED', `message: At most ${MAX_COPILOT_MESSAGE_CHARS} characters.`, { field: 'message' });
   }
   const id = req.conversationId ?? null;
-  if (id !== null && !(UUID_RE.test(id) && (await hasConversation(ctx.db, req.userId, id)))) {
-    throw new AppError('NOT_FOUND', 'No such conversation.', { field: 'conversation_id' });
-  }
-  return { question, conversationId: id };
+  if (id === null) return { question, conversationId: null, subject: null };
+  const state = UUID_RE.test(id) ? await findConversationState(ctx.db, req.userId, id) : null;
+  if (!state) throw new AppError('NOT_FOUND', 'No such conversation.', { field: 'conversation_id' });
+  return { question, conversationId: id, subject: readStoredSubject(state.subject) };
 }
 
 /** Runs a plan's tool calls (reporting each) and composes its draft. */
@@ -186,12 +199,6 @@ function toModelError(e: LlmError): AppError {
   return new AppError('UPSTREAM_ERROR', 'The AI model failed to answer. Nothing was charged; please try again.', { cause: e });
 }
 
-/** The user's last question in the conversation (answered or refused), for reading a follow-up against it. */
-async function findPreviousQuestion(ctx: CopilotContext, userId: string, conversationId: string): Promise<string | null> {
-  const recent = await listRecentMessages(ctx.db, userId, conversationId, 2);
-  return recent.findLast((m) => m.role === 'user')?.text ?? null;
-}
-
 /** The conversation as the model sees it: recent turns, markers removed (their numbers were this turn's refs). */
 async function loadHistory(ctx: CopilotContext, userId: string, conversationId: string | null): Promise<LlmChatMessage[]> {
   if (!conversationId) return [];
@@ -212,11 +219,13 @@ function buildTurn(
   ids: Ids,
   question: string,
   answer: Pick<StoredMessage, 'text' | 'citations' | 'mode' | 'status' | 'costMt' | 'holdId'>,
+  /** The conversation's subject after this turn; undefined leaves it as it was (a refusal). */
+  subject?: ConversationSubject | null,
 ) {
   const createdAt = ctx.now().toISOString();
   const title = question.length > TITLE_CHARS ? `${question.slice(0, TITLE_CHARS - 1).trimEnd()}…` : question;
   return {
-    conversation: { id: ids.conversationId, userId, title, isNew: ids.isNew },
+    conversation: { id: ids.conversationId, userId, title, isNew: ids.isNew, ...(subject === undefined ? {} : { subject }) },
     question: {
       id: ids.questionId,
       conversationId: ids.conversationId,
@@ -270,21 +279,22 @@ async function storeRefusal(ctx: CopilotContext, userId: string, ids: Ids, quest
  */
 export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotEvents = {}, answerId: string = randomUUID()): Promise<CopilotAnswer> {
   await enforceRateLimit(ctx.db, `copilot:${req.userId}`, ctx.questionRule, ctx.now());
-  const { question, conversationId } = await checkRequest(ctx, req);
+  const { question, conversationId, subject } = await checkRequest(ctx, req);
   const ids: Ids = { conversationId: conversationId ?? randomUUID(), isNew: conversationId === null, questionId: randomUUID(), answerId };
   const mode = getCopilotMode(ctx);
   const meta = () => events.onMeta?.({ conversation_id: ids.conversationId, message_id: ids.answerId, mode });
   // Offline, the question is parsed before the hold: a refusal is free and needs no tokens.
   let plan: AnswerablePlan | null = null;
+  let read = question;
   if (!ctx.llm) {
-    // A follow-up ("and its debt?", "what about Microsoft?") is read against the conversation's last question.
-    const previous = conversationId ? await findPreviousQuestion(ctx, req.userId, conversationId) : null;
-    const parsed = planWithFollowUp(question, previous, await ctx.directory(), (q, d) => ctx.planOffline(q, d, planContext(ctx)));
-    if (parsed.kind === 'refusal') {
+    // A follow-up ("and its debt?", "what about Microsoft?", "over 5 years?") is read against the conversation's subject.
+    const parsed = await readOffline(ctx, question, subject);
+    if (parsed.plan.kind === 'refusal') {
       meta();
-      return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.text, 'offline'));
+      return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.plan.text, 'offline'));
     }
-    plan = parsed;
+    plan = parsed.plan;
+    read = parsed.read;
   }
   // A trend's chart points travel with the answer (not stored: a reloaded conversation shows the text).
   let chart: CopilotChart | undefined;
@@ -297,8 +307,8 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
         meta();
         const session = openToolSession(ctx.tools, req.userId, signal);
         const result = plan
-          ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) }
-          : await answerLlm(ctx, req.userId, conversationId, question, session, events, signal);
+          ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events), subject: subjectOfPlan(read, plan, subject) }
+          : await answerLlm(ctx, req.userId, { conversationId, subject }, question, session, events, signal);
         chart = result.draft.chart;
         const answer = {
           text: result.draft.text,
@@ -308,7 +318,9 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
           costMt: hold.costMt,
           holdId: hold.id,
         };
-        await insertTurn(ctx.db, buildTurn(ctx, req.userId, ids, question, answer), ctx.storageCaps);
+        // The subject is written when it moved (or the conversation is new); an answer about no symbol leaves it.
+        const nextSubject = result.subject === subject && !ids.isNew ? undefined : result.subject;
+        await insertTurn(ctx.db, buildTurn(ctx, req.userId, ids, question, answer, nextSubject), ctx.storageCaps);
         return answer;
       },
       { timeoutMs: ctx.timeoutMs, meta: { conversation_id: ids.conversationId, message_id: ids.answerId, mode } },
@@ -331,25 +343,26 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
 async function answerLlm(
   ctx: CopilotContext,
   userId: string,
-  conversationId: string | null,
+  conversation: { conversationId: string | null; subject: ConversationSubject | null },
   question: string,
   session: ToolSession,
   events: ModelEvents,
   signal: AbortSignal,
-): Promise<{ mode: CopilotMode; draft: CopilotDraft }> {
+): Promise<{ mode: CopilotMode; draft: CopilotDraft; subject: ConversationSubject | null }> {
+  const { conversationId, subject } = conversation;
   const client = ctx.llm!;
   const nowMs = ctx.now().getTime();
   // The model failing (down, overloaded, timing out) is not the user's problem when the offline copilot can
   // answer: it answers, under the same hold (charged once). A model the breaker has paused is not called at all.
   const answerOfflineInstead = async (why: string, cause?: unknown) => {
-    const plan = ctx.planOffline(question, await ctx.directory(), planContext(ctx));
+    const { plan, read } = await readOffline(ctx, question, subject);
     if (plan.kind === 'refusal') {
       if (cause instanceof LlmError) throw cause;
       const retryS = Math.max(1, Math.ceil(((ctx.modelBreaker.reopensAt() ?? nowMs) - nowMs) / 1000));
       throw new AppError('UPSTREAM_ERROR', `The AI model is paused after repeated failures; try again in ${retryS} s. Nothing was charged.`);
     }
     ctx.logger.warn({ model: client.model, why }, 'copilot: answering offline instead of the model');
-    return { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events) };
+    return { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events), subject: subjectOfPlan(read, plan, subject) };
   };
   if (!ctx.modelBreaker.allows(nowMs)) return answerOfflineInstead('breaker open');
   const history = await loadHistory(ctx, userId, conversationId);
@@ -357,7 +370,15 @@ async function answerLlm(
   let outcome: Awaited<ReturnType<typeof answerWithModel>>;
   try {
     outcome = await answerWithModel(
-      { client, session, findUnbacked: ctx.findUnbacked, formatFact: ctx.formatFact, timeoutMs: ctx.modelTimeoutMs, signal },
+      {
+        client,
+        session,
+        findUnbacked: ctx.findUnbacked,
+        formatFact: ctx.formatFact,
+        timeoutMs: ctx.modelTimeoutMs,
+        signal,
+        context: describeSubjectForModel(subject),
+      },
       history,
       question,
       events,
@@ -370,15 +391,23 @@ async function answerLlm(
     return answerOfflineInstead(`model failed: ${e.reason}`, e);
   }
   ctx.logger.info({ model: client.model, outcome: outcome.kind, calls: outcome.calls, ms: Date.now() - started }, 'copilot: model answer');
-  if (outcome.kind === 'answer') return { mode: 'llm', draft: { text: outcome.text, facts: outcome.facts } };
+  if (outcome.kind === 'answer') {
+    const draft = { text: outcome.text, facts: outcome.facts };
+    return { mode: 'llm', draft, subject: subjectOfModelAnswer(draft, subject) };
+  }
   if (outcome.kind === 'refusal') {
     throw new Refusal(`I can't answer that from our data${outcome.reason ? `: ${outcome.reason}` : '.'}`, 'llm');
   }
   ctx.logger.warn({ model: client.model, reason: outcome.reason }, 'copilot: the model answer failed the number check twice; trying the offline copilot');
-  const plan = ctx.planOffline(question, await ctx.directory(), planContext(ctx));
+  const { plan, read } = await readOffline(ctx, question, subject);
   if (plan.kind === 'refusal')
     throw new Refusal("I couldn't give an answer whose figures all check out against our data. Try one of the example questions.", 'llm');
-  return { mode: 'offline', draft: await answerOffline(ctx, plan, session, events) };
+  return { mode: 'offline', draft: await answerOffline(ctx, plan, session, events), subject: subjectOfPlan(read, plan, subject) };
+}
+
+/** The offline copilot's reading of a question: a follow-up against the conversation's subject, today by the service's clock. */
+async function readOffline(ctx: CopilotContext, question: string, subject: ConversationSubject | null) {
+  return readFollowUp(question, subject, await ctx.directory(), (q, d) => ctx.planOffline(q, d, planContext(ctx)));
 }
 
 // —— reading ——

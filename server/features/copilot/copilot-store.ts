@@ -27,7 +27,8 @@ export interface StoredConversation {
 
 /** A question and its answer (or refusal), stored together. */
 interface StoredTurn {
-  conversation: { id: string; userId: string; title: string; isNew: boolean };
+  /** `subject`: what the conversation is about after this turn (ConversationSubject); undefined leaves it as it was. */
+  conversation: { id: string; userId: string; title: string; isNew: boolean; subject?: unknown };
   question: StoredMessage;
   answer: StoredMessage;
 }
@@ -67,13 +68,16 @@ function toStoredMessage(r: MessageRow): StoredMessage {
 // Served = free (no hold) or paid for (its hold captured): the capture is what makes a paid answer visible.
 const servedMessage = sql`(m.hold_id IS NULL OR ${servedOnlyOnceCaptured(sql`m.hold_id`)})`;
 
-/** Whether the user owns this conversation (with at least one served message: an unserved one was never answered). */
-export async function hasConversation(q: Queryable, userId: string, id: string): Promise<boolean> {
-  const rows = await q.query<{ id: string }>(sql`
-    SELECT c.id FROM copilot_conversations c
+/**
+ * The user's conversation and its stored subject (raw jsonb, or null before a question about a symbol was answered);
+ * null when it is not theirs or has no served message (an unserved one was never answered).
+ */
+export async function findConversationState(q: Queryable, userId: string, id: string): Promise<{ subject: unknown } | null> {
+  const rows = await q.query<{ subject: unknown }>(sql`
+    SELECT c.subject FROM copilot_conversations c
     WHERE c.id = ${id} AND c.user_id = ${userId}
       AND EXISTS (SELECT 1 FROM copilot_messages m WHERE m.conversation_id = c.id AND ${servedMessage})`);
-  return rows.length === 1;
+  return rows[0] ? { subject: rows[0].subject ?? null } : null;
 }
 
 const messageValues = (m: StoredMessage, seq: number) =>
@@ -95,12 +99,18 @@ export interface StorageCaps {
  * active ones beyond `conversationsPerUser − 1` (their messages cascade); a turn deletes its
  * conversation's oldest messages beyond `messagesPerConversation − 2`. The CTEs see the rows as they were
  * before the statement, so the turn being stored is never pruned and the caps hold at every commit.
+ *
+ * A turn that moves the conversation's subject writes it in the same statement. A paid answer's rows are served
+ * only once its hold is captured; its subject is written with them, so in the rare run whose capture then fails the
+ * next follow-up reads against a question that was never served — it is read, not charged or shown.
  */
 export async function insertTurn(db: Queryable, turn: StoredTurn, caps: StorageCaps): Promise<void> {
   const c = turn.conversation;
+  const subject = c.subject === undefined ? null : JSON.stringify(c.subject);
   const conversation = c.isNew
     ? sql`new_conversation AS (
-        INSERT INTO copilot_conversations (id, user_id, title, created_at) VALUES (${c.id}, ${c.userId}, ${c.title}, ${turn.question.createdAt})
+        INSERT INTO copilot_conversations (id, user_id, title, created_at, subject)
+        VALUES (${c.id}, ${c.userId}, ${c.title}, ${turn.question.createdAt}, ${subject}::jsonb)
         ON CONFLICT (id) DO NOTHING RETURNING id),
       pruned_conversations AS (
         DELETE FROM copilot_conversations WHERE id IN (
@@ -109,7 +119,9 @@ export async function insertTurn(db: Queryable, turn: StoredTurn, caps: StorageC
           ORDER BY (SELECT max(m.created_at) FROM copilot_messages m WHERE m.conversation_id = o.id) DESC NULLS LAST, o.created_at DESC, o.id DESC
           OFFSET ${Math.max(0, caps.conversationsPerUser - 1)})
         RETURNING id),`
-    : sql``;
+    : c.subject === undefined
+      ? sql``
+      : sql`new_subject AS (UPDATE copilot_conversations SET subject = ${subject}::jsonb WHERE id = ${c.id} AND user_id = ${c.userId} RETURNING id),`;
   await db.query(sql`WITH ${conversation}
       pruned_messages AS (
         DELETE FROM copilot_messages WHERE id IN (

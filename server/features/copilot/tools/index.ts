@@ -58,7 +58,7 @@ export const copilotTools: { [K in CopilotToolName]: ToolSpec<K> } = {
   },
   get_trend: {
     description:
-      'A statement line (revenue, free_cash_flow or net_income) for each of the last 3 or 5 fiscal years plus the year before, and its CAGR over those years where the ratios compute one (revenue, free cash flow).',
+      'A figure for each of the last 3 or 5 fiscal years plus the year before: revenue, free_cash_flow, net_income, eps_diluted (diluted EPS), operating_margin or net_margin (percent), debt_to_equity, total_debt, dividends_per_share or shares_diluted (the diluted share count); and its CAGR over those years where the ratios compute one (revenue, free cash flow, EPS).',
     input: z
       .object({
         symbol: Symbol_,
