@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -15,6 +15,15 @@ export function YourDataCard({ userId, email }: { userId: string | null; email: 
   const cancel = useAccountDeletionMutation(userId, cancelAccountDeletion);
   const [confirming, setConfirming] = useState(false);
   const status = deletion.data;
+  // Scheduling or cancelling replaces the button that had focus: focus moves to the one that takes its place.
+  const region = useRef<HTMLDivElement>(null);
+  const scheduledFor = status?.scheduled_for ?? null;
+  const shown = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!status) return;
+    if (shown.current !== undefined && shown.current !== scheduledFor) region.current?.querySelector('button')?.focus();
+    shown.current = scheduledFor;
+  }, [status, scheduledFor]);
 
   return (
     <Card>
@@ -37,7 +46,7 @@ export function YourDataCard({ userId, email }: { userId: string | null; email: 
           </div>
         </div>
 
-        <div className="space-y-2 border-t border-slate-200 pt-4" aria-live="polite">
+        <div ref={region} className="space-y-2 border-t border-slate-200 pt-4" aria-live="polite">
           {deletion.error instanceof Error && <Alert tone="error">{deletion.error.message}</Alert>}
           {status?.scheduled_for ? (
             <>
@@ -59,7 +68,19 @@ export function YourDataCard({ userId, email }: { userId: string | null; email: 
             </>
           )}
         </div>
-        {status && <DeleteAccountDialog open={confirming} onClose={() => setConfirming(false)} userId={userId} email={email} status={status} />}
+        {status && (
+          <DeleteAccountDialog
+            open={confirming}
+            onClose={() => {
+              setConfirming(false);
+              // After the dialog has handed focus back (its opener may have been replaced by "Cancel deletion").
+              requestAnimationFrame(() => region.current?.querySelector('button')?.focus());
+            }}
+            userId={userId}
+            email={email}
+            status={status}
+          />
+        )}
       </CardContent>
     </Card>
   );
