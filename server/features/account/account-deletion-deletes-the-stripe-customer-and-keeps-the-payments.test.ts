@@ -46,6 +46,10 @@ describeOnPglite('account deletion with Stripe', (kind) => {
     expect(checkout!.amount_cents).toBeGreaterThan(0);
     expect(await ledgerTotals(db)).toEqual(before);
     expect((await t.ledger.reconcile()).ok).toBe(true);
+
+    // Stripe then tells the app the subscription ended (deleting the customer cancelled it): accepted, and the ledger still reconciles.
+    await sendStripeWebhook({ fake, t }, 'customer.subscription.deleted', fake.subscriptions.get(String(session.subscription))!);
+    expect((await t.ledger.reconcile()).ok).toBe(true);
   });
 
   it('a customer Stripe no longer knows (404, e.g. a retried deletion) counts as deleted; another user’s customer stays', async () => {

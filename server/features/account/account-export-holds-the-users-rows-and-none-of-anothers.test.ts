@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { seedUserData } from '../../test/account-test-kit.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { describeOnPglite } from '../../test/db.ts';
+import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
 import { createLedgerService } from '../tokens/index.ts';
 
-describeOnPglite('account export', (kind) => {
+describeEachDatabase('account export', (kind) => {
   let db: Database;
   let t: TestApp;
   const now = new Date('2026-11-29T10:00:00.000Z');
