@@ -50,6 +50,19 @@ describeOnPglite('account deletion: re-authentication and bad input', (kind) => 
     expect((await status(u.cookie)).scheduled_for).toBe(ok.body.scheduled_for);
   });
 
+  it('guessing: after the 5 free wrong passwords the next attempt waits (429 with Retry-After), the right one included', async () => {
+    const u = await signUpAndVerify(t);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await t.json('POST', '/api/account/deletion', { password: `guess number ${i}` }, { cookie: u.cookie });
+      expect(wrong.body.error.code).toBe('INVALID_PASSWORD');
+    }
+    const waits = await t.json('POST', '/api/account/deletion', { password: u.password }, { cookie: u.cookie });
+    expect(waits.status).toBe(429);
+    expect(waits.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(waits.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await requests(u.userId)).toBe(0);
+  });
+
   it('cancelled: the job finds nothing due after the 7 days and the account stays', async () => {
     const u = await signUpAndVerify(t);
     expect((await t.json('POST', '/api/account/deletion', { password: u.password }, { cookie: u.cookie })).status).toBe(200);
