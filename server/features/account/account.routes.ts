@@ -56,7 +56,7 @@ export const exportAccountRoute = createRoute({
   security: signedIn,
   method: 'get',
   path: '/api/account/export',
-  tags: ['account'],
+  tags: ['accounts'],
   summary: 'Download everything Stockpilot stores about you as one JSON file (attachment `stockpilot-export-YYYY-MM-DD.json`)',
   responses: { 200: jsonContent(AccountExportSchema, 'Your data; `Content-Disposition: attachment`'), ...errorResponses(401) },
 });
@@ -66,7 +66,7 @@ export const getDeletionRoute = createRoute({
   security: signedIn,
   method: 'get',
   path: '/api/account/deletion',
-  tags: ['account'],
+  tags: ['accounts'],
   summary: 'Whether your account is scheduled for deletion, and what deleting it asks for',
   responses: { 200: jsonContent(DeletionStatusSchema, 'The deletion status'), ...errorResponses(401) },
 });
@@ -83,7 +83,7 @@ export const requestDeletionRoute = createRoute({
   security: signedIn,
   method: 'post',
   path: '/api/account/deletion',
-  tags: ['account'],
+  tags: ['accounts'],
   summary:
     'Schedule your account’s deletion in 7 days (cancellable until then). Asks for the current password (400 INVALID_PASSWORD, `field: password`; ' +
     'counted in the sign-in throttle) or, without one, a sign-in within the last 10 minutes (403, `details.reason: recent_sign_in_required`); 409 when one is already scheduled',
@@ -96,7 +96,7 @@ export const cancelDeletionRoute = createRoute({
   security: signedIn,
   method: 'delete',
   path: '/api/account/deletion',
-  tags: ['account'],
+  tags: ['accounts'],
   summary: 'Cancel a scheduled deletion (nothing happens when none is scheduled)',
   responses: { 200: jsonContent(DeletionStatusSchema, 'Not scheduled any more'), ...errorResponses(401) },
 });
