@@ -1,5 +1,5 @@
 import { isAbsolute, join } from 'node:path';
-import { openDatabase } from '../adapters/db/index.ts';
+import { DataDirLockedError, openDatabase } from '../adapters/db/index.ts';
 import { parseEnv } from '../env.ts';
 import { adminUsage, createLedgerService, runAdminCommand } from '../features/tokens/index.ts';
 import { findAppRoot, findServerAsset } from '../lib/app-root.ts';
@@ -12,7 +12,14 @@ if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
 }
 const env = parseEnv();
 const pgliteDir = isAbsolute(env.PGLITE_DIR) ? env.PGLITE_DIR : join(process.cwd(), env.PGLITE_DIR);
-const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: findServerAsset(findAppRoot(), 'server/db/migrations') });
+const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrationsDir: findServerAsset(findAppRoot(), 'server/db/migrations') }).catch(
+  (e: unknown) => {
+    if (!(e instanceof DataDirLockedError)) throw e;
+    // The embedded database has one process at a time (docs/operations.md: stop the app, run the command, start it again).
+    console.error(`${e.message}\nWith the embedded database, stop the app first, run the admin command, then start the app again.`);
+    process.exit(1);
+  },
+);
 let code = 1;
 try {
   code = await runAdminCommand(argv, {

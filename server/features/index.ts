@@ -1,6 +1,7 @@
 import type { DataFreshness } from '../../core/market/freshness.ts';
 import { createLlmClient } from '../adapters/llm/index.ts';
 import type { AppContext, Feature } from '../http/feature.ts';
+import { createAccountFeature } from './account/index.ts';
 import { createAnalysesFeature } from './analyses/index.ts';
 import { createAnalysisExportFeature } from './analysis-export/index.ts';
 import { createAnalysisSharesFeature } from './analysis-shares/index.ts';
@@ -49,7 +50,8 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(auth, profile);
   features.push(tokens.feature);
   // Payments credit and change tiers only through the ledger.
-  features.push(await createBillingFeature(ctx, { ledger: tokens.ledger }));
+  const billing = await createBillingFeature(ctx, { ledger: tokens.ledger });
+  features.push(billing);
   // market.market is the market-data service other features (analyses, copilot) receive as a dependency.
   const market = createMarketFeature(ctx);
   readFreshness = market.readFreshness;
@@ -86,6 +88,9 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
     apiKeys,
     createPublicApiFeature(ctx, { apiKeys, market: market.market, analyses: analyses.analyses, screener: screener.screener, ledger: tokens.ledger }),
   );
+  // Data rights: the export reads each feature's rows through its store; deletion re-authenticates through the accounts
+  // feature, deletes the payment provider's customer through billing, then keeps the ledger and payments pseudonymised.
+  features.push(createAccountFeature(ctx, { auth, deleteProviderCustomers: billing.deleteProviderCustomers }));
   for (const f of features) {
     const start = f.start;
     if (start)

@@ -17,6 +17,8 @@ export const errorStatus = {
   NOT_A_TOKEN_PURCHASE: 400,
   INVALID_TIER: 400,
   WEAK_PASSWORD: 400,
+  // A wrong current password where one is asked again (account deletion; change-password answers it through better-auth).
+  INVALID_PASSWORD: 400,
   INVALID_IMAGE: 400,
   TOO_MANY_SYMBOLS: 400,
   API_KEY_IN_QUERY: 400,

@@ -100,6 +100,11 @@ export interface PaymentProvider {
   /** Why checkouts cannot start (missing price ids…), or null when ready. */
   readonly configurationProblem: string | null;
   createCustomer(input: { email: string; userId: string }): Promise<{ id: string }>;
+  /**
+   * Deletes a customer at the provider (an account's deletion): Stripe erases it and cancels its subscriptions at once.
+   * A customer the provider no longer knows counts as deleted, so a retried deletion succeeds.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
   createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<ProviderCheckoutSession>;
   createPaymentCheckout(input: CreatePaymentCheckoutInput): Promise<ProviderCheckoutSession>;
   /** The provider's current view of a session, or null when it does not know the id. */

@@ -140,3 +140,12 @@ export async function purgeUnservedAnalyses(q: Queryable, before: string): Promi
     RETURNING a.id`);
   return rows.length;
 }
+
+/** The user's served analyses (their hold captured, as the history lists them), oldest first, for the account export. */
+export async function readAnalysesForExport(q: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT a.id, a.symbol, a.kind, a.subtype, a.as_of, a.cost_mt, a.body, a.created_at
+      FROM analyses a WHERE a.user_id = ${userId} AND ${served} ORDER BY a.created_at, a.id) t`);
+  return rows.map((x) => x.r);
+}

@@ -6,6 +6,8 @@ import { createAnalysesHandlers } from './analyses.handlers.ts';
 import { createAnalysesJobs } from './analyses-jobs.ts';
 import { createAnalysisRoute, getAnalysisRoute, listAnalysesRoute, MAX_ANALYSIS_BODY_BYTES, streamAnalysisRoute } from './analyses.routes.ts';
 import { type AnalysesService, type AnalysisRuns, createAnalysesService } from './analyses-service.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readAnalysesForExport } from './analyses-store.ts';
 
 export type { AnalysesService, AnalysisRuns } from './analyses-service.ts';
 export { defaultAnalysisRuns } from './analyses-service.ts';

@@ -105,3 +105,12 @@ export async function openShare(
   if (!row) return null;
   return { analysisId: row.analysis_id, userId: row.user_id, ownerName: row.show_owner_name ? (row.name?.trim() ?? '') || null : null };
 }
+
+/** The user's share links for the account export: which analysis, the prefix and the counts — never the token or its hash. */
+export async function readSharesForExport(q: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT id, analysis_id, token_prefix, show_owner_name, created_at, view_count, last_viewed_at
+      FROM analysis_shares WHERE user_id = ${userId} ORDER BY created_at, id) t`);
+  return rows.map((x) => x.r);
+}

@@ -3,6 +3,8 @@ import type { AnalysesService } from '../analyses/index.ts';
 import { createAnalysisSharesHandlers } from './analysis-shares.handlers.ts';
 import { createAnalysisSharesService } from './analysis-shares-service.ts';
 import { createShareRoute, getSharedAnalysisRoute, listSharesRoute, revokeShareRoute } from './analysis-shares.routes.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readSharesForExport } from './analysis-shares-store.ts';
 
 /**
  * Share links: `POST /api/analyses/{id}/shares`, `GET /api/shares`, `DELETE /api/shares/{id}` for the owner,

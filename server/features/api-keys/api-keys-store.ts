@@ -177,3 +177,11 @@ export async function keepMetaValueOnce(db: Database, key: string, value: string
   const [row] = await db.query<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = ${key}`);
   return row!.value;
 }
+
+/** The user's API keys for the account export: names, prefixes, scopes and dates — never the secret or its hash. */
+export async function readApiKeysForExport(q: Pick<Database, 'query'>, userId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT id, name, display_prefix, scopes, created_at, last_used_at, revoked_at FROM api_keys WHERE user_id = ${userId} ORDER BY created_at, id) t`);
+  return rows.map((x) => x.r);
+}

@@ -5,6 +5,8 @@ import { checkPepperConfig } from './api-key-secret.ts';
 import { createApiKeysHandlers } from './api-keys.handlers.ts';
 import { createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute } from './api-keys.routes.ts';
 import { type ApiKeysService, createApiKeysService } from './api-keys-service.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readApiKeysForExport } from './api-keys-store.ts';
 
 export { requireApiCaller } from './api-key-auth.ts';
 

@@ -7,6 +7,19 @@ import type { AppEnv } from '../../http/app-env.ts';
 import type { AppContext } from '../../http/feature.ts';
 import type { Auth, AuthHooks, GoogleSetup } from './auth.ts';
 import type { SessionReader } from './session-reader.ts';
+import { AppError } from '../../lib/errors.ts';
+import { rateLimitedError } from '../../http/rate-limit.ts';
+import { selectPasswordHash, selectSessionCreatedAt } from './auth-store.ts';
+import { beginSignInAttempt, settleSignInAttempt, toAccountKey } from './sign-in-throttle-store.ts';
+
+/**
+ * How recent a sign-in must be to stand in for a password (accounts without one, e.g. Google only) where the app asks
+ * the owner to prove it is them again (account deletion; docs/accounts.md).
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/** How the owner proved it was them: the current password, or (no password on the account) a sign-in within 10 minutes. */
+export type Reauthentication = 'password' | 'recent_sign_in';
 
 /** better-auth and what is built on it, loaded on first use. */
 interface AuthRuntime {
@@ -60,7 +73,47 @@ export function createAuthService({ ctx, secret, mailer, google, hooks }: AuthSe
         return { auth, sessions, handler: (c: Parameters<typeof handler>[0]) => calls.run(() => handler(c)) };
       },
     ));
-  return { getRuntime, getAuth: async () => (await getRuntime()).auth };
+  /**
+   * Asks the signed-in owner to prove it is them again. An account with a password must send it: it is checked as
+   * change-password's current password is, in the same per-account throttle row as sign-in (a wrong one is a failure,
+   * a right one clears the count), so a stolen session buys no extra guesses. An account without one (Google only)
+   * must have signed in within the last 10 minutes (`RECENT_SIGN_IN_MS`).
+   */
+  const reauthenticate = async (input: { userId: string; email: string; sessionId: string | undefined; password?: string }): Promise<Reauthentication> => {
+    const hash = await selectPasswordHash(ctx.db, input.userId);
+    if (hash === null) {
+      const signedInAt = input.sessionId ? await selectSessionCreatedAt(ctx.db, input.sessionId) : null;
+      if (signedInAt && ctx.now().getTime() - signedInAt.getTime() <= RECENT_SIGN_IN_MS) return 'recent_sign_in';
+      throw new AppError('FORBIDDEN', 'For your safety, sign out and sign in again, then delete your account within 10 minutes.', {
+        details: { reason: 'recent_sign_in_required' },
+      });
+    }
+    if (!input.password) throw new AppError('VALIDATION_FAILED', 'Enter your current password.', { field: 'password' });
+    const key = toAccountKey(input.email);
+    const verdict = await beginSignInAttempt(ctx.db, key, ctx.now());
+    if (verdict.kind === 'wait') throw rateLimitedError('Too many wrong passwords for this account.', verdict.retryAfterSeconds);
+    if (verdict.kind === 'reset-required')
+      throw new AppError('FORBIDDEN', 'Too many wrong passwords for this account. Reset your password with the link we e-mail you (Forgot password?).', {
+        field: 'password',
+        details: { reason: 'password_reset_required' },
+      });
+    let right: boolean;
+    try {
+      const { verify } = await import('@node-rs/argon2');
+      right = await verify(hash, input.password);
+    } catch (err) {
+      await settleSignInAttempt(ctx.db, key, 'not-checked');
+      throw err;
+    }
+    await settleSignInAttempt(ctx.db, key, right ? 'right-password' : 'wrong-password');
+    if (!right) throw new AppError('INVALID_PASSWORD', 'That is not your current password.', { field: 'password' });
+    return 'password';
+  };
+
+  /** Whether the account signs in with a password (else a recent sign-in stands in for it where one is asked again). */
+  const hasPassword = async (userId: string) => (await selectPasswordHash(ctx.db, userId)) !== null;
+
+  return { getRuntime, getAuth: async () => (await getRuntime()).auth, reauthenticate, hasPassword };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

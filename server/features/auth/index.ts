@@ -8,7 +8,9 @@ import { createAuthService } from './auth-service.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 
 export type { Names } from './auth.ts';
-export { loadCommonPasswords } from './auth-service.ts';
+export { loadCommonPasswords, RECENT_SIGN_IN_MS, type Reauthentication } from './auth-service.ts';
+// The account feature's export and deletion (data rights): the account row, and its removal.
+export { deleteUserRow, insertPseudonymousUser, readAccountForExport } from './auth-store.ts';
 
 interface AuthFeatureDeps extends AuthHooks {
   /** Test only: an OIDC issuer that stands in for Google (with GOOGLE_CLIENT_ID/SECRET set). */
@@ -32,10 +34,17 @@ export async function createAuthFeature(ctx: AppContext, deps: AuthFeatureDeps =
   const service = createAuthService({ ctx, secret, mailer, google, hooks: deps });
   const handlers = createAuthHandlers(service, { env, mailer, googleEnabled: Boolean(google), outboxEnabled });
 
-  const feature: Feature & { getAuth: () => Promise<Auth>; mailer: Mailer } = {
+  const feature: Feature & {
+    getAuth: () => Promise<Auth>;
+    mailer: Mailer;
+    reauthenticate: typeof service.reauthenticate;
+    hasPassword: typeof service.hasPassword;
+  } = {
     name: 'auth',
     getAuth: service.getAuth,
     mailer,
+    reauthenticate: service.reauthenticate,
+    hasPassword: service.hasPassword,
     warm() {
       service.getRuntime().catch((err) => ctx.logger.error({ err }, 'auth: better-auth failed to load'));
     },

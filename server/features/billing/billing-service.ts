@@ -4,6 +4,7 @@ import type { SessionUser } from '../../http/app-env.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
 import type { BillingContext } from './billing-context.ts';
 import { describePlans, describeTokenPackages } from './billing-plans.ts';
+import { selectCustomersOfUser } from './billing-store.ts';
 import { getSubscription } from './billing-subscription.ts';
 import * as checkout from './checkout.ts';
 import { handleEvent } from './events/handle-event.ts';
@@ -22,6 +23,22 @@ export function createBillingService(context: BillingContext) {
     receiveWebhook: (raw: string, signature: string | undefined) => receiveWebhook(context, raw, signature),
     handleEvent: (event: ProviderEvent, ack?: (tx: Queryable) => Promise<void>) => handleEvent(context, event, ack),
     /** Counts one payment request of the user against `rule`; refuses (429) beyond it. */
+    /**
+     * Deletes the user's customers at the payment provider (an account's deletion; before its rows go). A customer
+     * made by another provider than the configured one (PAYMENTS changed since) cannot be reached and is logged.
+     */
+    deleteProviderCustomers: async (userId: string) => {
+      for (const c of await selectCustomersOfUser(context.db, userId)) {
+        if (c.provider !== context.provider.kind) {
+          context.logger.warn(
+            { provider: c.provider },
+            'payments: a deleted account’s customer is at another provider than the configured one; not deleted there',
+          );
+          continue;
+        }
+        await context.provider.deleteCustomer(c.customerId);
+      }
+    },
     enforceBudget: (userId: string, action: string, rule: RateLimitRule) => enforceRateLimit(context.db, `billing:${action}:${userId}`, rule, context.now()),
   };
 }

@@ -290,3 +290,41 @@ export async function isSubscriptionSuperseded(q: Queryable, subscriptionId: str
   const [superseded] = await q.query(sql`SELECT 1 FROM checkout_session WHERE subscription_id = ${subscriptionId} AND status = 'superseded'`);
   return Boolean(superseded);
 }
+
+// --- data rights (the account feature) ---
+
+/** The user's payment records for the account export: the provider customer, checkouts, subscriptions and granted periods. */
+export async function readBillingForExport(q: Queryable, userId: string) {
+  const rows = (statement: ReturnType<typeof sql>) => q.query<{ r: Record<string, unknown> }>(statement).then((rs) => rs.map((x) => x.r));
+  return {
+    customers: await rows(sql`SELECT row_to_json(t) AS r FROM (SELECT provider, customer_id, created_at FROM billing_customer WHERE user_id = ${userId}) t`),
+    checkouts: await rows(sql`
+      SELECT row_to_json(t) AS r FROM (
+        SELECT id, provider, kind, tier, tokens, amount_cents, currency, status, credited_mt, refunded_mt, fulfilled_at, created_at, updated_at
+        FROM checkout_session WHERE user_id = ${userId} ORDER BY created_at, id) t`),
+    subscriptions: await rows(sql`
+      SELECT row_to_json(t) AS r FROM (
+        SELECT subscription_id, provider, tier, status, current_period_start, current_period_end, cancel_at_period_end, updated_at
+        FROM billing_subscription WHERE user_id = ${userId} ORDER BY updated_at, subscription_id) t`),
+    periods: await rows(sql`
+      SELECT row_to_json(t) AS r FROM (
+        SELECT subscription_id, period_start, period_end, tier, invoice_id, granted_at FROM billing_period WHERE user_id = ${userId} ORDER BY period_start) t`),
+  };
+}
+
+/** The provider customers of a user (deleted at the provider before the account's rows go). */
+export async function selectCustomersOfUser(q: Queryable, userId: string): Promise<Array<{ provider: string; customerId: string }>> {
+  const rows = await q.query<{ provider: string; customer_id: string }>(sql`SELECT provider, customer_id FROM billing_customer WHERE user_id = ${userId}`);
+  return rows.map((r) => ({ provider: r.provider, customerId: r.customer_id }));
+}
+
+/**
+ * A deleted account's payment records are kept (bookkeeping) under its pseudonymous id, inside the caller's
+ * transaction; the link to the provider's customer (which names the person) is removed.
+ */
+export async function movePaymentRecordsToPseudonym(q: Queryable, userId: string, pseudonymId: string): Promise<void> {
+  await q.query(sql`UPDATE checkout_session SET user_id = ${pseudonymId} WHERE user_id = ${userId}`);
+  await q.query(sql`UPDATE billing_subscription SET user_id = ${pseudonymId} WHERE user_id = ${userId}`);
+  await q.query(sql`UPDATE billing_period SET user_id = ${pseudonymId} WHERE user_id = ${userId}`);
+  await q.query(sql`DELETE FROM billing_customer WHERE user_id = ${userId}`);
+}

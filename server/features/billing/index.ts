@@ -12,10 +12,14 @@ import { registerSandboxRoutes } from './sandbox/sandbox-routes.ts';
 export type { BillingContext } from './billing-context.ts';
 
 export { SANDBOX_RENEWAL_INTERVAL_MS } from './billing-jobs.ts';
+// The account feature's export and deletion (data rights): payment records read, and kept under a pseudonymous id.
+export { movePaymentRecordsToPseudonym, readBillingForExport } from './billing-store.ts';
 
 export interface BillingFeature extends Feature {
   /** What the billing functions run with (the provider among it); tests drive events and the sandbox through it. */
   context: BillingContext;
+  /** Deletes the user's customers at the payment provider (account deletion). */
+  deleteProviderCustomers: (userId: string) => Promise<void>;
 }
 
 /** Payments: Stripe or the sandbox (by config), checkouts, portal, top-ups and provider events. */
@@ -40,6 +44,7 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
   return {
     name: 'billing',
     context,
+    deleteProviderCustomers: service.deleteProviderCustomers,
     describe: () => ({ payments: provider.kind }),
     async start() {
       await jobs?.start();

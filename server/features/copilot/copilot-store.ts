@@ -194,3 +194,15 @@ export async function deleteConversation(q: Queryable, userId: string, id: strin
   const rows = await q.query<{ id: string }>(sql`DELETE FROM copilot_conversations WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
   return rows.length === 1;
 }
+
+/** The user's conversations, each with its served messages in order, oldest first, for the account export. */
+export async function readCopilotForExport(q: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT c.id, c.title, c.created_at,
+        COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'text', m.text, 'citations', m.citations, 'mode', m.mode,
+            'status', m.status, 'cost_mt', m.cost_mt, 'created_at', m.created_at) ORDER BY m.created_at, m.seq, m.id)
+          FROM copilot_messages m WHERE m.conversation_id = c.id AND m.user_id = ${userId} AND ${servedMessage}), '[]'::json) AS messages
+      FROM copilot_conversations c WHERE c.user_id = ${userId} ORDER BY c.created_at, c.id) t`);
+  return rows.map((x) => x.r);
+}

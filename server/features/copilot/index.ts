@@ -23,6 +23,8 @@ import {
 import { createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { COPILOT_TIMEOUT_MS, createCopilotService, createSymbolDirectory, describeQuestionRule, MODEL_BREAKER } from './copilot-service.ts';
 import { AnswerStreams } from './copilot-streams.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readCopilotForExport } from './copilot-store.ts';
 
 export type { CopilotService } from './copilot-service.ts';
 

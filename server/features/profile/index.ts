@@ -2,6 +2,8 @@ import type { AppContext, Feature } from '../../http/feature.ts';
 import { createProfileHandlers } from './profile.handlers.ts';
 import { deleteAvatarRoute, getAvatarRoute, getProfileRoute, patchProfileRoute, uploadAvatarRoute } from './profile.routes.ts';
 import { AVATAR_MAX_BYTES, createProfileService, type ProfileService } from './profile-service.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readProfileForExport } from './profile-store.ts';
 
 export type { ProfileService } from './profile-service.ts';
 export { AVATAR_RATE_LIMIT } from './profile.handlers.ts';

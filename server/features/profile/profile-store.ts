@@ -68,3 +68,13 @@ export async function selectAvatar(q: Queryable, userId: string): Promise<{ cont
   );
   return row ? { contentType: row.content_type, bytes: row.bytes, etag: row.etag } : null;
 }
+
+/** The profile row for the account export (the avatar as its content type and size, not its bytes). */
+export async function readProfileForExport(q: Queryable, userId: string) {
+  const [row] = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT p.first_name, p.last_name, p.avatar_url, p.updated_at, a.content_type AS avatar_content_type, octet_length(a.bytes) AS avatar_bytes
+      FROM (SELECT ${userId}::text AS id) u
+      LEFT JOIN profiles p ON p.id = u.id LEFT JOIN profile_avatars a ON a.user_id = u.id) t`);
+  return row?.r ?? null;
+}

@@ -14,6 +14,8 @@ import {
 import { createScreenerJobs } from './screener-jobs.ts';
 import { createScreenerService, type ScreenerService } from './screener-service.ts';
 import type { LoadedUniverse } from './screener-universe.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readSavedScreensForExport } from './screens-store.ts';
 
 export type { ScreenerService } from './screener-service.ts';
 // The public API answers screens with the app's contract.

@@ -58,3 +58,11 @@ export async function deleteScreen(db: Database, userId: string, id: string): Pr
   const rows = await db.query<{ id: string }>(sql`DELETE FROM screener_saved_screens WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
   return rows.length > 0;
 }
+
+/** The user's saved screens, oldest first, for the account export. */
+export async function readSavedScreensForExport(q: Pick<Database, 'query'>, userId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT id, name, definition, created_at FROM screener_saved_screens WHERE user_id = ${userId} ORDER BY created_at, id) t`);
+  return rows.map((x) => x.r);
+}

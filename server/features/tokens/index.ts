@@ -14,6 +14,9 @@ export { toSubscriptionBody } from './tokens.handlers.ts';
 // Paid rows of other features are visible only once their hold was captured: the rule's one SQL.
 export { servedOnlyOnceCaptured } from './tokens-holds-store.ts';
 export { SubscriptionSchema } from './tokens.routes.ts';
+// The account feature's export and deletion (data rights): the ledger read, and moved to a pseudonymous id.
+export { readTokensForExport } from './tokens-reports-store.ts';
+export { moveTokensToPseudonym } from './tokens-accounts-store.ts';
 export type { LedgerService, Hold, Tier } from './ledger-types.ts';
 
 interface TokensFeature {

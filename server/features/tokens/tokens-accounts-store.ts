@@ -75,3 +75,23 @@ export async function getAccount(ctx: LedgerContext, userId: string): Promise<To
   assertUserId(userId);
   return toAccount((await ctx.readAccount(userId)) ?? (await ensureAccount(ctx, ctx.db, userId)));
 }
+
+/**
+ * A deleted account's token records move to its pseudonymous id (`deleted_…`, whose "user" row the caller inserted
+ * first), inside the caller's transaction: the balance row is copied under the new id with no further resets
+ * (`next_reset_date` infinity: no allocation is ever granted to it again), holds follow it, and every ledger row's
+ * user_id is rewritten — the one change the append-only trigger accepts (migration 0970). No amount changes, so
+ * Σ ledger = balances holds before and after. The old balance row goes with the user row (cascade).
+ */
+export async function moveTokensToPseudonym(q: Queryable, userId: string, pseudonymId: string): Promise<void> {
+  await q.query(sql`
+    INSERT INTO user_tokens (user_id, subscription_tier, pending_tier, allocation_mt, purchased_mt, held_allocation_mt, held_purchased_mt,
+      period_anchor, period_start, next_reset_date, actual_billing_period_end, last_tier_change, previous_tier, proration_factor, created_at, updated_at)
+    SELECT ${pseudonymId}, subscription_tier, NULL, allocation_mt, purchased_mt, held_allocation_mt, held_purchased_mt,
+      period_anchor, period_start, 'infinity', actual_billing_period_end, last_tier_change, previous_tier, proration_factor, created_at, updated_at
+    FROM user_tokens WHERE user_id = ${userId}`);
+  await q.query(sql`UPDATE token_holds SET user_id = ${pseudonymId} WHERE user_id = ${userId}`);
+  await q.query(sql`SELECT set_config('stockpilot.anonymise_ledger_to', ${pseudonymId}, true)`);
+  await q.query(sql`UPDATE token_ledger SET user_id = ${pseudonymId} WHERE user_id = ${userId}`);
+  await q.query(sql`SELECT set_config('stockpilot.anonymise_ledger_to', '', true)`);
+}

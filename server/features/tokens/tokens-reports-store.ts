@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LedgerContext } from './ledger-context.ts';
 import { HOLD_COLUMNS, type HoldRow, type LedgerRow, toEntry, toHold } from './tokens-statements-store.ts';
@@ -68,4 +69,21 @@ export async function reconcile(ctx: LedgerContext, opts: { userId?: string } = 
     }
   }
   return { checkedUsers: rows.length, ok: mismatches.length === 0, mismatches };
+}
+
+/**
+ * The user's token account, every ledger entry and every hold, oldest first, for the account export
+ * (`GET /api/account/export`). Rows as PostgreSQL writes them to JSON (`row_to_json`): the same on both engines.
+ */
+export async function readTokensForExport(q: Queryable, userId: string) {
+  const [account] = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT subscription_tier, pending_tier, allocation_mt, purchased_mt, held_allocation_mt, held_purchased_mt,
+        period_start, next_reset_date, created_at, updated_at
+      FROM user_tokens WHERE user_id = ${userId}) t`);
+  const ledger = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (SELECT * FROM token_ledger WHERE user_id = ${userId} ORDER BY id) t`);
+  const holds = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (SELECT * FROM token_holds WHERE user_id = ${userId} ORDER BY created_at, id) t`);
+  return { account: account?.r ?? null, ledger: ledger.map((x) => x.r), holds: holds.map((x) => x.r) };
 }

@@ -12,6 +12,8 @@ import {
   MAX_VALUATION_BODY_BYTES,
 } from './valuations.routes.ts';
 import { createValuationsService } from './valuations-service.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readValuationsForExport } from './valuations-store.ts';
 
 interface ValuationsFeatureDeps {
   market: MarketService;

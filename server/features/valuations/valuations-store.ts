@@ -83,3 +83,11 @@ export async function deleteValuation(q: Queryable, userId: string, id: string):
   const rows = await q.query<{ id: string }>(sql`DELETE FROM valuations WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
   return rows.length === 1;
 }
+
+/** The user's saved DCF valuations, oldest first, for the account export. */
+export async function readValuationsForExport(q: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await q.query<{ r: Record<string, unknown> }>(sql`
+    SELECT row_to_json(t) AS r FROM (
+      SELECT id, symbol, label, inputs, result, analysis_id, created_at FROM valuations WHERE user_id = ${userId} ORDER BY created_at, id) t`);
+  return rows.map((x) => x.r);
+}

@@ -8,6 +8,8 @@ import { createWatchlistsJobs } from './watchlists-jobs.ts';
 import { createWatchlistsService } from './watchlists-service.ts';
 import { createWatchlistsHandlers } from './watchlists.handlers.ts';
 import * as routes from './watchlists.routes.ts';
+// The account export (data rights) reads this feature's rows through its store.
+export { readWatchlistsForExport } from './watchlist-store.ts';
 
 export type { PointSource, TickReport } from './alert-evaluation.ts';
 

@@ -326,3 +326,24 @@ export async function finishEmail(q: Queryable, id: string, outcome: 'sent' | 'r
   const status = outcome === 'retry' ? 'pending' : outcome;
   await q.query(sql`UPDATE notifications SET email_status = ${status} WHERE id = ${id} AND email_status = 'sending'`);
 }
+
+/** The user's lists (each with its symbols), alerts and notifications, oldest first, for the account export. */
+export async function readWatchlistsForExport(q: Queryable, userId: string) {
+  const rows = (statement: ReturnType<typeof sql>) => q.query<{ r: Record<string, unknown> }>(statement).then((rs) => rs.map((x) => x.r));
+  return {
+    watchlists: await rows(sql`
+      SELECT row_to_json(t) AS r FROM (
+        SELECT w.id, w.name, w.created_at, w.updated_at,
+          COALESCE((SELECT json_agg(json_build_object('symbol', s.symbol, 'added_at', s.added_at) ORDER BY s.added_at, s.symbol)
+            FROM watchlist_symbols s WHERE s.watchlist_id = w.id), '[]'::json) AS symbols
+        FROM watchlists w WHERE w.user_id = ${userId} ORDER BY w.created_at, w.id) t`),
+    alerts: await rows(sql`
+      SELECT row_to_json(t) AS r FROM (
+        SELECT id, watchlist_id, symbol, kind, threshold, email, last_side, last_value, last_as_of, fired_count, last_fired_at, created_at
+        FROM watchlist_alerts WHERE user_id = ${userId} ORDER BY created_at, id) t`),
+    notifications: await rows(sql`
+      SELECT row_to_json(t) AS r FROM (
+        SELECT id, alert_id, symbol, title, body, as_of, created_at, read_at, email_status
+        FROM notifications WHERE user_id = ${userId} ORDER BY created_at, id) t`),
+  };
+}

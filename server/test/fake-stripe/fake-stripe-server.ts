@@ -143,6 +143,13 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
         customers.set(c.id, c);
         return reply(200, c);
       }
+      const customerPath = path.match(/^\/v1\/customers\/([^/]+)$/);
+      if (req.method === 'DELETE' && customerPath) {
+        const id = decodeURIComponent(customerPath[1]!);
+        if (!customers.delete(id)) return missing(res, 'customer', id);
+        for (const sub of subscriptions.values()) if (sub.customer === id && sub.status !== 'canceled') sub.status = 'canceled';
+        return send(res, 200, { id, object: 'customer', deleted: true });
+      }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         if (body.customer && !customers.has(body.customer)) return missing(res, 'customer', body.customer);
         return reply(200, publicSession(createSession(body)));

@@ -84,6 +84,13 @@ export function createSandboxProvider(options: { db: Database; baseUrl: string; 
       await db.query(sql`INSERT INTO sandbox_customer (id, email, user_ref) VALUES (${id}, ${email}, ${userId})`);
       return { id };
     },
+    async deleteCustomer(customerId) {
+      // As Stripe does: the customer's personal details go and its live subscriptions end now (the sandbox keeps the row its payments reference).
+      await db.transaction(async (tx) => {
+        await tx.query(sql`UPDATE sandbox_subscription SET status = 'canceled' WHERE customer_id = ${customerId} AND status = 'active'`);
+        await tx.query(sql`UPDATE sandbox_customer SET email = 'deleted@sandbox.invalid', user_ref = NULL WHERE id = ${customerId}`);
+      });
+    },
     createSubscriptionCheckout: (input) => createSubscriptionCheckout(s, input),
     createPaymentCheckout: (input) => createPaymentCheckout(s, input),
     retrieveCheckoutSession: (id) => retrieveCheckoutSession(s, id),

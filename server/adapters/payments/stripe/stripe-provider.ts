@@ -166,6 +166,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { id: c.id };
       }),
 
+    deleteCustomer: (customerId) =>
+      call('customer deletion', async () => {
+        try {
+          await stripe.customers.del(customerId);
+        } catch (e) {
+          // Already deleted (a retried deletion): Stripe answers 404 resource_missing.
+          if ((e as { code?: string; statusCode?: number }).code === 'resource_missing' || (e as { statusCode?: number }).statusCode === 404) return;
+          throw e;
+        }
+      }),
+
     createSubscriptionCheckout: (input: CreateSubscriptionCheckoutInput) =>
       createCheckoutSession(input, {
         mode: 'subscription',

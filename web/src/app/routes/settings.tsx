@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/input.tsx';
+import { YourDataCard } from '../../features/account/index.ts';
 import { ApiKeysCard } from '../../features/api-keys/index.ts';
 import { SharedLinksCard } from '../../features/analyses/index.ts';
 import { authApi, useAuth } from '../../features/auth/index.ts';
@@ -132,12 +133,13 @@ function AccountCard() {
 export default function SettingsPage() {
   const { user } = useAuth();
   return (
-    <PageShell title="Settings" lead="Security, API keys, shared links and account." width="narrow">
+    <PageShell title="Settings" lead="Security, API keys, shared links, account and your data." width="narrow">
       <div className="space-y-6">
         <ChangePasswordCard />
         <ApiKeysCard userId={user?.id ?? null} />
         <AccountCard />
         <SharedLinksCard />
+        <YourDataCard userId={user?.id ?? null} email={user?.email ?? ''} />
       </div>
     </PageShell>
   );

@@ -1,0 +1,1 @@
+export { YourDataCard } from './components/your-data-card.tsx';
