@@ -7,7 +7,10 @@ type Operation = { requestBody?: unknown; responses: Record<string, unknown> };
 export type OpenApiDocument = ReturnType<App['getOpenAPI31Document']>;
 
 const tags = [
-  { name: 'accounts', description: 'Sign-up, sign-in and sessions (better-auth under /api/auth), profiles and avatars, the export of your data and the deletion of your account' },
+  {
+    name: 'accounts',
+    description: 'Sign-up, sign-in and sessions (better-auth under /api/auth), profiles and avatars, the export of your data and the deletion of your account',
+  },
   { name: 'tokens', description: 'Token balance, usage guide, daily usage and ledger' },
   { name: 'billing', description: 'Plans, checkouts, token top-ups, the customer portal and provider webhooks' },
   { name: 'analyses', description: 'Paid analyses: runs (plain and streamed), history, re-opening' },
