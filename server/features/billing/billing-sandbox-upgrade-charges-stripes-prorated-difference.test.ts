@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import type { ProviderEvent } from '../../adapters/payments/index.ts';
-import { prorateSwitch, SANDBOX_PRICE_IDS } from '../../adapters/payments/sandbox/sandbox-provider.ts';
+import { SANDBOX_PRICE_IDS } from '../../adapters/payments/sandbox/sandbox-provider.ts';
 import { type BillingTestApp, createClock, startBillingApp } from '../../test/billing-test-kit.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertTestUser } from '../../test/users.ts';
@@ -10,19 +10,6 @@ import { insertTestUser } from '../../test/users.ts';
 const DAY = 24 * 3600_000;
 const APR_1 = new Date('2026-04-01T00:00:00.000Z');
 const APR_25 = new Date(APR_1.getTime() + 24 * DAY); // 6 of April's 30 days left
-
-it("Stripe's proration, per line rounded to the cent: Basic → Pro with 6 of 30 days left = 2999 × 6/30 (599.8 → 600) − 999 × 6/30 (199.8 → 200) = 400 ¢", () => {
-  expect(prorateSwitch({ oldCents: 999, newCents: 2999, periodStart: APR_1, periodEnd: new Date('2026-05-01T00:00:00.000Z'), at: APR_25 })).toEqual({
-    remainingFraction: 0.2,
-    creditCents: 200,
-    chargeCents: 600,
-    netCents: 400,
-  });
-  // At the period's start the whole difference (2999 − 999 = 2000), at its end nothing.
-  const whole = { oldCents: 999, newCents: 2999, periodStart: APR_1, periodEnd: new Date('2026-05-01T00:00:00.000Z') };
-  expect(prorateSwitch({ ...whole, at: APR_1 }).netCents).toBe(2000);
-  expect(prorateSwitch({ ...whole, at: whole.periodEnd }).netCents).toBe(0);
-});
 
 // Issue 26 item 6: the sandbox switched Basic → Pro for free; Stripe (always_invoice) charges the difference now.
 describeEachDatabase('a sandbox Basic → Pro upgrade charges the prorated difference', (kind) => {
@@ -78,16 +65,52 @@ describeEachDatabase('a sandbox Basic → Pro upgrade charges the prorated diffe
     expect(await chargesOf(u.id)).toEqual([999, 400]);
   });
 
+  it('the portal reviews a switch before making it: Pro at $29.99 a month, due today $6.00 − $2.00 = $4.00; nothing charged until confirmed, then exactly that', async () => {
+    const u = await subscribeBasicOnApril1();
+    clock.set(APR_25);
+    const portalId = await openPortal(u.id);
+    const page = async (query = '') => (await t.app.request(`/sandbox/portal/${portalId}${query}`)).text();
+    // The plan list leads to the review (a GET), not to the switch.
+    expect(await page()).toContain(`name="review" value="${SANDBOX_PRICE_IDS.Pro}"`);
+    const review = await page(`?review=${SANDBOX_PRICE_IDS.Pro}`);
+    expect(review).toContain('Review: switch to Pro now');
+    expect(review).toContain('<span>Pro</span><span>$29.99 per month</span>');
+    // 6 of April's 30 days left: 2999 × 6/30 = 599.8 → 600 ¢; 999 × 6/30 = 199.8 → 200 ¢; 600 − 200 = 400 ¢.
+    expect(review).toContain('<span>Pro for the 6 days left of this period</span><span>$6.00</span>');
+    expect(review).toContain('<span>Unused Basic for those 6 days</span><span>−$2.00</span>');
+    expect(review).toContain('<span>Due today (prorated)</span><span>$4.00</span>');
+    expect(review).toContain('Pay $4.00 and switch to Pro');
+    expect(await chargesOf(u.id)).toEqual([999]);
+    expect((await t.ledger.getAccount(u.id)).tier).toBe('Basic');
+    // Confirming charges what the review said.
+    const confirmed = await t.app.request(`/sandbox/portal/${portalId}/action`, {
+      method: 'POST',
+      headers: { origin: t.ctx.env.BASE_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'switch', price: SANDBOX_PRICE_IDS.Pro }).toString(),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(await chargesOf(u.id)).toEqual([999, 400]);
+    expect((await t.ledger.getAccount(u.id)).tier).toBe('Pro');
+    // Back down to Basic: reviewed as due today $0.00, Basic from the period end.
+    const down = await page(`?review=${SANDBOX_PRICE_IDS.Basic}`);
+    expect(down).toContain('<span>Due today</span><span>$0.00</span>');
+    expect(down).toContain('Switch to Basic on May 1, 2026');
+    // A review of an unknown price or of the current plan shows no review.
+    expect(await page('?review=price_nope')).not.toContain('Review:');
+    expect(await page(`?review=${SANDBOX_PRICE_IDS.Pro}`)).not.toContain('Review:');
+  });
+
   it('with the saved card 4000 0000 0000 0341 (attaches, declines) the upgrade is refused: no charge, still Basic', async () => {
     const u = await subscribeBasicOnApril1();
     expect((await t.sandbox().applyPortalAction(await openPortal(u.id), { type: 'card', cardNumber: '4000000000000341' })).ok).toBe(true);
     clock.set(APR_25);
+    const invoicesBefore = (await proratedInvoices()).length;
     expect(await t.sandbox().applyPortalAction(await openPortal(u.id), { type: 'switch', priceId: SANDBOX_PRICE_IDS.Pro })).toEqual({
       ok: false,
       message: 'Your card was declined.',
     });
     expect(await chargesOf(u.id)).toEqual([999]);
-    expect(await proratedInvoices()).toHaveLength(1); // the earlier test's only
+    expect(await proratedInvoices()).toHaveLength(invoicesBefore);
     expect((await t.ledger.getAccount(u.id)).tier).toBe('Basic');
   });
 });

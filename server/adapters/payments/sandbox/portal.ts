@@ -24,6 +24,8 @@ export interface SandboxPortalView {
   returnUrl: string;
   subscription: (ProviderSubscription & { planName: string; amountCents: number; cardLast4: string; scheduledPlanName: string | null }) | null;
   plans: Array<{ priceId: string; name: string; amountCents: number }>;
+  /** When the view was read: the moment a switch reviewed on it is prorated to (the sandbox's clock). */
+  readAt: Date;
 }
 
 export type PortalAction = { type: 'switch'; priceId: string } | { type: 'cancel' } | { type: 'resume' } | { type: 'card'; cardNumber: string };
@@ -60,6 +62,7 @@ export async function getPortal(s: SandboxContext, id: string): Promise<SandboxP
         }
       : null,
     plans,
+    readAt: s.now(),
   };
 }
 

@@ -36,7 +36,7 @@ import {
 
 export { SANDBOX_PRICE_IDS } from './sandbox-state.ts';
 export { type EventAck, type EventSink, sandboxRetryDelayMs } from './event-delivery.ts';
-export { prorateSwitch } from './proration.ts';
+export { prorateSwitch } from '../../../../core/billing/proration.ts';
 export type { PortalAction, SandboxCheckoutView, SandboxPayResult, SandboxPortalView };
 
 export interface SandboxProvider extends PaymentProvider {

@@ -3,7 +3,7 @@ import { findPeriodAt } from '../../../../core/tokens/periods.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { ProviderEvent, ProviderSubscription } from '../types.ts';
 import { checkSandboxCard } from './cards.ts';
-import { prorateSwitch } from './proration.ts';
+import { prorateSwitch } from '../../../../core/billing/proration.ts';
 import {
   commitWithEvents,
   invoiceFor,

@@ -1,3 +1,4 @@
+import { prorateSwitch } from '../../../../core/billing/proration.ts';
 import type { SandboxCheckoutView, SandboxPortalView } from '../../../adapters/payments/index.ts';
 
 /**
@@ -16,7 +17,7 @@ const css = `
 @media(min-width:768px){.wrap{grid-template-columns:1fr 1fr;padding:56px 24px}}
 .brand{font-weight:700;font-size:18px;display:flex;align-items:center;gap:8px}.brand span{display:inline-block;width:24px;height:24px;border-radius:6px;background:#059669}
 .muted{color:#64748b;font-size:14px}.amount{font-size:36px;font-weight:700;margin:8px 0 4px}
-.line{display:flex;justify-content:space-between;gap:12px;padding:12px 0;border-bottom:1px solid #e2e8f0;font-size:14px}.line.total{font-weight:600;border-bottom:0}
+.line{display:flex;justify-content:space-between;gap:12px;padding:12px 0;border-bottom:1px solid #e2e8f0;font-size:14px}.line span:last-child{white-space:nowrap}.line.total{font-weight:600;border-bottom:0}
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:24px;box-shadow:0 1px 2px rgba(0,0,0,.04)}
 label{display:block;font-size:13px;font-weight:500;color:#334155;margin:14px 0 6px}
 input,select{width:100%;height:42px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px;font-size:15px;background:#fff;color:#0f172a}
@@ -93,7 +94,50 @@ export function renderCheckoutPage(s: SandboxCheckoutView, state: { error?: stri
   );
 }
 
-export function renderPortalPage(p: SandboxPortalView, state: { notice?: string; error?: string } = {}): string {
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The review of a plan switch before it is confirmed: the new price, and what is paid today — for an upgrade the
+ * prorated difference, computed by the same `prorateSwitch` the switch charges with (the charge for the days left on
+ * the new plan less the credit for those days on the old one); a downgrade waits for the period end and charges nothing today.
+ */
+function renderSwitchReview(p: SandboxPortalView, priceId: string, action: string): string {
+  const sub = p.subscription;
+  const next = p.plans.find((pl) => pl.priceId === priceId);
+  if (!sub || !next || next.priceId === sub.priceId || !sub.currentPeriodStart || !sub.currentPeriodEnd) return '';
+  const name = escapeHtml(next.name.replace('Stockpilot ', ''));
+  const from = escapeHtml(sub.planName.replace('Stockpilot ', ''));
+  const confirm = (label: string) =>
+    `<form method="post" action="${action}"><input type="hidden" name="action" value="switch"><input type="hidden" name="price" value="${escapeHtml(next.priceId)}"><button class="pay" type="submit">${label}</button></form>`;
+  const back = `<a class="link" href="/sandbox/portal/${encodeURIComponent(p.id)}">Back, change nothing</a>`;
+  if (next.amountCents < sub.amountCents) {
+    return `<section class="card" aria-labelledby="review-title" style="margin:16px 0;border-color:#059669">
+      <h2 id="review-title" style="font-size:17px;margin:0 0 8px">Review: switch to ${name}</h2>
+      <div class="line"><span>${name}</span><span>${usd(next.amountCents)} per month</span></div>
+      <div class="line"><span>Due today</span><span>${usd(0)}</span></div>
+      <p class="muted">You keep ${from} until ${formatDate(sub.currentPeriodEnd)} (already paid); from then ${name} renews at ${usd(next.amountCents)} a month.</p>
+      ${confirm(`Switch to ${name} on ${formatDate(sub.currentPeriodEnd)}`)}${back}</section>`;
+  }
+  const q = prorateSwitch({
+    oldCents: sub.amountCents,
+    newCents: next.amountCents,
+    periodStart: sub.currentPeriodStart,
+    periodEnd: sub.currentPeriodEnd,
+    at: p.readAt,
+  });
+  const daysLeft = Math.ceil((sub.currentPeriodEnd.getTime() - p.readAt.getTime()) / DAY_MS);
+  const days = `${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
+  return `<section class="card" aria-labelledby="review-title" style="margin:16px 0;border-color:#059669">
+      <h2 id="review-title" style="font-size:17px;margin:0 0 8px">Review: switch to ${name} now</h2>
+      <div class="line"><span>${name}</span><span>${usd(next.amountCents)} per month</span></div>
+      <div class="line"><span>${name} for the ${days} left of this period</span><span>${usd(q.chargeCents)}</span></div>
+      <div class="line"><span>Unused ${from} for those ${days}</span><span>−${usd(q.creditCents)}</span></div>
+      <div class="line total"><span>Due today (prorated)</span><span>${usd(Math.max(0, q.netCents))}</span></div>
+      <p class="muted">Charged to the card ending in ${escapeHtml(sub.cardLast4)}. From ${formatDate(sub.currentPeriodEnd)}, ${name} renews at ${usd(next.amountCents)} a month.</p>
+      ${confirm(`Pay ${usd(Math.max(0, q.netCents))} and switch to ${name}`)}${back}</section>`;
+}
+
+export function renderPortalPage(p: SandboxPortalView, state: { notice?: string; error?: string; review?: string } = {}): string {
   const action = `/sandbox/portal/${encodeURIComponent(p.id)}/action`;
   const sub = p.subscription;
   const current = sub
@@ -106,7 +150,11 @@ export function renderPortalPage(p: SandboxPortalView, state: { notice?: string;
         .map((pl) => {
           const isCurrent = pl.priceId === sub.priceId;
           const label = isCurrent ? `Keep ${escapeHtml(pl.name.replace('Stockpilot ', ''))}` : `Switch to ${escapeHtml(pl.name.replace('Stockpilot ', ''))}`;
-          const button = `<form method="post" action="${action}"><input type="hidden" name="action" value="switch"><input type="hidden" name="price" value="${escapeHtml(pl.priceId)}"><button class="pay" type="submit">${label}</button></form>`;
+          // Keeping the current plan (dropping a scheduled downgrade) costs nothing: it applies at once. Another plan is
+          // reviewed first, with its price and what is due today.
+          const button = isCurrent
+            ? `<form method="post" action="${action}"><input type="hidden" name="action" value="switch"><input type="hidden" name="price" value="${escapeHtml(pl.priceId)}"><button class="pay" type="submit">${label}</button></form>`
+            : `<form method="get" action="/sandbox/portal/${encodeURIComponent(p.id)}"><input type="hidden" name="review" value="${escapeHtml(pl.priceId)}"><button class="pay" type="submit">${label}</button></form>`;
           return `<div class="plan"><div><strong>${escapeHtml(pl.name)}</strong>${isCurrent ? '<span class="badge">Current plan</span>' : ''}<div class="muted">${usd(pl.amountCents)} per month</div></div>
           ${isCurrent && !sub.scheduledPriceId ? '' : button}</div>`;
         })
@@ -127,6 +175,7 @@ export function renderPortalPage(p: SandboxPortalView, state: { notice?: string;
     ${state.notice ? `<div class="notice" role="status">${escapeHtml(state.notice)}</div>` : ''}
     ${state.error ? `<div class="error" role="alert" style="margin:0 0 16px">${escapeHtml(state.error)}</div>` : ''}
     <h2 style="font-size:15px;margin:0">Current plan</h2>${current}
+    ${state.review ? renderSwitchReview(p, state.review, action) : ''}
     ${sub ? `<h2 style="font-size:15px;margin:24px 0 0">Change plan</h2><div class="plans">${plans}</div>` : ''}
     ${
       sub

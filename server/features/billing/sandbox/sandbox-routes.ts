@@ -78,7 +78,7 @@ export function registerSandboxRoutes(app: App, sandbox: SandboxProvider): void 
     const view = await sandbox.getPortal(c.req.param('id'));
     if (!view) return c.html(renderSandboxNotFound('portal'), 404);
     const notice = c.req.query('notice');
-    return c.html(renderPortalPage(view, { notice: notice ? notice.slice(0, 200) : undefined }));
+    return c.html(renderPortalPage(view, { notice: notice ? notice.slice(0, 200) : undefined, review: c.req.query('review')?.slice(0, 100) }));
   });
 
   app.post('/sandbox/portal/:id/action', async (c) => {

@@ -84,6 +84,7 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
   }
 
   const plan = plans.data?.plans.find((p) => p.tier === tier);
+  const proPlan = plans.data?.plans.find((p) => p.tier === 'Pro');
   const endsAtPeriodEnd = billing.data?.cancel_at_period_end && billing.data.tier === tier;
   const pendingTier = subscription.account?.pending_tier ?? null;
   const periodEnd = subscriptionEnd ?? billing.data?.current_period_end ?? null;
@@ -126,6 +127,13 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
           </p>
         )}
         {tier === 'Free' && <p className="text-sm text-slate-600">Upgrade for more monthly tokens and the option to buy extra tokens.</p>}
+        {/* The switch happens in the payment provider's portal: say the price and how the first charge is counted before the click. */}
+        {tier === 'Basic' && proPlan && !endsAtPeriodEnd && (
+          <p className="text-sm text-slate-600">
+            Pro is {formatUsd(proPlan.price_cents)} a month with {proPlan.monthly_tokens} tokens. Switching now charges only the prorated difference for the
+            rest of this period; you see that amount and confirm it before anything is charged.
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           {tier === 'Free' && (
             <>
