@@ -63,7 +63,8 @@ export function PrimaryNavMenu() {
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
       >
         {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
-        <span>Menu</span>
+        {/* On a phone the icon alone: the word took the room a stock page's price needs, which then ran over it. */}
+        <span className="max-sm:sr-only">Menu</span>
       </button>
       {open && (
         <div ref={panelRef} id={panelId} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">

@@ -21,7 +21,7 @@ export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
   const back = header.back === true ? {} : header.back || null;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <nav className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:h-16 sm:gap-4 sm:px-6" aria-label="Main">
+      <nav className="mx-auto flex h-14 max-w-7xl items-center gap-0.5 px-2 min-[400px]:gap-2 min-[400px]:px-3 sm:h-16 sm:gap-4 sm:px-6" aria-label="Main">
         <Logo compact />
         {back && (
           <button
@@ -34,7 +34,8 @@ export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
             <span className="sr-only sm:hidden">{back.label ?? 'Back'}</span>
           </button>
         )}
-        <div className="min-w-0 flex-1">
+        {/* Clipped, never spilling over the buttons beside it when a phone is too narrow for all of it. */}
+        <div className="min-w-0 flex-1 overflow-hidden">
           {header.stock ?? (header.title ? <p className="truncate text-sm font-medium text-slate-700 sm:text-base">{header.title}</p> : null)}
         </div>
         <PrimaryNavLinks />

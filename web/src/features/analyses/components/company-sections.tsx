@@ -1,3 +1,4 @@
+import { BarChartByYear } from '../../../components/ui/bar-chart-by-year.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
 import type { AltmanScore } from '../../../../../core/analysis/fundamentals/altman.ts';
@@ -11,25 +12,44 @@ import { describePercentile } from '../../../../../core/text/ordinal.ts';
 /** A row's name: the fact's label in this analysis, else the statement line's or the catalogue's (never the key). */
 const labelRow = (key: string, fact: Fact | undefined) => fact?.label ?? findInputLabel(key) ?? key;
 
+/** At most this many of a table's figures are charted: the first ones, which each view lists as its key figures. */
+const CHARTED_PER_TABLE = 6;
+
 /**
- * Figures by fiscal year, one row per figure. A figure that is also a fact takes its label and unit
- * (ratios are in the facts' units: percent for fractions); statement lines are dollars.
+ * Figures by fiscal year, one row per figure, with the first of them charted above the table (a figure
+ * with at least two years). A figure that is also a fact takes its label and unit (ratios are in the facts'
+ * units: percent for fractions); statement lines are dollars.
  */
 export function YearTable({ title, rows, facts, money = false }: { title: string; rows: YearRow[]; facts: Fact[]; money?: boolean }) {
   if (rows.length === 0) return null;
   const keys = Object.keys(rows[0]!.values);
   const byKey = new Map(facts.map((f) => [f.key, f]));
-  const show = (key: string, v: number | null) => {
-    if (v === null) return '—';
+  const unitOf = (key: string) => {
     const fact = byKey.get(key);
-    return formatFactValue({ value: v, unit: money ? 'usd' : fact && fact.unit !== 'label' ? fact.unit : 'ratio' });
+    return money ? ('usd' as const) : fact && fact.unit !== 'label' ? fact.unit : ('ratio' as const);
   };
+  const show = (key: string, v: number | null) => (v === null ? '—' : formatFactValue({ value: v, unit: unitOf(key) }));
+  const charted = keys
+    .map((k) => ({ key: k, points: rows.flatMap((r) => (r.values[k] == null ? [] : [{ period: `FY${r.fiscal_year}`, value: r.values[k]! }])) }))
+    .filter((c) => c.points.length >= 2)
+    .slice(0, CHARTED_PER_TABLE);
   return (
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
+        {charted.length > 0 && (
+          <div className="mb-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="year-charts">
+            {charted.map((c, i) => (
+              // On a phone two charts, not six screens of them: the table below holds every figure.
+              <figure key={c.key} className={`min-w-0 ${i >= 2 ? 'max-sm:hidden' : ''}`}>
+                <figcaption className="mb-1 text-xs font-medium text-slate-700">{labelRow(c.key, byKey.get(c.key))}</figcaption>
+                <BarChartByYear label={labelRow(c.key, byKey.get(c.key))} unit={unitOf(c.key)} points={c.points} />
+              </figure>
+            ))}
+          </div>
+        )}
         <ScrollArea label={title}>
           <table className="w-full min-w-[32rem] text-sm">
             <thead className="border-b border-slate-200 text-xs text-slate-600">

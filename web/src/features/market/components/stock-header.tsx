@@ -14,16 +14,18 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
   const isPending = loading && hasQuote !== false;
   const label = q?.served_by === 'bundled' ? 'Delayed · snapshot' : 'Delayed';
   return (
-    <div className="flex min-w-0 items-center gap-2 sm:gap-3" aria-live="polite" data-testid="stock-header">
-      <div className="min-w-0 overflow-hidden">
+    <div className="flex min-w-0 items-center gap-1.5 min-[400px]:gap-2 sm:gap-3" aria-live="polite" data-testid="stock-header">
+      {/* Below 400 px the symbol is all the left side shows, and it is never cut: "J…" names no company. */}
+      <div className="min-w-0 overflow-hidden max-[399px]:shrink-0">
         <p className="truncate text-sm font-semibold leading-tight text-ink sm:text-base">
           {symbol}
           {(q?.name ?? name) && <span className="ml-1.5 hidden font-normal text-slate-500 sm:inline">{q?.name ?? name}</span>}
         </p>
         {q && (
           <p className="text-[11px] leading-tight text-slate-500">
-            {/* A phone's top bar also holds the balance: the short label keeps clear of the price. */}
-            <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800">
+            {/* A phone's top bar also holds the balance: the short label keeps clear of the price; below 400 px even that
+                took the symbol's room, so there it is read out only (the freshness strip under the bar says how old the data is). */}
+            <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800 max-[399px]:sr-only">
               <span className="sm:hidden">Delayed</span>
               <span className="hidden sm:inline">{label}</span>
             </span>
@@ -40,7 +42,7 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
       {(isError || hasQuote === false) && <span className="ml-auto text-xs text-slate-400">No price data</span>}
       {q && (
         <p className="ml-auto shrink-0 text-right tabular leading-tight">
-          <span className="block text-sm font-semibold text-ink sm:text-base">{formatPrice(q.price, q.currency)}</span>
+          <span className="block text-[13px] font-semibold text-ink min-[400px]:text-sm sm:text-base">{formatPrice(q.price, q.currency)}</span>
           <span className={`block text-xs font-medium ${changeTone(q.change)}`}>
             <span className="hidden sm:inline">{formatSigned(q.change)} </span>
             <span className="sm:hidden">{formatPercent(q.change_percent, true)}</span>
