@@ -44,4 +44,8 @@ copyFileSync('server/adapters/db/pglite-worker.mjs', 'dist/server/pglite-worker.
 cpSync('server/db/migrations', 'dist/server/db/migrations', { recursive: true });
 mkdirSync('dist/server/features/auth', { recursive: true });
 copyFileSync('server/features/auth/common-passwords.txt', 'dist/server/features/auth/common-passwords.txt');
-console.log('server bundled into dist/server/');
+// The bundled market snapshot (prices, fundamentals, listings, QUALITY.md): the market feature and the backtest read
+// `data/` of a checkout, else this copy (findBundledDataDir in server/adapters/market-data/bundled/data-dir.ts).
+rmSync('dist/data', { recursive: true, force: true });
+cpSync('data', 'dist/data', { recursive: true });
+console.log('server bundled into dist/server/, market snapshot copied to dist/data/');
