@@ -24,6 +24,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // The oldest line `engines` accepts (20.19+); the same output runs on 22 and 24.
   target: 'node20',
   external,
   minifySyntax: true,
@@ -44,4 +45,8 @@ copyFileSync('server/adapters/db/pglite-worker.mjs', 'dist/server/pglite-worker.
 cpSync('server/db/migrations', 'dist/server/db/migrations', { recursive: true });
 mkdirSync('dist/server/features/auth', { recursive: true });
 copyFileSync('server/features/auth/common-passwords.txt', 'dist/server/features/auth/common-passwords.txt');
-console.log('server bundled into dist/server/');
+// The bundled market snapshot (prices, fundamentals, listings, QUALITY.md): the market feature and the backtest read
+// `data/` of a checkout, else this copy (findBundledDataDir in server/adapters/market-data/bundled/data-dir.ts).
+rmSync('dist/data', { recursive: true, force: true });
+cpSync('data', 'dist/data', { recursive: true });
+console.log('server bundled into dist/server/, market snapshot copied to dist/data/');

@@ -14,8 +14,9 @@ const newest = (dir) => {
   return t;
 };
 const builtAt = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
-const sources = Math.max(newest('core'), newest('server'), newest('web'), builtAt('package-lock.json'));
-const built = Math.min(builtAt('dist/web/index.html'), builtAt('dist/server/main.js'));
+// The build script and the market snapshot count too: dist/ carries a copy of data/ (scripts/build-server.mjs).
+const sources = Math.max(newest('core'), newest('server'), newest('web'), newest('data'), builtAt('package-lock.json'), builtAt('scripts/build-server.mjs'));
+const built = Math.min(builtAt('dist/web/index.html'), builtAt('dist/server/main.js'), builtAt('dist/data/prices.json.gz'));
 
 if (built < sources) {
   console.log('Building Stockpilot (web app and server)…');

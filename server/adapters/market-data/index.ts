@@ -7,6 +7,7 @@ import { createYahooProvider } from './yahoo/index.ts';
 
 export type { Capability, CoveredListing, FetchLike, MarketDataProvider, SnapshotCompany, SnapshotProvider } from './types.ts';
 export type { FetchJsonOptions } from './http.ts';
+export { findBundledDataDir } from './bundled/data-dir.ts';
 
 interface MarketDataConfig {
   MARKET_PROVIDER: 'bundled' | 'live';

@@ -5,7 +5,7 @@ import { signUpAndVerify } from '../../test/auth.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 
-/** Whether any of better-auth's request storages still has async_hooks' promise tracking on (Node's `enabled` flag). */
+/** Whether any of better-auth's request storages still has async_hooks' promise tracking on (Node's `enabled` flag; AsyncContextFrame storages, Node 24's default, have none and track nothing). */
 async function anyStorageOn(): Promise<boolean> {
   const storages = await Promise.all([getCurrentAuthContextAsyncLocalStorage(), getRequestStateAsyncLocalStorage(), getCurrentDBAdapterAsyncLocalStorage()]);
   return storages.some((s) => Reflect.get(s, 'enabled') === true);

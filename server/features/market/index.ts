@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
-import { createMarketDataProviders, type MarketDataOptions } from '../../adapters/market-data/index.ts';
+import { createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createMarketCache } from './market-store.ts';
 import { createMarketHandlers } from './market.handlers.ts';
@@ -31,13 +30,13 @@ export interface MarketFeature extends Feature {
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
-  /** Directory of the bundled snapshot (default `<app root>/data`). */
+  /** Directory of the bundled snapshot (default `<app root>/data`, or `dist/data` in a build without the sources). */
   dataDir?: string;
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
 export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {}): MarketFeature {
-  const dataDir = deps.dataDir ?? join(ctx.appRoot, 'data');
+  const dataDir = deps.dataDir ?? findBundledDataDir(ctx.appRoot);
   const { snapshot, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger });
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
   const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });

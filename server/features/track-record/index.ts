@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { findBundledDataDir } from '../../adapters/market-data/index.ts';
 import { BACKTEST_MONTHS } from '../../../core/analysis/track-record/backtest-months.ts';
 import { isTrackRecordBacktestOn } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
@@ -34,7 +34,7 @@ export function createTrackRecordFeature(ctx: AppContext, deps: TrackRecordFeatu
   const service = createTrackRecordService({ db: ctx.db, market: deps.market, analyses: deps.analyses });
   const handlers = createTrackRecordHandlers(service);
   const concurrency = deps.openBacktestEngine ? 1 : countBacktestWorkers();
-  const openEngine = deps.openBacktestEngine ?? (() => startBacktestWorkers(join(ctx.appRoot, 'data'), concurrency));
+  const openEngine = deps.openBacktestEngine ?? (() => startBacktestWorkers(findBundledDataDir(ctx.appRoot), concurrency));
   const rescore = () => runRescoringTick({ db: ctx.db, market: deps.market, now: ctx.now });
   const backtest = (signal?: AbortSignal) =>
     runBacktest({
