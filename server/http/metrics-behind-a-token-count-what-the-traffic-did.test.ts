@@ -105,6 +105,18 @@ describe('/metrics with METRICS_TOKEN after traffic [pglite]', () => {
     expect([...after.keys()].some((k) => k.includes(new URL(topup.body.url).pathname))).toBe(false);
   });
 
+  it('counts copilot answers by mode and status; without a model there is no breaker gauge', async () => {
+    const before = await scrape();
+    const u = await t.userWith('Free', 5_000);
+    const answered = await t.json('POST', '/api/copilot/messages', { message: 'RSI of MSFT' }, t.as(u.id));
+    expect([answered.status, answered.body.mode, answered.body.status]).toEqual([200, 'offline', 'answered']);
+    const after = await scrape();
+    const offline = { mode: 'offline', status: 'answered' };
+    expect(sample(after, 'stockpilot_copilot_answers_total', offline) - sample(before, 'stockpilot_copilot_answers_total', offline)).toBe(1);
+    expect(sample(after, 'stockpilot_ledger_captures_total') - sample(before, 'stockpilot_ledger_captures_total')).toBe(1);
+    expect([...after.keys()].some((k) => k.startsWith('stockpilot_model_breaker_state'))).toBe(false);
+  });
+
   it("counts a job's ticks and failures by name", async () => {
     let fail = false;
     const job = createIntervalJob({

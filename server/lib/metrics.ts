@@ -27,8 +27,8 @@ export interface AppMetrics {
   jobRun(job: string, failed: boolean, seconds: number): void;
   /** A copilot answer, by who wrote it (`offline` or `llm`) and whether it answered or refused. */
   copilotAnswer(mode: string, status: string): void;
-  /** Where the model breaker's state is read at scrape time (null: no model configured). */
-  watchModelBreaker(read: () => 'closed' | 'open' | 'half_open' | null): void;
+  /** Where the model breaker's state is read at scrape time; called only when a model is configured. */
+  watchModelBreaker(read: () => 'closed' | 'open' | 'half_open'): void;
 }
 
 /** Latency buckets in seconds: most answers take 1–20 ms; analyses and PDF exports take seconds. */
@@ -67,18 +67,6 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
     registers,
   });
   const copilot = counter('stockpilot_copilot_answers_total', 'Copilot answers by mode (offline or llm) and status (answered or refused).', ['mode', 'status']);
-  let readBreaker: () => keyof typeof BREAKER_VALUE | null = () => null;
-  new Gauge({
-    name: 'stockpilot_model_breaker_state',
-    help: 'The model circuit breaker: 0 closed, 1 half-open, 2 open (calls skipped); absent when no model is configured.',
-    registers,
-    collect() {
-      const state = readBreaker();
-      if (state === null) this.reset();
-      else this.set(BREAKER_VALUE[state]);
-    },
-  });
-
   return {
     registry,
     observeRequest(method, route, status, seconds) {
@@ -109,7 +97,16 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
     },
     copilotAnswer: (mode, status) => copilot.inc({ mode, status }),
     watchModelBreaker(read) {
-      readBreaker = read;
+      // Registered only when a model is configured: a label-less gauge always shows a value, and 0 would read "closed".
+      if (registry.getSingleMetric('stockpilot_model_breaker_state')) return;
+      new Gauge({
+        name: 'stockpilot_model_breaker_state',
+        help: 'The model circuit breaker: 0 closed, 1 half-open, 2 open (model calls skipped).',
+        registers,
+        collect() {
+          this.set(BREAKER_VALUE[read()]);
+        },
+      });
     },
   };
 }

@@ -76,7 +76,8 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
   });
   const metrics = ctx.metrics;
   if (metrics) {
-    metrics.watchModelBreaker(service.describeModelBreaker);
+    const breaker = service.describeModelBreaker;
+    if (deps.llm) metrics.watchModelBreaker(() => breaker() ?? 'closed');
     // Counted where every answer passes (sent or streamed), by who wrote it: the share of model answers is what an operator watches.
     const ask = service.ask;
     service.ask = async (...args) => {
