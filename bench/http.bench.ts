@@ -11,7 +11,8 @@
  * neighbours, CPU per request much less.
  * Standalone: `npx tsx bench/http.bench.ts`. BENCH_HTTP_SECONDS (default 8) per measurement;
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) gets a scratch database;
- * BENCH_HTTP_CPU_PROF=<dir> writes a --cpu-prof of each app process there; BENCH_HTTP_LOADGEN=autocannon.
+ * BENCH_HTTP_CPU_PROF=<dir> writes a --cpu-prof of each app process there; BENCH_HTTP_LOADGEN=autocannon;
+ * BENCH_HTTP_LOG_LEVEL=info turns the app's access log on (default warn: off).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +26,8 @@ const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const cpuProfDir = process.env.BENCH_HTTP_CPU_PROF;
 const CONNECTIONS = 16;
+/** The app's LOG_LEVEL: `warn` (default) leaves the access log off; `info` measures it, one line per request to the pipe. */
+const logLevel = process.env.BENCH_HTTP_LOG_LEVEL ?? 'warn';
 /** The node flags `npm start` runs the server with (scripts/server-node-flags.json), so the bench measures the same process. */
 const serverNodeFlags: string[] = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')).flags;
 // The ports this benchmark may use: bare Hono, the app on PGlite, the app on PostgreSQL.
@@ -62,7 +65,13 @@ async function startServer(port: number, args: string[], env: Record<string, str
       (r) => r.status < 500,
       () => false,
     );
-    if (ok || out.includes('listening\n')) break;
+    if (ok || out.includes('listening\n')) {
+      // Only the start-up's output is kept (for the errors above): with BENCH_HTTP_LOG_LEVEL=info the access log
+      // writes a line per request, still read from the pipe as a log shipper would, but not held in memory.
+      out = '';
+      child.stdout!.removeAllListeners('data').resume();
+      break;
+    }
     if (Date.now() > deadline) throw new Error(`server on ${port} not ready: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -197,7 +206,7 @@ async function benchApp(db: 'pglite' | 'postgres') {
     env = { DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${scratch.dbName}` }).toString() };
   }
   const args = [...serverNodeFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), 'dist/server/main.js'];
-  const app = await startServer(port, args, { ...env, BASE_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  const app = await startServer(port, args, { ...env, BASE_URL: base, LOG_LEVEL: logLevel, NODE_ENV: 'development' });
   servers.push(app);
   const cookie = await signUp(base);
   const signedIn = await fetch(`${base}/api/tokens`, { headers: { cookie } });
@@ -246,7 +255,7 @@ function printRow(r: (typeof rows)[number]) {
 
 try {
   console.log(
-    `load generator: ${useWrk ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${seconds} s per measurement; ${pinned ? 'server on core 0, load on core 1 (taskset)' : 'NOT pinned (taskset missing or one core)'}`,
+    `load generator: ${useWrk ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${seconds} s per measurement; ${pinned ? 'server on core 0, load on core 1 (taskset)' : 'NOT pinned (taskset missing or one core)'}; app LOG_LEVEL=${logLevel}`,
   );
   bareServer = await startServer(PORTS.bare, ['bench/bare-hono-server.mjs'], {});
   servers.push(bareServer);

@@ -22,6 +22,8 @@ import {
 } from './http/security.ts';
 import { createPageRenderer, mountCrawlerFiles } from './http/page-heads.ts';
 import { serveSpa } from './http/static.ts';
+import { createRequestLog } from './http/request-log.ts';
+import { mountMetricsRoute } from './http/metrics-route.ts';
 import { resolve } from 'node:path';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -87,6 +89,9 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
       await next();
     });
   };
+  // Its own layer, outermost: the checks' layer below may throw, and the answer Hono builds from that throw is
+  // only seen from outside it (with its status, for the access log and the latency histogram).
+  app.use('*', createRequestLog(logger, ctx.metrics));
   // What every request needs, in one layer: a chain of six middlewares cost a promise and a closure each per request.
   app.use('*', (c, next) => {
     useJsonCompression(c);
@@ -114,6 +119,8 @@ export function createApp(ctx: AppContext, features: Feature[], options: CreateA
     document ??= buildOpenApiDocument(app, ctx.env.BASE_URL);
     return c.json(document);
   });
+
+  mountMetricsRoute(app, ctx.metrics, ctx.env.METRICS_TOKEN);
 
   app.all('/api/*', (c) => {
     const allowed = findAllowedMethods(app.routes, c.req.path);

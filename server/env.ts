@@ -59,6 +59,7 @@ export const envSchema = z.object({
   PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
   PDF_EXPORTS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
   COPILOT_QUESTIONS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
 });
 
 /**
@@ -113,6 +114,8 @@ export const envDescriptions = {
   PDF_EXPORTS_PER_MINUTE: 'PDF exports one user may make a minute. Unset: the product limit in `core/analysis/export-limits.ts`.',
   COPILOT_QUESTIONS_PER_MINUTE:
     'Copilot questions one user may ask a minute. Unset: the product limit in `core/copilot/copilot-limits.ts` (a browser test that spends a whole allocation in one burst raises it).',
+  METRICS_TOKEN:
+    'Serves Prometheus metrics at `/metrics` to `Authorization: Bearer <token>` (at least 16 characters; other callers get 401). Unset: `/metrics` is 404.',
 } satisfies Record<keyof typeof envSchema.shape, string>;
 
 /** Rules between variables; each issue names the variable to fix. */

@@ -23,14 +23,16 @@ async function main() {
     },
   });
   opening.catch(() => {});
-  const [{ createLogger }, { serve }, { createApp }, { createFeatures }, { findProxyBypassWarning }, { answerHealthOnly }] = await Promise.all([
-    import('./lib/logger.ts'),
-    import('@hono/node-server'),
-    import('./app.ts'),
-    import('./features/index.ts'),
-    import('./http/client-ip.ts'),
-    import('./http/worker-fetch.ts'),
-  ]);
+  const [{ createLogger }, { serve }, { createApp }, { createFeatures }, { findProxyBypassWarning }, { answerHealthOnly }, { createMetrics }] =
+    await Promise.all([
+      import('./lib/logger.ts'),
+      import('@hono/node-server'),
+      import('./app.ts'),
+      import('./features/index.ts'),
+      import('./http/client-ip.ts'),
+      import('./http/worker-fetch.ts'),
+      import('./lib/metrics.ts'),
+    ]);
   const logger = createLogger(env.LOG_LEVEL);
   late.logger = logger;
   const proxyWarning = findProxyBypassWarning(env);
@@ -48,7 +50,7 @@ async function main() {
     throw e;
   }
   const dbAt = performance.now();
-  const ctx = { env, db, logger, appRoot, now: () => new Date() };
+  const ctx = { env, db, logger, appRoot, now: () => new Date(), metrics: createMetrics() };
   const features = await createFeatures(ctx);
   const app = createApp(ctx, features);
   // ROLE: a web process serves and never runs a job; a worker runs the jobs and answers only its health checks.

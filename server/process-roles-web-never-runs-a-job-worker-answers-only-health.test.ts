@@ -47,7 +47,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('ROLE on one PostgreSQL: a web pro
     expect((await getJson(web.url, '/api/market/freshness')).status).toBe(200);
     expect(await available()).toBe(before - 500);
 
-    const worker = await startAppProcess({ env: { DATABASE_URL: url, ROLE: 'worker' } });
+    const worker = await startAppProcess({ env: { DATABASE_URL: url, ROLE: 'worker', METRICS_TOKEN: 'worker-metrics-token-0123456789' } });
     procs.push(worker);
     await expect
       .poll(async () => (await getJson(worker.url, '/api/health')).body.jobs, { timeout: 60_000 })
@@ -57,6 +57,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('ROLE on one PostgreSQL: a web pro
     expect([refused.status, refused.body.error.code]).toEqual([404, 'NOT_FOUND']);
     expect((await fetch(`${worker.url}/`)).status).toBe(404);
     await expect.poll(available, { timeout: 30_000 }).toBe(before);
+    // The worker's own /metrics (behind its token) shows the sweeper's tick and the hold it expired.
+    const scraped = await fetch(`${worker.url}/metrics`, { headers: { authorization: 'Bearer worker-metrics-token-0123456789' } });
+    expect(scraped.status).toBe(200);
+    const metrics = await scraped.text();
+    expect(metrics).toMatch(/^stockpilot_ledger_expiries_total 1$/m);
+    expect(metrics).toMatch(/^stockpilot_job_runs_total\{job="tokens"\} [1-9]/m);
     // The web process still started nothing.
     expect((await getJson(web.url, '/api/health')).body.jobs).toEqual([]);
   });

@@ -19,6 +19,8 @@ export interface ApiCaller {
 
 export type AppEnv = {
   Variables: {
+    /** The request's id (the caller's valid `X-Request-Id` or a new one), echoed in the answer and in its logs. */
+    requestId: string;
     /** Absent when the request carries no valid session (handlers test it, `requireUser` throws). */
     user?: SessionUser;
     sessionId?: string;

@@ -22,7 +22,7 @@ export const unknownApiRouteError = (method: string, path: string) => new AppErr
  */
 export function toErrorResponse(err: unknown, c: Context, logger: Logger): Response {
   if (isAppError(err)) {
-    if (err.status >= 500) logger.error({ err, path: c.req.path }, err.message);
+    if (err.status >= 500) logger.error({ err, path: c.req.path, requestId: c.get('requestId') }, err.message);
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(err.toBody(), err.status);
   }
@@ -30,7 +30,7 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger): Respo
     const mapped = mapHttpException(err);
     return c.json(mapped.toBody(), mapped.status);
   }
-  logger.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+  logger.error({ err, path: c.req.path, method: c.req.method, requestId: c.get('requestId') }, 'unhandled error');
   return c.json(new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.').toBody(), 500);
 }
 

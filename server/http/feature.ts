@@ -2,6 +2,7 @@ import type { PageMatch } from '../../core/site/pages.ts';
 import type { Database } from '../adapters/db/index.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { AppMetrics } from '../lib/metrics.ts';
 import type { App } from './app-env.ts';
 
 /** What every feature receives from the composition root. */
@@ -12,6 +13,11 @@ export interface AppContext {
   appRoot: string;
   /** Current time; injectable so tests can move the clock (token periods, hold TTLs). */
   now: () => Date;
+  /**
+   * This app's Prometheus metrics (served at /metrics with METRICS_TOKEN). main.ts and the test kit always
+   * build one; a context a unit test assembles by hand may leave it out, and then nothing is counted.
+   */
+  metrics?: AppMetrics;
 }
 
 /** A feature plugs routes, middleware and background jobs into the app. */

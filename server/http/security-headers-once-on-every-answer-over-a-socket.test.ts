@@ -79,10 +79,12 @@ describeOnPglite('security headers over a socket', (kind) => {
     await db?.close();
   });
 
-  it.each(answers)('%s: %s %s → %i with each security header once', async (label, method, path, status, init) => {
+  it.each(answers)('%s: %s %s → %i with each security header once, and one request id', async (label, method, path, status, init) => {
     const res = await fetch(`${server.base}${path}`, { method, ...init });
     expect(res.status, label).toBe(status);
     expectSecurityHeaders(res, label);
+    // Set on the socket like the security headers: every kind of answer carries exactly one (two would read `a, b`).
+    expect(res.headers.get('x-request-id'), label).toMatch(/^[0-9a-f-]{36}$/);
     // Only production pins https.
     expect(res.headers.get('strict-transport-security')).toBeNull();
     await res.arrayBuffer();

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIntervalJob } from './jobs.ts';
 
+/** Records error lines with the bindings of the child logger they were written through (as pino would merge them). */
 function createRecordingLogger() {
   const errors: unknown[][] = [];
-  const logger = { error: (...args: unknown[]) => errors.push(args) } as unknown as Parameters<typeof createIntervalJob>[0]['logger'];
+  const child = (bindings: Record<string, unknown>) => ({
+    error: (fields: Record<string, unknown>, ...rest: unknown[]) => errors.push([{ ...bindings, ...fields }, ...rest]),
+  });
+  const logger = { child } as unknown as Parameters<typeof createIntervalJob>[0]['logger'];
   return { logger, errors };
 }
 
@@ -54,6 +58,10 @@ describe('a feature job on the shared interval helper', () => {
     expect(runs).toBe(3);
     expect(errors).toHaveLength(3);
     expect(errors[0]?.[1]).toBe('alerts: scheduled work failed');
+    // Each tick's lines carry the job's name and that tick's own run id.
+    const runIds = errors.map((e) => (e[0] as { job: string; run: string }).run);
+    expect(errors.map((e) => (e[0] as { job: string }).job)).toEqual(['alerts', 'alerts', 'alerts']);
+    expect(new Set(runIds).size).toBe(3);
     await job.stop();
   });
 

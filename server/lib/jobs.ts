@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from './logger.ts';
+import type { AppMetrics } from './metrics.ts';
 
 /**
  * One scheduled job of a feature (`x-jobs.ts`): the one place the server keeps a timer. Features used to
@@ -20,11 +22,17 @@ interface IntervalJob {
 }
 
 interface IntervalJobOptions {
-  /** Named in the error log: `<name>: scheduled work failed`. */
+  /** Named in the error log (`<name>: scheduled work failed`), in every line of a tick's logger and in the metrics. */
   name: string;
   everyMs: number;
-  run: () => Promise<void>;
+  /**
+   * One tick. `log` is the job's logger bound to `{ job, run }` (a new run id per tick): the lines of one tick
+   * can be found together, as a request's are by its id.
+   */
+  run: (log: Logger) => Promise<void>;
   logger: Logger;
+  /** Where ticks and failures are counted (ctx.metrics; absent: not counted). */
+  metrics?: AppMetrics;
   runAtStart?: boolean;
 }
 
@@ -34,10 +42,17 @@ export function createIntervalJob(options: IntervalJobOptions): IntervalJob {
 
   const tick = (): Promise<void> => {
     if (running) return running;
+    const log = options.logger.child({ job: options.name, run: randomUUID() });
+    const started = performance.now();
+    let failed = false;
     running = options
-      .run()
-      .catch((err: unknown) => options.logger.error({ err, job: options.name }, `${options.name}: scheduled work failed`))
+      .run(log)
+      .catch((err: unknown) => {
+        failed = true;
+        log.error({ err }, `${options.name}: scheduled work failed`);
+      })
       .finally(() => {
+        options.metrics?.jobRun(options.name, failed, (performance.now() - started) / 1000);
         running = undefined;
       });
     return running;

@@ -5,6 +5,7 @@ import { createFeatures } from '../features/index.ts';
 import type { AppContext } from '../http/feature.ts';
 import { findAppRoot } from '../lib/app-root.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
+import { createMetrics } from '../lib/metrics.ts';
 import { sql } from 'drizzle-orm';
 import type { Feature } from '../http/feature.ts';
 import type { App } from '../http/app-env.ts';
@@ -80,7 +81,15 @@ export const fromSocket = (remoteAddress: string) => ({ incoming: { socket: { re
 /** The real app, all features wired, on the given database; requests go through `app.request`. */
 export async function createTestApp(db: Database, options: TestAppOptions = {}) {
   const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
-  const ctx: AppContext = { env, db, logger: options.logger ?? createLogger(env.LOG_LEVEL), appRoot: findAppRoot(), now: options.now ?? (() => new Date()) };
+  const ctx: AppContext = {
+    env,
+    db,
+    logger: options.logger ?? createLogger(env.LOG_LEVEL),
+    appRoot: findAppRoot(),
+    now: options.now ?? (() => new Date()),
+    // Process metrics stay off: a test process builds many apps and each would add its own GC observer.
+    metrics: createMetrics({ processMetrics: false }),
+  };
   const features = await createFeatures(ctx);
   if (options.actAsHeader) features.push(actAsHeaderFeature(db));
   features.push(...(options.features ?? []));

@@ -33,7 +33,7 @@ export function createAccountFeature(ctx: AppContext, deps: AccountFeatureDeps):
     deleteProviderCustomers: deps.deleteProviderCustomers,
   });
   const handlers = createAccountHandlers(service);
-  const jobs = createAccountJobs(service.runDueDeletions, ctx.logger);
+  const jobs = createAccountJobs(service.runDueDeletions, ctx.logger, ctx.metrics);
   return {
     name: 'account',
     runDueDeletions: service.runDueDeletions,

@@ -1,6 +1,7 @@
 import type { Database } from '../../adapters/db/index.ts';
 import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
 import { purgeUnservedAnalyses } from './analyses-store.ts';
 
 const PURGE_INTERVAL_MS = 3_600_000;
@@ -8,14 +9,15 @@ const PURGE_INTERVAL_MS = 3_600_000;
 export const UNSERVED_ROW_KEPT_MS = 86_400_000;
 
 /** The hourly purge of rows left by failed attempts (timeouts, faults before the capture, killed processes). */
-export function createAnalysesJobs(db: Database, now: () => Date, logger: Logger) {
+export function createAnalysesJobs(db: Database, now: () => Date, logger: Logger, metrics?: AppMetrics) {
   const purgeJob = createIntervalJob({
     name: 'analyses-purge',
     everyMs: PURGE_INTERVAL_MS,
     logger,
-    run: async () => {
+    metrics,
+    run: async (log) => {
       const purged = await purgeUnservedAnalyses(db, new Date(now().getTime() - UNSERVED_ROW_KEPT_MS).toISOString());
-      if (purged) logger.info({ purged }, 'analyses: purged rows of failed attempts');
+      if (purged) log.info({ purged }, 'analyses: purged rows of failed attempts');
     },
   });
   return { purge: purgeJob.runNow, start: purgeJob.start, stop: purgeJob.stop };

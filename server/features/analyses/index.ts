@@ -50,7 +50,7 @@ export function createAnalysesFeature(ctx: AppContext, deps: AnalysesFeatureDeps
     aiTimeoutMs: ctx.env.AI_TIMEOUT_MS,
   });
   const handlers = createAnalysesHandlers(service, ctx.logger);
-  const jobs = createAnalysesJobs(ctx.db, ctx.now, ctx.logger);
+  const jobs = createAnalysesJobs(ctx.db, ctx.now, ctx.logger, ctx.metrics);
   return {
     name: 'analyses',
     analyses: service,

@@ -3,6 +3,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import type { PaymentProvider } from '../../adapters/payments/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
 import type { LedgerService } from '../tokens/index.ts';
 
 /** What every billing function works with; built once by the feature's index.ts. */
@@ -13,6 +14,8 @@ export interface BillingContext {
   logger: Logger;
   baseUrl: string;
   now: () => Date;
+  /** Where checkouts opened and provider events handled are counted (ctx.metrics; absent: not counted). */
+  metrics?: AppMetrics;
 }
 
 /** The ledger's actor for every credit or tier change made by payments. */

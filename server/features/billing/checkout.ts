@@ -93,6 +93,7 @@ export async function startCheckout(b: BillingContext, user: SessionUser, order:
   }
   const stored = await storeCheckoutSessionId(b.db, row.id, session.id);
   if (!session.url) throw new AppError('UPSTREAM_ERROR', 'The payment provider returned no checkout page. Please try again.');
+  b.metrics?.checkoutCreated(b.provider.kind, kind);
   const reason = kind === 'subscription' ? 'a newer subscription checkout was opened' : 'a newer top-up checkout was opened';
   await expireOtherOpenCheckouts(b, { userId: user.id, kind, keep: stored ?? row, reason });
   return { url: session.url, sessionId: session.id };

@@ -28,10 +28,18 @@ export async function createBillingFeature(ctx: AppContext, deps: { ledger: Ledg
   if (isSandboxProvider(provider) && isProduction(ctx.env)) {
     ctx.logger.warn('payments: PAYMENTS=sandbox in production: checkouts take no real money and every page says so');
   }
-  const context: BillingContext = { db: ctx.db, ledger: deps.ledger, provider, logger: ctx.logger, baseUrl: ctx.env.BASE_URL, now: ctx.now };
+  const context: BillingContext = {
+    db: ctx.db,
+    ledger: deps.ledger,
+    provider,
+    logger: ctx.logger,
+    baseUrl: ctx.env.BASE_URL,
+    now: ctx.now,
+    metrics: ctx.metrics,
+  };
   const service = createBillingService(context);
   const handlers = createBillingHandlers(service);
-  const jobs = isSandboxProvider(provider) ? createBillingJobs(provider, ctx.logger) : null;
+  const jobs = isSandboxProvider(provider) ? createBillingJobs(provider, ctx.logger, ctx.metrics) : null;
   if (isSandboxProvider(provider)) {
     provider.setEventSink(
       async (event, ack) => {

@@ -74,6 +74,18 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
     storageCaps: COPILOT_LIMITS,
     modelBreaker: createBreaker(MODEL_BREAKER),
   });
+  const metrics = ctx.metrics;
+  if (metrics) {
+    const breaker = service.describeModelBreaker;
+    if (deps.llm) metrics.watchModelBreaker(() => breaker() ?? 'closed');
+    // Counted where every answer passes (sent or streamed), by who wrote it: the share of model answers is what an operator watches.
+    const ask = service.ask;
+    service.ask = async (...args) => {
+      const answer = await ask(...args);
+      metrics.copilotAnswer(answer.mode, answer.status);
+      return answer;
+    };
+  }
   const handlers = createCopilotHandlers(service, new AnswerStreams(), ctx.logger);
   return {
     name: 'copilot',

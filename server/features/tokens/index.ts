@@ -27,9 +27,9 @@ interface TokensFeature {
 
 /** Token ledger, tiers and allocations: `/api/tokens`, `/api/subscription`, `/api/token-costs`, sweeper and resets. */
 export function createTokensFeature(ctx: AppContext): TokensFeature {
-  const ledger = createTokensService(ctx.db, { now: ctx.now, logger: ctx.logger });
+  const ledger = createTokensService(ctx.db, { now: ctx.now, logger: ctx.logger, metrics: ctx.metrics?.ledger });
   const handlers = createTokensHandlers(ledger);
-  const jobs = createTokensJobs(ledger, ctx.logger);
+  const jobs = createTokensJobs(ledger, ctx.logger, ctx.metrics);
   const feature: Feature = {
     name: 'tokens',
     routes(app) {

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../adapters/db/index.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
 import type { AccountRow } from './tokens-statements-store.ts';
 
 /** What every ledger function needs, passed first: the database, the clock, the hold TTL, where to report trouble. */
@@ -10,6 +11,8 @@ export interface LedgerContext {
   defaultHoldTtlMs: number;
   /** Hears what the ledger cannot throw to its caller (a failed release after failed work). */
   logger?: Pick<Logger, 'error'>;
+  /** Counts holds, refusals, captures, releases and expiries (ctx.metrics; absent: not counted). */
+  metrics?: AppMetrics['ledger'];
   /** Reads one account outside any transaction; the reads asked while one is in flight share the next statement. */
   readAccount: (userId: string) => Promise<AccountRow | undefined>;
 }

@@ -64,12 +64,16 @@ export async function hold(ctx: LedgerContext, userId: string, request: HoldRequ
       if (existing) return replayHold(existing, costMt);
       throw e;
     }
-    if (rows[0]) return toHold(rows[0]);
+    if (rows[0]) {
+      ctx.metrics?.held();
+      return toHold(rows[0]);
+    }
     const existing = await findHoldByKey(ctx.db, userId, idempotencyKey);
     if (existing) return replayHold(existing, costMt);
     const account = await selectAccount(ctx.db, userId);
     if (account) {
       const balanceMt = Number(account.allocation_mt) + Number(account.purchased_mt);
+      ctx.metrics?.refused();
       throw new AppError('INSUFFICIENT_TOKENS', 'Not enough tokens for this action.', { details: { cost: costMt / 1000, balance: balanceMt / 1000 } });
     }
     await insertAccount(ctx, ctx.db, userId);
@@ -87,7 +91,12 @@ async function settle(ctx: LedgerContext, userId: string, holdId: string, how: {
     actor: assertActor(how.actor ?? `user:${userId}`),
     at: ctx.now().toISOString(),
   });
-  if (row) return toHold(row);
+  if (row) {
+    // Counted where the statement settled it: a repeated capture or release of a settled hold is not counted twice.
+    if (how.status === 'captured') ctx.metrics?.captured();
+    else ctx.metrics?.released();
+    return toHold(row);
+  }
   const existing = await findHold(ctx.db, userId, holdId);
   if (!existing) throw new AppError('HOLD_NOT_FOUND', 'No such hold.', { field: 'holdId' });
   if (existing.status === how.status) return existing;
@@ -144,6 +153,7 @@ export async function expireStaleHolds(ctx: LedgerContext, opts: { limit?: numbe
     const rows = await ctx.db.run(settleStatements.expired, { userId: h.user_id, holdId: h.id, actor: 'system:sweeper', at });
     expired += rows.length;
   }
+  ctx.metrics?.expired(expired);
   return expired;
 }
 

@@ -20,6 +20,8 @@ interface LedgerServiceOptions {
   defaultHoldTtlMs?: number;
   /** Where the ledger reports what it cannot throw (the tokens feature passes ctx.logger). */
   logger?: LedgerContext['logger'];
+  /** Where holds, captures, releases and expiries are counted (the tokens feature passes ctx.metrics). */
+  metrics?: LedgerContext['metrics'];
 }
 
 /**
@@ -34,6 +36,7 @@ export function createTokensService(db: Database, options: LedgerServiceOptions 
     now: options.now ?? (() => new Date()),
     defaultHoldTtlMs: options.defaultHoldTtlMs ?? DEFAULT_HOLD_TTL_MS,
     logger: options.logger,
+    metrics: options.metrics,
     readAccount: batchWhileBusy((userIds: string[]) => selectAccounts(db, userIds), { maxInFlight: statementsInFlight(db) }),
   };
   return {

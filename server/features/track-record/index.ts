@@ -46,7 +46,7 @@ export function createTrackRecordFeature(ctx: AppContext, deps: TrackRecordFeatu
       logger: ctx.logger,
       signal,
     });
-  const jobs = createTrackRecordJobs({ rescore, backtest: isTrackRecordBacktestOn(ctx.env) ? backtest : null, logger: ctx.logger });
+  const jobs = createTrackRecordJobs({ rescore, backtest: isTrackRecordBacktestOn(ctx.env) ? backtest : null, logger: ctx.logger, metrics: ctx.metrics });
   return {
     name: 'track-record',
     rescore,

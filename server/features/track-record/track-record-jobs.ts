@@ -1,5 +1,6 @@
 import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
 import type { BacktestReport } from './backtest-runner.ts';
 import type { RescoreReport } from './rescoring.ts';
 
@@ -14,6 +15,7 @@ export function createTrackRecordJobs(deps: {
   rescore: () => Promise<RescoreReport>;
   backtest: ((signal: AbortSignal) => Promise<BacktestReport>) | null;
   logger: Logger;
+  metrics?: AppMetrics;
 }) {
   const { logger } = deps;
   const rescoring = createIntervalJob({
@@ -21,9 +23,10 @@ export function createTrackRecordJobs(deps: {
     everyMs: RESCORE_TICK_INTERVAL_MS,
     runAtStart: true,
     logger,
-    run: async () => {
+    metrics: deps.metrics,
+    run: async (log) => {
       const r = await deps.rescore();
-      if (r.recorded || r.scored) logger.info(r, 'track record: runs recorded and scored');
+      if (r.recorded || r.scored) log.info(r, 'track record: runs recorded and scored');
     },
   });
   let backtesting: Promise<void> | undefined;

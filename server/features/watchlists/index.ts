@@ -44,7 +44,7 @@ export function createWatchlistsFeature(ctx: AppContext, deps: WatchlistsFeature
     evaluatedDays: new Map<string, string>(),
   };
   const runTick = () => runAlertTick(tickContext);
-  const jobs = createWatchlistsJobs(runTick, ctx.logger);
+  const jobs = createWatchlistsJobs(runTick, ctx.logger, ctx.metrics);
   return {
     name: 'watchlists',
     runAlertTick: runTick,

@@ -1,4 +1,5 @@
 import type { Logger } from '../../lib/logger.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
 import { createIntervalJob } from '../../lib/jobs.ts';
 import type { TickReport } from './alert-evaluation.ts';
 
@@ -9,15 +10,16 @@ import type { TickReport } from './alert-evaluation.ts';
 const ALERT_TICK_INTERVAL_MS = 60_000;
 
 /** The alert tick on the shared job helper: never overlapping in this process; conditional updates make it once across processes. */
-export function createWatchlistsJobs(runTick: () => Promise<TickReport>, logger: Logger) {
+export function createWatchlistsJobs(runTick: () => Promise<TickReport>, logger: Logger, metrics?: AppMetrics) {
   return createIntervalJob({
     name: 'watchlists',
     everyMs: ALERT_TICK_INTERVAL_MS,
     logger,
+    metrics,
     runAtStart: true,
-    run: async () => {
+    run: async (log) => {
       const r = await runTick();
-      if (r.changed || r.fired || r.emailed) logger.info(r, 'watchlists: alerts evaluated on new data');
+      if (r.changed || r.fired || r.emailed) log.info(r, 'watchlists: alerts evaluated on new data');
     },
   });
 }

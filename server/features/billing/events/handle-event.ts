@@ -22,6 +22,24 @@ export type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { 
  */
 export async function handleEvent(b: BillingContext, event: ProviderEvent, ack?: (tx: Queryable) => Promise<void>): Promise<'processed' | 'duplicate'> {
   const type = event.type === 'ignored' ? event.originalType : event.type;
+  // Counted by its known type only: an ignored event's type is the provider's to choose, so it is one series.
+  const label = event.type === 'ignored' ? 'ignored' : event.type;
+  try {
+    const outcome = await handleOnce(b, event, type, ack);
+    b.metrics?.paymentEvent(b.provider.kind, label, outcome);
+    return outcome;
+  } catch (e) {
+    b.metrics?.paymentEvent(b.provider.kind, label, 'failed');
+    throw e;
+  }
+}
+
+async function handleOnce(
+  b: BillingContext,
+  event: ProviderEvent,
+  type: string,
+  ack: ((tx: Queryable) => Promise<void>) | undefined,
+): Promise<'processed' | 'duplicate'> {
   if (!(await recordEventToHandle(b.db, { id: event.id, provider: b.provider.kind, type }))) {
     if (ack) await ack(b.db);
     return 'duplicate';
