@@ -134,6 +134,17 @@ describe('/metrics with METRICS_TOKEN after traffic [pglite]', () => {
     const after = await scrape();
     expect(sample(after, 'stockpilot_job_runs_total', { job: 'test-job' })).toBe(2);
     expect(sample(after, 'stockpilot_job_failures_total', { job: 'test-job' })).toBe(1);
+    // The last success is the first tick's (the failed one does not move it): a real Unix time, not a default 0.
+    const lastSuccess = sample(after, 'stockpilot_job_last_success_timestamp_seconds', { job: 'test-job' });
+    expect(lastSuccess).toBeGreaterThan(Date.UTC(2020, 0, 1) / 1000);
+  });
+
+  it("states the served prices' age as the freshness endpoint does: the bundled snapshot's days and trading days behind", async () => {
+    const samples = await scrape();
+    const freshness = (await t.json('GET', '/api/market/freshness')).body;
+    expect(freshness.age_days).toBeGreaterThan(0);
+    expect(sample(samples, 'stockpilot_market_data_age_days')).toBe(freshness.age_days);
+    expect(sample(samples, 'stockpilot_market_data_lag_trading_days')).toBe(freshness.lag_trading_days);
   });
 
   it('keeps each app its own registry: a second app in this process starts from zero', async () => {

@@ -29,6 +29,8 @@ export interface AppMetrics {
   copilotAnswer(mode: string, status: string): void;
   /** Where the model breaker's state is read at scrape time; called only when a model is configured. */
   watchModelBreaker(read: () => 'closed' | 'open' | 'half_open'): void;
+  /** Where the served prices' age is read at scrape time (the market feature's freshness: days and trading days behind). */
+  watchMarketDataAge(read: () => { ageDays: number | null; lagTradingDays: number | null }): void;
 }
 
 /** Latency buckets in seconds: most answers take 1–20 ms; analyses and PDF exports take seconds. */
@@ -66,6 +68,13 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
     buckets: [0.01, 0.1, 1, 10, 60, 600],
     registers,
   });
+  // A job's lag is `time() - stockpilot_job_last_success_timestamp_seconds` in PromQL: alert when it exceeds a few intervals.
+  const jobLastSuccess = new Gauge({
+    name: 'stockpilot_job_last_success_timestamp_seconds',
+    help: 'When each scheduled job last finished a tick without throwing (Unix seconds).',
+    labelNames: ['job'] as const,
+    registers,
+  });
   const copilot = counter('stockpilot_copilot_answers_total', 'Copilot answers by mode (offline or llm) and status (answered or refused).', ['mode', 'status']);
   return {
     registry,
@@ -93,6 +102,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
     jobRun(job, failed, seconds) {
       jobRuns.inc({ job });
       if (failed) jobFailures.inc({ job });
+      else jobLastSuccess.set({ job }, Date.now() / 1000);
       jobSeconds.observe({ job }, seconds);
     },
     copilotAnswer: (mode, status) => copilot.inc({ mode, status }),
@@ -105,6 +115,30 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
         registers,
         collect() {
           this.set(BREAKER_VALUE[read()]);
+        },
+      });
+    },
+    watchMarketDataAge(read) {
+      if (registry.getSingleMetric('stockpilot_market_data_age_days')) return;
+      // Unknown (live mode before its first bar) is left out rather than shown as 0, which would read "current".
+      new Gauge({
+        name: 'stockpilot_market_data_age_days',
+        help: 'Calendar days from the newest daily bar served to today in New York.',
+        registers,
+        collect() {
+          const { ageDays } = read();
+          if (ageDays === null) this.reset();
+          else this.set(ageDays);
+        },
+      });
+      new Gauge({
+        name: 'stockpilot_market_data_lag_trading_days',
+        help: 'Completed trading days after the newest daily bar that the data lacks (0: current).',
+        registers,
+        collect() {
+          const { lagTradingDays } = read();
+          if (lagTradingDays === null) this.reset();
+          else this.set(lagTradingDays);
         },
       });
     },

@@ -43,6 +43,10 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
   const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
   const jobs = createMarketJobs({ snapshot, cache, logger: ctx.logger });
+  ctx.metrics?.watchMarketDataAge(() => {
+    const f = readFreshness();
+    return { ageDays: f.age_days, lagTradingDays: f.lag_trading_days };
+  });
 
   return {
     name: 'market',
