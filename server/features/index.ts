@@ -57,7 +57,11 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   readFreshness = market.readFreshness;
   features.push(market);
   // One language-model client (null offline) for every feature that writes with it.
-  const llm = createLlmClient({ env: ctx.env, logger: ctx.logger });
+  const llm = createLlmClient({
+    env: ctx.env,
+    logger: ctx.logger,
+    onCall: (call) => ctx.metrics?.modelCall(call.purpose, call.outcome, call.latencyMs / 1000),
+  });
   // Analyses charge through the ledger, read market data through the market service and write notes with the model when there is one.
   const analyses = createAnalysesFeature(ctx, { ledger: tokens.ledger, market: market.market, llm });
   features.push(analyses);

@@ -5,6 +5,7 @@ import { createLogger } from '../lib/logger.ts';
 import { signUpAndVerify } from '../test/auth.ts';
 import { startTestApp } from '../test/app.ts';
 import { type BillingTestApp, startBillingApp } from '../test/billing-test-kit.ts';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test/fake-openai-server.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -157,5 +158,34 @@ describe('/metrics with METRICS_TOKEN after traffic [pglite]', () => {
     } finally {
       await other.db.close();
     }
+  });
+});
+
+describe('/metrics counts model calls [pglite]', () => {
+  let db: Database;
+  let t: BillingTestApp;
+  let fake: FakeOpenAiServer;
+  beforeAll(async () => {
+    // A model that answers every call 500: the note falls back to the rule-based writer after the attempts it allows.
+    fake = await startFakeOpenAiServer({ handler: () => ({ status: 500 }) });
+    ({ db, t } = await startBillingApp('pglite', { env: { METRICS_TOKEN: TOKEN, AI_BASE_URL: fake.url, AI_MODEL: 'fake-analyst-7b' } }));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await fake?.close();
+  });
+
+  it('every attempt the model server received is one stockpilot_model_calls_total sample, outcome "error"; the analysis is still served', async () => {
+    const user = await t.userWith('Free', 10_000);
+    const run = await t.json('POST', '/api/analyses', { symbol: 'AAPL', kind: 'technical' }, t.as(user.id));
+    expect(run.status).toBe(201);
+    const res = await t.app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    const samples = parseMetrics(await res.text());
+    const calls = [...samples].filter(([k]) => k.startsWith('stockpilot_model_calls_total{'));
+    expect(fake.requests.length).toBeGreaterThan(0);
+    expect(calls.reduce((n, [, v]) => n + v, 0)).toBe(fake.requests.length);
+    expect(calls.every(([k]) => k.includes('outcome="error"'))).toBe(true);
+    const durations = [...samples].filter(([k]) => k.startsWith('stockpilot_model_call_duration_seconds_count{'));
+    expect(durations.reduce((n, [, v]) => n + v, 0)).toBe(fake.requests.length);
   });
 });

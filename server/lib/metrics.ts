@@ -27,6 +27,8 @@ export interface AppMetrics {
   jobRun(job: string, failed: boolean, seconds: number): void;
   /** A copilot answer, by who wrote it (`offline` or `llm`) and whether it answered or refused. */
   copilotAnswer(mode: string, status: string): void;
+  /** One model call attempt (a retry is another), by purpose and outcome (ok, error, timeout, aborted), and its seconds. */
+  modelCall(purpose: string, outcome: string, seconds: number): void;
   /** Where the model breaker's state is read at scrape time; called only when a model is configured. */
   watchModelBreaker(read: () => 'closed' | 'open' | 'half_open'): void;
   /** Where the served prices' age is read at scrape time (the market feature's freshness: days and trading days behind). */
@@ -75,6 +77,14 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
     labelNames: ['job'] as const,
     registers,
   });
+  const modelCalls = counter('stockpilot_model_calls_total', 'Model call attempts (a retry counts again), by purpose and outcome.', ['purpose', 'outcome']);
+  const modelSeconds = new Histogram({
+    name: 'stockpilot_model_call_duration_seconds',
+    help: 'Time one model call attempt took, by purpose.',
+    labelNames: ['purpose'] as const,
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40],
+    registers,
+  });
   const copilot = counter('stockpilot_copilot_answers_total', 'Copilot answers by mode (offline or llm) and status (answered or refused).', ['mode', 'status']);
   return {
     registry,
@@ -106,6 +116,10 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
       jobSeconds.observe({ job }, seconds);
     },
     copilotAnswer: (mode, status) => copilot.inc({ mode, status }),
+    modelCall(purpose, outcome, seconds) {
+      modelCalls.inc({ purpose, outcome });
+      modelSeconds.observe({ purpose }, seconds);
+    },
     watchModelBreaker(read) {
       // Registered only when a model is configured: a label-less gauge always shows a value, and 0 would read "closed".
       if (registry.getSingleMetric('stockpilot_model_breaker_state')) return;

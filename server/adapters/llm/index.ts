@@ -1,7 +1,7 @@
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createOpenAiCompatibleClient } from './openai-compatible/openai-compatible-client.ts';
-import type { LlmClient } from './types.ts';
+import type { LlmCallLog, LlmClient } from './types.ts';
 
 export type { LlmCallLog, LlmChatEvent, LlmChatMessage, LlmClient, LlmTool } from './types.ts';
 export { LlmError } from './types.ts';
@@ -10,7 +10,11 @@ export { LlmError } from './types.ts';
  * The language model when AI_BASE_URL and AI_MODEL are both set; `null` otherwise (the offline default:
  * rule-based writer, intent-based copilot). AI_API_KEY is optional (Ollama and llama.cpp need none).
  */
-export function createLlmClient(options: { env: Pick<Env, 'AI_BASE_URL' | 'AI_MODEL' | 'AI_API_KEY' | 'AI_TIMEOUT_MS'>; logger: Logger }): LlmClient | null {
+export function createLlmClient(options: {
+  env: Pick<Env, 'AI_BASE_URL' | 'AI_MODEL' | 'AI_API_KEY' | 'AI_TIMEOUT_MS'>;
+  logger: Logger;
+  onCall?: (log: LlmCallLog) => void;
+}): LlmClient | null {
   const { env } = options;
   if (!env.AI_BASE_URL || !env.AI_MODEL) return null;
   return createOpenAiCompatibleClient({
@@ -19,6 +23,7 @@ export function createLlmClient(options: { env: Pick<Env, 'AI_BASE_URL' | 'AI_MO
     apiKey: env.AI_API_KEY,
     timeoutMs: env.AI_TIMEOUT_MS,
     logger: options.logger,
+    onCall: options.onCall,
   });
 }
 

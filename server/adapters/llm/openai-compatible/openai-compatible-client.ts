@@ -12,6 +12,8 @@ interface OpenAiCompatibleOptions {
   apiKey?: string;
   timeoutMs: number;
   logger: Logger;
+  /** Told of every attempt as it is logged (the /metrics counters of model calls). */
+  onCall?: (log: LlmCallLog) => void;
 }
 
 type Reason = LlmError['reason'];
@@ -96,6 +98,7 @@ export function createOpenAiCompatibleClient(opts: OpenAiCompatibleOptions): Llm
     logs.push(log);
     if (log.outcome === 'ok') logger.info({ llm: log }, 'llm call');
     else logger.warn({ llm: log }, 'llm call failed');
+    opts.onCall?.(log);
   };
 
   async function generateObject<T>(args: {
