@@ -6,7 +6,7 @@ import type { ScreenerField } from '../../../../../core/screener/fields.ts';
 import type { ScreenerResultRow } from '../api/query-screener.ts';
 import { formatFieldValue } from '../format-value.ts';
 import type { ScreenSort } from '../screen-url.ts';
-import { Sparkline } from './sparkline.tsx';
+import { Sparkline } from '../../../components/ui/sparkline.tsx';
 
 /** Where a result opens: the fund page for an ETF (the `type` value), the quick overview for a company. */
 const symbolPagePath = (row: Pick<ScreenerResultRow, 'symbol' | 'values'>) =>
@@ -112,7 +112,10 @@ export function ResultsTable({
                   </span>
                 </th>
                 <td className="px-3 py-1.5">
-                  <Sparkline closes={r.sparkline} symbol={r.symbol} />
+                  <Sparkline
+                    values={r.sparkline}
+                    label={(change) => `${r.symbol}, last year: ${change >= 0 ? 'up' : 'down'} ${Math.abs(change).toFixed(1)}%`}
+                  />
                 </td>
                 {columns.map((c) => (
                   <td

@@ -3,7 +3,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import type { WatchRow } from '../api/list-watchlists.ts';
 import { DASH, formatSignedPercent, formatUsdPrice, ratingTone, ratingWords, toneOf } from '../format-watch.ts';
-import { Sparkline } from './sparkline.tsx';
+import { Sparkline } from '../../../components/ui/sparkline.tsx';
 
 type SortKey = 'symbol' | 'price' | 'change' | 'rating' | 'rsi' | 'upside';
 const sortValue: Record<SortKey, (r: WatchRow) => number | string | null> = {
@@ -129,7 +129,10 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
                 {r.change_period === 'month' && <span className="block text-xs text-slate-500">month</span>}
               </td>
               <td className="px-3 py-2">
-                <Sparkline values={r.sparkline} period={r.change_period} />
+                <Sparkline
+                  values={r.sparkline}
+                  label={(change) => `${r.change_period === 'month' ? `${r.sparkline.length} month-ends` : '3-month'} trend: ${formatSignedPercent(change)}`}
+                />
               </td>
               <td className="px-3 py-2">
                 {r.rating ? (
