@@ -15,6 +15,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
 import { useAuth } from '../../features/auth/index.ts';
+import { Select } from '../../components/ui/select.tsx';
 
 const responseTimes: Array<[string, string]> = [
   ['Pro', 'within 1 business day'],
@@ -86,17 +87,11 @@ function ContactForm() {
       </div>
       <Field label="Topic" error={shown('topic')}>
         {(p) => (
-          <select
-            {...p}
-            name="topic"
-            value={values.topic}
-            onChange={(e) => set('topic', e.target.value as ContactTopic)}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          >
+          <Select {...p} name="topic" value={values.topic} onChange={(e) => set('topic', e.target.value as ContactTopic)} className="w-full">
             {contactTopics.map((t) => (
               <option key={t}>{t}</option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import type { AnalysisResponse, ShownAnalysis } from '../api/run-analysis.ts';
 import { type Attribution, describeBase, formatAttributionValue, layoutWaterfall, type WaterfallBar } from '../attribution-waterfall-geometry.ts';
 import { formatCount } from '../../../../../core/text/plural.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 const FILL = { up: '#059669', down: '#dc2626', level: '#475569' } as const;
 
@@ -127,21 +128,21 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
             <label htmlFor={ids.select} className="block text-sm font-medium text-ink">
               Grade or score
             </label>
-            <select
+            <Select
               id={ids.select}
               value={a.target}
               onChange={(e) => {
                 setTarget(e.target.value);
                 setShown(null);
               }}
-              className="mt-1 h-10 w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+              className="mt-1 w-full max-w-md"
             >
               {list.map((x) => (
                 <option key={x.target} value={x.target}>
                   {x.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         )}
         <h3 className="text-sm font-semibold text-ink">{a.label}</h3>

@@ -1,4 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
+import { Select } from '../../../components/ui/select.tsx';
 import { PAGE_SIZES } from '../screen-url.ts';
 
 /** "1–25 of 143", previous/next, and the page size. */
@@ -15,6 +17,7 @@ export function Pagination({
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
 }) {
+  const rowsId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -26,20 +29,16 @@ export function Pagination({
         {from}–{to} of {total} · page {page} of {pages}
       </p>
       <div className="flex items-center gap-2">
-        <label className="flex items-center gap-1.5 text-slate-600">
-          Rows
-          <select
-            value={pageSize}
-            onChange={(e) => onPageSize(Number(e.target.value))}
-            className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-          >
+        <span className="flex items-center gap-1.5 text-slate-600">
+          <label htmlFor={rowsId}>Rows</label>
+          <Select id={rowsId} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} className="h-9 px-2">
             {PAGE_SIZES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </span>
         <button type="button" className={btn} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft className="size-4" aria-hidden />
           Previous

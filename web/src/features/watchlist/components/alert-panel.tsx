@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api.ts';
 import type { WatchlistAlert, WatchRow } from '../api/list-watchlists.ts';
 import { createAlert, deleteAlert, useWatchlistMutation } from '../api/watchlist-mutations.ts';
 import { formatUsdPrice } from '../format-watch.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 const SIDE_WORDS: Record<string, string> = {
   above: 'above',
@@ -109,18 +110,13 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
           <label htmlFor={`${id}-kind`} className="text-sm font-medium text-slate-700">
             New alert
           </label>
-          <select
-            id={`${id}-kind`}
-            value={kind}
-            onChange={(e) => setKind(e.target.value as AlertKind)}
-            className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          >
+          <Select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as AlertKind)}>
             {alertKinds.map((k) => (
               <option key={k} value={k}>
                 {k === 'move_percent' ? 'Day move of at least ± (%)' : alertKindLabels[k]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         {thresholdLabel ? (
           <div className="grid gap-1">
@@ -142,15 +138,10 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
             <label htmlFor={`${id}-rsi`} className="text-sm font-medium text-slate-700">
               Level
             </label>
-            <select
-              id={`${id}-rsi`}
-              value={rsiLevel}
-              onChange={(e) => setRsiLevel(e.target.value)}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            >
+            <Select id={`${id}-rsi`} value={rsiLevel} onChange={(e) => setRsiLevel(e.target.value)}>
               <option value="30">Falls below 30 (oversold)</option>
               <option value="70">Rises above 70 (overbought)</option>
-            </select>
+            </Select>
           </div>
         ) : (
           <p className="text-sm text-slate-600 sm:pb-2">No threshold needed.</p>
