@@ -3,8 +3,22 @@ import { describePercentile } from '../../../../../core/text/ordinal.ts';
 import type { ScoreDistributionResponse } from '../../../../../server/features/scorecards/scorecards.routes.ts';
 import { formatCount } from '../../../../../core/text/plural.ts';
 
-const binLabel = (b: ScoreDistributionResponse['bins'][number], integer: boolean) =>
-  b.from === null ? `< ${b.to}` : b.to === null ? `≥ ${b.from}` : integer ? `${b.from}` : `${b.from}–${b.to}`;
+type Bin = ScoreDistributionResponse['bins'][number];
+
+/** A bin bound as typeset: a true minus sign, so "−2.5 to −2" never reads as "-2.5--2". */
+const formatBound = (v: number) => (v < 0 ? `−${-v}` : String(v));
+
+/** A bin on the axis and in its bar's tooltip: "< −3", "≥ 8", "−2.5 to −2". */
+const labelBin = (b: Bin) =>
+  b.from === null ? `< ${formatBound(b.to!)}` : b.to === null ? `≥ ${formatBound(b.from)}` : `${formatBound(b.from)} to ${formatBound(b.to)}`;
+
+/** Where the company's score falls, as a sentence: "below −3", "between −2.5 and −2", "3 or more". */
+const describeBin = (b: Bin) =>
+  b.from === null
+    ? `below ${formatBound(b.to!)}`
+    : b.to === null
+      ? `${formatBound(b.from)} or more`
+      : `between ${formatBound(b.from)} and ${formatBound(b.to)}`;
 
 /** The sector's scores as a histogram with the company's bin highlighted and labelled. */
 export function SectorHistogram({ d, symbol }: { d: ScoreDistributionResponse; symbol: string }) {
@@ -16,11 +30,11 @@ export function SectorHistogram({ d, symbol }: { d: ScoreDistributionResponse; s
   const h = 70;
   const gap = 2;
   const barW = (w - gap * (bins.length - 1)) / bins.length;
-  const label = (i: number) => (integer ? String(i) : binLabel(d.bins[i]!, false));
+  const label = (i: number) => (integer ? String(i) : labelBin(d.bins[i]!));
   const where =
     d.company_bin === null
       ? `${symbol} has no score`
-      : `${symbol} is in ${label(d.company_bin)}${d.percentile === null ? '' : `, at the ${describePercentile(d.percentile)} of the sector`}`;
+      : `${symbol} scores ${integer ? d.company_bin : describeBin(d.bins[d.company_bin]!)}${d.percentile === null ? '' : `, at the ${describePercentile(d.percentile)} of the sector`}`;
   return (
     <figure data-testid={`histogram-${d.key}`}>
       <svg viewBox={`0 0 ${w} ${h + 14}`} className="h-28 w-full" role="img" aria-labelledby={titleId}>
