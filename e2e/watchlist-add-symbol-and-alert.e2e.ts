@@ -47,6 +47,16 @@ test.describe('smart watchlist', () => {
       const prices = (await table.locator('tbody tr td:nth-child(2)').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
       expect(await page.getByRole('link', { name: 'Start a free watchlist' }).isVisible()).toBe(true);
+      // The grade letters' tooltip comes on keyboard focus, spells the five grades out, and Escape dismisses it.
+      const aaplRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /AAPL/ }) });
+      const grades = aaplRow.getByRole('button').filter({ has: page.locator('abbr') });
+      await grades.focus();
+      const tip = page.getByRole('tooltip');
+      await expect(tip).toBeVisible();
+      await expect(tip).toHaveText(/^Value [A-F] · Growth [A-F] · Profitability [A-F] · Financial health [A-F] · Momentum [A-F]$/);
+      expect(await grades.getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'));
+      await page.keyboard.press('Escape');
+      await expect(tip).toHaveCount(0);
       expect(await findOverflowing(page)).toEqual([]);
       expect(errors).toEqual([]);
       await screenshot(page, `watchlist-signed-out-${width}`);

@@ -4,6 +4,7 @@ import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import type { WatchRow } from '../api/list-watchlists.ts';
 import { DASH, formatSignedPercent, formatUsdPrice, ratingTone, ratingWords, toneOf } from '../format-watch.ts';
 import { Sparkline } from '../../../components/ui/sparkline.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 
 type SortKey = 'symbol' | 'price' | 'change' | 'rating' | 'rsi' | 'upside';
 const sortValue: Record<SortKey, (r: WatchRow) => number | string | null> = {
@@ -62,21 +63,26 @@ function SortHeader({
   );
 }
 
+/**
+ * The five letters, each named for a screen reader; one tooltip for the cell (on hover or keyboard focus) spells them
+ * out — one tab stop a row rather than five.
+ */
 function Grades({ grades }: { grades: WatchRow['grades'] }) {
   if (!grades) return <span className="text-slate-500">{DASH}</span>;
+  const keys = Object.keys(GRADE_NAMES) as Array<keyof typeof GRADE_NAMES>;
+  const spelled = keys.map((k) => `${GRADE_NAMES[k]} ${grades[k] ?? 'not graded'}`).join(' · ');
   return (
-    <span className="inline-flex gap-1">
-      {(Object.keys(GRADE_NAMES) as Array<keyof typeof GRADE_NAMES>).map((k) => (
+    <Tooltip content={spelled} className="inline-flex gap-1">
+      {keys.map((k) => (
         <abbr
           key={k}
-          title={`${GRADE_NAMES[k]} grade: ${grades[k] ?? 'not graded'}`}
           aria-label={`${GRADE_NAMES[k]} grade ${grades[k] ?? 'not graded'}`}
           className="inline-flex size-6 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-800 no-underline"
         >
           {grades[k] ?? DASH}
         </abbr>
       ))}
-    </span>
+    </Tooltip>
   );
 }
 
