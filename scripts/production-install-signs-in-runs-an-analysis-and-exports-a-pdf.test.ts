@@ -7,11 +7,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSmtpInbox } from '../server/test/smtp-inbox.ts';
 
 const root = join(import.meta.dirname, '..');
 // The Origin the test sends must equal BASE_URL; the port is only known once the server listens on port 0.
@@ -38,34 +37,16 @@ function run(cmd: string, args: string[], options: { cwd: string; env?: NodeJS.P
   });
 }
 
-/** Undoes quoted-printable soft breaks and =XX escapes so the verification link can be read from the raw message. */
-const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-
 let dir: string;
 let server: ChildProcess | undefined;
 let exited: Promise<number | null>;
 let output = '';
 let url: string;
-let smtp: SMTPServer;
-const inbox: Array<{ to: string[]; text: string }> = [];
+let smtp: Awaited<ReturnType<typeof startSmtpInbox>> | undefined;
 
 beforeAll(async () => {
   // Production refuses the dev outbox: mail goes over SMTP, here to a server in this process.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
 
   // `npm test` builds before the unit tests; run alone, this builds when dist/ is missing or stale (as npm start and the benches decide).
   await timed('build check', () => run(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, STOCKPILOT_BUILD_ONLY: '1' } }));
@@ -93,7 +74,7 @@ beforeAll(async () => {
       // Production wants an https BASE_URL; a TLS proxy in front is the documented way to serve it over http here.
       BEHIND_TLS_PROXY: 'true',
       AUTH_SECRET: randomBytes(32).toString('hex'),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       PAYMENTS: 'sandbox',
       PGLITE_DIR: join(dir, 'pglite'),
       LOG_LEVEL: 'info',
@@ -132,7 +113,7 @@ afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
   console.log(`production install (ms): ${JSON.stringify(timings)}`);
 });
@@ -157,8 +138,8 @@ it('signs up and verifies by e-mail, runs an analysis, exports its PDF, and stop
     body: JSON.stringify({ email, password: 'correct horse battery staple', first_name: 'Ops', last_name: 'Install' }),
   });
   expect(signUp.status, await signUp.clone().text()).toBe(200);
-  for (let i = 0; i < 200 && !inbox.some((m) => m.to.includes(email)); i++) await new Promise((r) => setTimeout(r, 25));
-  const mail = inbox.find((m) => m.to.includes(email));
+  for (let i = 0; i < 200 && !smtp?.mails.some((m) => m.to.includes(email)); i++) await new Promise((r) => setTimeout(r, 25));
+  const mail = smtp?.mails.find((m) => m.to.includes(email));
   const link = mail?.text.match(/https?:\/\/[^\s"'<>]*verify-email[^\s"'<>]*/)?.[0];
   expect(link, mail?.text.slice(0, 2000)).toBeDefined();
   // Links are built on BASE_URL (no port): follow them to the port this server listens on.

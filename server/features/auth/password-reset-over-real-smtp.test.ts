@@ -1,21 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { cookieHeaderFrom, uniqueEmail } from '../../test/auth.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
+import { type ReceivedMail, startSmtpInbox } from '../../test/smtp-inbox.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** Undoes quoted-printable soft breaks and =XX escapes so links can be read from the raw message. */
-const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-
-function findLink(mail: Received, pattern: RegExp): string {
-  const text = decodeQuotedPrintable(mail.raw);
+function findLink(mail: ReceivedMail, pattern: RegExp): string {
+  const { text } = mail;
   const match = text.match(pattern);
   if (!match) throw new Error(`no link matching ${pattern} in:\n${text.slice(0, 2000)}`);
   return match[0];
@@ -23,32 +14,19 @@ function findLink(mail: Received, pattern: RegExp): string {
 
 describeOnPglite('password reset over a real SMTP server', (kind) => {
   let db: Database;
-  let smtp: SMTPServer;
-  const inbox: Received[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let inbox: ReceivedMail[] = [];
   let t: Awaited<ReturnType<typeof createTestApp>>;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpInbox();
+    inbox = smtp.mails;
     db = await createTestDatabase(kind);
-    t = await createTestApp(db, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    t = await createTestApp(db, { env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await db?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   const mailTo = async (email: string, count: number) => {

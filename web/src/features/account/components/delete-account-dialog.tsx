@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/input.tsx';
-import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { type AccountDeletionStatus, requestAccountDeletion, useAccountDeletionMutation } from '../api/account-deletion.ts';
 
@@ -23,7 +23,6 @@ export function DeleteAccountDialog({
   email: string;
   status: AccountDeletionStatus;
 }) {
-  const ref = useModalDialog(open);
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -54,14 +53,7 @@ export function DeleteAccountDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      onClose={close}
-      aria-labelledby="delete-account-title"
-      aria-describedby="delete-account-body"
-      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
-      data-testid="delete-account-dialog"
-    >
+    <ModalDialog open={open} onClose={close} titleId="delete-account-title" bodyId="delete-account-body" width="30rem" testId="delete-account-dialog">
       <form noValidate onSubmit={onSubmit} className="space-y-4 p-5">
         <h2 id="delete-account-title" className="text-lg font-semibold text-ink">
           Delete your account?
@@ -113,6 +105,6 @@ export function DeleteAccountDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Check, Copy, FileDown, FileSpreadsheet, Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { useClipboardCopy } from '../../../lib/use-clipboard-copy.ts';
 import { useCreateShare } from '../api/create-share.ts';
 import { useDownloadAnalysisExport } from '../api/download-analysis-export.ts';
@@ -43,7 +43,6 @@ function CreatedLink({ url }: { url: string }) {
 }
 
 function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; open: boolean; onClose: () => void }) {
-  const ref = useModalDialog(open);
   const titleId = useId();
   const [showName, setShowName] = useState(false);
   const create = useCreateShare();
@@ -52,13 +51,7 @@ function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; 
     onClose();
   };
   return (
-    <dialog
-      ref={ref}
-      onClose={close}
-      aria-labelledby={titleId}
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
-      data-testid="share-dialog"
-    >
+    <ModalDialog open={open} onClose={close} titleId={titleId} width="34rem" testId="share-dialog">
       <div className="space-y-4 p-5">
         <div>
           <h2 id={titleId} className="text-lg font-semibold text-ink">
@@ -108,7 +101,7 @@ function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; 
           </Button>
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

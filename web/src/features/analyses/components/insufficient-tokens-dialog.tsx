@@ -2,7 +2,7 @@ import { monthlyAllocationTokens, type Tier } from '../../../../../core/tokens/t
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { formatTokens } from '../../../lib/format.ts';
 import { formatCostTokens } from '../format-cost.ts';
-import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 
 /**
  * SPEC: not enough tokens → the cost, the balance and the way out: Free users upgrade (they cannot top
@@ -21,16 +21,8 @@ export function InsufficientTokensDialog({
   tier: Tier;
   onClose: () => void;
 }) {
-  const ref = useModalDialog(open);
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="insufficient-title"
-      aria-describedby="insufficient-body"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
-      data-testid="insufficient-tokens-dialog"
-    >
+    <ModalDialog open={open} onClose={onClose} titleId="insufficient-title" bodyId="insufficient-body" width="28rem" testId="insufficient-tokens-dialog">
       <div className="p-5">
         <h2 id="insufficient-title" className="text-lg font-semibold text-ink">
           Not enough tokens
@@ -64,6 +56,6 @@ export function InsufficientTokensDialog({
           )}
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
