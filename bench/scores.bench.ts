@@ -27,7 +27,7 @@ function scoreUniverse() {
     const f9 = computePiotroski(c.financials);
     if (f9.ok) piotroski++;
     if (computeAltman(c.financials, c.companyClass, c.inputs?.market.marketCapUsd ?? null).ok) altman++;
-    if (c.inputs && gradeCompany(table, c.sector, computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum, f9)).ok) graded++;
+    if (c.inputs && gradeCompany(table, c.sector, computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum, c.companyClass, f9)).ok) graded++;
   }
   return { piotroski, altman, graded };
 }

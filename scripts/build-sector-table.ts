@@ -132,7 +132,7 @@ export function buildSectorTableFile(input: SectorTableInput): SectorTableFile {
             financial: c.companyClass === 'bank' || c.companyClass === 'insurer',
           })
         : null;
-    return [{ sector: c.sector, metrics: computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum), unleveredBeta }];
+    return [{ sector: c.sector, metrics: computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum, c.companyClass), unleveredBeta }];
   });
   return { version: SECTOR_TABLE_VERSION, data_as_of: input.dataAsOf, companies: companies.length, ...buildSectorTable(companies) };
 }

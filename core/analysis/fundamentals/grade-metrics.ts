@@ -1,4 +1,5 @@
 import type { CompanyFinancials } from '../financials.ts';
+import type { CompanyClass } from './company-class.ts';
 import type { EngineResult } from '../result.ts';
 import { computeLineCagr } from './growth-ratios.ts';
 import { computeCurrentRatio, computeDebtToEquity, computeInterestCover, computeNetDebtToEbitda } from './health-ratios.ts';
@@ -32,6 +33,14 @@ export type GradeMetrics = Partial<Record<GradeMetricKey, number | null>>;
 export const GRADE_CATEGORIES = Object.keys(GRADE_METRICS) as GradeCategory[];
 export const GRADE_METRIC_KEYS = GRADE_CATEGORIES.flatMap((c) => Object.keys(GRADE_METRICS[c])) as GradeMetricKey[];
 
+/**
+ * Metrics left out of a lender's or an insurer's grades, as its analysis marks the same ratios not applicable:
+ * deposits and reserves are their business, not ordinary debt, and a bank's deposits make enterprise value
+ * meaningless. JPM's value grade was "lifted most by EBITDA / enterprise value" before.
+ */
+const NOT_FOR_INSURERS: readonly GradeMetricKey[] = ['current_ratio', 'net_debt_to_ebitda', 'interest_cover'];
+const NOT_FOR_BANKS: readonly GradeMetricKey[] = [...NOT_FOR_INSURERS, 'ebitda_to_ev', 'debt_to_equity'];
+
 const toValueOrNull = (r: EngineResult<number>) => (r.ok ? r.value : null);
 
 /**
@@ -42,8 +51,10 @@ export function computeGradeMetrics(
   f: CompanyFinancials,
   market: MarketInputs,
   momentum: Partial<Record<MomentumKey, EngineResult<number>>>,
+  /** The company's class: a bank or insurer is not graded on figures that do not fit it. */
+  companyClass: CompanyClass | null = null,
   /** The company's F-score when the caller has already computed it (an analysis shows both). */
-  piotroski: EngineResult<PiotroskiScore> = computePiotroski(f),
+  piotroski: EngineResult<PiotroskiScore> = computePiotroski(f, companyClass),
 ): GradeMetrics {
   const metrics: GradeMetrics = {};
   const p = findLatestAnnual(f);
@@ -68,6 +79,7 @@ export function computeGradeMetrics(
     metrics.interest_cover = toValueOrNull(computeInterestCover(p));
   }
   metrics.piotroski_f = piotroski.ok && piotroski.value.evaluated === 9 ? piotroski.value.score : null;
+  for (const key of companyClass === 'bank' ? NOT_FOR_BANKS : companyClass === 'insurer' ? NOT_FOR_INSURERS : []) metrics[key] = null;
   for (const key of ['return_3m', 'return_6m', 'return_12m_ex_1m'] as const) {
     const m = momentum[key];
     metrics[key] = m ? toValueOrNull(m) : null;

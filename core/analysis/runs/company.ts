@@ -102,7 +102,11 @@ export function buildCompanyView(inputs: AnalysisInputs): EngineResult<CompanyVi
     inputs.sectorTable === null
       ? fail('missing_input', 'sector_table', 'no sector table to grade against')
       : market.ok
-        ? gradeCompany(inputs.sectorTable, inputs.profile.sector, computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), piotroski))
+        ? gradeCompany(
+            inputs.sectorTable,
+            inputs.profile.sector,
+            computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), companyClass, piotroski),
+          )
         : market;
   const payoutBasis: PayoutBasis = isReit(inputs.profile.sector, inputs.profile.industry) ? 'affo' : 'earnings';
   return ok({ statements, financials, latest, companyClass, yardstick, payoutBasis, market, closes, ratios, piotroski, altman, grades });

@@ -31,7 +31,7 @@ export function buildSectorTableAsOf(companies: readonly AnalysisInputs[]): Sect
         : null;
     rows.push({
       sector: inputs.profile.sector,
-      metrics: computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), piotroski),
+      metrics: computeGradeMetrics(financials, market.value, computeMomentumReturns(closes), companyClass, piotroski),
       unleveredBeta,
     });
   }

@@ -1,3 +1,4 @@
+import { formatCount } from '../../text/plural.ts';
 import { readStreakFact } from '../fundamentals/dividend-history.ts';
 import { leverageBandOf, YARDSTICK_NAMES, type Yardstick } from '../fundamentals/yardsticks.ts';
 import type { FundamentalSubtype, Sentence } from '../analysis-types.ts';
@@ -244,14 +245,14 @@ export const companyRules: NoteRule[] = [
     id: 'dividend_yield_high',
     side: 'strength',
     keys: ['dividend_yield'],
-    salience: (r) => measureAbove(readNumber(r, 'dividend_yield'), 3, 3),
+    salience: (r) => (isDividendCovered(r) ? measureAbove(readNumber(r, 'dividend_yield'), 3, 3) : null),
     text: (r) => `It pays a dividend yield of ${r.fmt('dividend_yield')}.`,
   },
   {
     id: 'dividend_yield_ttm_high',
     side: 'strength',
     keys: ['dividend_yield_ttm'],
-    salience: (r) => (r.has('dividend_yield') ? null : measureAbove(readNumber(r, 'dividend_yield_ttm'), 3, 3)),
+    salience: (r) => (r.has('dividend_yield') || !isDividendCovered(r) ? null : measureAbove(readNumber(r, 'dividend_yield_ttm'), 3, 3)),
     text: (r) => `The dividends paid over the past twelve months give a yield of ${r.fmt('dividend_yield_ttm')}.`,
   },
   {
@@ -589,6 +590,7 @@ export function writeCompanyHeadline(
   tab: CompanyNoteTopic,
   strengths: readonly FiredRule[],
   risks: readonly FiredRule[],
+  focus: readonly string[] = [],
 ): Sentence {
   const gradeKey = tab === 'balance-sheet' ? 'altman_zone' : tab === 'summary' ? undefined : TAB_GRADE[tab];
   const keys: string[] = [];
@@ -619,19 +621,54 @@ export function writeCompanyHeadline(
   } else if (r.has('piotroski_f')) {
     keys.push('piotroski_f');
     opening = `${topicLead(tab)}${ctx.name} (${ctx.symbol}) scores ${r.fmt('piotroski_f')} of 9 on Piotroski’s checklist`;
-  } else opening = `${topicLead(tab)}${ctx.name} (${ctx.symbol})`;
-  const lead = strengths.find((f) => !keys.includes(f.rule.keys[0]!));
+  } else opening = '';
+  // A view about one topic leads with a figure of that topic: JPM's balance sheet is not "led by the net margin".
+  const onTopic = (f: FiredRule) => focus.length === 0 || f.rule.keys.some((k) => focus.includes(k));
+  const lead = strengths.find((f) => !keys.includes(f.rule.keys[0]!) && onTopic(f));
   const worry = risks.find((f) => !keys.includes(f.rule.keys[0]!));
   let text = opening;
-  if (lead) {
-    text += `, led by the ${describeFact(r, lead.rule.keys[0]!)}`;
+  if (!opening) {
+    // No grade or score of its own: the sentence opens on the topic's first figure (the lead, or the first figure
+    // the topic has), so it always has a verb: "On the balance sheet, JPMorgan Chase (JPM) has a tangible …".
+    const shown = lead?.rule.keys[0] ?? focus.find((k) => r.has(k) && typeof r.num(k) === 'number');
+    if (shown) keys.push(shown);
+    text = shown
+      ? `${topicLead(tab)}${ctx.name} (${ctx.symbol}) ${lead ? `is strongest on its ${describeFact(r, shown)}` : describeNeutral(r, shown)}`
+      : `${topicLead(tab)}no figure of ${ctx.name} (${ctx.symbol}) clears our bar for a strength`;
+  } else if (lead) {
+    text += `, led by ${describeLeader(r, lead.rule.keys[0]!)}`;
     keys.push(lead.rule.keys[0]!);
   }
   if (worry) {
-    text += `; the main concern is the ${describeFact(r, worry.rule.keys[0]!)}`;
+    text += `; the main concern is ${describeLeader(r, worry.rule.keys[0]!)}`;
     keys.push(worry.rule.keys[0]!);
-  } else if (risks.length === 0) text += '; none of the risks we test for fire';
+  } else if (risks.length === 0) text += '; no risk we test for shows up';
   return { text: `${text}.`, fact_keys: [...new Set(keys)] };
+}
+
+/** A topic's figure stated without a judgement, for a headline whose topic fired no strength. */
+function describeNeutral(r: FactReader, key: string): string {
+  if (key === 'tangible_equity_ratio') return `holds tangible equity of ${r.fmt(key)} of its tangible assets`;
+  return `has a ${describeFact(r, key)}`;
+}
+
+/** "the net margin of 31.27 %", but a count of years reads as one: "15 years without a dividend cut". */
+function describeLeader(r: FactReader, key: string): string {
+  const label = r.label(key);
+  if (key === 'dividend_streak_years' && typeof r.num(key) === 'number') return `${formatCount(r.num(key)!, 'year')} without a dividend cut`;
+  return label ? `the ${describeFact(r, key)}` : key;
+}
+
+/**
+ * A high yield counts as a strength only when the dividend is covered: the yield's direction depends on the payout
+ * (a 93 % payout makes a high yield a warning, not a plus). Covered means a dividend safety score of 60 or more, or
+ * without a score a payout of at most 75 % of earnings.
+ */
+function isDividendCovered(r: FactReader): boolean {
+  const safety = readNumber(r, 'dividend_safety');
+  if (safety !== null) return safety >= 60;
+  const payout = readNumber(r, 'earnings_payout');
+  return payout !== null && payout <= 75;
 }
 
 export type CompanyVerdictTone = 'favourable' | 'good_tilt' | 'offset' | 'bad_tilt' | 'unfavourable';
@@ -676,6 +713,19 @@ export function writeCompanyVerdict(
     return { text: `On ${topic} ${ctx.name} is clearly stronger than it is weak; the risks above are the ones to monitor.`, fact_keys: [] };
   if (tone === 'unfavourable')
     return { text: `On ${topic} the weaknesses outweigh the strengths for ${ctx.name}; the risks above are what would have to improve.`, fact_keys: [] };
+  // A tilt with nothing shown on the other side is not "mixed": say what the note shows.
+  if (tone === 'good_tilt' && shownRisks === 0)
+    return {
+      text: `On ${topic} ${ctx.name} has the edge: the ${shownStrengths === 1 ? 'strength' : 'strengths'} above and no red flag in the figures we test; the rest sits in the usual range.`,
+      fact_keys: [],
+    };
+  if (tone === 'bad_tilt' && shownStrengths === 0)
+    return {
+      text: `On ${topic} ${ctx.name} is on the back foot: the ${shownRisks === 1 ? 'risk' : 'risks'} above and no strength in the figures we test.`,
+      fact_keys: [],
+    };
+  if (tone === 'offset' && shownStrengths === 0 && shownRisks === 0)
+    return { text: `On ${topic} no figure of ${ctx.name} we test is strong or weak enough to note, either way.`, fact_keys: [] };
   if (tone === 'good_tilt')
     return {
       text: `A mixed picture on ${topic}, tilted to the good: ${ctx.name}'s strengths edge out its risks, but not by enough to ignore them.`,

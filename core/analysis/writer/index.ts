@@ -32,7 +32,7 @@ const buildCompanyStyle = (tab: CompanyNoteTopic, focus: readonly string[], rule
   rules,
   focus,
   drivers: COMPANY_DRIVERS[tab],
-  headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks),
+  headline: (r, ctx, strengths, risks) => writeCompanyHeadline(r, ctx, tab, strengths, risks, focus),
   // The counts the note shows: pickThree lists at most three of each side.
   verdict: (r, ctx, strengths, risks, balance) => writeCompanyVerdict(r, ctx, tab, balance, Math.min(strengths.length, 3), Math.min(risks.length, 3)),
 });
@@ -64,7 +64,18 @@ const COMPANY_DRIVERS: Record<CompanyNoteTopic, readonly string[]> = {
   'balance-sheet': ['altman_z'],
 };
 
-const BALANCE_SHEET_FOCUS = ['current_ratio', 'quick_ratio', 'debt_to_equity', 'net_debt_to_ebitda', 'interest_cover', 'altman_z'];
+// A bank's balance sheet is read on its tangible equity (it has no current ratio or net debt to speak of).
+const BALANCE_SHEET_FOCUS = [
+  'current_ratio',
+  'quick_ratio',
+  'debt_to_equity',
+  'net_debt_to_ebitda',
+  'interest_cover',
+  'altman_z',
+  'tangible_equity_ratio',
+  'price_tangible_book',
+  'book_value_per_share_cagr_5y',
+];
 
 function selectStyle(kind: AnalysisKind, subtype: FundamentalSubtype | null): NoteStyle {
   switch (kind) {

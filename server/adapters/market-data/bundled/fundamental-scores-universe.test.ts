@@ -91,8 +91,11 @@ describe('fundamental engines over the whole bundled universe', () => {
       expectFiniteOrTyped(`${c.symbol} sloan`, computeSloanAccruals(c.financials));
       expectFiniteOrTyped(`${c.symbol} dividend safety`, computeDividendSafety(c.financials));
       if (c.inputs) {
-        const metrics = computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum);
+        const metrics = computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum, c.companyClass);
         expectFiniteOrTyped(`${c.symbol} grade metrics`, metrics);
+        // A bank is never graded on enterprise value or debt/equity; a lender or insurer never on its current ratio.
+        if (c.companyClass === 'bank') expect([metrics.ebitda_to_ev, metrics.debt_to_equity, metrics.current_ratio], c.symbol).toEqual([null, null, null]);
+        if (c.companyClass === 'insurer') expect([metrics.current_ratio, metrics.net_debt_to_ebitda], c.symbol).toEqual([null, null]);
         expectFiniteOrTyped(`${c.symbol} grades`, gradeCompany(table, c.sector, metrics));
       }
     }
