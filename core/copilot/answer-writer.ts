@@ -318,7 +318,7 @@ export function writeValuation(entry: SymbolDirectoryEntry, results: readonly Co
   if (isNumeric(upside))
     lines.push(
       upside.value > 0
-        ? `On these assumptions the shares look undervalued: ${c.showSize(upside)} upside.`
+        ? `On these assumptions the model values the shares above their price: ${c.showSize(upside)} upside.`
         : upside.value < 0
           ? `On these assumptions the shares look overvalued: ${c.showSize(upside)} downside.`
           : 'On these assumptions the price equals the fair value.',

@@ -121,12 +121,12 @@ export function writeDcfVerdict(r: FactReader): Sentence {
   const verdict = r.text('valuation_verdict');
   if (verdict) {
     const rangeKeys = ['valuation_verdict', 'fair_value_low', 'fair_value_high', ...keys.slice(1)];
-    if (verdict === 'Undervalued') return { text: `The price sits below even the bear case: the shares look undervalued.${caveat}`, fact_keys: rangeKeys };
+    if (verdict === 'Undervalued') return { text: `The price sits below even the bear case: on this model the shares are undervalued.${caveat}`, fact_keys: rangeKeys };
     if (verdict === 'Overvalued')
       return { text: `The price sits above even the bull case: it asks for more than the business supports.${caveat}`, fact_keys: rangeKeys };
     return { text: `The price sits within the range: about fair, neither a bargain nor a stretch.${caveat}`, fact_keys: rangeKeys };
   }
-  if (upside >= 15) return { text: `On these assumptions the shares look undervalued.${caveat}`, fact_keys: keys };
+  if (upside >= 15) return { text: `On these assumptions the model values the shares above their price.${caveat}`, fact_keys: keys };
   if (upside <= -15) return { text: `On these assumptions the price asks for more than the cash flows support.${caveat}`, fact_keys: keys };
   return { text: `On these assumptions the price is about fair: neither a bargain nor a stretch.${caveat}`, fact_keys: keys };
 }

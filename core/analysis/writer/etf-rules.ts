@@ -121,7 +121,10 @@ export function writeEtfHeadline(r: FactReader, ctx: WriterContext): Sentence {
   return { text: `${ctx.name} (${ctx.symbol}): ${body}.`, fact_keys: keys };
 }
 
-/** Cost and concentration decide the call: a cheap, diversified fund is a core holding; anything else is a satellite. */
+/**
+ * Cost and concentration decide the description: a cheap, diversified fund has the profile of a core index holding,
+ * anything else rides on a theme or costs more. Descriptions, not instructions: the note never tells a reader what to own.
+ */
 export function writeEtfVerdict(r: FactReader): Sentence {
   const cheap = (r.num('expense_ratio') ?? 1) <= 0.2;
   const concentrated = (r.num('top10_weight') ?? 0) >= 50 || (r.num('top_sector_weight') ?? 0) >= 40;
@@ -129,13 +132,13 @@ export function writeEtfVerdict(r: FactReader): Sentence {
   if (!r.has('top10_weight') && !r.has('top_sector_weight'))
     return {
       text: cheap
-        ? 'Low cost, but its holdings are not in our data: check what it owns before making it a core holding.'
-        : 'Its holdings are not in our data and its fees are not low: look at cheaper, transparent alternatives.',
+        ? 'Low cost, but its holdings are not in our data, so what it owns cannot be judged here.'
+        : 'Its holdings are not in our data and its fees are not low; funds tracking similar stocks may cost less.',
       fact_keys: keys,
     };
-  if (cheap && !concentrated) return { text: 'Low cost and broad: it can serve as a core holding.', fact_keys: keys };
-  if (cheap) return { text: 'Low cost but concentrated: a bet on its theme more than a broad holding.', fact_keys: keys };
+  if (cheap && !concentrated) return { text: 'Low cost and broad: the profile of a core index holding.', fact_keys: keys };
+  if (cheap) return { text: 'Low cost but concentrated: its return rides on its theme more than on the broad market.', fact_keys: keys };
   if (!concentrated)
-    return { text: 'Broad, but the fees eat into returns year after year; compare it with cheaper funds tracking similar stocks.', fact_keys: keys };
-  return { text: 'Concentrated and not cheap: own it only for a specific view on what it holds.', fact_keys: keys };
+    return { text: 'Broad, but its fees take a share of the return every year; funds tracking similar stocks may cost less.', fact_keys: keys };
+  return { text: 'Concentrated and not cheap: its return rides on a narrow set of holdings, and its fees take a share every year.', fact_keys: keys };
 }

@@ -123,7 +123,7 @@ export const technicalRules: NoteRule[] = [
     side: 'risk',
     keys: ['volatility_1y'],
     salience: (r) => measureAbove(r.num('volatility_1y'), 40, 20),
-    text: (r) => `Annualised volatility of ${r.fmt('volatility_1y')} means wide daily swings; position sizes should reflect that.`,
+    text: (r) => `Annualised volatility of ${r.fmt('volatility_1y')} means wide daily swings: a position can move a long way in a day.`,
   },
   {
     id: 'drawdown_deep',
