@@ -70,3 +70,35 @@ export function extendDailyBars(
   }
   return out;
 }
+
+/**
+ * A month-end series (the snapshot has only month-end closes for most of the S&P 500) continued by stored daily
+ * bars: the last stored bar of each later month stands for that month, the current month's as its latest day.
+ */
+export function extendMonthlyBars(
+  base: readonly PriceBar[],
+  baseThrough: string | null,
+  stored: readonly StoredBar[],
+  splits: readonly Pick<Split, 'date' | 'ratio'>[],
+): PriceBar[] {
+  const daily = extendDailyBars(base, baseThrough, stored, splits);
+  const out = daily.slice(0, base.length);
+  for (const bar of daily.slice(base.length)) {
+    const prev = out.at(-1);
+    // A later bar of the same month replaces the month's bar (stored bars come after the base's last day).
+    if (prev && prev.date.slice(0, 7) === bar.date.slice(0, 7)) out[out.length - 1] = bar;
+    else out.push(bar);
+  }
+  return out;
+}
+
+/** Dividends on today's share basis: each amount divided by the splits after its ex-date (of those given). */
+export function adjustDividendsForSplits<T extends { ex_date: string; amount: number }>(
+  dividends: readonly T[],
+  splits: readonly Pick<Split, 'date' | 'ratio'>[],
+): T[] {
+  return dividends.map((d) => {
+    const f = splitFactorAfter(d.ex_date, splits);
+    return f === 1 ? d : { ...d, amount: Math.round((d.amount / f) * 1e6) / 1e6 };
+  });
+}

@@ -1,7 +1,10 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
 import { createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
+import { createMarketDataStore } from './market-data-store.ts';
+import { createMarketIngest, type IngestVendor, type MarketIngest } from './market-ingest.ts';
 import { createMarketCache } from './market-store.ts';
+import { createStoredSnapshot } from './stored-snapshot.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketJobs } from './market-jobs.ts';
@@ -27,22 +30,33 @@ export interface MarketFeature extends Feature {
   universe: UniverseRead;
   /** How current the served prices are now (the banner, /api/health). */
   readFreshness: () => DataFreshness;
+  /** Scheduled ingestion into the market-data store; null without a vendor (the bundled snapshot alone). */
+  ingest: MarketIngest | null;
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
   /** Directory of the bundled snapshot (default `<app root>/data`, or `dist/data` in a build without the sources). */
   dataDir?: string;
+  /** The vendor ingestion reads (built from config when absent; tests pass one pointed at a local server). */
+  ingestVendor?: IngestVendor | null;
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
 export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {}): MarketFeature {
   const dataDir = deps.dataDir ?? findBundledDataDir(ctx.appRoot);
-  const { snapshot, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger });
+  const { snapshot: bundled, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger });
+  // Every read goes through the store: the snapshot continued by the days ingestion has added since.
+  const store = createMarketDataStore(ctx.db);
+  const snapshot = createStoredSnapshot(bundled, store, ctx.now);
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
   const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });
+  const ingestVendor = deps.ingestVendor ?? null;
+  const ingest = ingestVendor
+    ? createMarketIngest({ store, vendor: ingestVendor, snapshot: bundled, now: ctx.now, logger: ctx.logger, onNewDataDay: snapshot.refreshDataDay })
+    : null;
   const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
   const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
-  const jobs = createMarketJobs({ snapshot, cache, logger: ctx.logger });
+  const jobs = createMarketJobs({ snapshot, cache, ingest, logger: ctx.logger, metrics: ctx.metrics });
   ctx.metrics?.watchMarketDataAge(() => {
     const f = readFreshness();
     return { ageDays: f.age_days, lagTradingDays: f.lag_trading_days };
@@ -53,6 +67,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     market,
     universe: createUniverseRead(market, ctx.now),
     readFreshness,
+    ingest,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));
@@ -74,6 +89,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     // Load the snapshot in the background (every role reads it); purging old cache entries is a job.
     warm: jobs.warm,
     start: jobs.start,
+    stop: jobs.stop,
     routes(app) {
       app.openapi(searchRoute, handlers.search);
       app.openapi(quoteRoute, handlers.getQuote);

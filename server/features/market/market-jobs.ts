@@ -1,14 +1,43 @@
-import type { SnapshotProvider } from '../../adapters/market-data/index.ts';
+import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
+import type { MarketIngest } from './market-ingest.ts';
 import type { MarketCache } from './market-store.ts';
+import type { StoredSnapshot } from './stored-snapshot.ts';
 
 const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
+/**
+ * How often a worker looks for a market day to ingest. A day's bars are final a few hours after the close; a
+ * 15-minute tick finds each new day within a quarter hour of the vendor publishing it and costs one indexed
+ * query when there is nothing new (the day is claimed once across processes, so several workers are safe).
+ */
+const INGEST_EVERY_MS = 15 * 60_000;
 
 /**
- * Start-up work, once per process: nothing here repeats, so no interval job. Start-up does not wait for it;
- * the first request awaits what is missing. `warm` runs where requests are served, `start` where jobs run.
+ * Start-up work, once per process, and the ingestion schedule. `warm` runs where requests are served (loads the
+ * snapshot and the newest stored day), `start` where jobs run (purges the cache, ingests new market days).
  */
-export function createMarketJobs(deps: { snapshot: SnapshotProvider; cache: MarketCache | null; logger: Logger }) {
+export function createMarketJobs(deps: {
+  snapshot: StoredSnapshot;
+  cache: MarketCache | null;
+  ingest: MarketIngest | null;
+  logger: Logger;
+  metrics?: AppMetrics;
+}) {
+  const ingestJob = deps.ingest
+    ? createIntervalJob({
+        name: 'market-ingest',
+        everyMs: INGEST_EVERY_MS,
+        runAtStart: true,
+        logger: deps.logger,
+        metrics: deps.metrics,
+        run: async (log) => {
+          const outcomes = await deps.ingest!.refresh();
+          const stored = outcomes.filter((o) => o.outcome === 'stored');
+          if (outcomes.length > 0) log.info({ days: outcomes.length, stored: stored.map((o) => `${o.dataset} ${o.day}`) }, 'market ingest: cycle done');
+        },
+      })
+    : null;
   return {
     warm() {
       setImmediate(() => deps.snapshot.preload().catch((e) => deps.logger.error({ err: e }, 'market: loading the bundled snapshot failed')));
@@ -16,6 +45,10 @@ export function createMarketJobs(deps: { snapshot: SnapshotProvider; cache: Mark
     start() {
       // Stale entries stay a week as a fallback for a failing vendor; older ones go. Idempotent across processes.
       setImmediate(() => deps.cache?.purge(CACHE_PURGE_AFTER_S).catch((e) => deps.logger.warn({ err: e }, 'market: cache purge failed')));
+      ingestJob?.start();
+    },
+    async stop() {
+      await ingestJob?.stop();
     },
   };
 }

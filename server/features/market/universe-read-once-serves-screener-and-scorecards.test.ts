@@ -48,7 +48,7 @@ describeOnPglite('the covered universe is read once per process: the screener an
 describe('the universe read: shared while in flight, re-read when older than asked (live data), a failure not kept', () => {
   /** A market of two listings whose every walk is counted; `fail` makes the next walk throw. */
   function fakeMarket() {
-    const state = { walks: 0, fail: false };
+    const state = { walks: 0, fail: false, dataDay: '2026-07-02' };
     const listing = (symbol: string) => ({
       symbol,
       name: symbol,
@@ -58,6 +58,7 @@ describe('the universe read: shared while in flight, re-read when older than ask
     });
     const market = {
       mode: 'live',
+      dataAsOf: () => state.dataDay,
       listUniverse: async () => {
         state.walks++;
         if (state.fail) throw new Error('vendor down');
@@ -92,6 +93,16 @@ describe('the universe read: shared while in flight, re-read when older than ask
     await expect(universe.read()).rejects.toThrow('vendor down');
     state.fail = false;
     expect((await universe.read()).length).toBe(2);
+    expect(state.walks).toBe(2);
+  });
+
+  it('a new data day (ingestion stored one) is read again once; until then every reader shares the read', async () => {
+    const { market, state } = fakeMarket();
+    const universe = createUniverseRead(market);
+    await Promise.all([universe.read(), universe.read()]);
+    expect(state.walks).toBe(1);
+    state.dataDay = '2026-07-06';
+    await Promise.all([universe.read(), universe.read()]);
     expect(state.walks).toBe(2);
   });
 });

@@ -21,8 +21,8 @@ export interface UniverseEntry {
  */
 export interface UniverseRead {
   /**
-   * Every covered symbol with a profile, by symbol. A read in flight or done is shared; with `maxAgeMs`
-   * (live data), one that began longer ago than that is replaced by a new read.
+   * Every covered symbol with a profile, by symbol. A read in flight or done is shared until the data day
+   * changes; with `maxAgeMs` (live data), one that began longer ago than that is replaced by a new read.
    */
   read(options?: { maxAgeMs?: number | null }): Promise<UniverseEntry[]>;
 }
@@ -77,12 +77,14 @@ async function readUniverse(market: MarketService): Promise<UniverseEntry[]> {
 }
 
 export function createUniverseRead(market: MarketService, now: () => Date = () => new Date()): UniverseRead {
-  let last: { startedAt: number; entries: Promise<UniverseEntry[]> } | null = null;
+  let last: { startedAt: number; dataDay: string; entries: Promise<UniverseEntry[]> } | null = null;
   return {
     read({ maxAgeMs = null } = {}) {
       const at = now().getTime();
-      if (!last || (maxAgeMs !== null && at - last.startedAt > maxAgeMs)) {
-        const current = { startedAt: at, entries: readUniverse(market) };
+      // A new data day (ingestion stored one) makes every entry's history one day short: read again.
+      const dataDay = market.dataAsOf();
+      if (!last || last.dataDay !== dataDay || (maxAgeMs !== null && at - last.startedAt > maxAgeMs)) {
+        const current = { startedAt: at, dataDay, entries: readUniverse(market) };
         last = current;
         // A failed read is not kept: the next caller tries again.
         current.entries.catch(() => {

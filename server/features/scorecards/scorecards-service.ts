@@ -24,8 +24,8 @@ interface ScorecardsContext {
   market: MarketService;
   /** The covered universe, read once and shared with the screener: with the bundled snapshot, the peers come from it. */
   universe: UniverseRead;
-  /** The S&P 500 peers, scored once per process on first use. */
-  peers: { load: Promise<PeerScores[]> | null };
+  /** The S&P 500 peers, scored once per data day on first use. */
+  peers: { load: Promise<PeerScores[]> | null; dataDay?: string };
   /** The public example's last answer: anyone may ask for it, so it is computed at most every EXAMPLE_TTL_MS. */
   example: { at: number; report: Promise<ScorecardsReport> } | null;
 }
@@ -82,6 +82,11 @@ async function readPeerCompanies(ctx: ScorecardsContext): Promise<SnapshotCompan
 }
 
 function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
+  // A new data day (ingestion stored one) moves every peer's price: scored again.
+  if (ctx.peers.dataDay !== ctx.market.dataAsOf()) {
+    ctx.peers.load = null;
+    ctx.peers.dataDay = ctx.market.dataAsOf();
+  }
   ctx.peers.load ??= readPeerCompanies(ctx).then((companies) => mapYielding(companies, (c) => scorePeer(c, ctx.market.dataAsOf())));
   ctx.peers.load.catch(() => {
     ctx.peers.load = null;

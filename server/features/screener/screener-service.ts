@@ -27,6 +27,8 @@ export interface ScreenerSnapshot {
   etfs: number;
   builtAt: Date;
   buildMs: number;
+  /** The market's data day when the build began: a later one (ingestion stored a day) starts a rebuild. */
+  dataDay: string;
 }
 
 /** The one mutable part: the table served now, and the build in flight (one at a time). */
@@ -56,6 +58,7 @@ interface ScreenerContext {
 
 async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
   const started = performance.now();
+  const dataDay = ctx.market.dataAsOf();
   const universe = await (ctx.loadRows ?? ((market) => loadScreenerRows(market, ctx.universe, ctx.refreshAfterMs)))(ctx.market);
   const table = buildScreenerTable(universe.rows, { dataAsOf: universe.dataAsOf });
   const snapshot: ScreenerSnapshot = {
@@ -64,6 +67,7 @@ async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
     stocks: universe.stocks,
     etfs: universe.etfs,
     builtAt: ctx.now(),
+    dataDay,
     buildMs: Math.round(performance.now() - started),
   };
   ctx.logger.info({ rows: table.size, buildMs: snapshot.buildMs, dataAsOf: table.dataAsOf }, 'screener: table built');
@@ -91,7 +95,9 @@ async function getScreenerSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapsh
   const current = ctx.state.current;
   if (!current) return startScreenerBuild(ctx);
   const lastTry = Math.max(current.builtAt.getTime(), ctx.state.lastAttemptAt?.getTime() ?? 0);
-  if (ctx.refreshAfterMs !== null && ctx.now().getTime() - lastTry > ctx.refreshAfterMs && !ctx.state.building) {
+  // A new data day (ingestion stored one) or, live, an old table: rebuilt in the background, the current one serves.
+  const newDataDay = current.dataDay !== ctx.market.dataAsOf();
+  if ((newDataDay || (ctx.refreshAfterMs !== null && ctx.now().getTime() - lastTry > ctx.refreshAfterMs)) && !ctx.state.building) {
     startScreenerBuild(ctx).catch((e) => ctx.logger.warn({ err: e }, 'screener: refreshing the table failed; the previous one still serves'));
   }
   return current;

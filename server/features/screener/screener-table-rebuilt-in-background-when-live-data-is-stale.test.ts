@@ -20,6 +20,7 @@ function startFeature(mode: 'live' | 'bundled') {
   const ctx: AppContext = { env: parseEnv({ NODE_ENV: 'test' }), db: {} as Database, logger, appRoot: findAppRoot(), now: () => new Date(nowMs) };
   let builds = 0;
   let failNext = false;
+  let dataDay = '2026-07-02';
   const loadRows = async (): Promise<LoadedUniverse> => {
     builds++;
     await new Promise((r) => setTimeout(r, 5));
@@ -27,13 +28,14 @@ function startFeature(mode: 'live' | 'bundled') {
     const rows = Array.from({ length: builds }, (_, i) => row(`S${i}`, 1000 + i));
     return { rows, dataAsOf: `2026-07-0${builds + 1}`, stocks: rows.length, etfs: 0 };
   };
-  const feature = createScreenerFeature(ctx, { market: { mode } as MarketService, loadRows });
+  const feature = createScreenerFeature(ctx, { market: { mode, dataAsOf: () => dataDay } as MarketService, loadRows });
   return {
     feature,
     symbols: async () => (await feature.screener.queryScreener({ columns: ['market_cap'] })).rows.map((r) => r.symbol),
     advanceMinutes: (m: number) => (nowMs += m * 60_000),
     builds: () => builds,
     failNextBuild: () => (failNext = true),
+    storeNewDataDay: (day: string) => (dataDay = day),
     warnings,
   };
 }
@@ -87,5 +89,17 @@ describe('the in-process table: built once on first use, refreshed in the backgr
     await f.symbols();
     await new Promise((r) => setTimeout(r, 30));
     expect(f.builds()).toBe(1);
+  });
+
+  it('bundled: a new data day (ingestion stored one) rebuilds the table once in the background; the old one answers meanwhile', async () => {
+    const f = startFeature('bundled');
+    expect(await f.symbols()).toEqual(['S0']);
+    f.storeNewDataDay('2026-07-06');
+    expect(await f.symbols()).toEqual(['S0']);
+    expect(f.builds()).toBe(2);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(await f.symbols()).toEqual(['S1', 'S0']);
+    await f.symbols();
+    expect(f.builds()).toBe(2);
   });
 });

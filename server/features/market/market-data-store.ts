@@ -1,0 +1,264 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { StoredBar } from '../../../core/market/stored-bars.ts';
+import type { Database, Queryable } from '../../adapters/db/index.ts';
+
+export type IngestDataset = 'prices' | 'corporate_actions' | 'filings';
+
+/** A bar to store: the vendor's raw prices of one symbol and day. */
+export interface BarRow extends StoredBar {
+  symbol: string;
+  source: string;
+}
+
+export interface SplitRow {
+  symbol: string;
+  exDate: string;
+  ratio: number;
+  source: string;
+}
+
+export interface DividendRow {
+  symbol: string;
+  exDate: string;
+  payDate: string | null;
+  cashAmount: number;
+  source: string;
+}
+
+export interface RefusalRow {
+  key: string;
+  code: string;
+  reason: string;
+}
+
+export interface IngestRun {
+  dataset: IngestDataset;
+  day: string;
+  status: 'running' | 'done' | 'refused';
+  attempts: number;
+  stored: number;
+  skipped: number;
+  refused: number;
+  detail: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** What a claim found: the day is ours to ingest, already stored, or another process holds a live lease on it. */
+export type ClaimOutcome = { claimed: true; attempt: number } | { claimed: false; status: 'done' | 'running' };
+
+/** Rows per INSERT: 9 bound values a bar keeps a statement under PostgreSQL's 65,535-parameter limit. */
+const CHUNK = 1_000;
+
+const iso = (d: Date) => d.toISOString();
+const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
+
+async function insertChunks<T>(tx: Queryable, rows: readonly T[], build: (chunk: readonly T[]) => SQL): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await tx.query(build(rows.slice(i, i + CHUNK)));
+}
+
+/** All SQL of the market-data store: bars, corporate actions, ingestion runs and refusals. */
+export function createMarketDataStore(db: Database) {
+  return {
+    /**
+     * Takes the day for this process: a new day, a refused one (retried) or one whose lease ran out (its process
+     * died) is claimed in one statement; a done day or a live lease is not. Atomic on both engines: of two
+     * processes racing, one inserts or updates the row and the other finds the lease taken.
+     */
+    async claimDay(dataset: IngestDataset, onDay: string, now: Date, leaseMs: number): Promise<ClaimOutcome> {
+      const leaseUntil = new Date(now.getTime() + leaseMs);
+      const [row] = await db.query<{ attempts: number }>(sql`
+        INSERT INTO market_ingest_runs (dataset, day, status, lease_until, attempts, started_at)
+        VALUES (${dataset}, ${onDay}::date, 'running', ${iso(leaseUntil)}::timestamptz, 1, ${iso(now)}::timestamptz)
+        ON CONFLICT (dataset, day) DO UPDATE SET status = 'running', lease_until = EXCLUDED.lease_until,
+          attempts = market_ingest_runs.attempts + 1, started_at = EXCLUDED.started_at, detail = NULL, finished_at = NULL
+        WHERE market_ingest_runs.status = 'refused'
+           OR (market_ingest_runs.status = 'running' AND market_ingest_runs.lease_until < EXCLUDED.started_at)
+        RETURNING attempts`);
+      if (row) return { claimed: true, attempt: Number(row.attempts) };
+      const [held] = await db.query<{ status: 'done' | 'running' }>(
+        sql`SELECT status FROM market_ingest_runs WHERE dataset = ${dataset} AND day = ${onDay}::date`,
+      );
+      return { claimed: false, status: held?.status === 'done' ? 'done' : 'running' };
+    },
+
+    /**
+     * Stores a claimed day in one transaction: its bars (a row already there is kept: re-running a day changes
+     * nothing), its refusals and its outcome. Throws, storing nothing, when the lease was lost meanwhile.
+     */
+    async completePricesDay(onDay: string, input: { bars: readonly BarRow[]; refusals: readonly RefusalRow[]; skipped: number }, now: Date) {
+      return db.transaction(async (tx) => {
+        const at = iso(now);
+        await insertChunks(
+          tx,
+          input.bars,
+          (chunk) => sql`
+            INSERT INTO market_bars (symbol, day, open, high, low, close, volume, source, ingested_at)
+            VALUES ${sql.join(
+              chunk.map(
+                (b) =>
+                  sql`(${b.symbol}, ${b.date}::date, ${b.open}, ${b.high}, ${b.low}, ${b.close}, ${b.volume === null ? null : Math.round(b.volume)}, ${b.source}, ${at}::timestamptz)`,
+              ),
+              sql`, `,
+            )}
+            ON CONFLICT (symbol, day) DO NOTHING`,
+        );
+        await insertRefusals(tx, 'prices', onDay, input.refusals, at);
+        const done = await tx.query(sql`
+          UPDATE market_ingest_runs SET status = 'done', stored = ${input.bars.length}, skipped = ${input.skipped},
+            refused = ${input.refusals.length}, finished_at = ${at}::timestamptz
+          WHERE dataset = 'prices' AND day = ${onDay}::date AND status = 'running' RETURNING day`);
+        if (done.length !== 1) throw new Error(`market ingest: the lease on prices ${onDay} was lost; nothing stored`);
+      });
+    },
+
+    /** Stores a claimed day's corporate actions (splits and dividends) the same way. */
+    async completeCorporateActionsDay(
+      onDay: string,
+      input: { splits: readonly SplitRow[]; dividends: readonly DividendRow[]; refusals: readonly RefusalRow[]; skipped: number },
+      now: Date,
+    ) {
+      return db.transaction(async (tx) => {
+        const at = iso(now);
+        await insertChunks(
+          tx,
+          input.splits,
+          (chunk) => sql`
+            INSERT INTO market_splits (symbol, ex_date, ratio, source, ingested_at)
+            VALUES ${sql.join(
+              chunk.map((s) => sql`(${s.symbol}, ${s.exDate}::date, ${s.ratio}, ${s.source}, ${at}::timestamptz)`),
+              sql`, `,
+            )}
+            ON CONFLICT (symbol, ex_date) DO NOTHING`,
+        );
+        await insertChunks(
+          tx,
+          input.dividends,
+          (chunk) => sql`
+            INSERT INTO market_dividends (symbol, ex_date, pay_date, cash_amount, source, ingested_at)
+            VALUES ${sql.join(
+              chunk.map((d) => sql`(${d.symbol}, ${d.exDate}::date, ${d.payDate}::date, ${d.cashAmount}, ${d.source}, ${at}::timestamptz)`),
+              sql`, `,
+            )}
+            ON CONFLICT (symbol, ex_date) DO NOTHING`,
+        );
+        await insertRefusals(tx, 'corporate_actions', onDay, input.refusals, at);
+        const stored = input.splits.length + input.dividends.length;
+        const done = await tx.query(sql`
+          UPDATE market_ingest_runs SET status = 'done', stored = ${stored}, skipped = ${input.skipped},
+            refused = ${input.refusals.length}, finished_at = ${at}::timestamptz
+          WHERE dataset = 'corporate_actions' AND day = ${onDay}::date AND status = 'running' RETURNING day`);
+        if (done.length !== 1) throw new Error(`market ingest: the lease on corporate actions ${onDay} was lost; nothing stored`);
+      });
+    },
+
+    /** A vendor answer refused as a whole (truncated, unknown units): nothing stored, retried on the next cycle. */
+    async refuseDay(dataset: IngestDataset, onDay: string, detail: string, refusals: readonly RefusalRow[], now: Date) {
+      await db.transaction(async (tx) => {
+        const at = iso(now);
+        await insertRefusals(tx, dataset, onDay, refusals, at);
+        await tx.query(sql`
+          UPDATE market_ingest_runs SET status = 'refused', detail = ${detail}, refused = ${refusals.length}, finished_at = ${at}::timestamptz
+          WHERE dataset = ${dataset} AND day = ${onDay}::date AND status = 'running'`);
+      });
+    },
+
+    /** The newest day a dataset was stored for, or null before the first. */
+    async readNewestDay(dataset: IngestDataset): Promise<string | null> {
+      const [row] = await db.query<{ d: unknown }>(sql`SELECT max(day) AS d FROM market_ingest_runs WHERE dataset = ${dataset} AND status = 'done'`);
+      return row?.d ? day(row.d) : null;
+    },
+
+    /** Stored bars of one symbol after `afterDay` (all when null), ascending. */
+    async readBars(symbol: string, afterDay: string | null): Promise<StoredBar[]> {
+      const rows = await db.query<{ day: unknown; open: number; high: number; low: number; close: number; volume: number | null }>(sql`
+        SELECT day, open, high, low, close, volume FROM market_bars
+        WHERE symbol = ${symbol} AND (${afterDay}::date IS NULL OR day > ${afterDay}::date) ORDER BY day`);
+      return rows.map((r) => ({ date: day(r.day), open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume }));
+    },
+
+    /** Stored bars of every symbol after `afterDay`, grouped by symbol (the universe's closes on a new data day). */
+    async readBarsAfter(afterDay: string): Promise<Map<string, StoredBar[]>> {
+      const rows = await db.query<{ symbol: string; day: unknown; open: number; high: number; low: number; close: number; volume: number | null }>(sql`
+        SELECT symbol, day, open, high, low, close, volume FROM market_bars WHERE day > ${afterDay}::date ORDER BY symbol, day`);
+      const out = new Map<string, StoredBar[]>();
+      for (const r of rows) {
+        const list = out.get(r.symbol) ?? [];
+        list.push({ date: day(r.day), open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume });
+        out.set(r.symbol, list);
+      }
+      return out;
+    },
+
+    /** Each symbol's last stored close before `beforeDay`: what the next day's bars are checked against. */
+    async readLastCloses(beforeDay: string): Promise<Map<string, number>> {
+      const rows = await db.query<{ symbol: string; close: number }>(sql`
+        SELECT DISTINCT ON (symbol) symbol, close FROM market_bars WHERE day < ${beforeDay}::date ORDER BY symbol, day DESC`);
+      return new Map(rows.map((r) => [r.symbol, r.close]));
+    },
+
+    async readSplits(symbol: string): Promise<SplitRow[]> {
+      const rows = await db.query<{ ex_date: unknown; ratio: number; source: string }>(
+        sql`SELECT ex_date, ratio, source FROM market_splits WHERE symbol = ${symbol} ORDER BY ex_date`,
+      );
+      return rows.map((r) => ({ symbol, exDate: day(r.ex_date), ratio: r.ratio, source: r.source }));
+    },
+
+    /** Every stored split after `afterDay`, by symbol (a split moves every earlier price of its symbol). */
+    async readSplitsAfter(afterDay: string): Promise<Map<string, SplitRow[]>> {
+      const rows = await db.query<{ symbol: string; ex_date: unknown; ratio: number; source: string }>(
+        sql`SELECT symbol, ex_date, ratio, source FROM market_splits WHERE ex_date > ${afterDay}::date ORDER BY symbol, ex_date`,
+      );
+      const out = new Map<string, SplitRow[]>();
+      for (const r of rows) out.set(r.symbol, [...(out.get(r.symbol) ?? []), { symbol: r.symbol, exDate: day(r.ex_date), ratio: r.ratio, source: r.source }]);
+      return out;
+    },
+
+    async readDividends(symbol: string): Promise<DividendRow[]> {
+      const rows = await db.query<{ ex_date: unknown; pay_date: unknown; cash_amount: number; source: string }>(
+        sql`SELECT ex_date, pay_date, cash_amount, source FROM market_dividends WHERE symbol = ${symbol} ORDER BY ex_date`,
+      );
+      return rows.map((r) => ({ symbol, exDate: day(r.ex_date), payDate: r.pay_date ? day(r.pay_date) : null, cashAmount: r.cash_amount, source: r.source }));
+    },
+
+    /** The newest runs, for `npm run data:refresh` and the operator. */
+    async listRuns(limit: number): Promise<IngestRun[]> {
+      const rows = await db.query<Record<string, unknown>>(sql`
+        SELECT dataset, day, status, attempts, stored, skipped, refused, detail, started_at, finished_at
+        FROM market_ingest_runs ORDER BY day DESC, dataset LIMIT ${limit}`);
+      return rows.map((r) => ({
+        dataset: r.dataset as IngestDataset,
+        day: day(r.day),
+        status: r.status as IngestRun['status'],
+        attempts: Number(r.attempts),
+        stored: Number(r.stored),
+        skipped: Number(r.skipped),
+        refused: Number(r.refused),
+        detail: (r.detail as string | null) ?? null,
+        startedAt: String(r.started_at),
+        finishedAt: r.finished_at === null ? null : String(r.finished_at),
+      }));
+    },
+
+    async listRefusals(dataset: IngestDataset, onDay: string): Promise<RefusalRow[]> {
+      return db.query<RefusalRow>(
+        sql`SELECT item_key AS key, code, reason FROM market_refusals WHERE dataset = ${dataset} AND day = ${onDay}::date ORDER BY id`,
+      );
+    },
+  };
+}
+
+async function insertRefusals(tx: Queryable, dataset: IngestDataset, onDay: string, refusals: readonly RefusalRow[], at: string) {
+  await insertChunks(
+    tx,
+    refusals,
+    (chunk) => sql`
+      INSERT INTO market_refusals (dataset, day, item_key, code, reason, refused_at)
+      VALUES ${sql.join(
+        chunk.map((r) => sql`(${dataset}, ${onDay}::date, ${r.key}, ${r.code}, ${r.reason}, ${at}::timestamptz)`),
+        sql`, `,
+      )}`,
+  );
+}
+
+export type MarketDataStore = ReturnType<typeof createMarketDataStore>;

@@ -1,0 +1,155 @@
+import { addDays, findLastCompletedTradingDay, isTradingDay } from '../../../core/market/trading-calendar.ts';
+import type { SnapshotProvider } from '../../adapters/market-data/index.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { BarRow, DividendRow, IngestDataset, MarketDataStore, RefusalRow, SplitRow } from './market-data-store.ts';
+
+/**
+ * One vendor's answer for one market day, already validated: what may be stored, what was refused and why, and
+ * — when the answer as a whole cannot be trusted (truncated, an error status, unknown units) — why nothing of it
+ * may be stored. Transport failures (network, timeout, 5xx after retries) throw instead.
+ */
+export interface VendorDay<T> {
+  accepted: T[];
+  refused: RefusalRow[];
+  /** Set when the whole answer is refused: nothing is stored and the day is retried on the next cycle. */
+  wholeAnswerRefused: string | null;
+}
+
+/** The vendor side of ingestion (a licensed EOD vendor: the whole market's daily bars and corporate actions). */
+export interface IngestVendor {
+  readonly id: string;
+  /** Every US stock's raw bars of `day`, checked against each symbol's previous close (a 100× move without a split is refused). */
+  fetchDailyBars(day: string, previousCloses: ReadonlyMap<string, number>): Promise<VendorDay<BarRow>>;
+  /** Splits and dividends whose ex-date is `day`. */
+  fetchCorporateActions?(day: string): Promise<VendorDay<{ split?: SplitRow; dividend?: DividendRow }>>;
+}
+
+export interface DayOutcome {
+  dataset: IngestDataset;
+  day: string;
+  outcome: 'stored' | 'already stored' | 'held by another process' | 'refused' | 'failed' | 'not a trading day';
+  stored: number;
+  skipped: number;
+  refused: number;
+  detail: string | null;
+}
+
+interface MarketIngestDeps {
+  store: MarketDataStore;
+  vendor: IngestVendor;
+  /** The bundled snapshot: the last closes the first ingested day is checked against, and where ingestion starts. */
+  snapshot: SnapshotProvider;
+  now: () => Date;
+  logger: Logger;
+  /** After a day is stored: refresh the data day and the caches keyed by it. */
+  onNewDataDay?: () => Promise<void>;
+  /** How long a claimed day is ours before another process may take it over (a killed run). */
+  leaseMs?: number;
+  /** Days one cycle catches up at most (a backfill after a long outage goes on in the next cycles). */
+  maxDaysPerCycle?: number;
+}
+
+const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_MAX_DAYS = 30;
+
+/**
+ * Scheduled ingestion: for each US trading day after the newest stored one, up to the last completed trading day,
+ * the whole market's bars (one vendor call a day) and that day's corporate actions. Each day is claimed once across
+ * processes, validated, and stored in one transaction — or refused with its reasons and retried on a later cycle.
+ * Re-running a stored day changes nothing.
+ */
+export function createMarketIngest(deps: MarketIngestDeps) {
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const snapshotPricesDay = deps.snapshot.datasetsAsOf()?.prices ?? deps.snapshot.dataAsOf();
+
+  /** Each symbol's close before `day`: the store's newest, else the snapshot's last. */
+  async function readPreviousCloses(day: string): Promise<Map<string, number>> {
+    const stored = await deps.store.readLastCloses(day);
+    if (day <= snapshotPricesDay) return stored;
+    const closes = new Map<string, number>();
+    for (const c of await deps.snapshot.getUniverse()) {
+      const n = c.closes?.close.length ?? 0;
+      if (c.closes && n > 0 && c.closes.dates[n - 1]! <= snapshotPricesDay) closes.set(c.profile.symbol, c.closes.close[n - 1]!);
+    }
+    for (const [symbol, close] of stored) closes.set(symbol, close);
+    return closes;
+  }
+
+  async function ingestPricesDay(day: string): Promise<DayOutcome> {
+    const base = { dataset: 'prices' as const, day, stored: 0, skipped: 0, refused: 0, detail: null };
+    if (!isTradingDay(day)) return { ...base, outcome: 'not a trading day', detail: 'the exchange was closed' };
+    const claim = await deps.store.claimDay('prices', day, deps.now(), leaseMs);
+    if (!claim.claimed) return { ...base, outcome: claim.status === 'done' ? 'already stored' : 'held by another process' };
+    let answer: VendorDay<BarRow>;
+    try {
+      answer = await deps.vendor.fetchDailyBars(day, await readPreviousCloses(day));
+    } catch (e) {
+      // The lease stays: a failed call is retried when it runs out, not hammered by every process at once.
+      deps.logger.warn({ err: e, day, vendor: deps.vendor.id }, 'market ingest: the vendor failed; the day is retried later');
+      return { ...base, outcome: 'failed', detail: (e as Error).message };
+    }
+    if (answer.wholeAnswerRefused !== null) {
+      await deps.store.refuseDay('prices', day, answer.wholeAnswerRefused, answer.refused, deps.now());
+      deps.logger.warn({ day, reason: answer.wholeAnswerRefused }, 'market ingest: the vendor answer was refused; nothing stored');
+      return { ...base, outcome: 'refused', refused: answer.refused.length, detail: answer.wholeAnswerRefused };
+    }
+    await deps.store.completePricesDay(day, { bars: answer.accepted, refusals: answer.refused, skipped: 0 }, deps.now());
+    if (answer.refused.length > 0) deps.logger.warn({ day, refused: answer.refused.length, first: answer.refused[0] }, 'market ingest: bars refused');
+    return { ...base, outcome: 'stored', stored: answer.accepted.length, refused: answer.refused.length };
+  }
+
+  async function ingestCorporateActionsDay(day: string): Promise<DayOutcome | null> {
+    if (!deps.vendor.fetchCorporateActions) return null;
+    const base = { dataset: 'corporate_actions' as const, day, stored: 0, skipped: 0, refused: 0, detail: null };
+    const claim = await deps.store.claimDay('corporate_actions', day, deps.now(), leaseMs);
+    if (!claim.claimed) return { ...base, outcome: claim.status === 'done' ? 'already stored' : 'held by another process' };
+    let answer: VendorDay<{ split?: SplitRow; dividend?: DividendRow }>;
+    try {
+      answer = await deps.vendor.fetchCorporateActions(day);
+    } catch (e) {
+      deps.logger.warn({ err: e, day, vendor: deps.vendor.id }, 'market ingest: corporate actions failed; the day is retried later');
+      return { ...base, outcome: 'failed', detail: (e as Error).message };
+    }
+    if (answer.wholeAnswerRefused !== null) {
+      await deps.store.refuseDay('corporate_actions', day, answer.wholeAnswerRefused, answer.refused, deps.now());
+      return { ...base, outcome: 'refused', refused: answer.refused.length, detail: answer.wholeAnswerRefused };
+    }
+    const splits = answer.accepted.flatMap((a) => (a.split ? [a.split] : []));
+    const dividends = answer.accepted.flatMap((a) => (a.dividend ? [a.dividend] : []));
+    await deps.store.completeCorporateActionsDay(day, { splits, dividends, refusals: answer.refused, skipped: 0 }, deps.now());
+    return { ...base, outcome: 'stored', stored: splits.length + dividends.length, refused: answer.refused.length };
+  }
+
+  /** The trading days after the newest stored one (or the snapshot's last), through the last completed one. */
+  async function listDaysToIngest(): Promise<string[]> {
+    const newest = (await deps.store.readNewestDay('prices')) ?? snapshotPricesDay;
+    const last = findLastCompletedTradingDay(deps.now().getTime());
+    const days: string[] = [];
+    for (let d = addDays(newest, 1); d <= last && days.length < (deps.maxDaysPerCycle ?? DEFAULT_MAX_DAYS); d = addDays(d, 1))
+      if (isTradingDay(d)) days.push(d);
+    return days;
+  }
+
+  /**
+   * One cycle: the given day, or every day still missing. Corporate actions go first, so a split on the day is known
+   * before the day's bars are checked against the previous close. A day that fails stops the cycle: later days wait
+   * for it (the data day only moves forward without holes).
+   */
+  async function refresh(options: { day?: string } = {}): Promise<DayOutcome[]> {
+    const days = options.day ? [options.day] : await listDaysToIngest();
+    const outcomes: DayOutcome[] = [];
+    for (const day of days) {
+      const actions = isTradingDay(day) ? await ingestCorporateActionsDay(day) : null;
+      if (actions) outcomes.push(actions);
+      const prices = await ingestPricesDay(day);
+      outcomes.push(prices);
+      if (prices.outcome === 'stored') await deps.onNewDataDay?.();
+      if (prices.outcome === 'failed' || prices.outcome === 'refused' || prices.outcome === 'held by another process') break;
+    }
+    return outcomes;
+  }
+
+  return { refresh, ingestPricesDay, listDaysToIngest };
+}
+
+export type MarketIngest = ReturnType<typeof createMarketIngest>;
