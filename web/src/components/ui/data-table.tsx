@@ -149,7 +149,7 @@ export function DataTable<Row>({
                 className={cn(
                   cellClassName,
                   'font-medium',
-                  column.numeric ? 'text-right' : 'text-left',
+                  column.numeric ? 'text-right' : !/(^|\s)text-(left|right|center)/.test(column.headerClassName ?? '') && 'text-left',
                   headerCellClassName,
                   sticky && [STICKY_COLUMN_CLASS, stickyHeaderBackground],
                   column.headerClassName,
@@ -194,6 +194,7 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} className={cn(typeof rowClassName === 'function' ? rowClassName(row) : rowClassName)} {...rowProps?.(row)}>
               {columns.map((column, index) => {
                 const Cell = column.rowHeader ? 'th' : 'td';
+                const own = (typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName) || '';
                 return (
                   <Cell
                     key={column.id}
@@ -201,10 +202,11 @@ export function DataTable<Row>({
                     {...column.cellProps?.(row)}
                     className={cn(
                       cellClassName,
-                      column.rowHeader && 'font-normal',
-                      column.numeric ? 'text-right tabular' : 'text-left',
+                      // A row header reads as a label, not bold, unless the column or the row says otherwise.
+                      column.rowHeader && !/(^|\s)font-/.test(own) && 'font-normal',
+                      column.numeric ? 'text-right tabular' : !/(^|\s)text-(left|right|center)/.test(own) && 'text-left',
                       stickyFirstColumn && index === 0 && [STICKY_COLUMN_CLASS, 'bg-white'],
-                      typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName,
+                      own,
                     )}
                   >
                     {column.cell(row)}
