@@ -32,6 +32,8 @@ export type DataTableColumn<Row> = {
   sortTestId?: string;
 };
 
+export type DataTableGroup<Row> = { id: string; title?: ReactNode; rows: readonly Row[] };
+
 /** Stays in view while a wide table scrolls sideways: the first column names the row. */
 export const STICKY_COLUMN_CLASS = 'sticky left-0 z-10';
 
@@ -47,7 +49,12 @@ function SortIndicator({ active, direction }: { active: boolean; direction: Sort
 
 type DataTableProps<Row> = {
   columns: readonly DataTableColumn<Row>[];
-  rows: readonly Row[];
+  /** The rows, or `groups` of them (each under a heading row, a `<tbody>` of its own). */
+  rows?: readonly Row[];
+  groups?: readonly DataTableGroup<Row>[];
+  /** More about a row, in a full-width row under it (a disclosure of details). */
+  rowDetails?: (row: Row) => ReactNode;
+  rowDetailsClassName?: string;
   rowKey: (row: Row) => string;
   /** The table's accessible name; screen-reader only unless `captionVisible`. */
   caption: ReactNode;
@@ -94,6 +101,9 @@ type DataTableProps<Row> = {
 export function DataTable<Row>({
   columns,
   rows,
+  groups,
+  rowDetails,
+  rowDetailsClassName,
   rowKey,
   caption,
   captionVisible = false,
@@ -120,15 +130,42 @@ export function DataTable<Row>({
   const controlled = controlledSort !== undefined;
   const [ownSort, setOwnSort] = useState<SortState | null>(defaultSort);
   const sort = controlled ? controlledSort : ownSort;
-  const sortedRows = useMemo(() => {
+  const sections = useMemo(() => {
+    const given = groups ?? [{ id: 'rows', title: undefined, rows: rows ?? [] }];
     const column = !controlled && sort ? columns.find((c) => c.id === sort.columnId) : undefined;
-    return column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : rows;
-  }, [controlled, sort, columns, rows]);
+    // A sort orders the rows within each group; the groups keep their order.
+    return column?.sortValue && sort ? given.map((g) => ({ ...g, rows: sortRows(g.rows, column.sortValue!, sort.direction) })) : given;
+  }, [controlled, sort, columns, rows, groups]);
   const pressHeader = (column: DataTableColumn<Row>) => {
     if (!controlled) setOwnSort((s) => toggleSort(s, column.id, firstDirectionOf(column)));
     onSortChange?.(column.id);
   };
   const interactive = !controlled || onSortChange !== undefined;
+  const renderRow = (row: Row) => (
+    <tr key={rowKey(row)} className={cn(typeof rowClassName === 'function' ? rowClassName(row) : rowClassName)} {...rowProps?.(row)}>
+      {columns.map((column, index) => {
+        const Cell = column.rowHeader ? 'th' : 'td';
+        const own = (typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName) || '';
+        return (
+          <Cell
+            key={column.id}
+            scope={column.rowHeader ? 'row' : undefined}
+            {...column.cellProps?.(row)}
+            className={cn(
+              cellClassName,
+              // A row header reads as a label, not bold, unless the column or the row says otherwise.
+              column.rowHeader && !/(^|\s)font-/.test(own) && 'font-normal',
+              column.numeric ? 'text-right tabular' : !/(^|\s)text-(left|right|center)/.test(own) && 'text-left',
+              stickyFirstColumn && index === 0 && [STICKY_COLUMN_CLASS, 'bg-white'],
+              own,
+            )}
+          >
+            {column.cell(row)}
+          </Cell>
+        );
+      })}
+    </tr>
+  );
   const stickyHeaderBackground = headerCellClassName && /(^|\s)bg-/.test(headerCellClassName) ? undefined : 'bg-white';
 
   const table = (
@@ -182,41 +219,42 @@ export function DataTable<Row>({
           })}
         </tr>
       </thead>
-      <tbody className={bodyClassName}>
-        {sortedRows.length === 0 ? (
+      {sections.every((section) => section.rows.length === 0) ? (
+        <tbody className={bodyClassName}>
           <tr>
             <td colSpan={columns.length} className="px-3 py-6 text-center text-sm text-slate-600" data-testid="table-empty">
               {empty}
             </td>
           </tr>
-        ) : (
-          sortedRows.map((row) => (
-            <tr key={rowKey(row)} className={cn(typeof rowClassName === 'function' ? rowClassName(row) : rowClassName)} {...rowProps?.(row)}>
-              {columns.map((column, index) => {
-                const Cell = column.rowHeader ? 'th' : 'td';
-                const own = (typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName) || '';
-                return (
-                  <Cell
-                    key={column.id}
-                    scope={column.rowHeader ? 'row' : undefined}
-                    {...column.cellProps?.(row)}
-                    className={cn(
-                      cellClassName,
-                      // A row header reads as a label, not bold, unless the column or the row says otherwise.
-                      column.rowHeader && !/(^|\s)font-/.test(own) && 'font-normal',
-                      column.numeric ? 'text-right tabular' : !/(^|\s)text-(left|right|center)/.test(own) && 'text-left',
-                      stickyFirstColumn && index === 0 && [STICKY_COLUMN_CLASS, 'bg-white'],
-                      own,
-                    )}
-                  >
-                    {column.cell(row)}
-                  </Cell>
-                );
-              })}
-            </tr>
-          ))
-        )}
-      </tbody>
+        </tbody>
+      ) : rowDetails ? (
+        // Each row with its details is one row group, so the pair stays together in the reading order.
+        sections.flatMap((section) =>
+          section.rows.map((row) => (
+            <tbody key={rowKey(row)} className={bodyClassName}>
+              {renderRow(row)}
+              <tr>
+                <td colSpan={columns.length} className={rowDetailsClassName}>
+                  {rowDetails(row)}
+                </td>
+              </tr>
+            </tbody>
+          )),
+        )
+      ) : (
+        sections.map((section) => (
+          <tbody key={section.id} className={bodyClassName}>
+            {section.title !== undefined && (
+              <tr className="border-t border-slate-200 bg-slate-50">
+                <th scope="rowgroup" colSpan={columns.length} className="px-3 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+                  {section.title}
+                </th>
+              </tr>
+            )}
+            {section.rows.map(renderRow)}
+          </tbody>
+        ))
+      )}
     </table>
   );
   if (!scroll) {
