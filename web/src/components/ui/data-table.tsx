@@ -185,7 +185,7 @@ export function DataTable<Row>({
                 aria-sort={sortable ? ariaSortOf(sort, column.id) : undefined}
                 className={cn(
                   cellClassName,
-                  'font-medium',
+                  !/(^|\s)font-/.test(column.headerClassName ?? '') && 'font-medium',
                   column.numeric ? 'text-right' : !/(^|\s)text-(left|right|center)/.test(column.headerClassName ?? '') && 'text-left',
                   headerCellClassName,
                   sticky && [STICKY_COLUMN_CLASS, stickyHeaderBackground],
