@@ -38,7 +38,7 @@ function Statements({ symbol, initial }: { symbol: string; initial: StatementKin
       <Tabs
         label="Statement"
         selectedId={statement}
-        onSelect={(id) => setStatement(id as StatementKind)}
+        onSelect={setStatement}
         panelClassName="mt-3"
         items={statements.map(([kind, label]) => ({
           id: kind,

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export type TabItem = { id: string; label: ReactNode; panel: ReactNode };
+export type TabItem<Id extends string = string> = { id: Id; label: ReactNode; panel: ReactNode };
 
 /**
  * Where focus goes for a key in a horizontal tablist of `count` tabs (WAI-ARIA tabs pattern): Left/Right step and
@@ -29,7 +29,7 @@ export function findTabForKey(key: string, current: number, count: number): numb
  * cheap to show); "manual" only moves focus, and Enter/Space selects (panels that load something).
  * Controlled with `selectedId` + `onSelect`, or uncontrolled from `defaultSelectedId`.
  */
-export function Tabs({
+export function Tabs<Id extends string>({
   label,
   items,
   selectedId,
@@ -42,10 +42,10 @@ export function Tabs({
 }: {
   /** The tablist's accessible name. */
   label: string;
-  items: readonly TabItem[];
-  selectedId?: string;
-  defaultSelectedId?: string;
-  onSelect?: (id: string) => void;
+  items: readonly TabItem<Id>[];
+  selectedId?: Id;
+  defaultSelectedId?: Id;
+  onSelect?: (id: Id) => void;
   activation?: 'automatic' | 'manual';
   className?: string;
   listClassName?: string;
@@ -55,7 +55,7 @@ export function Tabs({
   const [ownSelected, setOwnSelected] = useState(defaultSelectedId ?? items[0]?.id);
   const selected = selectedId ?? ownSelected;
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const select = (id: string) => {
+  const select = (id: Id) => {
     if (selectedId === undefined) setOwnSelected(id);
     onSelect?.(id);
   };
@@ -66,8 +66,8 @@ export function Tabs({
     tabs.current[next]?.focus();
     if (activation === 'automatic') select(items[next]!.id);
   };
-  const tabId = (id: string) => `${baseId}-tab-${id}`;
-  const panelId = (id: string) => `${baseId}-panel-${id}`;
+  const tabId = (id: Id) => `${baseId}-tab-${id}`;
+  const panelId = (id: Id) => `${baseId}-panel-${id}`;
   return (
     <div className={className}>
       <div role="tablist" aria-label={label} aria-orientation="horizontal" className={cn('flex flex-wrap gap-1', listClassName)}>
