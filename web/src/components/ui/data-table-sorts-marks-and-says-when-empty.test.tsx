@@ -59,3 +59,24 @@ it('a sticky first column carries the sticky class on its header and its cells; 
   expect(empty).toContain('<td colSpan="2"');
   expect(empty).toContain('No symbols in this list yet.');
 });
+
+it('groups: each is a row group under a heading row spanning both columns, sorted within itself; a details row follows its row in one row group', () => {
+  const grouped = renderToStaticMarkup(
+    createElement(DataTable<Row>, {
+      columns,
+      groups: [
+        { id: 'drinks', title: 'Drinks', rows: [rows[0]!, rows[3]!] },
+        { id: 'tech', title: 'Tech', rows: [rows[2]!, rows[1]!] },
+      ],
+      rowKey: (r) => r.symbol,
+      caption: 'By sector',
+      defaultSort: { columnId: 'symbol', direction: 'desc' },
+    }),
+  );
+  expect(grouped.match(/<tbody>/g)).toHaveLength(2);
+  expect(grouped).toMatch(/<th scope="rowgroup" colSpan="2"[^>]*>Drinks<\/th>/);
+  // Descending by symbol within each group: PEP before KO, T before AAPL; Drinks stays first.
+  expect(bodySymbols(grouped)).toEqual(['PEP', 'KO', 'T', 'AAPL']);
+  const detailed = render({ rows: [rows[0]!], rowDetails: (r) => `Details for ${r.symbol}` });
+  expect(detailed).toMatch(/<tbody><tr[^>]*><th scope="row"[^>]*>KO<\/th><td[^>]*>62.50<\/td><\/tr><tr><td colSpan="2">Details for KO<\/td><\/tr><\/tbody>/);
+});

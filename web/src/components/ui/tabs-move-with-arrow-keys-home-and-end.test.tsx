@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
-import { findTabForKey, Tabs } from './tabs.tsx';
+import { findTabForKey, pressTabKey, Tabs } from './tabs.tsx';
 
 it('three tabs: Right from the last wraps to the first (2 → 0), Left from the first wraps to the last (0 → 2), Home → 0, End → 2; Tab is not the tablist’s', () => {
   expect(findTabForKey('ArrowRight', 0, 3)).toBe(1);
@@ -35,4 +35,13 @@ it('the selected tab is the one tab stop (roving tabindex), says aria-selected a
   expect(html).toContain(`role="tabpanel" id="${controls}" aria-labelledby="${tabId}"`);
   expect(html).toContain('balance panel');
   expect(html).not.toContain('income panel');
+});
+
+it('automatic activation: Right on tab 0 of 3 moves focus and selection to 1, End to 2; manual: focus moves to 1 while tab 0 stays selected', () => {
+  expect(pressTabKey('ArrowRight', { focused: 0, selected: 0 }, 3, 'automatic')).toEqual({ focused: 1, selected: 1 });
+  expect(pressTabKey('End', { focused: 1, selected: 1 }, 3, 'automatic')).toEqual({ focused: 2, selected: 2 });
+  expect(pressTabKey('Home', { focused: 2, selected: 2 }, 3, 'automatic')).toEqual({ focused: 0, selected: 0 });
+  expect(pressTabKey('ArrowRight', { focused: 0, selected: 0 }, 3, 'manual')).toEqual({ focused: 1, selected: 0 });
+  expect(pressTabKey('ArrowLeft', { focused: 0, selected: 0 }, 3, 'manual')).toEqual({ focused: 2, selected: 0 });
+  expect(pressTabKey('Enter', { focused: 1, selected: 0 }, 3, 'manual')).toBeNull();
 });

@@ -24,6 +24,21 @@ export function findTabForKey(key: string, current: number, count: number): numb
 }
 
 /**
+ * A key pressed on the focused tab: the tab focus moves to and the tab then selected. Automatic activation
+ * selects where focus lands; manual leaves the selection until Enter or Space (the tab button's own click).
+ */
+export function pressTabKey(
+  key: string,
+  tab: { focused: number; selected: number },
+  count: number,
+  activation: 'automatic' | 'manual',
+): { focused: number; selected: number } | null {
+  const next = findTabForKey(key, tab.focused, count);
+  if (next === null) return null;
+  return { focused: next, selected: activation === 'automatic' ? next : tab.selected };
+}
+
+/**
  * Tabs (WAI-ARIA pattern): a tablist whose one tab stop is the selected tab (roving tabindex), Left/Right/Home/End
  * move between tabs, and each tab controls its panel. "automatic" selects the tab focus lands on (panels that are
  * cheap to show); "manual" only moves focus, and Enter/Space selects (panels that load something).
@@ -59,12 +74,13 @@ export function Tabs<Id extends string>({
     if (selectedId === undefined) setOwnSelected(id);
     onSelect?.(id);
   };
+  const selectedIndex = items.findIndex((item) => item.id === selected);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = findTabForKey(event.key, index, items.length);
+    const next = pressTabKey(event.key, { focused: index, selected: selectedIndex }, items.length, activation);
     if (next === null) return;
     event.preventDefault();
-    tabs.current[next]?.focus();
-    if (activation === 'automatic') select(items[next]!.id);
+    tabs.current[next.focused]?.focus();
+    if (next.selected !== selectedIndex) select(items[next.selected]!.id);
   };
   const tabId = (id: Id) => `${baseId}-tab-${id}`;
   const panelId = (id: Id) => `${baseId}-panel-${id}`;
