@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { ScrollArea } from './scroll-area.tsx';
 import { type SortDirection, type SortState, type SortValue, sortRows, toggleSort } from './table-sort.ts';
 
-export type { SortDirection, SortState, SortValue };
+export type { SortState };
 
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
 
@@ -35,7 +35,7 @@ export type DataTableColumn<Row> = {
 export type DataTableGroup<Row> = { id: string; title?: ReactNode; rows: readonly Row[] };
 
 /** Stays in view while a wide table scrolls sideways: the first column names the row. */
-export const STICKY_COLUMN_CLASS = 'sticky left-0 z-10';
+const STICKY_COLUMN_CLASS = 'sticky left-0 z-10';
 
 const ariaSortOf = (sort: SortState | null, columnId: string) =>
   sort?.columnId === columnId ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;

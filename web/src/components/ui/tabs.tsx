@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export type TabItem<Id extends string = string> = { id: Id; label: ReactNode; panel: ReactNode };
+type TabItem<Id extends string = string> = { id: Id; label: ReactNode; panel: ReactNode };
 
 /**
  * Where focus goes for a key in a horizontal tablist of `count` tabs (WAI-ARIA tabs pattern): Left/Right step and
