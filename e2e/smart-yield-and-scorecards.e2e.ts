@@ -39,7 +39,7 @@ test.describe('smart yield and scorecards in the browser', () => {
   test('signed in: pasting holdings gives the calendar and totals that equal the server’s report; a wrong line is named', async () => {
     const { page, context, errors, cookie } = await signedIn('yield');
     await page.goto('/smart-yield');
-    await page.getByRole('button', { name: 'Paste CSV' }).click();
+    await page.getByRole('tab', { name: 'Paste CSV' }).click();
     const csv = page.getByLabel('Holdings as CSV');
     await csv.fill('symbol,shares,cost_per_share\nKO,100,40\nPEP;10\nO,50');
     await page.getByRole('button', { name: 'Analyse portfolio' }).click();

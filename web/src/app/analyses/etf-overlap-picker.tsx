@@ -1,12 +1,14 @@
-import { ScrollArea } from '../../components/ui/scroll-area.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { computeOverlap } from '../../../../core/analysis/etf/overlap.ts';
 import { normalizeSymbol } from '../../../../core/market/symbol.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { type EtfResponse, useEtfInfo } from '../../features/market/index.ts';
+
+type Common = Extract<ReturnType<typeof computeOverlap>, { ok: true }>['value']['common'][number];
 
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 
@@ -27,39 +29,30 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
         of their weight: {o.commonCount} common holdings out of {o.holdingCountA} and {o.holdingCountB}.
       </p>
       {o.common.length > 0 && (
-        <ScrollArea label="Largest common holdings" className="mt-3">
-          <table className="w-full min-w-[24rem] text-sm tabular">
-            <caption className="sr-only">Largest common holdings</caption>
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-1.5 pr-3 text-left font-medium">
-                  Holding
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  In {etf.symbol}
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  In {other}
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  Overlap
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.common.slice(0, 10).map((c) => (
-                <tr key={c.symbol} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                    {c.symbol} <span className="text-slate-600">{c.name}</span>
-                  </th>
-                  <td className="py-1.5 pr-3 text-right">{pct(c.weightA)}</td>
-                  <td className="py-1.5 pr-3 text-right">{pct(c.weightB)}</td>
-                  <td className="py-1.5 text-right">{pct(c.overlapWeight)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
+        <DataTable
+          columns={[
+            {
+              id: 'holding',
+              header: 'Holding',
+              rowHeader: true,
+              cell: (c: Common) => (
+                <>
+                  {c.symbol} <span className="text-slate-600">{c.name}</span>
+                </>
+              ),
+            },
+            { id: 'a', header: `In ${etf.symbol}`, numeric: true, cell: (c) => pct(c.weightA) },
+            { id: 'b', header: `In ${other}`, numeric: true, cell: (c) => pct(c.weightB) },
+            { id: 'overlap', header: 'Overlap', numeric: true, cell: (c) => pct(c.overlapWeight) },
+          ]}
+          rows={o.common.slice(0, 10)}
+          rowKey={(c) => c.symbol}
+          caption="Largest common holdings"
+          className="mt-3"
+          tableClassName="min-w-[24rem] tabular"
+          cellClassName="py-1.5 pr-3 last:pr-0"
+          rowClassName="border-b border-slate-100"
+        />
       )}
     </div>
   );

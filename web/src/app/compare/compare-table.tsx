@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ANALYSIS_ROWS,
@@ -16,14 +15,13 @@ import type { FieldUnit } from '../../../../core/screener/fields.ts';
 import { buildAnalysisPath, RunAnalysisButton } from '../../features/analyses/index.ts';
 import { type CompareItem, StandingCue, standingCellClass } from '../../features/compare/index.ts';
 import { formatFieldValue } from '../../features/screener/index.ts';
+import { DataTable, type DataTableColumn, type DataTableGroup } from '../../components/ui/data-table.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useRunnerAccount } from '../analyses/run-analysis.tsx';
 
 type Cell = number | string | null;
 
 const BETTER_HINT: Record<Exclude<Better, null>, string> = { higher: 'Higher is better', lower: 'Lower is better' };
-const cellClass = 'px-3 py-2 align-top';
-const headerCellClass = 'sticky left-0 z-10 bg-white px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_#e2e8f0]';
 
 /** Bar lengths for a row: each value's size against the row's largest (magnitudes: a loss draws as long as a gain). */
 function measureBars(values: readonly Cell[]): Array<number | null> {
@@ -32,68 +30,52 @@ function measureBars(values: readonly Cell[]): Array<number | null> {
   return nums.map((n) => (n === null || max === 0 || nums.filter((x) => x !== null).length < 2 ? null : n / max));
 }
 
-function ValueRow({
-  label,
-  hint,
-  values,
-  unit,
-  rule,
-  testId,
-  reasons,
-}: {
-  label: string;
-  hint?: string;
-  values: Cell[];
-  /** Why a missing value is missing, per column (shown instead of a bare dash). */
-  reasons?: Array<string | undefined>;
-  unit: FieldUnit;
-  rule: RankRule;
-  testId: string;
-}) {
-  const standings: Standing[] = rankRow(values, rule);
-  const bars = unit === 'label' ? values.map(() => null) : measureBars(values);
-  return (
-    <tr className="border-t border-slate-100" data-testid={testId}>
-      <th scope="row" className={headerCellClass}>
-        <span className="font-medium text-ink">{label}</span>
-        {rule.better && <span className="block text-xs text-slate-600">{BETTER_HINT[rule.better]}</span>}
-        {hint && <span className="block text-xs text-slate-600">{hint}</span>}
-      </th>
-      {values.map((v, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: one cell per compared symbol, in column order
-        <td key={i} className={cn(cellClass, standingCellClass(standings[i]!))} data-standing={standings[i] ?? undefined}>
-          {/* relative: the screen-reader-only reason stays inside the scrolling table instead of widening the page */}
-          <div className="relative flex flex-wrap items-center gap-1.5">
-            <span className="tabular font-medium text-ink" title={v === null ? reasons?.[i] : undefined}>
-              {formatFieldValue(v, unit)}
-            </span>
-            {v === null && reasons?.[i] && <span className="sr-only">({reasons[i]})</span>}
-            <StandingCue standing={standings[i]!} />
-          </div>
-          {bars[i] !== null && (
-            <div className="mt-1 h-1 w-full max-w-24 rounded-full bg-slate-100" aria-hidden>
-              <div
-                className={cn('h-1 rounded-full', standings[i] === 'best' ? 'bg-emerald-600' : standings[i] === 'worst' ? 'bg-rose-500' : 'bg-slate-400')}
-                style={{ width: `${Math.max(4, bars[i]! * 100)}%` }}
-              />
-            </div>
-          )}
-        </td>
-      ))}
-    </tr>
-  );
-}
+/** A row of the table: a figure across the symbols (ranked, with bars), or the status of one analysis kind. */
+type CompareRow =
+  | {
+      kind: 'value';
+      testId: string;
+      label: string;
+      hint?: string;
+      rule: RankRule;
+      values: Cell[];
+      /** Why a missing value is missing, per column (shown instead of a bare dash). */
+      reasons?: Array<string | undefined>;
+      unit: FieldUnit;
+    }
+  | { kind: 'analysis'; testId: string; analysisKind: CompareKind };
 
-function Section({ title, span, children }: { title: string; span: number; children: ReactNode }) {
+/** A figure's row with each value's standing (best, worst) and bar length, worked out once. */
+const toValueRow = (row: Omit<Extract<CompareRow, { kind: 'value' }>, 'kind'>) => {
+  const standings: Standing[] = rankRow(row.values, row.rule);
+  const bars = row.unit === 'label' ? row.values.map(() => null) : measureBars(row.values);
+  return { ...row, kind: 'value' as const, standings, bars };
+};
+type ShownRow = ReturnType<typeof toValueRow> | Extract<CompareRow, { kind: 'analysis' }>;
+
+function ValueCell({ row, i }: { row: ReturnType<typeof toValueRow>; i: number }) {
+  const v = row.values[i] ?? null;
+  const standing = row.standings[i]!;
+  const bar = row.bars[i] ?? null;
   return (
-    <tbody>
-      <tr className="border-t border-slate-200 bg-slate-50">
-        <th scope="rowgroup" colSpan={span} className="px-3 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
-          {title}
-        </th>
-      </tr>
-      {children}
-    </tbody>
+    <>
+      {/* relative: the screen-reader-only reason stays inside the scrolling table instead of widening the page */}
+      <div className="relative flex flex-wrap items-center gap-1.5">
+        <span className="tabular font-medium text-ink" title={v === null ? row.reasons?.[i] : undefined}>
+          {formatFieldValue(v, row.unit)}
+        </span>
+        {v === null && row.reasons?.[i] && <span className="sr-only">({row.reasons[i]})</span>}
+        <StandingCue standing={standing} />
+      </div>
+      {bar !== null && (
+        <div className="mt-1 h-1 w-full max-w-24 rounded-full bg-slate-100" aria-hidden>
+          <div
+            className={cn('h-1 rounded-full', standing === 'best' ? 'bg-emerald-600' : standing === 'worst' ? 'bg-rose-500' : 'bg-slate-400')}
+            style={{ width: `${Math.max(4, bar * 100)}%` }}
+          />
+        </div>
+      )}
+    </>
   );
 }
 
@@ -132,96 +114,123 @@ function AnalysisStatus({ item, kind, onRan }: { item: CompareItem; kind: Compar
  * with an icon; the tint and the bars repeat it.
  */
 export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: () => void }) {
-  const span = items.length + 1;
-  const groups = [...new Set(FIGURE_ROWS.map((r) => r.group))];
+  const groupNames = [...new Set(FIGURE_ROWS.map((r) => r.group))];
+  const groups: Array<DataTableGroup<ShownRow>> = [
+    {
+      id: 'price',
+      title: 'Price',
+      rows: [
+        toValueRow({
+          testId: 'row-price',
+          label: 'Price',
+          hint: 'Last close',
+          values: items.map((i) => i.quote?.price ?? null),
+          unit: 'usd_per_share',
+          rule: { better: null },
+        }),
+        toValueRow({
+          testId: 'row-change',
+          label: 'Change',
+          hint: items[0]?.quote?.change_period === '1mo' ? 'Over the last month' : 'On the last trading day',
+          values: items.map((i) => i.quote?.change_percent ?? null),
+          unit: 'percent',
+          rule: { better: null },
+        }),
+      ],
+    },
+    ...groupNames.flatMap((group) => {
+      const rows = FIGURE_ROWS.filter((r) => r.group === group && items.some((i) => i.figures[r.id] !== null));
+      if (rows.length === 0) return [];
+      return [
+        {
+          id: group,
+          title: group,
+          rows: rows.map((r) => {
+            const f = describeFigure(r.id);
+            return toValueRow({
+              testId: `row-${r.id}`,
+              label: f.label,
+              values: items.map((i) => i.figures[r.id] ?? null),
+              reasons: items.map((i) => i.missing[r.id]),
+              unit: f.unit,
+              rule: r,
+            });
+          }),
+        },
+      ];
+    }),
+    ...COMPARE_KINDS.map((kind) => ({
+      id: kind,
+      title: KIND_TITLES[kind],
+      rows: [
+        { kind: 'analysis' as const, testId: `row-analysis-${kind}`, analysisKind: kind },
+        ...ANALYSIS_ROWS.filter((r) => r.kind === kind).map((r) =>
+          toValueRow({
+            testId: `row-${r.key}`,
+            label: r.label,
+            values: items.map((i) => i.analyses.find((a) => a.kind === kind)?.saved?.facts[r.key] ?? null),
+            unit: r.unit,
+            rule: r,
+          }),
+        ),
+      ],
+    })),
+  ];
+  const columns: Array<DataTableColumn<ShownRow>> = [
+    {
+      id: 'figure',
+      header: 'Figure',
+      rowHeader: true,
+      headerClassName: 'w-36 align-top text-xs font-semibold uppercase tracking-wide text-slate-600 shadow-[1px_0_0_#e2e8f0] sm:w-44',
+      cellClassName: 'align-top shadow-[1px_0_0_#e2e8f0]',
+      cell: (row) =>
+        row.kind === 'analysis' ? (
+          <>
+            <span className="font-medium text-ink">Your analysis</span>
+            <span className="block text-xs text-slate-600">Newest saved run</span>
+          </>
+        ) : (
+          <>
+            <span className="font-medium text-ink">{row.label}</span>
+            {row.rule.better && <span className="block text-xs text-slate-600">{BETTER_HINT[row.rule.better]}</span>}
+            {row.hint && <span className="block text-xs text-slate-600">{row.hint}</span>}
+          </>
+        ),
+    },
+    ...items.map(
+      (item, i): DataTableColumn<ShownRow> => ({
+        id: item.symbol,
+        header: (
+          <>
+            <Link to={`/overview/${encodeURIComponent(item.symbol)}`} className="text-base font-semibold text-ink underline-offset-2 hover:underline">
+              {item.symbol}
+            </Link>
+            <span className="block text-xs font-normal text-slate-600">{item.name}</span>
+          </>
+        ),
+        headerClassName: 'align-top',
+        cellClassName: (row) => cn('align-top', row.kind === 'value' && standingCellClass(row.standings[i]!)),
+        cellProps: (row) => ({ 'data-standing': row.kind === 'value' ? (row.standings[i] ?? undefined) : undefined }),
+        cell: (row) => (row.kind === 'analysis' ? <AnalysisStatus item={item} kind={row.analysisKind} onRan={onRan} /> : <ValueCell row={row} i={i} />),
+      }),
+    ),
+  ];
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      {/* Each symbol keeps a readable column: past the screen's width the table scrolls inside this frame. */}
-      <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: `${8 + items.length * 8.5}rem` }} data-testid="compare-table">
-        <caption className="sr-only">
-          {`${items.map((i) => i.symbol).join(', ')} side by side. In each row the best and the worst value are marked “Best” and “Worst”.`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cn(headerCellClass, 'w-36 sm:w-44 text-xs font-semibold uppercase tracking-wide text-slate-600')}>
-              Figure
-            </th>
-            {items.map((i) => (
-              <th key={i.symbol} scope="col" className="px-3 py-2 text-left align-top">
-                <Link to={`/overview/${encodeURIComponent(i.symbol)}`} className="text-base font-semibold text-ink underline-offset-2 hover:underline">
-                  {i.symbol}
-                </Link>
-                <span className="block text-xs font-normal text-slate-600">{i.name}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <Section title="Price" span={span}>
-          <ValueRow
-            label="Price"
-            hint="Last close"
-            values={items.map((i) => i.quote?.price ?? null)}
-            unit="usd_per_share"
-            rule={{ better: null }}
-            testId="row-price"
-          />
-          <ValueRow
-            label="Change"
-            hint={items[0]?.quote?.change_period === '1mo' ? 'Over the last month' : 'On the last trading day'}
-            values={items.map((i) => i.quote?.change_percent ?? null)}
-            unit="percent"
-            rule={{ better: null }}
-            testId="row-change"
-          />
-        </Section>
-        {groups.map((group) => {
-          const rows = FIGURE_ROWS.filter((r) => r.group === group && items.some((i) => i.figures[r.id] !== null));
-          if (rows.length === 0) return null;
-          return (
-            <Section key={group} title={group} span={span}>
-              {rows.map((r) => {
-                const f = describeFigure(r.id);
-                return (
-                  <ValueRow
-                    key={r.id}
-                    label={f.label}
-                    values={items.map((i) => i.figures[r.id] ?? null)}
-                    reasons={items.map((i) => i.missing[r.id])}
-                    unit={f.unit}
-                    rule={r}
-                    testId={`row-${r.id}`}
-                  />
-                );
-              })}
-            </Section>
-          );
-        })}
-        {COMPARE_KINDS.map((kind) => (
-          <Section key={kind} title={KIND_TITLES[kind]} span={span}>
-            <tr className="border-t border-slate-100">
-              <th scope="row" className={headerCellClass}>
-                <span className="font-medium text-ink">Your analysis</span>
-                <span className="block text-xs text-slate-600">Newest saved run</span>
-              </th>
-              {items.map((i) => (
-                <td key={i.symbol} className={cellClass}>
-                  <AnalysisStatus item={i} kind={kind} onRan={onRan} />
-                </td>
-              ))}
-            </tr>
-            {ANALYSIS_ROWS.filter((r) => r.kind === kind).map((r) => (
-              <ValueRow
-                key={r.key}
-                label={r.label}
-                values={items.map((i) => i.analyses.find((a) => a.kind === kind)?.saved?.facts[r.key] ?? null)}
-                unit={r.unit}
-                rule={r}
-                testId={`row-${r.key}`}
-              />
-            ))}
-          </Section>
-        ))}
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      groups={groups}
+      rowKey={(row) => row.testId}
+      // Each symbol keeps a readable column: past the screen's width the table scrolls inside this frame.
+      caption={`${items.map((i) => i.symbol).join(', ')} side by side. In each row the best and the worst value are marked “Best” and “Worst”.`}
+      scrollLabel="Symbols side by side"
+      stickyFirstColumn
+      testId="compare-table"
+      className="rounded-xl border border-slate-200 bg-white"
+      tableClassName="table-fixed border-collapse"
+      style={{ minWidth: `${8 + items.length * 8.5}rem` }}
+      headClassName=""
+      rowClassName="border-t border-slate-100"
+      rowProps={(row) => ({ 'data-testid': row.testId })}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { type FundamentalSubtype, fundamentalSubtypes } from '../../../../core/a
 import type { StatementKind } from '../../../../core/market/types.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { FundamentalView } from '../../features/analyses/index.ts';
 import { KeyFigures, type ProfileResponse, StatementsTable, SymbolPage, useFundamentals } from '../../features/market/index.ts';
 import { RunAnalysis } from '../analyses/run-analysis.tsx';
@@ -33,29 +34,26 @@ function Statements({ symbol, initial }: { symbol: string; initial: StatementKin
   return (
     <>
       <h2 className="pt-2 text-lg font-semibold text-ink">Statements</h2>
-      <fieldset className="flex flex-wrap gap-1">
-        <legend className="sr-only">Statement</legend>
-        {statements.map(([kind, label]) => (
-          <button
-            key={kind}
-            type="button"
-            aria-pressed={statement === kind}
-            onClick={() => setStatement(kind)}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${statement === kind ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
-      {isPending ? (
-        <Spinner />
-      ) : isError ? (
-        <Alert tone="info" title="No financial statements">
-          {(error as Error).message}
-        </Alert>
-      ) : (
-        <StatementsTable key={statement} data={data} statement={statement} />
-      )}
+      {/* The three statements are one view's tabs (all three arrive in one answer): automatic activation. */}
+      <Tabs
+        label="Statement"
+        selectedId={statement}
+        onSelect={setStatement}
+        panelClassName="mt-3"
+        items={statements.map(([kind, label]) => ({
+          id: kind,
+          label,
+          panel: isPending ? (
+            <Spinner />
+          ) : isError ? (
+            <Alert tone="info" title="No financial statements">
+              {(error as Error).message}
+            </Alert>
+          ) : (
+            <StatementsTable key={kind} data={data} statement={kind} />
+          ),
+        }))}
+      />
       {data && data.notes.length > 0 && <p className="text-xs text-slate-600">{data.notes.join(' ')}</p>}
     </>
   );

@@ -5,6 +5,7 @@ import { getActionCostMt } from '../../../../core/tokens/costs.ts';
 import { MT_PER_TOKEN } from '../../../../core/tokens/units.ts';
 import { analysisProducts, COPILOT_COST_MT, formatCostMt, MIN_TOPUP_TOKENS, tiers } from './product-facts.ts';
 import { Section } from './section.tsx';
+import { DataTable, type DataTableColumn } from '../ui/data-table.tsx';
 
 /** How many runs of an action a monthly allowance pays for: floor(tokens × 1000 / cost in mt). */
 export const countRuns = (monthlyTokens: number, costMt: number) => Math.floor((monthlyTokens * MT_PER_TOKEN) / costMt);
@@ -14,6 +15,13 @@ const chargeSteps: Array<[string, string]> = [
   ['Charged on success', 'The hold becomes a charge only when the finished report is delivered.'],
   ['Released on failure', 'If anything fails — a data gap, a timeout, an error on our side — the hold is released. You pay nothing.'],
   ['Free to re-open', 'A finished analysis stays in your history; opening it again costs no tokens.'],
+];
+
+type TokenRow = readonly [name: string, costMt: number];
+const tokenColumns = (monthlyTokens: number): DataTableColumn<TokenRow>[] => [
+  { id: 'analysis', header: 'Analysis', rowHeader: true, cellClassName: 'text-slate-700', cell: ([name]) => name },
+  { id: 'cost', header: 'Cost', numeric: true, cellClassName: 'text-slate-700', cell: ([, mt]) => formatCostMt(mt) },
+  { id: 'runs', header: 'Runs', numeric: true, cellClassName: 'font-semibold text-ink', cell: ([, mt]) => countRuns(monthlyTokens, mt) },
 ];
 
 /** The home page's plans and token section: every figure from core/tokens. */
@@ -56,33 +64,18 @@ export function HomeTokens() {
         <div className="rounded-2xl border border-slate-200 p-6">
           <h3 className="font-semibold text-ink">What {basic.monthlyTokens} tokens will buy</h3>
           <p className="mt-1 text-sm text-slate-500">The {basic.name} allowance, spent on one kind of analysis:</p>
-          <table className="mt-4 w-full text-sm">
-            <caption className="sr-only">Token cost per analysis and how many fit in {basic.monthlyTokens} tokens</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th scope="col" className="pb-2 font-medium">
-                  Analysis
-                </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  Cost
-                </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  Runs
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {[...analysisProducts.map((a) => [a.name, a.costMt] as const), ['Copilot question', COPILOT_COST_MT] as const].map(([name, mt]) => (
-                <tr key={name}>
-                  <th scope="row" className="py-2 text-left font-normal text-slate-700">
-                    {name}
-                  </th>
-                  <td className="tabular py-2 text-right text-slate-700">{formatCostMt(mt)}</td>
-                  <td className="tabular py-2 text-right font-semibold text-ink">{countRuns(basic.monthlyTokens, mt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={tokenColumns(basic.monthlyTokens)}
+            rows={[...analysisProducts.map((a) => [a.name, a.costMt] as const), ['Copilot question', COPILOT_COST_MT] as const]}
+            rowKey={([name]) => name}
+            caption={`Token cost per analysis and how many fit in ${basic.monthlyTokens} tokens`}
+            scroll={false}
+            tableClassName="mt-4"
+            headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500"
+            bodyClassName="divide-y divide-slate-100"
+            cellClassName="py-2"
+            rowClassName=""
+          />
         </div>
         <ol className="space-y-4">
           {chargeSteps.map(([title, text], i) => (

@@ -1,4 +1,4 @@
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { useId, useMemo, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { AnalysisResponse, ShownAnalysis } from '../api/run-analysis.ts';
@@ -52,51 +52,33 @@ function WaterfallRow({ a, bar, onShow }: { a: Attribution; bar: WaterfallBar; o
   );
 }
 
+/** A line of the attribution table: the base, each input's contribution, then the score they sum to. */
+type AttributionRow = { key: string; label: string; amount: string; how: string; total?: boolean };
+const attributionColumns: DataTableColumn<AttributionRow>[] = [
+  { id: 'input', header: 'Input', rowHeader: true, cellClassName: (r) => (r.total ? 'font-semibold text-ink' : 'text-ink'), cell: (r) => r.label },
+  { id: 'contribution', header: 'Contribution', numeric: true, cellClassName: (r) => r.total && 'font-semibold', cell: (r) => r.amount },
+  { id: 'how', header: 'How', cellClassName: 'text-slate-600', cell: (r) => r.how },
+];
+
 function AttributionTable({ a }: { a: Attribution }) {
   return (
-    <ScrollArea label="Every input and its contribution" className="mt-2">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">Every input of the {a.label}, with its contribution and how it was computed</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-600">
-          <tr>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Input
-            </th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-              Contribution
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              How
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="border-b border-slate-100">
-            <th scope="row" className="py-1.5 pr-3 font-normal text-ink">
-              {describeBase(a)}
-            </th>
-            <td className="py-1.5 pr-3 text-right tabular-nums">{formatAttributionValue(a, a.base, false)}</td>
-            <td className="py-1.5 text-slate-600">Where the score starts</td>
-          </tr>
-          {a.contributions.map((c) => (
-            <tr key={c.key} className="border-b border-slate-100">
-              <th scope="row" className="py-1.5 pr-3 font-normal text-ink">
-                {c.label}
-              </th>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{formatAttributionValue(a, c.contribution, true)}</td>
-              <td className="py-1.5 text-slate-600">{c.explanation}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row" className="py-1.5 pr-3 font-semibold text-ink">
-              Score
-            </th>
-            <td className="py-1.5 pr-3 text-right font-semibold tabular-nums">{formatAttributionValue(a, a.score, false)}</td>
-            <td className="py-1.5 text-slate-600">{a.verdict ? `${a.verdict}` : ''}</td>
-          </tr>
-        </tbody>
-      </table>
-    </ScrollArea>
+    <DataTable
+      columns={attributionColumns}
+      rows={[
+        { key: 'base', label: describeBase(a), amount: formatAttributionValue(a, a.base, false), how: 'Where the score starts' },
+        ...a.contributions.map(
+          (c): AttributionRow => ({ key: c.key, label: c.label, amount: formatAttributionValue(a, c.contribution, true), how: c.explanation }),
+        ),
+        { key: 'score', label: 'Score', amount: formatAttributionValue(a, a.score, false), how: a.verdict ? `${a.verdict}` : '', total: true },
+      ]}
+      rowKey={(r) => r.key}
+      caption={`Every input of the ${a.label}, with its contribution and how it was computed`}
+      scrollLabel="Every input and its contribution"
+      className="mt-2"
+      tableClassName="min-w-[32rem]"
+      cellClassName="py-1.5 pr-3 last:pr-0"
+      rowClassName={(r) => (r.total ? undefined : 'border-b border-slate-100')}
+    />
   );
 }
 

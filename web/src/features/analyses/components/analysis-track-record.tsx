@@ -1,4 +1,4 @@
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Link } from 'react-router';
 import type { AnalysisTrackRecordResponse } from '../../../../../server/features/track-record/track-record.routes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,6 +10,7 @@ import { useAnalysisTrackRecord } from '../api/get-analysis-track-record.ts';
 import type { AnalysisResponse } from '../api/run-analysis.ts';
 
 type Horizon = AnalysisTrackRecordResponse['horizons'][number];
+type Verdict = AnalysisTrackRecordResponse['verdicts'][number];
 type Result = AnalysisTrackRecordResponse['verdicts'][number]['results'][number]['result'];
 
 const signed = (v: number | null, unit: string) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(2)} ${unit}`);
@@ -34,15 +35,16 @@ function ResultCell({ result, horizon, latestDate }: { result: Result; horizon: 
   return <Badge tone={b.tone}>{b.label}</Badge>;
 }
 
+/** A horizon's header: its length, and its price change against SPY once matured (else the day it ends). */
 function HorizonHead({ h }: { h: Horizon }) {
   const label = h.months === 1 ? '1 month' : `${h.months} months`;
   return (
-    <th scope="col" className="px-3 py-2 align-bottom font-medium">
+    <>
       <span className="block text-ink">{label}</span>
       <span className="block text-xs font-normal text-slate-600">
         {h.status === 'matured' ? `${signed(h.change_percent, '%')}, SPY ${signed(h.spy_change_percent, '%')}` : `ends ${formatDay(h.matures_on)}`}
       </span>
-    </th>
+    </>
   );
 }
 
@@ -59,38 +61,44 @@ function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
       {data.verdicts.length === 0 ? (
         <p className="text-sm text-slate-600">This analysis states no rating, grade or DCF call, so there is nothing to hold or fail.</p>
       ) : (
-        <ScrollArea label="Each verdict at each horizon">
-          <table className="w-full min-w-[40rem] text-left text-sm tabular-nums">
-            <caption className="sr-only">Whether each verdict held at each horizon</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Verdict
-                </th>
-                {data.horizons.map((h) => (
-                  <HorizonHead key={h.months} h={h} />
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.verdicts.map((v) => (
-                <tr key={v.verdict}>
-                  <th scope="row" className="py-2 pr-3 font-normal">
-                    <span className="font-medium text-ink">
-                      {v.label}: {typeof v.value === 'number' ? (v.verdict === 'dcf_upside' ? signed(v.value, '%') : v.value) : v.value}
-                    </span>
-                    <span className="block text-xs text-slate-600">{v.rule}</span>
-                  </th>
-                  {v.results.map((r) => (
-                    <td key={r.months} className="px-3 py-2">
-                      <ResultCell result={r.result} horizon={data.horizons.find((h) => h.months === r.months)} latestDate={data.latest_date} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
+        <DataTable
+          columns={[
+            {
+              id: 'verdict',
+              header: 'Verdict',
+              rowHeader: true,
+              cell: (v: Verdict) => (
+                <>
+                  <span className="font-medium text-ink">
+                    {v.label}: {typeof v.value === 'number' ? (v.verdict === 'dcf_upside' ? signed(v.value, '%') : v.value) : v.value}
+                  </span>
+                  <span className="block text-xs text-slate-600">{v.rule}</span>
+                </>
+              ),
+            },
+            ...data.horizons.map(
+              (h): DataTableColumn<Verdict> => ({
+                id: String(h.months),
+                header: <HorizonHead h={h} />,
+                headerClassName: 'px-3 align-bottom',
+                cellClassName: 'px-3',
+                cell: (v) => {
+                  const r = v.results.find((x) => x.months === h.months);
+                  return r ? <ResultCell result={r.result} horizon={h} latestDate={data.latest_date} /> : null;
+                },
+              }),
+            ),
+          ]}
+          rows={data.verdicts}
+          rowKey={(v) => v.verdict}
+          caption="Whether each verdict held at each horizon"
+          scrollLabel="Each verdict at each horizon"
+          tableClassName="min-w-[40rem] tabular-nums"
+          headClassName="text-slate-600"
+          bodyClassName="divide-y divide-slate-100"
+          cellClassName="py-2 pr-3"
+          rowClassName=""
+        />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { BarChartByYear } from '../../../components/ui/bar-chart-by-year.tsx';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
 import type { AltmanScore } from '../../../../../core/analysis/fundamentals/altman.ts';
 import type { PiotroskiScore } from '../../../../../core/analysis/fundamentals/piotroski.ts';
@@ -50,40 +50,47 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
             ))}
           </div>
         )}
-        <ScrollArea label={title}>
-          <table className="w-full min-w-[32rem] text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-1.5 pr-3 text-left font-medium">
-                  Fiscal year
-                </th>
-                {rows.map((r) => (
-                  <th key={r.fiscal_year} scope="col" className="py-1.5 pl-3 text-right font-medium tabular">
-                    FY{r.fiscal_year}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-ink">
-                    {labelRow(k, byKey.get(k))}
-                  </th>
-                  {rows.map((r) => (
-                    <td key={r.fiscal_year} className="py-1.5 pl-3 text-right tabular">
-                      {show(k, r.values[k] ?? null)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
+        <DataTable
+          columns={[
+            { id: 'figure', header: 'Fiscal year', rowHeader: true, cellClassName: 'text-ink', cell: (k: string) => labelRow(k, byKey.get(k)) },
+            ...rows.map(
+              (r): DataTableColumn<string> => ({
+                id: String(r.fiscal_year),
+                header: `FY${r.fiscal_year}`,
+                numeric: true,
+                headerClassName: 'pl-3 tabular',
+                cellClassName: 'pl-3',
+                cell: (k) => show(k, r.values[k] ?? null),
+              }),
+            ),
+          ]}
+          rows={keys}
+          rowKey={(k) => k}
+          caption={`${title} by fiscal year`}
+          scrollLabel={title}
+          tableClassName="min-w-[32rem]"
+          cellClassName="py-1.5 pr-3 last:pr-0"
+        />
       </CardContent>
     </Card>
   );
 }
+
+/** An input of the Altman score; the last row is the score, the sum of the products. */
+type AltmanRow = { key: string; label: string; value: number | null; weight: number | null; total?: number };
+const altmanColumns: DataTableColumn<AltmanRow>[] = [
+  { id: 'input', header: 'Input', rowHeader: true, cellClassName: (r) => (r.key === 'score' ? 'font-semibold text-ink' : 'text-ink'), cell: (r) => r.label },
+  { id: 'ratio', header: 'Ratio', numeric: true, headerClassName: 'pl-3', cellClassName: 'pl-3', cell: (r) => r.value?.toFixed(3) },
+  { id: 'weight', header: 'Weight', numeric: true, headerClassName: 'pl-3', cellClassName: 'pl-3', cell: (r) => r.weight },
+  {
+    id: 'product',
+    header: 'Weight × ratio',
+    numeric: true,
+    headerClassName: 'pl-3',
+    cellClassName: 'pl-3',
+    cell: (r) => (r.total !== undefined ? r.total.toFixed(3) : r.value !== null && r.weight !== null ? (r.weight * r.value).toFixed(3) : null),
+  },
+];
 
 const zoneWords = { safe: 'safe zone', grey: 'grey zone', distress: 'distress zone' } as const;
 
@@ -102,44 +109,19 @@ export function AltmanPanel({ altman }: { altman: AltmanScore }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ScrollArea label="Altman score inputs">
-          <table className="w-full min-w-[28rem] text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-1.5 pr-3 text-left font-medium">
-                  Input
-                </th>
-                <th scope="col" className="py-1.5 pl-3 text-right font-medium">
-                  Ratio
-                </th>
-                <th scope="col" className="py-1.5 pl-3 text-right font-medium">
-                  Weight
-                </th>
-                <th scope="col" className="py-1.5 pl-3 text-right font-medium">
-                  Weight × ratio
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {altman.variables.map((v) => (
-                <tr key={v.id} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-ink">
-                    {v.id.toUpperCase()}: {v.label}
-                  </th>
-                  <td className="py-1.5 pl-3 text-right tabular">{v.value.toFixed(3)}</td>
-                  <td className="py-1.5 pl-3 text-right tabular">{v.weight}</td>
-                  <td className="py-1.5 pl-3 text-right tabular">{(v.weight * v.value).toFixed(3)}</td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row" colSpan={3} className="py-1.5 pr-3 text-left font-semibold text-ink">
-                  Score (sum)
-                </th>
-                <td className="py-1.5 pl-3 text-right font-semibold tabular">{altman.score.toFixed(3)}</td>
-              </tr>
-            </tbody>
-          </table>
-        </ScrollArea>
+        <DataTable
+          columns={altmanColumns}
+          rows={[
+            ...altman.variables.map((v): AltmanRow => ({ key: v.id, label: `${v.id.toUpperCase()}: ${v.label}`, value: v.value, weight: v.weight })),
+            { key: 'score', label: 'Score (sum)', value: null, weight: null, total: altman.score },
+          ]}
+          rowKey={(r) => r.key}
+          caption={`Altman score inputs: each ratio times its weight, summing to ${altman.score.toFixed(3)}`}
+          scrollLabel="Altman score inputs"
+          tableClassName="min-w-[28rem]"
+          cellClassName="py-1.5 pr-3 last:pr-0"
+          rowClassName={(r) => (r.key === 'score' ? 'font-semibold' : 'border-b border-slate-100')}
+        />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { DcfSections } from '../../../../../core/analysis/runs/dcf.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import type { ShownAnalysis } from '../api/run-analysis.ts';
 import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 import { DcfHeatMap } from './dcf-heat-map.tsx';
@@ -49,6 +50,14 @@ function Figures({ rows }: { rows: Array<[string, string]> }) {
 
 const VERDICT_TEXT = { undervalued: 'Undervalued', about_fair: 'About fair', overvalued: 'Overvalued' } as const;
 
+/** A method's part of the central value; the last row (no weight) is the blended total. */
+type BlendRow = { key: string; label: string; weight: number | null; perShareUsd: number };
+const blendColumns: DataTableColumn<BlendRow>[] = [
+  { id: 'method', header: 'Method', cell: (r) => r.label },
+  { id: 'weight', header: 'Weight', numeric: true, cell: (r) => (r.weight === null ? null : `${Math.round(r.weight * 100)} %`) },
+  { id: 'per-share', header: 'Per share', numeric: true, cell: (r) => `$${r.perShareUsd.toFixed(2)}` },
+];
+
 /** The bear–bull range as a band on one scale with the price and the central value marked, then each method with its weight. */
 function RangeAndBlend({ v, price }: { v: NonNullable<DcfSections['valuation']>; price: number }) {
   const max = Math.max(v.range.bull, price) * 1.1;
@@ -69,36 +78,19 @@ function RangeAndBlend({ v, price }: { v: NonNullable<DcfSections['valuation']>;
         <div className="absolute -top-1 h-8 w-1 rounded bg-slate-900" style={{ left: at(price) }} />
       </div>
       <p className="text-xs text-slate-600">Shaded: bear to bull case; thin line: central value; dark bar: price.</p>
-      <table className="w-full text-sm">
-        <caption className="sr-only">How the central value is blended</caption>
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="font-medium">
-              Method
-            </th>
-            <th scope="col" className="text-right font-medium">
-              Weight
-            </th>
-            <th scope="col" className="text-right font-medium">
-              Per share
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {v.blend.parts.map((p) => (
-            <tr key={p.method} className="border-t border-slate-100">
-              <td className="py-1">{p.label}</td>
-              <td className="py-1 text-right tabular">{Math.round(p.weight * 100)} %</td>
-              <td className="py-1 text-right tabular">${p.perShareUsd.toFixed(2)}</td>
-            </tr>
-          ))}
-          <tr className="border-t border-slate-300 font-semibold">
-            <td className="py-1">Central value</td>
-            <td />
-            <td className="py-1 text-right tabular">${v.blend.per_share.toFixed(2)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <DataTable
+        columns={blendColumns}
+        rows={[
+          ...v.blend.parts.map((p): BlendRow => ({ key: p.method, label: p.label, weight: p.weight, perShareUsd: p.perShareUsd })),
+          { key: 'central', label: 'Central value', weight: null, perShareUsd: v.blend.per_share },
+        ]}
+        rowKey={(r) => r.key}
+        caption="How the central value is blended"
+        scroll={false}
+        headClassName="text-slate-600"
+        cellClassName="py-1"
+        rowClassName={(r) => (r.key === 'central' ? 'border-t border-slate-300 font-semibold' : 'border-t border-slate-100')}
+      />
     </div>
   );
 }

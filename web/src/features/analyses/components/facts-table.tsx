@@ -1,4 +1,4 @@
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { describeDataSource } from '../../../../../core/market/source-names.ts';
 import type { Fact } from '../../../../../core/analysis/analysis-types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -6,6 +6,14 @@ import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 
 /** Anchor of a fact's row: the note's citations link here. */
 export const factAnchor = (key: string) => `fact-${key}`;
+
+const factColumns: DataTableColumn<Fact>[] = [
+  { id: 'figure', header: 'Figure', rowHeader: true, cellClassName: 'text-ink', cell: (f) => f.label },
+  { id: 'value', header: 'Value', numeric: true, cellClassName: 'font-medium', cell: (f) => formatFactValue(f) },
+  { id: 'period', header: 'Period', cellClassName: 'text-slate-600', cell: (f) => f.period },
+  { id: 'source', header: 'Source', cellClassName: 'text-slate-600', cell: (f) => describeDataSource(f.source) },
+  { id: 'as-of', header: 'As of', cellClassName: 'text-slate-600 tabular', cell: (f) => f.as_of },
+];
 
 /** Every number the note may use, with its period, source and as-of date. */
 export function FactsTable({ facts }: { facts: Fact[] }) {
@@ -16,42 +24,17 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
         <CardDescription>The only figures the note uses, each with where it comes from and how recent it is.</CardDescription>
       </CardHeader>
       <CardContent>
-        <ScrollArea label="Facts behind the note">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Figure
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Value
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Period
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Source
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  As of
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {facts.map((f) => (
-                <tr key={f.key} id={factAnchor(f.key)} className="scroll-mt-24 border-b border-slate-100 last:border-0 target:bg-amber-50">
-                  <th scope="row" className="py-2 pr-3 font-normal text-ink">
-                    {f.label}
-                  </th>
-                  <td className="py-2 pr-3 text-right font-medium tabular">{formatFactValue(f)}</td>
-                  <td className="py-2 pr-3 text-slate-600">{f.period}</td>
-                  <td className="py-2 pr-3 text-slate-600">{describeDataSource(f.source)}</td>
-                  <td className="py-2 text-slate-600 tabular">{f.as_of}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
+        <DataTable
+          columns={factColumns}
+          rows={facts}
+          rowKey={(f) => f.key}
+          caption="Facts behind the note: each figure with its value, period, source and as-of date"
+          scrollLabel="Facts behind the note"
+          tableClassName="min-w-[36rem]"
+          cellClassName="py-2 pr-3 last:pr-0"
+          rowClassName="scroll-mt-24 border-b border-slate-100 last:border-0 target:bg-amber-50"
+          rowProps={(f) => ({ id: factAnchor(f.key) })}
+        />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { describeVoteInput } from '../../../../../core/analysis/attribution/technical-rating-attribution.ts';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import type { GroupRating, RatingLabel, TechnicalRating } from '../../../../../core/analysis/technical-rating.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { placeGaugeNeedle } from '../rating-gauge-geometry.ts';
@@ -52,6 +52,37 @@ const formatInputs = (inputs: Record<string, number>) =>
     .map(([k, v]) => `${describeVoteInput(k)} ${Math.abs(v) >= 1000 ? v.toFixed(0) : v.toFixed(2)}`)
     .join(', ');
 
+/** A row of a group's table: an indicator that voted, or one left out (and why). */
+type VoteRow = { kind: 'vote'; vote: GroupRating['votes'][number] } | { kind: 'omitted'; omitted: GroupRating['omitted'][number] };
+const voteColumns: DataTableColumn<VoteRow>[] = [
+  {
+    id: 'indicator',
+    header: 'Indicator',
+    rowHeader: true,
+    cellClassName: (r) => (r.kind === 'vote' ? 'text-ink' : 'text-slate-600'),
+    cellProps: (r) => ({ title: r.kind === 'vote' ? r.vote.rule : undefined }),
+    cell: (r) => (r.kind === 'vote' ? r.vote.name : r.omitted.name),
+  },
+  {
+    id: 'reading',
+    header: 'Reading',
+    cellClassName: 'text-xs text-slate-600 tabular',
+    cell: (r) =>
+      r.kind === 'vote'
+        ? formatInputs(r.vote.inputs)
+        : r.omitted.reason === 'too_few_bars'
+          ? `Needs ${r.omitted.needed} bars, has ${r.omitted.got}`
+          : 'No value on this bar',
+  },
+  {
+    id: 'vote',
+    header: 'Vote',
+    headerClassName: 'text-right',
+    cellClassName: (r) => (r.kind === 'vote' ? `text-right font-medium ${voteTone[r.vote.vote]}` : 'text-right text-slate-600'),
+    cell: (r) => (r.kind === 'vote' ? voteWords[r.vote.vote] : 'Not counted'),
+  },
+];
+
 function GroupTable({ title, group }: { title: string; group: GroupRating }) {
   return (
     <div className="min-w-0">
@@ -61,45 +92,16 @@ function GroupTable({ title, group }: { title: string; group: GroupRating }) {
           ({group.buy} buy, {group.neutral} neutral, {group.sell} sell)
         </span>
       </h3>
-      <ScrollArea label={`${title} votes`} className="mt-2">
-        <table className="w-full min-w-[30rem] text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="py-1.5 pr-3 font-medium">
-                Indicator
-              </th>
-              <th scope="col" className="py-1.5 pr-3 font-medium">
-                Reading
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Vote
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {group.votes.map((v) => (
-              <tr key={v.id} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-1.5 pr-3 font-normal text-ink" title={v.rule}>
-                  {v.name}
-                </th>
-                <td className="py-1.5 pr-3 text-xs text-slate-600 tabular">{formatInputs(v.inputs)}</td>
-                <td className={`py-1.5 text-right font-medium ${voteTone[v.vote]}`}>{voteWords[v.vote]}</td>
-              </tr>
-            ))}
-            {group.omitted.map((o) => (
-              <tr key={o.id} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-1.5 pr-3 font-normal text-slate-600">
-                  {o.name}
-                </th>
-                <td className="py-1.5 pr-3 text-xs text-slate-600">
-                  {o.reason === 'too_few_bars' ? `Needs ${o.needed} bars, has ${o.got}` : 'No value on this bar'}
-                </td>
-                <td className="py-1.5 text-right text-slate-600">Not counted</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
+      <DataTable
+        columns={voteColumns}
+        rows={[...group.votes.map((v): VoteRow => ({ kind: 'vote', vote: v })), ...group.omitted.map((o): VoteRow => ({ kind: 'omitted', omitted: o }))]}
+        rowKey={(r) => (r.kind === 'vote' ? r.vote.id : r.omitted.id)}
+        caption={`${title}: each indicator's reading and vote`}
+        scrollLabel={`${title} votes`}
+        className="mt-2"
+        tableClassName="min-w-[30rem]"
+        cellClassName="py-1.5 pr-3 last:pr-0"
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import sourcesFile from '../../../../../data/sources.json';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { DATA_AS_OF } from '../snapshot.ts';
 
 const tierNote: Record<string, string> = {
@@ -16,6 +16,34 @@ const datasetDates: Array<[label: string, day: string | null, what: string]> = [
   ['Listings', sourcesFile.datasets.listings, 'symbol directories'],
   ['ETFs', sourcesFile.datasets.etfs, 'holdings'],
   ['Dividends', sourcesFile.datasets.dividends, 'latest source'],
+];
+
+type Source = (typeof sourcesFile.sources)[number];
+const sourceColumns: DataTableColumn<Source>[] = [
+  {
+    id: 'source',
+    header: 'Source',
+    cellClassName: 'text-slate-800',
+    cell: (s) => (
+      <>
+        {s.name}
+        <span className="block text-xs text-slate-400">{s.id}</span>
+      </>
+    ),
+  },
+  { id: 'provides', header: 'Provides', cellClassName: 'text-slate-600', cell: (s) => s.provides },
+  {
+    id: 'licence',
+    header: 'Licence',
+    cellClassName: 'text-slate-600',
+    cell: (s) => (
+      <>
+        {s.licence}
+        <span className="block text-xs text-slate-400">{tierNote[s.tier] ?? s.tier}</span>
+      </>
+    ),
+  },
+  { id: 'as-of', header: 'As of', cellClassName: 'whitespace-nowrap tabular text-slate-600', cell: (s) => s.as_of },
 ];
 
 /** "About the data": sources, licences, coverage and the as-of date of the bundled market snapshot. */
@@ -68,43 +96,17 @@ export function AboutTheData() {
         </a>
         .
       </p>
-      <ScrollArea label="Data sources and licences" className="mt-5">
-        <table className="w-full min-w-[40rem] text-sm">
-          <caption className="sr-only">Data sources and licences</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Source
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Provides
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Licence
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                As of
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sourcesFile.sources.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="py-2 pr-3 text-slate-800">
-                  {s.name}
-                  <span className="block text-xs text-slate-400">{s.id}</span>
-                </td>
-                <td className="py-2 pr-3 text-slate-600">{s.provides}</td>
-                <td className="py-2 pr-3 text-slate-600">
-                  {s.licence}
-                  <span className="block text-xs text-slate-400">{tierNote[s.tier] ?? s.tier}</span>
-                </td>
-                <td className="whitespace-nowrap py-2 tabular text-slate-600">{s.as_of}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
+      <DataTable
+        columns={sourceColumns}
+        rows={sourcesFile.sources}
+        rowKey={(s) => s.id}
+        caption="Data sources and licences"
+        className="mt-5"
+        tableClassName="min-w-[40rem]"
+        headClassName="border-b border-slate-200 text-xs text-slate-500"
+        cellClassName="py-2 pr-3 last:pr-0"
+        rowClassName="border-b border-slate-100 align-top last:border-0"
+      />
     </section>
   );
 }

@@ -1,6 +1,21 @@
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { EtfResponse } from '../api/get-etf-info.ts';
 import { formatPercent, NOT_REPORTED } from '../format.ts';
+
+type Holding = NonNullable<EtfResponse['holdings']>[number];
+const holdingColumns: DataTableColumn<Holding>[] = [
+  {
+    id: 'holding',
+    header: 'Holding',
+    cell: (h) => (
+      <>
+        <span className="font-medium text-ink">{h.symbol}</span> <span className="text-slate-500">{h.name}</span>
+      </>
+    ),
+  },
+  { id: 'weight', header: 'Weight', numeric: true, cell: (h) => `${h.weight_pct.toFixed(2)}%` },
+];
 
 /** ETF holdings with weights, sector weights, expense ratio and yield where known, each dated. */
 export function EtfDetails({ etf }: { etf: EtfResponse }) {
@@ -64,29 +79,15 @@ export function EtfDetails({ etf }: { etf: EtfResponse }) {
         </CardHeader>
         <CardContent>
           {top.length > 0 && (
-            <table className="w-full text-sm">
-              <caption className="sr-only">Top holdings of {etf.symbol}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-xs text-slate-500">
-                  <th scope="col" className="py-1.5 text-left font-medium">
-                    Holding
-                  </th>
-                  <th scope="col" className="py-1.5 text-right font-medium">
-                    Weight
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {top.map((h) => (
-                  <tr key={`${h.symbol}-${h.name}`} className="border-b border-slate-100 last:border-0">
-                    <td className="py-1.5">
-                      <span className="font-medium text-ink">{h.symbol}</span> <span className="text-slate-500">{h.name}</span>
-                    </td>
-                    <td className="py-1.5 text-right tabular">{h.weight_pct.toFixed(2)}%</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              columns={holdingColumns}
+              rows={top}
+              rowKey={(h) => `${h.symbol}-${h.name}`}
+              caption={`Top holdings of ${etf.symbol}`}
+              scroll={false}
+              headClassName="border-b border-slate-200 text-xs text-slate-500"
+              cellClassName="py-1.5"
+            />
           )}
         </CardContent>
       </Card>

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import type { StatementKind } from '../../../../../core/market/types.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { cn } from '../../../lib/cn.ts';
 import type { FundamentalsResponse } from '../api/get-fundamentals.ts';
 import { describeFigureSource, formatFigure } from '../format.ts';
+
+type Line = FundamentalsResponse['annual']['income'][number];
 
 const statementNames: Record<StatementKind, string> = { income: 'Income statement', balance: 'Balance sheet', cash_flow: 'Cash flow' };
 
@@ -46,47 +49,36 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
             No {period} {statementNames[statement].toLowerCase()} figures are reported for {data.symbol}.
           </p>
         ) : (
-          <ScrollArea label={`${statementNames[statement]} of ${data.symbol}`} className="-mx-5 px-5">
-            <table className="w-full min-w-[36rem] text-sm">
-              <caption className="sr-only">
-                {statementNames[statement]} of {data.symbol}, {period}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-right text-xs text-slate-500">
-                  <th scope="col" className="sticky left-0 bg-white py-2 pr-3 text-left font-medium">
-                    Line
-                  </th>
-                  {cols.map((p) => (
-                    <th key={p.end} scope="col" className="px-2 py-2 font-medium">
+          <DataTable
+            columns={[
+              { id: 'line', header: 'Line', rowHeader: true, cellClassName: 'max-w-[9rem] text-slate-700 sm:max-w-none', cell: (l: Line) => l.label },
+              ...cols.map(
+                (p): DataTableColumn<Line> => ({
+                  id: p.end,
+                  header: (
+                    <>
                       {period === 'annual' ? `FY${p.fiscal_year}` : p.end}
                       {period === 'annual' && <span className="block font-normal text-slate-400">{p.end}</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((l) => (
-                  <tr key={l.key} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="sticky left-0 max-w-[9rem] bg-white py-1.5 pr-3 text-left font-normal text-slate-700 sm:max-w-none">
-                      {l.label}
-                    </th>
-                    {cols.map((p) => {
-                      const v = l.values[p.index]!;
-                      return (
-                        <td
-                          key={p.end}
-                          className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-slate-400' : 'text-ink'}`}
-                          title={describeFigureSource(v)}
-                        >
-                          {formatFigure(v.value, l.unit)}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
+                    </>
+                  ),
+                  numeric: true,
+                  headerClassName: 'px-2',
+                  cellClassName: (l) => cn('px-2', l.values[p.index]!.value === null ? 'text-slate-400' : 'text-ink'),
+                  cellProps: (l) => ({ title: describeFigureSource(l.values[p.index]!) }),
+                  cell: (l) => formatFigure(l.values[p.index]!.value, l.unit),
+                }),
+              ),
+            ]}
+            rows={lines}
+            rowKey={(l) => l.key}
+            caption={`${statementNames[statement]} of ${data.symbol}, ${period}`}
+            scrollLabel={`${statementNames[statement]} of ${data.symbol}`}
+            stickyFirstColumn
+            className="-mx-5 px-5"
+            tableClassName="min-w-[36rem]"
+            headClassName="border-b border-slate-200 text-xs text-slate-500"
+            cellClassName="py-1.5 pr-3"
+          />
         )}
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@ import { Check, Minus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { ScorecardResponse, ScorecardsResponse } from '../../../../../server/features/scorecards/scorecards.routes.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatInputValue, formatMeasure, formatScore, modelLabel, SCORE_BLURBS, SCORE_TITLES } from '../format-scorecard.ts';
 import { ScoreTrendChart } from './score-trend-chart.tsx';
@@ -41,62 +41,62 @@ function Result({ passed }: { passed: boolean | null }) {
   );
 }
 
+type Criterion = ScorecardResponse['criteria'][number];
+
 function CriteriaTable({ card }: { card: ScorecardResponse }) {
   if (card.score === null) return <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">Not computed: {card.reason}</p>;
   const weighted = card.kind !== 'piotroski';
   return (
-    <ScrollArea label={`${SCORE_TITLES[card.kind]} criteria`}>
-      <table className="w-full min-w-[40rem] text-sm" data-testid={`criteria-${card.kind}`}>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-600">
-            <th scope="col" className="py-2 pr-2">
-              Criterion
-            </th>
-            <th scope="col" className="px-2 py-2">
-              Inputs
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              {weighted ? 'Value × weight' : 'This year / last'}
-            </th>
-            <th scope="col" className="px-2 py-2">
-              Threshold
-            </th>
-            <th scope="col" className="py-2 pl-2">
-              Result
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {card.criteria.map((c) => (
-            <tr key={c.id} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-2 pr-2 text-left font-medium text-ink">
-                {c.label}
-              </th>
-              <td className="px-2 py-2 text-xs text-slate-700">
-                <ul className="space-y-0.5">
-                  {c.inputs.map((i) => (
-                    <li key={`${i.key}-${i.fiscal_year}`}>
-                      {i.label} FY{i.fiscal_year}: <span className="tabular-nums">{formatInputValue(i.key, i.value)}</span>
-                      {i.filed_later && <span className="text-amber-800"> (filed later, {i.filed_on})</span>}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className="px-2 py-2 text-right tabular-nums">
-                {weighted
-                  ? `${formatMeasure(card.kind, c.id, c.value)} × ${c.weight} = ${c.contribution?.toFixed(3)}`
-                  : `${formatMeasure(card.kind, c.id, c.value)}${c.prior !== null ? ` / ${formatMeasure(card.kind, c.id, c.prior)}` : ''}`}
-              </td>
-              <td className="px-2 py-2 text-xs text-slate-700">{c.threshold}</td>
-              <td className="py-2 pl-2 text-xs">
-                <Result passed={c.passed} />
-                {c.note && <span className="block text-slate-600">{c.note}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
+    <DataTable
+      columns={[
+        { id: 'criterion', header: 'Criterion', rowHeader: true, cellClassName: 'font-medium text-ink', cell: (c: Criterion) => c.label },
+        {
+          id: 'inputs',
+          header: 'Inputs',
+          cellClassName: 'text-xs text-slate-700',
+          cell: (c) => (
+            <ul className="space-y-0.5">
+              {c.inputs.map((i) => (
+                <li key={`${i.key}-${i.fiscal_year}`}>
+                  {i.label} FY{i.fiscal_year}: <span className="tabular-nums">{formatInputValue(i.key, i.value)}</span>
+                  {i.filed_later && <span className="text-amber-800"> (filed later, {i.filed_on})</span>}
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+        {
+          id: 'value',
+          header: weighted ? 'Value × weight' : 'This year / last',
+          numeric: true,
+          cell: (c) =>
+            weighted
+              ? `${formatMeasure(card.kind, c.id, c.value)} × ${c.weight} = ${c.contribution?.toFixed(3)}`
+              : `${formatMeasure(card.kind, c.id, c.value)}${c.prior !== null ? ` / ${formatMeasure(card.kind, c.id, c.prior)}` : ''}`,
+        },
+        { id: 'threshold', header: 'Threshold', cellClassName: 'text-xs text-slate-700', cell: (c) => c.threshold },
+        {
+          id: 'result',
+          header: 'Result',
+          cellClassName: 'text-xs',
+          cell: (c) => (
+            <>
+              <Result passed={c.passed} />
+              {c.note && <span className="block text-slate-600">{c.note}</span>}
+            </>
+          ),
+        },
+      ]}
+      rows={card.criteria}
+      rowKey={(c) => c.id}
+      caption={`${SCORE_TITLES[card.kind]}: each criterion with its inputs, threshold and result`}
+      scrollLabel={`${SCORE_TITLES[card.kind]} criteria`}
+      testId={`criteria-${card.kind}`}
+      tableClassName="min-w-[40rem]"
+      headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600"
+      cellClassName="px-2 py-2 first:pl-0 last:pr-0"
+      rowClassName="border-b border-slate-100 align-top"
+    />
   );
 }
 

@@ -1,22 +1,66 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
-import { cn } from '../../../lib/cn.ts';
 import type { ScreenerField } from '../../../../../core/screener/fields.ts';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Sparkline } from '../../../components/ui/sparkline.tsx';
+import { cn } from '../../../lib/cn.ts';
 import type { ScreenerResultRow } from '../api/query-screener.ts';
 import { formatFieldValue } from '../format-value.ts';
 import type { ScreenSort } from '../screen-url.ts';
-import { Sparkline } from '../../../components/ui/sparkline.tsx';
 
 /** Where a result opens: the fund page for an ETF (the `type` value), the quick overview for a company. */
 const symbolPagePath = (row: Pick<ScreenerResultRow, 'symbol' | 'values'>) =>
   `/${row.values.type === 'ETF' ? 'etf' : 'overview'}/${encodeURIComponent(row.symbol)}`;
 
-const ariaSort = (sort: ScreenSort | null, field: string) => (sort?.field === field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined);
+const symbolColumn: DataTableColumn<ScreenerResultRow> = {
+  id: 'symbol',
+  header: 'Symbol',
+  rowHeader: true,
+  cellClassName: 'max-w-[7.5rem] group-hover:bg-slate-50 sm:max-w-[16rem]',
+  cell: (r) => (
+    <>
+      <Link to={symbolPagePath(r)} className="font-semibold text-brand-700 hover:underline">
+        {r.symbol}
+      </Link>
+      <span className="block truncate text-xs text-slate-600" title={r.name}>
+        {r.name}
+      </span>
+    </>
+  ),
+};
+
+const sparklineColumn: DataTableColumn<ScreenerResultRow> = {
+  id: 'sparkline',
+  header: '1 year',
+  cell: (r) => <Sparkline values={r.sparkline} label={(change) => `${r.symbol}, last year: ${change >= 0 ? 'up' : 'down'} ${Math.abs(change).toFixed(1)}%`} />,
+};
+
+const toFieldColumn = (c: ScreenerField): DataTableColumn<ScreenerResultRow> => ({
+  id: c.id,
+  header: c.short,
+  headerTitle: c.label,
+  sortable: true,
+  numeric: c.kind === 'range',
+  sortTestId: `sort-${c.id}`,
+  cellClassName: (r) => cn('whitespace-nowrap', r.values[c.id] == null && 'text-slate-500'),
+  // A value older than a year (an ETF's 2022 expense ratio and assets) says its date, as the ETF page does.
+  cellProps: (r) => ({ title: r.as_of?.[c.id] ? `As of ${r.as_of[c.id]}: older than a year` : undefined }),
+  cell: (r) => (
+    <>
+      {formatFieldValue(r.values[c.id], c.unit)}
+      {r.as_of?.[c.id] ? (
+        <sup className="ml-0.5 text-[0.65rem] text-amber-700" data-testid="dated-cell">
+          <span aria-hidden="true">†</span>
+          <span className="sr-only"> as of {r.as_of[c.id]}</span>
+        </sup>
+      ) : null}
+    </>
+  ),
+});
 
 /**
  * The matching rows: symbol (sticky when the table scrolls sideways on a phone), the last year as a
- * sparkline, then the chosen columns. Headers are buttons that sort (Enter/Space), marked with aria-sort.
+ * sparkline, then the chosen columns. The server sorts: headers are buttons (Enter/Space) that ask it to,
+ * marked with aria-sort.
  */
 export function ResultsTable({
   columns,
@@ -36,118 +80,38 @@ export function ResultsTable({
 }) {
   const navigate = useNavigate();
   return (
-    <ScrollArea label="Screener results" className="rounded-xl border border-slate-200 bg-white">
-      <table
-        className={cn('w-full min-w-max border-collapse text-sm transition-opacity', busy && 'opacity-60')}
-        aria-busy={busy || undefined}
-        data-testid="screener-results"
-      >
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-xs text-slate-600">
-            <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-medium">
-              Symbol
-            </th>
-            <th scope="col" className="bg-slate-50 px-3 py-2 text-left font-medium">
-              1 year
-            </th>
-            {columns.map((c) => {
-              const active = sort?.field === c.id;
-              const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
-              const numeric = c.kind === 'range';
-              return (
-                <th
-                  key={c.id}
-                  scope="col"
-                  aria-sort={ariaSort(sort, c.id)}
-                  className={cn('bg-slate-50 px-1 py-1 font-medium', numeric ? 'text-right' : 'text-left')}
-                >
-                  {onSort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(c.id)}
-                      className={cn(
-                        'inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-slate-200 hover:text-ink',
-                        numeric && 'flex-row-reverse',
-                        active && 'text-ink',
-                      )}
-                      data-testid={`sort-${c.id}`}
-                    >
-                      <span title={c.label}>{c.short}</span>
-                      <Icon className={cn('size-3.5 shrink-0', !active && 'text-slate-400')} aria-hidden />
-                    </button>
-                  ) : (
-                    <span className={cn('inline-flex items-center gap-1 px-2', numeric && 'flex-row-reverse', active && 'text-ink')} title={c.label}>
-                      {c.short}
-                      {active && <Icon className="size-3.5 shrink-0" aria-hidden />}
-                    </span>
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const path = symbolPagePath(r);
-            return (
-              <tr
-                key={r.symbol}
-                className="group cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50"
-                // The symbol's link is the keyboard path; a click anywhere on the row is a mouse shortcut to it.
-                onClick={(e) => {
-                  if (!(e.target as HTMLElement).closest('a,button')) navigate(path);
-                }}
-                data-symbol={r.symbol}
-              >
-                <th
-                  scope="row"
-                  className="sticky left-0 z-10 max-w-[7.5rem] bg-white px-3 py-1.5 text-left font-normal group-hover:bg-slate-50 sm:max-w-[16rem]"
-                >
-                  <Link to={path} className="font-semibold text-brand-700 hover:underline">
-                    {r.symbol}
-                  </Link>
-                  <span className="block truncate text-xs text-slate-600" title={r.name}>
-                    {r.name}
-                  </span>
-                </th>
-                <td className="px-3 py-1.5">
-                  <Sparkline
-                    values={r.sparkline}
-                    label={(change) => `${r.symbol}, last year: ${change >= 0 ? 'up' : 'down'} ${Math.abs(change).toFixed(1)}%`}
-                  />
-                </td>
-                {columns.map((c) => (
-                  <td
-                    key={c.id}
-                    className={cn(
-                      'px-3 py-1.5 whitespace-nowrap tabular',
-                      c.kind === 'range' ? 'text-right' : 'text-left',
-                      r.values[c.id] == null && 'text-slate-500',
-                    )}
-                    // A value older than a year (an ETF's 2022 expense ratio and assets) says its date, as the ETF page does.
-                    title={r.as_of?.[c.id] ? `As of ${r.as_of[c.id]}: older than a year` : undefined}
-                  >
-                    {formatFieldValue(r.values[c.id], c.unit)}
-                    {r.as_of?.[c.id] ? (
-                      <sup className="ml-0.5 text-[0.65rem] text-amber-700" data-testid="dated-cell">
-                        <span aria-hidden="true">†</span>
-                        <span className="sr-only"> as of {r.as_of[c.id]}</span>
-                      </sup>
-                    ) : null}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {rows.some((r) => r.as_of) ? (
-        <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-600" data-testid="dated-footnote">
-          † Older than a year: the cell's title gives its as-of date (ETF expense ratios and assets come from a 2022-08-30 overview).
-        </p>
-      ) : null}
-    </ScrollArea>
+    <DataTable
+      columns={[symbolColumn, sparklineColumn, ...columns.map(toFieldColumn)]}
+      rows={rows}
+      rowKey={(r) => r.symbol}
+      caption={caption}
+      scrollLabel="Screener results"
+      stickyFirstColumn
+      sort={sort ? { columnId: sort.field, direction: sort.dir } : null}
+      onSortChange={onSort}
+      busy={busy}
+      testId="screener-results"
+      className="rounded-xl border border-slate-200 bg-white"
+      tableClassName={cn('min-w-max border-collapse transition-opacity', busy && 'opacity-60')}
+      headClassName="border-b border-slate-200 text-xs text-slate-600"
+      headerCellClassName="bg-slate-50"
+      cellClassName="px-3 py-1.5"
+      rowClassName="group cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50"
+      rowProps={(r) => ({
+        // The symbol's link is the keyboard path; a click anywhere on the row is a mouse shortcut to it.
+        onClick: (e) => {
+          if (!(e.target as HTMLElement).closest('a,button')) navigate(symbolPagePath(r));
+        },
+        'data-symbol': r.symbol,
+      })}
+      footer={
+        rows.some((r) => r.as_of) ? (
+          <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-600" data-testid="dated-footnote">
+            † Older than a year: the cell's title gives its as-of date (ETF expense ratios and assets come from a 2022-08-30 overview).
+          </p>
+        ) : null
+      }
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { HOLDINGS_CSV_HEADER, MAX_HOLDINGS } from '../../../../../core/portfolio
 import type { SmartYieldBody } from '../../../../../server/features/smart-yield/smart-yield.routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Tabs } from '../../../components/ui/tabs.tsx';
 import { readSavedHoldings, type SavedHoldings, saveHoldings } from '../holdings-storage.ts';
 import { readTypedNumber } from '../typed-number.ts';
 
@@ -43,84 +43,90 @@ export function HoldingsEditor({ onSubmit, pending, error }: { onSubmit: (body: 
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-describedby={error ? errorId : undefined} data-testid="holdings-editor">
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">How to enter holdings</legend>
-        {(['rows', 'csv'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={v.mode === m}
-            onClick={() => update({ ...v, mode: m })}
-            className={cn(
-              'rounded-lg px-3 py-1.5 text-sm font-medium',
-              v.mode === m ? 'bg-ink text-white' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-            )}
-          >
-            {m === 'rows' ? 'Enter rows' : 'Paste CSV'}
-          </button>
-        ))}
-      </fieldset>
-
-      {v.mode === 'rows' ? (
-        <div className="space-y-2">
-          {v.rows.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position while typed
-            <div key={i} className="grid grid-cols-[1fr_1fr_1fr_auto] items-end gap-2">
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={`h-sym-${i}`} className={i > 0 ? 'sr-only' : ''}>
-                  Symbol
-                </Label>
-                <Input id={`h-sym-${i}`} value={r.symbol} onChange={(e) => setRow(i, 'symbol', e.target.value)} placeholder="KO" autoCapitalize="characters" />
+      {/* Two ways to enter the same holdings: tabs (the other panel keeps what was typed in it). */}
+      <Tabs
+        label="How to enter holdings"
+        selectedId={v.mode}
+        onSelect={(mode) => update({ ...v, mode })}
+        panelClassName="mt-4"
+        items={[
+          {
+            id: 'rows',
+            label: 'Enter rows',
+            panel: (
+              <div className="space-y-2">
+                {v.rows.map((r, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position while typed
+                  <div key={i} className="grid grid-cols-[1fr_1fr_1fr_auto] items-end gap-2">
+                    <div className="flex flex-col gap-1">
+                      <Label htmlFor={`h-sym-${i}`} className={i > 0 ? 'sr-only' : ''}>
+                        Symbol
+                      </Label>
+                      <Input
+                        id={`h-sym-${i}`}
+                        value={r.symbol}
+                        onChange={(e) => setRow(i, 'symbol', e.target.value)}
+                        placeholder="KO"
+                        autoCapitalize="characters"
+                      />
+                    </div>
+                    <div className="flex flex-col gap-1">
+                      <Label htmlFor={`h-sh-${i}`} className={i > 0 ? 'sr-only' : ''}>
+                        Shares
+                      </Label>
+                      <Input id={`h-sh-${i}`} value={r.shares} onChange={(e) => setRow(i, 'shares', e.target.value)} placeholder="40" inputMode="decimal" />
+                    </div>
+                    <div className="flex flex-col gap-1">
+                      <Label htmlFor={`h-cost-${i}`} className={i > 0 ? 'sr-only' : ''}>
+                        Cost / share (optional)
+                      </Label>
+                      <Input id={`h-cost-${i}`} value={r.cost} onChange={(e) => setRow(i, 'cost', e.target.value)} placeholder="46.25" inputMode="decimal" />
+                    </div>
+                    <Button
+                      variant="ghost"
+                      aria-label={`Remove row ${i + 1}`}
+                      onClick={() => update({ ...v, rows: v.rows.length > 1 ? v.rows.filter((_, k) => k !== i) : [{ symbol: '', shares: '', cost: '' }] })}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                    </Button>
+                  </div>
+                ))}
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => update({ ...v, rows: [...v.rows, { symbol: '', shares: '', cost: '' }] })}
+                  disabled={v.rows.length >= MAX_HOLDINGS}
+                >
+                  <Plus className="size-4" aria-hidden /> Add holding
+                </Button>
               </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={`h-sh-${i}`} className={i > 0 ? 'sr-only' : ''}>
-                  Shares
-                </Label>
-                <Input id={`h-sh-${i}`} value={r.shares} onChange={(e) => setRow(i, 'shares', e.target.value)} placeholder="40" inputMode="decimal" />
+            ),
+          },
+          {
+            id: 'csv',
+            label: 'Paste CSV',
+            panel: (
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={csvId}>Holdings as CSV</Label>
+                <textarea
+                  id={csvId}
+                  value={v.csv}
+                  onChange={(e) => update({ ...v, csv: e.target.value })}
+                  rows={8}
+                  spellCheck={false}
+                  placeholder={CSV_EXAMPLE}
+                  aria-describedby={hintId}
+                  className="w-full rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+                />
+                <p id={hintId} className="text-xs text-slate-600">
+                  One holding per line: <code className="rounded bg-slate-100 px-1">{HOLDINGS_CSV_HEADER}</code>. The header line is optional, cost is optional,
+                  fractional shares are fine. A symbol on several lines is merged (shares summed, cost averaged). Up to {MAX_HOLDINGS} holdings.
+                </p>
               </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={`h-cost-${i}`} className={i > 0 ? 'sr-only' : ''}>
-                  Cost / share (optional)
-                </Label>
-                <Input id={`h-cost-${i}`} value={r.cost} onChange={(e) => setRow(i, 'cost', e.target.value)} placeholder="46.25" inputMode="decimal" />
-              </div>
-              <Button
-                variant="ghost"
-                aria-label={`Remove row ${i + 1}`}
-                onClick={() => update({ ...v, rows: v.rows.length > 1 ? v.rows.filter((_, k) => k !== i) : [{ symbol: '', shares: '', cost: '' }] })}
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
-            </div>
-          ))}
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => update({ ...v, rows: [...v.rows, { symbol: '', shares: '', cost: '' }] })}
-            disabled={v.rows.length >= MAX_HOLDINGS}
-          >
-            <Plus className="size-4" aria-hidden /> Add holding
-          </Button>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={csvId}>Holdings as CSV</Label>
-          <textarea
-            id={csvId}
-            value={v.csv}
-            onChange={(e) => update({ ...v, csv: e.target.value })}
-            rows={8}
-            spellCheck={false}
-            placeholder={CSV_EXAMPLE}
-            aria-describedby={hintId}
-            className="w-full rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          />
-          <p id={hintId} className="text-xs text-slate-600">
-            One holding per line: <code className="rounded bg-slate-100 px-1">{HOLDINGS_CSV_HEADER}</code>. The header line is optional, cost is optional,
-            fractional shares are fine. A symbol on several lines is merged (shares summed, cost averaged). Up to {MAX_HOLDINGS} holdings.
-          </p>
-        </div>
-      )}
+            ),
+          },
+        ]}
+      />
 
       {error && (
         <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="holdings-error">

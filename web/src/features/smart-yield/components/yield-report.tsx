@@ -1,6 +1,6 @@
 import type { HoldingYieldResponse, SmartYieldResponse } from '../../../../../server/features/smart-yield/smart-yield.routes.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
   formatCents,
@@ -84,6 +84,28 @@ function HoldingDetails({ h }: { h: HoldingYieldResponse }) {
   );
 }
 
+const holdingColumns: DataTableColumn<HoldingYieldResponse>[] = [
+  {
+    id: 'holding',
+    header: 'Holding',
+    rowHeader: true,
+    cell: (h) => (
+      <>
+        <span className="font-semibold text-ink">{h.symbol}</span>
+        <span className="block max-w-[14rem] truncate text-xs text-slate-600">{h.name}</span>
+      </>
+    ),
+  },
+  { id: 'shares', header: 'Shares', numeric: true, cell: (h) => h.shares.toLocaleString('en-US', { maximumFractionDigits: 6 }) },
+  { id: 'yield', header: 'Yield (trailing 12 months)', numeric: true, cell: (h) => formatPct(h.dividend_yield_pct) },
+  { id: 'yield-on-cost', header: 'Yield on cost', numeric: true, cell: (h) => formatPct(h.yield_on_cost_pct) },
+  { id: 'payout', header: 'Payout', numeric: true, cell: (h) => formatPct(h.payout_ratio_pct, 0) },
+  { id: 'streak', header: 'Streak', numeric: true, cell: (h) => formatStreak(h) },
+  { id: 'growth', header: '5y growth', numeric: true, cell: (h) => formatPct(h.dividend_cagr_5y_pct, 1) },
+  { id: 'safety', header: 'Safety', cell: (h) => <SafetyBadge safety={h.safety} /> },
+  { id: 'income', header: 'Income / yr', numeric: true, cellClassName: 'font-medium', cell: (h) => formatCents(h.annual_income_cents) },
+];
+
 /** Totals, the income calendar and the per-holding table of a smart yield report. */
 export function YieldReport({ report }: { report: SmartYieldResponse }) {
   const t = report.totals;
@@ -148,69 +170,26 @@ export function YieldReport({ report }: { report: SmartYieldResponse }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ScrollArea label="Holdings and their dividend figures">
-            <table className="w-full min-w-[52rem] text-sm" data-testid="holdings-table">
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-600">
-                  <th scope="col" className="py-2 pr-3">
-                    Holding
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right">
-                    Shares
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right">
-                    Yield (trailing 12 months)
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right">
-                    Yield on cost
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right">
-                    Payout
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right">
-                    Streak
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right">
-                    5y growth
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Safety
-                  </th>
-                  <th scope="col" className="py-2 pl-2 text-right">
-                    Income / yr
-                  </th>
-                </tr>
-              </thead>
-              {report.holdings.map((h) => (
-                <tbody key={h.symbol} className="border-b border-slate-100">
-                  <tr className={h.counted ? '' : 'text-slate-600'}>
-                    <th scope="row" className="py-2 pr-3 text-left font-normal">
-                      <span className="font-semibold text-ink">{h.symbol}</span>
-                      <span className="block max-w-[14rem] truncate text-xs text-slate-600">{h.name}</span>
-                    </th>
-                    <td className="px-2 py-2 text-right tabular-nums">{h.shares.toLocaleString('en-US', { maximumFractionDigits: 6 })}</td>
-                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.dividend_yield_pct)}</td>
-                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.yield_on_cost_pct)}</td>
-                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.payout_ratio_pct, 0)}</td>
-                    <td className="px-2 py-2 text-right tabular-nums">{formatStreak(h)}</td>
-                    <td className="px-2 py-2 text-right tabular-nums">{formatPct(h.dividend_cagr_5y_pct, 1)}</td>
-                    <td className="px-2 py-2">
-                      <SafetyBadge safety={h.safety} />
-                    </td>
-                    <td className="py-2 pl-2 text-right font-medium tabular-nums">{formatCents(h.annual_income_cents)}</td>
-                  </tr>
-                  <tr>
-                    <td colSpan={9} className="pb-2">
-                      <details className="group">
-                        <summary className="cursor-pointer rounded text-xs font-medium text-brand-700 hover:underline">Details for {h.symbol}</summary>
-                        <HoldingDetails h={h} />
-                      </details>
-                    </td>
-                  </tr>
-                </tbody>
-              ))}
-            </table>
-          </ScrollArea>
+          <DataTable
+            columns={holdingColumns}
+            rows={report.holdings}
+            rowKey={(h) => h.symbol}
+            caption="Holdings with their yield, payout, dividend streak and growth, safety and yearly income"
+            scrollLabel="Holdings and their dividend figures"
+            testId="holdings-table"
+            tableClassName="min-w-[52rem]"
+            headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600"
+            bodyClassName="border-b border-slate-100"
+            cellClassName="px-2 py-2 first:pl-0 last:pr-0"
+            rowClassName={(h) => (h.counted ? '' : 'text-slate-600')}
+            rowDetails={(h) => (
+              <details className="group">
+                <summary className="cursor-pointer rounded text-xs font-medium text-brand-700 hover:underline">Details for {h.symbol}</summary>
+                <HoldingDetails h={h} />
+              </details>
+            )}
+            rowDetailsClassName="pb-2"
+          />
         </CardContent>
       </Card>
       <p className="text-xs text-slate-600">

@@ -1,4 +1,4 @@
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { useState } from 'react';
 import type { TrackRecordGroupResponse, TrackRecordResponse } from '../../../../../server/features/track-record/track-record.routes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -84,46 +84,39 @@ function FiguresTable({ groups, source }: { groups: TrackRecordGroupResponse[]; 
   return (
     <details className="rounded-xl border border-slate-200 bg-white">
       <summary className="cursor-pointer px-5 py-3 text-sm font-medium text-ink">Every figure as a table ({SOURCE_NAMES[source].toLowerCase()})</summary>
-      <ScrollArea label="Hit rates per call and horizon" className="mx-5 mb-5">
-        <table className="w-full min-w-[52rem] text-left text-sm tabular-nums">
-          <caption className="sr-only">Hit rate with its 95 % interval, sample size and mean excess return over SPY, per call and horizon</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Kind
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Call
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Runs
-              </th>
-              {horizons.map((m) => (
-                <th key={m} scope="col" className="py-2 pr-3 font-medium">
-                  {describeHorizon(m)}: held (95 % CI), n, vs SPY
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {groups.map((g) => (
-              <tr key={`${g.kind}-${g.verdict}-${g.side}`}>
-                <td className="py-2 pr-3">{nameKind(g.kind)}</td>
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  {g.verdict_label}: {g.call_label}
-                </th>
-                <td className="py-2 pr-3">{formatCount(g[source].runs)}</td>
-                {g[source].horizons.map((h) => (
-                  <td key={h.months} className="py-2 pr-3">
+      <DataTable
+        columns={[
+          { id: 'kind', header: 'Kind', cell: (g: TrackRecordGroupResponse) => nameKind(g.kind) },
+          { id: 'call', header: 'Call', rowHeader: true, cell: (g) => `${g.verdict_label}: ${g.call_label}` },
+          { id: 'runs', header: 'Runs', cell: (g) => formatCount(g[source].runs) },
+          ...horizons.map(
+            (m): DataTableColumn<TrackRecordGroupResponse> => ({
+              id: String(m),
+              header: `${describeHorizon(m)}: held (95 % CI), n, vs SPY`,
+              cell: (g) => {
+                const h = g[source].horizons.find((x) => x.months === m);
+                if (!h) return null;
+                return (
+                  <>
                     {h.hit_rate_percent === null ? '—' : `${formatRate(h.hit_rate_percent)} (${formatRate(h.ci_low_percent)}–${formatRate(h.ci_high_percent)})`}
                     , n = {formatCount(h.n)}, {formatPoints(h.mean_excess_percent)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
+                  </>
+                );
+              },
+            }),
+          ),
+        ]}
+        rows={groups}
+        rowKey={(g) => `${g.kind}-${g.verdict}-${g.side}`}
+        caption="Hit rate with its 95 % interval, sample size and mean excess return over SPY, per call and horizon"
+        scrollLabel="Hit rates per call and horizon"
+        className="mx-5 mb-5"
+        tableClassName="min-w-[52rem] tabular-nums"
+        headClassName="text-slate-600"
+        bodyClassName="divide-y divide-slate-100"
+        cellClassName="py-2 pr-3"
+        rowClassName=""
+      />
     </details>
   );
 }
