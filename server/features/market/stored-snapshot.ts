@@ -104,8 +104,10 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
     refreshDataDay,
     dataAsOf: () => maxDay(bundled.dataAsOf(), pricesDay) ?? bundled.dataAsOf(),
     datasetsAsOf(): DatasetAsOf | null {
-      if (!base) return base;
-      return { ...base, prices: maxDay(base.prices, pricesDay), dividends: maxDay(base.dividends, actionsDay) };
+      // Asked each time: the snapshot dates its fundamentals once their file has been read.
+      const own = bundled.datasetsAsOf();
+      if (!own) return own;
+      return { ...own, prices: maxDay(own.prices, pricesDay), dividends: maxDay(own.dividends, actionsDay) };
     },
     async preload() {
       await Promise.all([bundled.preload(), refreshDataDay()]);
