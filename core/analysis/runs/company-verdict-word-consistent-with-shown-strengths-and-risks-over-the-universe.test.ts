@@ -9,7 +9,7 @@ function readTone(verdict: string): 'favourable' | 'good_tilt' | 'offset' | 'bad
   if (/weaknesses outweigh/.test(verdict)) return 'unfavourable';
   if (/tilted to the good|has the edge: the strengths? above and no red flag/.test(verdict)) return 'good_tilt';
   if (/tilted to the bad|on the back foot: the risks? above and no strength/.test(verdict)) return 'bad_tilt';
-  if (/roughly offset|strong or weak enough to note/.test(verdict)) return 'offset';
+  if (/roughly offset|strong or weak enough to note|above (is a mild one|are mild|is a modest one|are modest)/.test(verdict)) return 'offset';
   throw new Error(`unknown verdict: ${verdict}`);
 }
 
@@ -40,9 +40,8 @@ describe('over every 10th listing of the snapshot', () => {
           const ok = tone === 'favourable' ? s > k : tone === 'unfavourable' ? k > s : tone === 'good_tilt' ? s >= k : tone === 'bad_tilt' ? k >= s : true;
           if (!ok) problems.push(`${symbol} ${kind} ${subtype ?? ''}: "${tone}" with ${s} strengths and ${k} risks shown`);
           // "the strength above and no red flag" is said only when no risk is shown, and the reverse.
-          if (/and no red flag/.test(note.verdict.text) && k !== 0) problems.push(`${symbol} ${kind} ${subtype ?? ''}: "no red flag" with ${k} risks shown`);
-          if (/and no strength in/.test(note.verdict.text) && s !== 0)
-            problems.push(`${symbol} ${kind} ${subtype ?? ''}: "no strength" with ${s} strengths shown`);
+          if (/no red flag/.test(note.verdict.text) && k !== 0) problems.push(`${symbol} ${kind} ${subtype ?? ''}: "no red flag" with ${k} risks shown`);
+          if (/no strength in/.test(note.verdict.text) && s !== 0) problems.push(`${symbol} ${kind} ${subtype ?? ''}: "no strength" with ${s} strengths shown`);
         }
       }
     }

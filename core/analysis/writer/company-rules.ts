@@ -724,6 +724,16 @@ export function writeCompanyVerdict(
       text: `On ${topic} ${ctx.name} is on the back foot: the ${shownRisks === 1 ? 'risk' : 'risks'} above and no strength in the figures we test.`,
       fact_keys: [],
     };
+  if (tone === 'offset' && shownStrengths === 0 && shownRisks > 0)
+    return {
+      text: `On ${topic} ${ctx.name} shows no strength in the figures we test, and the ${shownRisks === 1 ? 'risk above is a mild one' : 'risks above are mild'}.`,
+      fact_keys: [],
+    };
+  if (tone === 'offset' && shownRisks === 0 && shownStrengths > 0)
+    return {
+      text: `On ${topic} ${ctx.name} shows no red flag in the figures we test, and the ${shownStrengths === 1 ? 'strength above is a modest one' : 'strengths above are modest'}.`,
+      fact_keys: [],
+    };
   if (tone === 'offset' && shownStrengths === 0 && shownRisks === 0)
     return { text: `On ${topic} no figure of ${ctx.name} we test is strong or weak enough to note, either way.`, fact_keys: [] };
   if (tone === 'good_tilt')

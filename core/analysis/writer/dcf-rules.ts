@@ -121,7 +121,8 @@ export function writeDcfVerdict(r: FactReader): Sentence {
   const verdict = r.text('valuation_verdict');
   if (verdict) {
     const rangeKeys = ['valuation_verdict', 'fair_value_low', 'fair_value_high', ...keys.slice(1)];
-    if (verdict === 'Undervalued') return { text: `The price sits below even the bear case: on this model the shares are undervalued.${caveat}`, fact_keys: rangeKeys };
+    if (verdict === 'Undervalued')
+      return { text: `The price sits below even the bear case: on this model the shares are undervalued.${caveat}`, fact_keys: rangeKeys };
     if (verdict === 'Overvalued')
       return { text: `The price sits above even the bull case: it asks for more than the business supports.${caveat}`, fact_keys: rangeKeys };
     return { text: `The price sits within the range: about fair, neither a bargain nor a stretch.${caveat}`, fact_keys: rangeKeys };

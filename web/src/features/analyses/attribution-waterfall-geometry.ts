@@ -21,8 +21,10 @@ export interface WaterfallBar {
 
 export interface Waterfall {
   bars: WaterfallBar[];
-  /** Inputs that moved the score by 0 (neutral votes, failed tests, metrics left out): listed in the table only. */
+  /** Inputs measured that moved the score by 0 (neutral votes, failed tests): listed in the table only. */
   unmoved: AttributionContribution[];
+  /** Inputs with no value for this company (not computable, not applicable to its class): not counted, not "moved by 0". */
+  notCounted: AttributionContribution[];
   /** The track's ends in the score's unit, and where zero (or the base) sits on it. */
   min: number;
   max: number;
@@ -79,7 +81,13 @@ export function layoutWaterfall(a: Attribution): Waterfall {
     })),
     { key: 'score', label: 'Score', kind: 'score', amount: a.score, from: origin, to: a.score, ...span(origin, a.score), explanation: '' },
   ];
-  return { bars, unmoved: a.contributions.filter((c) => c.contribution === 0), min, max };
+  return {
+    bars,
+    unmoved: a.contributions.filter((c) => c.contribution === 0 && c.value !== null),
+    notCounted: a.contributions.filter((c) => c.contribution === 0 && c.value === null),
+    min,
+    max,
+  };
 }
 
 const MINUS = '−';

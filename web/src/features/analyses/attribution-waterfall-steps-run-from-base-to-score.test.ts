@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type Attribution, formatAttributionValue, layoutWaterfall } from './attribution-waterfall-geometry.ts';
 
-const contribution = (key: string, c: number) => ({ key, label: key.toUpperCase(), value: null, contribution: c, explanation: `${key} ${c}` });
+const contribution = (key: string, c: number, value: number | null = 1) => ({
+  key,
+  label: key.toUpperCase(),
+  value,
+  contribution: c,
+  explanation: `${key} ${c}`,
+});
 
-// A grade from the sector median 50: ROE +20, margin −5, ROIC +2.5, FCF margin 0 → 67.5.
+// A grade from the sector median 50: ROE +20, margin −5, ROIC +2.5, FCF margin 0 → 67.5; ROA has no value (not counted).
 const grade: Attribution = {
   target: 'grade_profitability',
   label: 'Profitability grade B',
@@ -12,7 +18,13 @@ const grade: Attribution = {
   unit: 'percentile',
   decimals: 2,
   verdict: 'B',
-  contributions: [contribution('roic', 2.5), contribution('operating_margin', -5), contribution('fcf_margin', 0), contribution('roe', 20)],
+  contributions: [
+    contribution('roic', 2.5),
+    contribution('operating_margin', -5),
+    contribution('fcf_margin', 0),
+    contribution('roe', 20),
+    contribution('roa', 0, null),
+  ],
 };
 
 describe('the waterfall of an attribution', () => {
@@ -28,6 +40,8 @@ describe('the waterfall of an attribution', () => {
       ['score', 49, 67.5],
     ]);
     expect(w.unmoved.map((c) => c.key)).toEqual(['fcf_margin']);
+    // An input with no value did not "move it by 0": it was not counted (a bank's EBITDA / EV).
+    expect(w.notCounted.map((c) => c.key)).toEqual(['roa']);
   });
 
   it('spans 50..70 padded by 5 % of 20 (49..71): ROE’s bar starts at (50 − 49)/22 = 4.55 % and is 20/22 = 90.9 % wide', () => {

@@ -144,6 +144,9 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
             {formatCount(waterfall.unmoved.length, 'input')} moved it by 0: {waterfall.unmoved.map((c) => c.label).join(', ')}.
           </p>
         )}
+        {waterfall.notCounted.length > 0 && (
+          <p className="text-sm text-slate-600">Not counted, no value for this company: {waterfall.notCounted.map((c) => c.label).join(', ')}.</p>
+        )}
         <details className="mt-3">
           <summary className="cursor-pointer text-sm font-medium text-brand-700">Show every input as a table</summary>
           <AttributionTable a={a} />
