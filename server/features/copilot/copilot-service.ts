@@ -265,7 +265,16 @@ function toAnswer(
   return {
     ...(chart ? { chart } : {}),
     ...(offer
-      ? { offer: { kind: offer.kind, subtype: offer.subtype, symbol: offer.symbol, name: offer.name, href: offer.href, cost_tokens: convertMtToTokens(offer.cost_mt) } }
+      ? {
+          offer: {
+            kind: offer.kind,
+            subtype: offer.subtype,
+            symbol: offer.symbol,
+            name: offer.name,
+            href: offer.href,
+            cost_tokens: convertMtToTokens(offer.cost_mt),
+          },
+        }
       : {}),
     conversation_id: ids.conversationId,
     message_id: ids.answerId,
@@ -309,7 +318,8 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
       meta();
       return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.plan.text, 'offline'));
     }
-    if (parsed.plan.kind === 'summary') return answerSummary(ctx, req.userId, ids, { question, read: parsed.read, subject }, parsed.plan, { ...events, onMeta: meta });
+    if (parsed.plan.kind === 'summary')
+      return answerSummary(ctx, req.userId, ids, { question, read: parsed.read, subject }, parsed.plan, { ...events, onMeta: meta });
     plan = parsed.plan;
     read = parsed.read;
   }

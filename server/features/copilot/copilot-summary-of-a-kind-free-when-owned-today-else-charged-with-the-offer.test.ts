@@ -15,7 +15,7 @@ describeEachDatabase('copilot summary of an analysis kind', (kind) => {
   });
   afterAll(async () => k?.db.close());
 
-  it('not owned: charged 0.3 once (10 − 0.3 = 9.7), says what it understood, cites the builder\'s figures, offers the 1.2-token analysis', async () => {
+  it("not owned: charged 0.3 once (10 − 0.3 = 9.7), says what it understood, cites the builder's figures, offers the 1.2-token analysis", async () => {
     const u = await k.createUser();
     const res = await k.as(u).ask({ message: "summarize JPM's balance sheet" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
