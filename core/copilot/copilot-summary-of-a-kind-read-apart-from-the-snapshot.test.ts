@@ -100,7 +100,6 @@ describe('the summary answer', () => {
       strengths: [{ text: 'It earns 19.14 % on its tangible equity.', fact_keys: ['rote'] }],
       risks: [],
       verdict: { text: 'Strengths and no red flags.', fact_keys: [] },
-      writer: 'rule-based',
     },
     href: '/balance-sheet/JPM',
     owned,

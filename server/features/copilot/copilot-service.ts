@@ -186,7 +186,7 @@ async function answerOffline(
   session: ToolSession,
   events: ModelEvents,
 ): Promise<CopilotDraft> {
-  // A summary reached here is the model's fallback, under the model's hold: charged as any copilot answer.
+  // `ask` answers a summary before the model or a hold; one reaching a fallback here is charged as any copilot answer.
   const draft =
     plan.kind === 'direct'
       ? plan.draft
@@ -308,18 +308,21 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
   const ids: Ids = { conversationId: conversationId ?? randomUUID(), isNew: conversationId === null, questionId: randomUUID(), answerId };
   const mode = getCopilotMode(ctx);
   const meta = () => events.onMeta?.({ conversation_id: ids.conversationId, message_id: ids.answerId, mode });
-  // Offline, the question is parsed before the hold: a refusal is free and needs no tokens.
+  // The question is parsed before the hold. A summary of an analysis kind is charged by what the user owns, so it is
+  // answered from that analysis in either mode (the model is not asked). Offline, a refusal is free and needs no tokens.
+  // A follow-up ("and its debt?", "what about Microsoft?", "over 5 years?") is read against the conversation's subject.
+  const parsed = await readOffline(ctx, question, subject);
+  if (parsed.plan.kind === 'summary') {
+    const onMeta = () => events.onMeta?.({ conversation_id: ids.conversationId, message_id: ids.answerId, mode: 'offline' });
+    return answerSummary(ctx, req.userId, ids, { question, read: parsed.read, subject }, parsed.plan, { ...events, onMeta });
+  }
   let plan: AnswerablePlan | null = null;
   let read = question;
   if (!ctx.llm) {
-    // A follow-up ("and its debt?", "what about Microsoft?", "over 5 years?") is read against the conversation's subject.
-    const parsed = await readOffline(ctx, question, subject);
     if (parsed.plan.kind === 'refusal') {
       meta();
       return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.plan.text, 'offline'));
     }
-    if (parsed.plan.kind === 'summary')
-      return answerSummary(ctx, req.userId, ids, { question, read: parsed.read, subject }, parsed.plan, { ...events, onMeta: meta });
     plan = parsed.plan;
     read = parsed.read;
   }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { getActionCostMt } from '../../../core/tokens/costs.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { type CopilotTest, OPENING_BALANCE_MT, startCopilotTest } from '../../test/copilot-test-kit.ts';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test/fake-openai-server.ts';
 
 const COPILOT_MT = getActionCostMt('copilot');
 const BALANCE_SHEET_MT = getActionCostMt('balance-sheet');
@@ -105,5 +106,37 @@ describeEachDatabase('copilot summary of an analysis kind', (kind) => {
     expect(names.slice(-2)).toEqual(['citations', 'done']);
     expect(events.at(-1)!.data.answer).toMatchObject({ status: 'answered', tokens_charged: 0 });
     expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - getActionCostMt('technical'));
+  });
+});
+
+// The charge depends on what the user owns, not on who would write the answer: with a model configured, a summary of a
+// kind is still read from the analysis (the model is not called), free when owned, else charged once with the offer.
+describeEachDatabase('copilot summary of an analysis kind with a model configured', (kind) => {
+  let fake: FakeOpenAiServer;
+  let k: CopilotTest;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    k = await startCopilotTest(kind, { env: { AI_BASE_URL: fake.url, AI_MODEL: 'fake-model', AI_TIMEOUT_MS: '8000' } });
+  });
+  afterAll(async () => {
+    await k?.db.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  it('owned today (10 − 1 = 9): free, mode "offline", the model never asked; not owned: 0.3 once (9 − 0.3 = 8.7) with the offer', async () => {
+    const u = await k.createUser();
+    expect((await k.as(u).runAnalysis({ symbol: 'KO', kind: 'fundamental', subtype: 'dividends' })).status).toBe(201);
+    // The run's note was the model's to write; from here on the model is not called.
+    fake.reset();
+    const owned = await k.as(u).ask({ message: 'KO dividends overview' });
+    expect(owned.body).toMatchObject({ status: 'answered', mode: 'offline', tokens_charged: 0 });
+    expect(owned.body.answer).toContain('KO’s dividends');
+    expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - getActionCostMt('fundamental'));
+    const other = await k.as(u).ask({ message: 'summary of PEP dividends' });
+    expect(other.body).toMatchObject({ status: 'answered', mode: 'offline', tokens_charged: COPILOT_MT / 1000 });
+    expect(other.body.offer).toMatchObject({ kind: 'fundamental', subtype: 'dividends', symbol: 'PEP', href: '/fundamental-analysis/PEP/dividends' });
+    expect(await k.balanceMt(u)).toBe(OPENING_BALANCE_MT - getActionCostMt('fundamental') - COPILOT_MT);
+    expect(fake.requests).toHaveLength(0);
   });
 });
