@@ -72,6 +72,11 @@ describe('follow-ups keep the kind and swap the symbol', () => {
     expect(listPlanSymbols(third.plan)).toEqual(['KO']);
   });
 
+  it('"and its dividends?" after AAPL’s balance-sheet summary is AAPL’s dividends summary (not the dividends-per-share trend)', () => {
+    expect(read(plan('and its dividends?', "summarize AAPL's balance sheet"))).toBe('AAPL fundamental/dividends');
+    expect(read(plan('and its dividends?', "What is AAPL's P/E?"))).not.toBe('AAPL fundamental/dividends');
+  });
+
   it('"and its P/E?" after a summary asks the figure of the same company', () => {
     const p = plan('and its P/E?', "summarize AAPL's balance sheet");
     expect(p.kind === 'tools' && p.intent).toBe('metric');

@@ -72,6 +72,13 @@ export function readFollowUp(question: string, subject: ConversationSubject | nu
     const trend = plan(read, directory);
     if (trend.kind === 'tools' && trend.intent === 'trend') return { plan: trend, read };
   }
+  // "and its dividends?" after a summary of Apple's balance sheet asks the summary of another kind, not a figure;
+  // a follow-up naming no kind ("and its P/E?") is read as below.
+  if (continues && subject.kind === 'kind_summary') {
+    const read = `summary of ${question} ${symbols.join(' ')}`;
+    const kindSummary = plan(read, directory);
+    if (kindSummary.kind === 'summary') return { plan: kindSummary, read };
+  }
   for (const read of candidates) {
     const p = plan(read, directory);
     if (p.kind !== 'refusal') return { plan: p, read };

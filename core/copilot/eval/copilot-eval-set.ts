@@ -174,6 +174,7 @@ export const COPILOT_EVAL_SET: readonly EvalCase[] = [
   one('summary of apple', { intent: 'snapshot', symbols: ['AAPL'], charged: true }),
   { turns: ["summarize AAPL's balance sheet", 'and MSFT?'], intent: 'kind_summary', symbols: ['MSFT'], says: ['MSFT’s balance sheet'], charged: true },
   { turns: ['KO dividends overview', 'how about PEP?'], intent: 'kind_summary', symbols: ['PEP'], says: ['PEP’s dividends'], charged: true },
+  { turns: ["summarize JPM's balance sheet", 'and its valuation?'], intent: 'kind_summary', symbols: ['JPM'], says: ['JPM’s valuation'], charged: true },
   { turns: ['technical summary of NVDA', 'what about AMD?', 'and its P/E?'], intent: 'metric', symbols: ['AMD'], keys: ['pe_ttm'], charged: true },
   // Conversations: the question scored leans on the one before it.
   { turns: ["What is AAPL's P/E?", 'and its debt?'], intent: 'metric', symbols: ['AAPL'], keys: ['debt_to_equity'], charged: true },
