@@ -311,14 +311,15 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
   // The question is parsed before the hold. A summary of an analysis kind is charged by what the user owns, so it is
   // answered from that analysis in either mode (the model is not asked). Offline, a refusal is free and needs no tokens.
   // A follow-up ("and its debt?", "what about Microsoft?", "over 5 years?") is read against the conversation's subject.
-  const parsed = await readOffline(ctx, question, subject);
-  if (parsed.plan.kind === 'summary') {
+  // With a model, the offline reading only looks for a summary: a directory that fails to load leaves the question to the model.
+  const parsed = ctx.llm ? await readOffline(ctx, question, subject).catch(() => null) : await readOffline(ctx, question, subject);
+  if (parsed?.plan.kind === 'summary') {
     const onMeta = () => events.onMeta?.({ conversation_id: ids.conversationId, message_id: ids.answerId, mode: 'offline' });
     return answerSummary(ctx, req.userId, ids, { question, read: parsed.read, subject }, parsed.plan, { ...events, onMeta });
   }
   let plan: AnswerablePlan | null = null;
   let read = question;
-  if (!ctx.llm) {
+  if (parsed && !ctx.llm) {
     if (parsed.plan.kind === 'refusal') {
       meta();
       return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.plan.text, 'offline'));
@@ -374,8 +375,8 @@ async function readSummary(ctx: CopilotContext, userId: string, plan: SummaryPla
   const href = hrefForKind(kind, plan.symbol, subtype);
   try {
     const r = await ctx.readAnalysis(userId, { symbol: plan.symbol, kind, subtype });
-    const facts = withOrigin(r.body.facts, r.symbol, hrefForKind(kind, r.symbol, subtype));
-    return { symbol: r.symbol, as_of: r.asOf, facts, note: r.body.note, href: hrefForKind(kind, r.symbol, subtype), owned: r.owned !== null };
+    const page = hrefForKind(kind, r.symbol, subtype);
+    return { symbol: r.symbol, as_of: r.asOf, facts: withOrigin(r.body.facts, r.symbol, page), note: r.body.note, href: page, owned: r.owned !== null };
   } catch (e) {
     if (!isAppError(e) || e.status >= 500) throw e;
     return { symbol: plan.symbol, as_of: '', facts: [], note: null, href, owned: false, error: { code: e.code, message: e.message } };
