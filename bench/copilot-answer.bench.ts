@@ -38,7 +38,7 @@ async function runRound(): Promise<Timing[]> {
     for (const turn of c.turns) {
       const wall = performance.now();
       const cpu = process.cpuUsage();
-      const r = await answerOfflineTurn(turn, subject, directory, asker.runTool, c.today);
+      const r = await answerOfflineTurn(turn, subject, directory, asker.runTool, c.today, asker.readSummary);
       const used = process.cpuUsage(cpu);
       out.push({
         question: turn,

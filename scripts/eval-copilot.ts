@@ -29,7 +29,7 @@ if (withModel) {
     `scored answers by the model: ${run.modes.llm}, by the offline copilot instead (model error or breaker): ${run.modes.offline}, none (502/504): ${run.modes.failed}`;
 } else {
   const asker = createOfflineAsker(openBundledAnalysisData());
-  ask = createOfflineEvalAsker(await asker.listDirectory(), asker.runTool);
+  ask = createOfflineEvalAsker(await asker.listDirectory(), asker.runTool, asker.readSummary);
 }
 
 const r = await runEvalSet(COPILOT_EVAL_SET, ask);

@@ -37,7 +37,7 @@ const firstUnique = (xs: readonly string[], n: number) => [...new Set(xs)].slice
  */
 export function subjectOfPlan(read: string, plan: OfflinePlan, before: ConversationSubject | null): ConversationSubject | null {
   const symbols = listPlanSymbols(plan);
-  if (plan.kind !== 'tools' || symbols.length === 0) return before;
+  if ((plan.kind !== 'tools' && plan.kind !== 'summary') || symbols.length === 0) return before;
   return {
     question: read.slice(0, MAX_SUBJECT_QUESTION_CHARS),
     symbols,

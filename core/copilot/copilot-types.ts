@@ -1,4 +1,4 @@
-import type { AnalysisKind, Fact } from '../analysis/analysis-types.ts';
+import type { AnalysisKind, AnalysisNote, Fact } from '../analysis/analysis-types.ts';
 import type { TrendLine } from './company-facts.ts';
 
 /*
@@ -93,6 +93,48 @@ export interface CopilotDraft {
   text: string;
   facts: CopilotFact[];
   chart?: CopilotChart;
+  /** A summary of a kind the user does not own for the day: the full analysis it was read from, to run. */
+  offer?: CopilotOffer;
+}
+
+/**
+ * The analyses a copilot summary is read from (issue 34): balance sheet, valuation (the DCF analysis), dividends (the
+ * fundamental analysis' dividends tab) and technicals. `topic` is how the answer names it ("JPM's balance sheet").
+ */
+export type SummaryOf =
+  | { kind: 'balance-sheet'; subtype: null; topic: 'balance sheet' }
+  | { kind: 'dcf'; subtype: null; topic: 'valuation' }
+  | { kind: 'fundamental'; subtype: 'dividends'; topic: 'dividends' }
+  | { kind: 'technical'; subtype: null; topic: 'technicals' };
+
+/**
+ * An analysis as the analyses feature builds a run of it (same inputs, same builder, not stored or charged) for a
+ * summary, and whether the user already owns a run of that kind on that symbol for that data day.
+ */
+export interface AnalysisSummaryRead {
+  symbol: string;
+  /** The data day the analysis was built for. */
+  as_of: string;
+  /** The builder's facts, each linking the analysis page. */
+  facts: CopilotFact[];
+  /** The builder's note (headline, strengths, risks, verdict), whose sentences cite `facts` by key. */
+  note: Pick<AnalysisNote, 'headline' | 'strengths' | 'risks' | 'verdict'> | null;
+  /** The analysis page of that kind for that symbol. */
+  href: string;
+  owned: boolean;
+  /** Why it could not be built (unknown symbol, a kind that cannot run on it): the answer is then a free refusal. */
+  error?: { code: string; message: string };
+}
+
+/** What a summary offers when the user does not own the analysis: the page that runs it, and its price from core's costs. */
+export interface CopilotOffer {
+  kind: AnalysisKind;
+  subtype: 'dividends' | null;
+  symbol: string;
+  /** "Balance Sheet Analysis", as the price list names it. */
+  name: string;
+  href: string;
+  cost_mt: number;
 }
 
 /** What a plan asks about besides its symbols (they are in its calls): the conversation's subject keeps it for a follow-up. */
@@ -117,4 +159,6 @@ export interface SymbolDirectoryEntry {
 export type OfflinePlan =
   | { kind: 'tools'; intent: string; calls: CopilotToolCall[]; compose(results: CopilotToolResult[]): CopilotDraft; about?: PlanTopic }
   | { kind: 'direct'; intent: string; draft: CopilotDraft }
+  /** A summary of an analysis kind for one symbol: the server builds it through the analyses feature and charges by ownership. */
+  | { kind: 'summary'; intent: 'kind_summary'; symbol: string; of: SummaryOf; compose(read: AnalysisSummaryRead): CopilotDraft; about: PlanTopic }
   | { kind: 'refusal'; text: string; examples: string[] };

@@ -5,6 +5,7 @@ type Planner = (question: string, directory: readonly SymbolDirectoryEntry[]) =>
 
 /** The symbols a plan's tool calls read: the subject a follow-up refers back to. */
 export function listPlanSymbols(plan: OfflinePlan): string[] {
+  if (plan.kind === 'summary') return [plan.symbol];
   if (plan.kind !== 'tools') return [];
   const symbols = plan.calls.flatMap((c: CopilotToolCall) =>
     'symbols' in c.input ? c.input.symbols : 'symbol' in c.input && typeof c.input.symbol === 'string' ? [c.input.symbol] : [],
@@ -33,7 +34,7 @@ export interface ReadQuestion {
 function subjectOfText(previous: string, directory: readonly SymbolDirectoryEntry[], plan: Planner): ConversationSubject | null {
   const before = plan(previous, directory);
   const symbols = listPlanSymbols(before);
-  if (symbols.length === 0 || before.kind !== 'tools') return null;
+  if (symbols.length === 0 || (before.kind !== 'tools' && before.kind !== 'summary')) return null;
   return { question: previous, symbols, keys: before.about?.keys ?? [], period: before.about?.period ?? null, kind: before.intent };
 }
 
@@ -70,6 +71,13 @@ export function readFollowUp(question: string, subject: ConversationSubject | nu
     const read = `${question} ${previous.replace(SPAN_WORDS, ' ').replace(/\s+/g, ' ').trim()}`;
     const trend = plan(read, directory);
     if (trend.kind === 'tools' && trend.intent === 'trend') return { plan: trend, read };
+  }
+  // "and its dividends?" after a summary of Apple's balance sheet asks the summary of another kind, not a figure;
+  // a follow-up naming no kind ("and its P/E?") is read as below.
+  if (continues && subject.kind === 'kind_summary') {
+    const read = `summary of ${question} ${symbols.join(' ')}`;
+    const kindSummary = plan(read, directory);
+    if (kindSummary.kind === 'summary') return { plan: kindSummary, read };
   }
   for (const read of candidates) {
     const p = plan(read, directory);

@@ -17,13 +17,23 @@ import {
 } from './answer-writer.ts';
 import { TREND_LINES, type TrendLine } from './company-facts.ts';
 import { findField } from '../screener/fields.ts';
-import type { CopilotDraft, CopilotPeriod, CopilotToolCall, CopilotToolResult, OfflinePlan, PlanTopic, SymbolDirectoryEntry } from './copilot-types.ts';
+import type {
+  CopilotDraft,
+  CopilotPeriod,
+  CopilotToolCall,
+  CopilotToolResult,
+  OfflinePlan,
+  PlanTopic,
+  SummaryOf,
+  SymbolDirectoryEntry,
+} from './copilot-types.ts';
 import { type GlossaryTerm, getTerm, glossary } from './glossary.ts';
 import { getMetric, type Metric, metrics } from './metric-catalog.ts';
 import { findCalendarPhrase, findPeriod, resolveCalendarPhrase } from './period-phrases.ts';
 import { offlineExamples, offlineQuestionTypes, suggestQuestions } from './question-types.ts';
 import { findPhrases, hasPhrase, splitPhrase, splitQuestion, type Word } from './question-words.ts';
 import { COMMON_WORDS } from './common-words.ts';
+import { findSummaryAsked, writeKindSummary } from './kind-summary.ts';
 import { extendOverListedSuffixes, findSymbols, isWeakMatch } from './symbol-finder.ts';
 
 /** What a plan reads besides the question: today (ISO, the service's clock), for "last month" and "this year". */
@@ -298,6 +308,17 @@ export function planOfflineAnswer(question: string, directory: readonly SymbolDi
     return refuse('I cannot answer that offline.');
   }
 
+  // "Summarize JPM's balance sheet", "KO dividends overview": that analysis' own summary, not the snapshot.
+  const summaryAsked = findSummaryAsked(words);
+  if (summaryAsked) {
+    const about = hits.filter((h) => !Array.from({ length: h.to - h.from }, (_, k) => words[h.from + k]!.index).some((i) => summaryAsked.words.includes(i)));
+    const subjects = unique(
+      about.map((h) => h.entry),
+      (e) => e.symbol,
+    );
+    // A fund's balance sheet is planned too: the analyses feature says why that kind cannot run on it (a free refusal).
+    if (subjects.length === 1) return planKindSummary(subjects[0]!, summaryAsked.of);
+  }
   if (cue('decision') && entries.length === 1 && entries[0]!.type !== 'etf') return planBalancedView(entries[0]!);
   if (cue('forecast'))
     return refuse(`I do not forecast prices or tell the future; I can tell you how ${entries[0]!.symbol} has done and what our figures say now.`, entries[0]);
@@ -348,6 +369,17 @@ function planScoreReasons(entry: SymbolDirectoryEntry, asked: readonly Metric[],
     keys,
     period: null,
   });
+}
+
+function planKindSummary(entry: SymbolDirectoryEntry, of: SummaryOf): OfflinePlan {
+  return {
+    kind: 'summary',
+    intent: 'kind_summary',
+    symbol: entry.symbol,
+    of,
+    compose: (read) => writeKindSummary(entry, of, read),
+    about: { keys: [], period: null },
+  };
 }
 
 function planSnapshot(entry: SymbolDirectoryEntry): OfflinePlan {

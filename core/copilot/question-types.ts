@@ -12,6 +12,7 @@ export interface OfflineQuestionType {
     | 'technical_signal'
     | 'score_reason'
     | 'valuation'
+    | 'kind_summary'
     | 'balanced_view'
     | 'definition';
   title: string;
@@ -80,6 +81,13 @@ export const offlineQuestionTypes: readonly OfflineQuestionType[] = [
     description:
       'Fair value per share against the price, the upside or downside, the discount rate and growth used, and the growth the price implies. You may set the WACC, terminal growth or growth.',
     examples: ['Is AAPL undervalued?', 'MSFT fair value with a WACC of 9%'],
+  },
+  {
+    id: 'kind_summary',
+    title: 'A summary of an analysis',
+    description:
+      'The balance sheet, valuation, dividends or technicals of a company in a few cited sentences, read from that analysis itself: free when you already ran that analysis on the same data day, else a copilot question with a link to run the full analysis.',
+    examples: ["Summarize JPM's balance sheet", 'KO dividends overview', 'Technical summary of NVDA'],
   },
   {
     id: 'balanced_view',

@@ -2,7 +2,15 @@ import type { AnalysisInputs, AnalysisKind, Fact, FundamentalSubtype } from '../
 import { listAllContributionFacts } from '../analysis/attribution/driver-facts.ts';
 import { analysisBuilders, type TechnicalSections } from '../analysis/runs/index.ts';
 import { findUnbackedNumbers } from '../ai/number-validator.ts';
-import type { CopilotDraft, CopilotFact, CopilotToolCall, CopilotToolResult, SymbolDirectoryEntry } from '../copilot/copilot-types.ts';
+import type {
+  AnalysisSummaryRead,
+  CopilotDraft,
+  CopilotFact,
+  CopilotToolCall,
+  CopilotToolResult,
+  SummaryOf,
+  SymbolDirectoryEntry,
+} from '../copilot/copilot-types.ts';
 import { type PlanContext, planOfflineAnswer } from '../copilot/plan-offline-answer.ts';
 import { collectLineTrend } from '../copilot/company-facts.ts';
 import { describeSpreadFacts } from '../copilot/spread-facts.ts';
@@ -205,6 +213,14 @@ export async function runToolOnBuilders(call: CopilotToolCall, load: LoadInputs,
  * Numbers in a draft that none of its cited facts backs: the shared number validator (core/ai) on the text
  * with its [n] markers taken out (footnote numbers, not figures), as the copilot service checks a draft.
  */
+export async function readSummaryOnBuilders(symbol: string, of: SummaryOf, load: LoadInputs, owned = false): Promise<AnalysisSummaryRead> {
+  const href = hrefOf(of.kind, symbol, of.subtype);
+  const built = analysisBuilders[of.kind](await load(symbol), of.subtype);
+  if (!built.ok) return { symbol, as_of: '', facts: [], note: null, href, owned, error: { code: 'UNPROCESSABLE', message: built.error.message } };
+  const facts = built.value.facts.map((f) => ({ ...f, symbol, href }));
+  return { symbol, as_of: built.value.as_of, facts, note: built.value.note, href, owned };
+}
+
 export function findUnbackedInDraft(draft: CopilotDraft): string[] {
   return findUnbackedNumbers(draft.text.replace(/\[\d+\]/g, ''), draft.facts).map((u) => `"${u.token}": ${u.reason}`);
 }
@@ -261,6 +277,8 @@ export function createOfflineAsker(data: AnalysisDataSource, options: { loadScre
   };
   const loadScreenerTable = options.loadScreenerTable ?? loadWholeTable;
   const runTool = (call: CopilotToolCall) => runToolOnBuilders(call, load, loadScreenerTable);
+  /** A summary's analysis from its builder, as the analyses feature builds it; nobody owns a run here. */
+  const readSummary = (symbol: string, of: SummaryOf) => readSummaryOnBuilders(symbol, of, load);
   /** The answer to a question the planner turns into tool calls (it throws on a refusal or a direct answer). */
   async function ask(question: string, context?: PlanContext): Promise<CopilotDraft & { intent: string; calls: CopilotToolCall[] }> {
     const plan = planOfflineAnswer(question, await listDirectory(), context);
@@ -268,5 +286,5 @@ export function createOfflineAsker(data: AnalysisDataSource, options: { loadScre
     const results = await Promise.all(plan.calls.map(runTool));
     return { ...plan.compose(results), intent: plan.intent, calls: plan.calls };
   }
-  return { load, listDirectory, runTool, ask };
+  return { load, listDirectory, runTool, readSummary, ask };
 }

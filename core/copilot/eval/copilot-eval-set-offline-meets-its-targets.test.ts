@@ -11,7 +11,7 @@ describe('the copilot evaluation set, offline (npm run eval:copilot)', () => {
     const directory = await asker.listDirectory();
     expect(COPILOT_EVAL_SET.length).toBeGreaterThanOrEqual(80);
     expect(COPILOT_EVAL_SET.filter((c) => c.turns.length > 1).length).toBeGreaterThanOrEqual(15);
-    const ask = createOfflineEvalAsker(directory, asker.runTool);
+    const ask = createOfflineEvalAsker(directory, asker.runTool, asker.readSummary);
     const r = await runEvalSet(COPILOT_EVAL_SET, ask);
     const misses = r.outcomes.filter((o) => !o.answeredRight || !o.chargedRight).map((o) => `${o.question}: ${o.why.join('; ')}`);
     expect(r.chargedRight, misses.join('\n')).toBe(EVAL_TARGETS.chargedRight);

@@ -1,6 +1,6 @@
 import { findUnbackedNumbers } from '../../ai/number-validator.ts';
 import { type ConversationSubject, subjectOfPlan } from '../conversation-subject.ts';
-import type { CopilotDraft, CopilotToolCall, CopilotToolResult, SymbolDirectoryEntry } from '../copilot-types.ts';
+import type { AnalysisSummaryRead, CopilotDraft, CopilotToolCall, CopilotToolResult, SummaryOf, SymbolDirectoryEntry } from '../copilot-types.ts';
 import { listPlanSymbols, readFollowUp } from '../follow-up.ts';
 import { planOfflineAnswer } from '../plan-offline-answer.ts';
 
@@ -37,6 +37,8 @@ export interface EvalOutcome {
 }
 
 type RunTool = (call: CopilotToolCall) => Promise<CopilotToolResult>;
+/** A summary's analysis built as the analyses feature builds it; offline nobody owns a run, so a summary is charged. */
+export type ReadSummary = (symbol: string, of: SummaryOf) => Promise<AnalysisSummaryRead>;
 
 /** What the scorer reads of the last turn's answer, however it was asked (offline here, or a model through the API). */
 export interface EvalAnswer {
@@ -88,6 +90,7 @@ export async function answerOfflineTurn(
   directory: readonly SymbolDirectoryEntry[],
   runTool: RunTool,
   today?: string,
+  readSummary?: ReadSummary,
 ): Promise<{ answer: EvalAnswer; subject: ConversationSubject | null; chart: CopilotDraft['chart'] }> {
   const { plan, read } = readFollowUp(turn, subject, directory, (q, d) => planOfflineAnswer(q, d, { today }));
   let draft: CopilotDraft | null = null;
@@ -97,12 +100,19 @@ export async function answerOfflineTurn(
     draft = plan.draft;
     intent = plan.intent;
     charged = true;
-  } else if (plan.kind === 'tools') {
-    draft = plan.compose(await Promise.all(plan.calls.map(runTool)));
+  } else if (plan.kind === 'tools' || (plan.kind === 'summary' && readSummary)) {
+    let owned = false;
+    if (plan.kind === 'tools') draft = plan.compose(await Promise.all(plan.calls.map(runTool)));
+    else {
+      const read = await readSummary!(plan.symbol, plan.of);
+      owned = read.owned;
+      draft = plan.compose(read);
+    }
     // The service's check: numbers no cited fact backs make the answer a free refusal.
     const checked = draft.facts.length > 0 && findUnbackedNumbers(draft.text.replace(/\[\d+\]/g, ''), draft.facts).length === 0;
     intent = checked ? plan.intent : 'refusal';
-    charged = checked;
+    // A summary of an analysis the user owns for the day is free to read.
+    charged = checked && !owned;
   }
   return {
     answer: {
@@ -112,17 +122,17 @@ export async function answerOfflineTurn(
       text: draft?.text ?? (plan.kind === 'refusal' ? plan.text : ''),
       charged,
     },
-    subject: charged ? subjectOfPlan(read, plan, subject) : subject,
+    subject: intent !== 'refusal' ? subjectOfPlan(read, plan, subject) : subject,
     chart: charged ? draft?.chart : undefined,
   };
 }
 
 /** The offline copilot as the service runs it: a case's turns answered in order, each against the subject the answered ones set. */
-export function createOfflineEvalAsker(directory: readonly SymbolDirectoryEntry[], runTool: RunTool): EvalAsker {
+export function createOfflineEvalAsker(directory: readonly SymbolDirectoryEntry[], runTool: RunTool, readSummary?: ReadSummary): EvalAsker {
   return async (c) => {
     let subject: ConversationSubject | null = null;
     let answer: EvalAnswer | null = null;
-    for (const turn of c.turns) ({ answer, subject } = await answerOfflineTurn(turn, subject, directory, runTool, c.today));
+    for (const turn of c.turns) ({ answer, subject } = await answerOfflineTurn(turn, subject, directory, runTool, c.today, readSummary));
     return answer!;
   };
 }

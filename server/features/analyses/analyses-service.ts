@@ -281,6 +281,40 @@ export async function listAnalyses(ctx: AnalysesContext, userId: string, query: 
   return { analyses: page, nextBefore: rows.length > query.limit && last ? { createdAt: last.createdAt, id: last.id } : null, dataDay };
 }
 
+/** What another feature reads of an analysis kind without running it: the builder's body and whether the user owns a run of it. */
+export interface AnalysisRead {
+  symbol: string;
+  /** The data day the body was built for. */
+  asOf: string;
+  body: AnalysisBody;
+  /** The user's served run of this kind (and subtype) on this symbol for this data day, if any: the same-day run they own. */
+  owned: StoredAnalysis | null;
+}
+
+/**
+ * An analysis built exactly as a run builds it (same availability check, same inputs, same builder) but not charged
+ * or stored, with the user's own run of it for that data day when they have one (the copilot's summary of a kind is
+ * free to read when they do). The same refusals as a run: UNKNOWN_SYMBOL, UNPROCESSABLE.
+ */
+export async function readAnalysis(
+  ctx: AnalysesContext,
+  userId: string,
+  req: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null },
+): Promise<AnalysisRead> {
+  const symbol = await ctx.market.resolveSymbol(req.symbol);
+  const subtype = req.kind === 'fundamental' ? (req.subtype ?? 'overview') : null;
+  const [profile, coverage] = await Promise.all([ctx.market.getProfile(symbol), ctx.market.coverage(symbol)]);
+  const unavailable = ctx.runs.checkAvailability(req.kind, { profile, coverage });
+  if (unavailable) throw new AppError('UNPROCESSABLE', unavailable.reason, { field: 'kind', details: { input: unavailable.input } });
+  const history = await loadPriceHistory(ctx.market, symbol);
+  const inputs = await loadAnalysisInputs(ctx.market, { symbol, profile, history, names: ctx.runs.requirements[req.kind] });
+  const built = ctx.runs.builders[req.kind](inputs, subtype);
+  if (!built.ok) throw new AppError('UNPROCESSABLE', built.error.message, { field: 'kind', details: { input: built.error.input } });
+  // Owned as the history's `as_of=current` reads it: a served run of this kind on this symbol for the data day.
+  const [owned] = await listServedAnalyses(ctx.db, userId, { symbol, kind: req.kind, subtype: subtype ?? undefined, asOf: inputs.asOf, limit: 1 });
+  return { symbol, asOf: inputs.asOf, body: built.value, owned: owned ?? null };
+}
+
 export async function getAnalysisOrThrow(ctx: AnalysesContext, userId: string, id: string): Promise<StoredAnalysis> {
   const found = UUID_RE.test(id) ? await findServedAnalysis(ctx.db, userId, id) : null;
   if (!found) throw new AppError('NOT_FOUND', 'No such analysis.');
@@ -306,6 +340,7 @@ export function createAnalysesService(deps: AnalysesServiceDeps) {
     },
     listAnalyses: (userId: string, query: ListQuery) => listAnalyses(ctx, userId, query),
     getAnalysisOrThrow: (userId: string, id: string) => getAnalysisOrThrow(ctx, userId, id),
+    readAnalysis: (userId: string, req: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null }) => readAnalysis(ctx, userId, req),
     /** The analysis a live share link points at (the share feature checked the token and its owner). */
     findSharedAnalysis: (id: string) => findServedAnalysisById(ctx.db, id),
   };

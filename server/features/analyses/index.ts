@@ -9,7 +9,7 @@ import { type AnalysesService, type AnalysisRuns, createAnalysesService } from '
 // The account export (data rights) reads this feature's rows through its store.
 export { readAnalysesForExport } from './analyses-store.ts';
 
-export type { AnalysesService, AnalysisRuns } from './analyses-service.ts';
+export type { AnalysesService, AnalysisRead, AnalysisRuns } from './analyses-service.ts';
 export { defaultAnalysisRuns } from './analyses-service.ts';
 export type { StoredAnalysis } from './analyses-store.ts';
 // The public API, export and share links run and serve analyses with the app's contracts.

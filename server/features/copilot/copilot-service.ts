@@ -10,6 +10,7 @@ import type { PlanContext } from '../../../core/copilot/plan-offline-answer.ts';
 import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
 import type {
+  AnalysisSummaryRead,
   CopilotChart,
   CopilotCitation,
   CopilotDraft,
@@ -24,9 +25,10 @@ import { convertMtToTokens } from '../../../core/tokens/index.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { type LlmChatMessage, type LlmClient, LlmError } from '../../adapters/llm/types.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { UUID_RE } from '../../lib/uuid.ts';
+import type { AnalysisRead } from '../analyses/index.ts';
 import type { LedgerService } from '../tokens/index.ts';
 import type { CopilotAnswer } from './copilot.routes.ts';
 import { MAX_COPILOT_MESSAGE_CHARS } from './copilot.routes.ts';
@@ -44,6 +46,7 @@ import {
   deleteConversation,
 } from './copilot-store.ts';
 import { type CopilotToolDeps, openToolSession, runCopilotTool, type ToolSession } from './tools/index.ts';
+import { hrefForKind, withOrigin } from './tools/tool-session.ts';
 
 /** How long one answer may take (model calls, tools, storing) before its hold is released and the caller told TIMEOUT. */
 export const COPILOT_TIMEOUT_MS = 60_000;
@@ -74,6 +77,8 @@ interface CopilotContext {
   storageCaps: StorageCaps;
   /** Stops calling a model that failed MODEL_BREAKER.failures times in a row, for its cool-down. */
   modelBreaker: Breaker;
+  /** The analyses feature's build of a kind and the user's same-day run of it (a summary of a kind is read from it). */
+  readAnalysis(userId: string, req: { symbol: string; kind: AnalysisRead['body']['kind']; subtype: AnalysisRead['body']['subtype'] }): Promise<AnalysisRead>;
 }
 
 /** A model that failed 3 times in a row is skipped for a minute: each question would otherwise wait out its timeout. */
@@ -114,6 +119,7 @@ interface AskRequest {
 }
 
 type AnswerablePlan = Exclude<OfflinePlan, { kind: 'refusal' }>;
+type SummaryPlan = Extract<OfflinePlan, { kind: 'summary' }>;
 
 /** A free answer: the copilot could not answer from its tools (or could not check its own figures). */
 class Refusal extends Error {
@@ -180,8 +186,14 @@ async function answerOffline(
   session: ToolSession,
   events: ModelEvents,
 ): Promise<CopilotDraft> {
-  const draft = plan.kind === 'direct' ? plan.draft : await runOfflinePlan(plan, session, events);
-  if (plan.kind === 'tools' && draft.facts.length === 0) throw new Refusal(draft.text, 'offline');
+  // `ask` answers a summary before the model or a hold; one reaching a fallback here is charged as any copilot answer.
+  const draft =
+    plan.kind === 'direct'
+      ? plan.draft
+      : plan.kind === 'summary'
+        ? plan.compose(await readSummary(ctx, session.userId, plan))
+        : await runOfflinePlan(plan, session, events);
+  if (plan.kind !== 'direct' && draft.facts.length === 0) throw new Refusal(draft.text, 'offline');
   // A glossary entry is reviewed text from core/ whose numbers are formula constants ("1 − tax rate"), not figures.
   const problem = plan.kind === 'direct' && draft.facts.length === 0 ? null : checkDraft(ctx, draft);
   if (problem) {
@@ -248,9 +260,22 @@ function toAnswer(
   a: { text: string; citations: CopilotCitation[]; costMt: number; mode: CopilotMode; status: 'answered' | 'refused' },
   examples: readonly string[],
   chart?: CopilotChart,
+  offer?: CopilotDraft['offer'],
 ): CopilotAnswer {
   return {
     ...(chart ? { chart } : {}),
+    ...(offer
+      ? {
+          offer: {
+            kind: offer.kind,
+            subtype: offer.subtype,
+            symbol: offer.symbol,
+            name: offer.name,
+            href: offer.href,
+            cost_tokens: convertMtToTokens(offer.cost_mt),
+          },
+        }
+      : {}),
     conversation_id: ids.conversationId,
     message_id: ids.answerId,
     answer: a.text,
@@ -283,12 +308,18 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
   const ids: Ids = { conversationId: conversationId ?? randomUUID(), isNew: conversationId === null, questionId: randomUUID(), answerId };
   const mode = getCopilotMode(ctx);
   const meta = () => events.onMeta?.({ conversation_id: ids.conversationId, message_id: ids.answerId, mode });
-  // Offline, the question is parsed before the hold: a refusal is free and needs no tokens.
+  // The question is parsed before the hold. A summary of an analysis kind is charged by what the user owns, so it is
+  // answered from that analysis in either mode (the model is not asked). Offline, a refusal is free and needs no tokens.
+  // A follow-up ("and its debt?", "what about Microsoft?", "over 5 years?") is read against the conversation's subject.
+  // With a model, the offline reading only looks for a summary: a directory that fails to load leaves the question to the model.
+  const parsed = ctx.llm ? await readOffline(ctx, question, subject).catch(() => null) : await readOffline(ctx, question, subject);
+  if (parsed?.plan.kind === 'summary') {
+    const onMeta = () => events.onMeta?.({ conversation_id: ids.conversationId, message_id: ids.answerId, mode: 'offline' });
+    return answerSummary(ctx, req.userId, ids, { question, read: parsed.read, subject }, parsed.plan, { ...events, onMeta });
+  }
   let plan: AnswerablePlan | null = null;
   let read = question;
-  if (!ctx.llm) {
-    // A follow-up ("and its debt?", "what about Microsoft?", "over 5 years?") is read against the conversation's subject.
-    const parsed = await readOffline(ctx, question, subject);
+  if (parsed && !ctx.llm) {
     if (parsed.plan.kind === 'refusal') {
       meta();
       return storeRefusal(ctx, req.userId, ids, question, new Refusal(parsed.plan.text, 'offline'));
@@ -298,6 +329,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
   }
   // A trend's chart points travel with the answer (not stored: a reloaded conversation shows the text).
   let chart: CopilotChart | undefined;
+  let offer: CopilotDraft['offer'];
   try {
     const charged = await ctx.ledger.chargeFor(
       req.userId,
@@ -310,6 +342,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
           ? { mode: 'offline' as const, draft: await answerOffline(ctx, plan, session, events), subject: subjectOfPlan(read, plan, subject) }
           : await answerLlm(ctx, req.userId, { conversationId, subject }, question, session, events, signal);
         chart = result.draft.chart;
+        offer = result.draft.offer;
         const answer = {
           text: result.draft.text,
           citations: toCitations(result.draft.facts),
@@ -325,7 +358,7 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
       },
       { timeoutMs: ctx.timeoutMs, meta: { conversation_id: ids.conversationId, message_id: ids.answerId, mode } },
     );
-    return toAnswer(ids, charged.result, ctx.examples, chart);
+    return toAnswer(ids, charged.result, ctx.examples, chart, offer);
   } catch (e) {
     if (e instanceof Refusal) return storeRefusal(ctx, req.userId, ids, question, e);
     if (e instanceof LlmError) {
@@ -334,6 +367,60 @@ export async function ask(ctx: CopilotContext, req: AskRequest, events: CopilotE
     }
     throw e;
   }
+}
+
+/** The analyses feature's build as the summary writer reads it: its facts linking the analysis page; a user-level refusal as an error. */
+async function readSummary(ctx: CopilotContext, userId: string, plan: SummaryPlan): Promise<AnalysisSummaryRead> {
+  const { kind, subtype } = plan.of;
+  const href = hrefForKind(kind, plan.symbol, subtype);
+  try {
+    const r = await ctx.readAnalysis(userId, { symbol: plan.symbol, kind, subtype });
+    const page = hrefForKind(kind, r.symbol, subtype);
+    return { symbol: r.symbol, as_of: r.asOf, facts: withOrigin(r.body.facts, r.symbol, page), note: r.body.note, href: page, owned: r.owned !== null };
+  } catch (e) {
+    if (!isAppError(e) || e.status >= 500) throw e;
+    return { symbol: plan.symbol, as_of: '', facts: [], note: null, href, owned: false, error: { code: e.code, message: e.message } };
+  }
+}
+
+/**
+ * A summary of an analysis kind (issue 34): built by the analyses feature's own builder, checked like every offline
+ * answer. Free when the user owns that analysis on that symbol for the data day (no hold, no ledger entry); otherwise
+ * charged the copilot's price under a hold, with the offer to run the full analysis. Nothing it could not build is charged.
+ */
+async function answerSummary(
+  ctx: CopilotContext,
+  userId: string,
+  ids: Ids,
+  asked: { question: string; read: string; subject: ConversationSubject | null },
+  plan: SummaryPlan,
+  events: CopilotEvents & { onMeta(): void },
+): Promise<CopilotAnswer> {
+  const { question, read, subject } = asked;
+  // Built before any hold: whether it is charged depends on what the user owns.
+  const summary = await readSummary(ctx, userId, plan);
+  const draft = plan.compose(summary);
+  const problem = draft.facts.length === 0 ? draft.text : checkDraft(ctx, draft);
+  if (problem) {
+    if (draft.facts.length > 0) ctx.logger.error({ intent: plan.intent, problem }, 'copilot: a summary failed the number check; refused instead');
+    events.onMeta();
+    const text = draft.facts.length === 0 ? draft.text : 'I could not check the figures of that answer, so I will not give it. Try asking another way.';
+    return storeRefusal(ctx, userId, ids, question, new Refusal(text, 'offline'));
+  }
+  const nextSubject = subjectOfPlan(read, plan, subject);
+  const storeAnswer = async (costMt: number, holdId: string | null) => {
+    events.onMeta();
+    events.onText?.(draft.text);
+    const answer = { text: draft.text, citations: toCitations(draft.facts), mode: 'offline' as const, status: 'answered' as const, costMt, holdId };
+    await insertTurn(ctx.db, buildTurn(ctx, userId, ids, question, answer, nextSubject), ctx.storageCaps);
+    return answer;
+  };
+  if (summary.owned) return toAnswer(ids, await storeAnswer(0, null), ctx.examples);
+  const charged = await ctx.ledger.chargeFor(userId, 'copilot', `copilot:${ids.answerId}`, ({ hold }) => storeAnswer(hold.costMt, hold.id), {
+    timeoutMs: ctx.timeoutMs,
+    meta: { conversation_id: ids.conversationId, message_id: ids.answerId, mode: 'offline', summary_of: plan.of.kind },
+  });
+  return toAnswer(ids, charged.result, ctx.examples, undefined, draft.offer);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { COPILOT_LIMITS } from '../../../core/copilot/copilot-limits.ts';
+import { analysisKinds } from '../../../core/tokens/costs.ts';
 import { ErrorSchema, errorResponses, jsonContent, signedIn } from '../../http/openapi.ts';
 
 /** A question longer than this is refused (400) before anything is charged or stored. */
@@ -49,7 +50,7 @@ const CopilotAnswerSchema = z
     message_id: Uuid.openapi({ description: "The assistant message's id" }),
     answer: z.string().openapi({ description: 'The answer with `[n]` markers for its citations' }),
     citations: z.array(CitationSchema),
-    tokens_charged: Tokens.openapi({ description: '0.3 for an answered question, 0 for a refusal' }),
+    tokens_charged: Tokens.openapi({ description: '0.3 for an answered question, 0 for a refusal or a summary of an analysis the user owns for the data day' }),
     mode: Mode,
     status: MessageStatus,
     examples: z.array(z.string()).openapi({ description: 'Questions the copilot can answer (filled on a refusal, else empty)' }),
@@ -61,6 +62,19 @@ const CopilotAnswerSchema = z
       })
       .optional()
       .openapi({ description: 'A trend answer: each fiscal year of the figure, every point a cited fact, for a small chart' }),
+    offer: z
+      .object({
+        kind: z.enum(analysisKinds),
+        subtype: z.enum(['dividends']).nullable(),
+        symbol: z.string(),
+        name: z.string().openapi({ example: 'Balance Sheet Analysis' }),
+        href: z.string().openapi({ example: '/balance-sheet/JPM' }),
+        cost_tokens: Tokens.openapi({ example: 1.2 }),
+      })
+      .optional()
+      .openapi({
+        description: 'A summary of an analysis kind the user does not own for the data day: the full analysis to run, its page and its price',
+      }),
   })
   .openapi('CopilotAnswer');
 

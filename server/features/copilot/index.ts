@@ -73,6 +73,8 @@ export function createCopilotFeature(ctx: AppContext, deps: CopilotFeatureDeps):
     questionRule: describeQuestionRule(ctx.env.COPILOT_QUESTIONS_PER_MINUTE ?? COPILOT_LIMITS.questionsPerMinute, COPILOT_LIMITS.windowSeconds),
     storageCaps: COPILOT_LIMITS,
     modelBreaker: createBreaker(MODEL_BREAKER),
+    // A summary of a kind is built by the analyses feature, which also knows whether the user owns that run today.
+    readAnalysis: (userId, req) => deps.analyses.readAnalysis(userId, req),
   });
   const metrics = ctx.metrics;
   if (metrics) {

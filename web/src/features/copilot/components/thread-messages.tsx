@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { formatTokens } from '../../../lib/format.ts';
 import type { CopilotAnswer } from '../api/ask-copilot.ts';
 import type { CopilotMessage } from '../api/get-conversation.ts';
+import { AnalysisOffer } from './analysis-offer.tsx';
 import { AnswerBody } from './answer-body.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
@@ -52,6 +53,8 @@ export function MessageView({ message, fresh }: { message: CopilotMessage; fresh
         <AnswerBody id={message.id} text={message.text} citations={message.citations} />
         {/* The chart comes with the fresh answer only (it is not stored): a reloaded conversation shows the text. */}
         {fresh?.message_id === message.id && fresh.chart && <TrendChart chart={fresh.chart} />}
+        {/* Like the chart, the offer to run the full analysis comes with the fresh answer; the text says it too. */}
+        {fresh?.message_id === message.id && fresh.offer && <AnalysisOffer offer={fresh.offer} />}
         {refused && fresh?.message_id === message.id && fresh.examples.length > 0 && (
           <p className="mt-3 text-xs text-slate-600">Try one of the examples below.</p>
         )}
