@@ -678,6 +678,16 @@ const DCF: Row[] = [
     'Net income over average equity, summed over up to five fiscal years.',
   ],
   ['affo', 'Adjusted funds from operations (AFFO)', 'AFFO', 'usd', 'fiscal_year', 'higher', 'Net income plus depreciation, less recurring capital spending.'],
+  ['affo_payout', 'Payout ratio (AFFO)', 'Payout (AFFO)', 'percent', 'fiscal_year', 'lower', "A REIT's dividends paid over its AFFO: the cash it pays from."],
+  [
+    'ffo',
+    'Funds from operations (FFO)',
+    'FFO',
+    'usd',
+    'fiscal_year',
+    'higher',
+    "A REIT's net income plus the depreciation of its properties (operating cash flow where depreciation is not reported).",
+  ],
   [
     'cost_of_debt',
     'Cost of debt, before tax',

@@ -339,6 +339,9 @@ const YARDSTICK_FACTS: Partial<Record<Yardstick, Partial<Record<string, readonly
   },
   reit: {
     price_to_affo: ['overview', 'valuation', 'dividends', 'summary'],
+    ffo: ['overview', 'dividends', 'cash-flow'],
+    affo_payout: ['overview', 'dividends', 'summary'],
+    affo: ['overview', 'dividends', 'cash-flow'],
   },
   insurer: {
     book_value_per_share_cagr_5y: ['overview', 'growth', 'financial-health', 'balance-sheet', 'summary'],
@@ -381,6 +384,21 @@ export function putYardstickFacts(sheet: FactSheet, view: CompanyView, topic: Co
           as_of: pickLater(filed, view.market.value.priceDate),
           period: `FY${p.fiscalYear}, price of ${view.market.value.priceDate}`,
         });
+    } else if (key === 'affo_payout') {
+      const a = computeAffo(p);
+      const paid = lineOf(p, 'dividends_paid');
+      if (!a || paid === null || paid <= 0) sheet.skip(key, 'no dividend paid, or AFFO cannot be derived');
+      else sheet.put(key, divideByPositive(paid, a.affoUsd, ['dividends_paid', 'affo']), fy, { scale: 100 });
+    } else if (key === 'ffo' || key === 'affo') {
+      // The derivation travels with the figure (its period), so a reader sees what FFO and AFFO were built from.
+      const a = computeAffo(p);
+      if (!a) sheet.skip(key, 'net income and depreciation, or operating cash flow, are not reported');
+      else {
+        const ffoFrom = a.basis === 'net_income_plus_depreciation' ? 'net income + depreciation' : 'operating cash flow';
+        const period =
+          key === 'ffo' ? `FY${p.fiscalYear}: ${ffoFrom}` : `FY${p.fiscalYear}: FFO − recurring capex (the capex reported, at most 15 % of depreciation)`;
+        sheet.put(key, key === 'ffo' ? a.ffoUsd : a.affoUsd, { ...fy, period });
+      }
     } else if (key === 'efficiency_ratio') sheet.skip(key, 'the statements we hold do not break out non-interest expense and net interest income');
     else if (key === 'combined_ratio') sheet.skip(key, 'the statements we hold do not break out premiums earned, claims and underwriting expenses');
   }

@@ -48,3 +48,17 @@ describe('a note leads with its own topic', () => {
     );
   });
 });
+
+describe("a REIT's dividend view states what it pays from", () => {
+  it('Realty Income FY2025: FFO = net income + depreciation, AFFO = FFO − recurring capex, payout on AFFO $2,920.9M / $3,451.0M = 84.6 %', async () => {
+    const body = await noteOf('O', 'fundamental', 'dividends');
+    const fact = (key: string) => body.facts.find((f) => f.key === key)!;
+    expect(fact('ffo').period).toBe('FY2025: net income + depreciation');
+    expect(fact('affo').period).toMatch(/^FY2025: FFO − recurring capex/);
+    expect(fact('ffo').value as number).toBeGreaterThan(fact('affo').value as number);
+    expect(fact('affo').value as number).toBeCloseTo(3_450_990_000, -6);
+    expect(fact('affo_payout').value).toBeCloseTo((2_920.9 / 3_451.0) * 100, 0);
+    // Not on net income: that payout is listed as not applicable for a REIT.
+    expect(body.facts.find((f) => f.key === 'earnings_payout')).toBeUndefined();
+  });
+});
