@@ -66,10 +66,12 @@ export function createMarketIngest(deps: MarketIngestDeps) {
   async function readPreviousCloses(day: string): Promise<Map<string, number>> {
     const stored = await deps.store.readLastCloses(day);
     if (day <= snapshotPricesDay) return stored;
+    // The snapshot's last close of every symbol with prices (a quote is its last bar: no statements are read).
     const closes = new Map<string, number>();
-    for (const c of await deps.snapshot.getUniverse()) {
-      const n = c.closes?.close.length ?? 0;
-      if (c.closes && n > 0 && c.closes.dates[n - 1]! <= snapshotPricesDay) closes.set(c.profile.symbol, c.closes.close[n - 1]!);
+    for (const l of await deps.snapshot.listCovered()) {
+      if (!l.coverage.history) continue;
+      const q = await deps.snapshot.getQuote?.(l.symbol);
+      if (q) closes.set(l.symbol, q.price);
     }
     for (const [symbol, close] of stored) closes.set(symbol, close);
     return closes;
