@@ -102,7 +102,7 @@ export const envDescriptions = {
   AI_TIMEOUT_MS: 'Longest model call in ms (a stream: the longest silence); one retry after a timeout, 5xx or unreadable output.',
   SEC_USER_AGENT:
     'Contact string SEC EDGAR requires ("Company admin@example.com"), for live fundamentals and filings. Required in production with `MARKET_PROVIDER=live`.',
-  SEC_DATA_BASE_URL: 'Base of EDGAR\'s data API (submissions, companyfacts); tests point it at a local fake.',
+  SEC_DATA_BASE_URL: "Base of EDGAR's data API (submissions, companyfacts); tests point it at a local fake.",
   SEC_WWW_BASE_URL: 'Base of www.sec.gov (the ticker→CIK exchange file); tests point it at a local fake.',
   MASSIVE_API_KEY:
     'Key of Massive (formerly Polygon.io): daily bars, splits, dividends and the ticker list for the whole US market. Required in production with `MARKET_PROVIDER=live`.',
@@ -159,7 +159,11 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
     // Live mode in production must not quietly serve the frozen snapshot: a missing vendor credential stops the start.
     if (env.MARKET_PROVIDER === 'live') {
       if (!env.MASSIVE_API_KEY) {
-        ctx.addIssue({ code: 'custom', path: ['MASSIVE_API_KEY'], message: 'is required in production with MARKET_PROVIDER=live (daily prices come from Massive)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MASSIVE_API_KEY'],
+          message: 'is required in production with MARKET_PROVIDER=live (daily prices come from Massive)',
+        });
       }
       if (!env.SEC_USER_AGENT) {
         ctx.addIssue({
