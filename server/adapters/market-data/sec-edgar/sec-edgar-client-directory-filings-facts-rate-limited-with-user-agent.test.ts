@@ -101,7 +101,13 @@ describe('SEC EDGAR client against a fake EDGAR', () => {
   it('every request carries the declared User-Agent; 12 requests through one shared limiter on a fake clock go 100 ms apart', async () => {
     let t = 0;
     const stamps: number[] = [];
-    const limiter = createTokenBucket({ perSecond: 10, now: () => t, sleep: async (ms) => void (t += ms) });
+    const limiter = createTokenBucket({
+      perSecond: 10,
+      now: () => t,
+      sleep: async (ms) => {
+        t += ms;
+      },
+    });
     const before = vendor.requests.length;
     const c = client({
       limiter,
