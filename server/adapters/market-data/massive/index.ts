@@ -15,7 +15,7 @@ import {
   validateTickers,
 } from '../../../../core/market/ingest-validation.ts';
 import { type HistoryRange, rangeStartDate } from '../../../../core/market/ranges.ts';
-import { addDays, toNewYorkTime } from '../../../../core/market/trading-calendar.ts';
+import { addDays, isTradingDay, toNewYorkTime } from '../../../../core/market/trading-calendar.ts';
 import type { PriceBar, PriceHistory, Quote } from '../../../../core/market/types.ts';
 import { fetchJson, type FetchJsonOptions, UpstreamError } from '../http.ts';
 import type { FetchLike, MarketDataProvider } from '../types.ts';
@@ -182,6 +182,9 @@ export function createMassiveClient(options: MassiveClientOptions): MassiveClien
   return {
     async fetchGroupedDaily(date, context = {}) {
       const key = `grouped ${date}`;
+      // A weekend or holiday has no bars: asked anyway, Massive answers OK with none, which would read as a cut answer.
+      if (!isTradingDay(date))
+        return { accepted: [], refused: [{ key, code: 'not_trading_day', reason: `${date} is not a NYSE trading day; nothing was requested.` }] };
       const body = await get<MassiveAggsAnswer>(`/v2/aggs/grouped/locale/us/market/stocks/${date}?adjusted=false`);
       if (!body) return { accepted: [], refused: [{ key, code: 'truncated_answer', reason: 'The vendor has no grouped answer for this day.' }] };
       const whole = checkWholeMarketAnswer(key, { status: body.status, resultsCount: body.resultsCount, results: body.results }, minGrouped);

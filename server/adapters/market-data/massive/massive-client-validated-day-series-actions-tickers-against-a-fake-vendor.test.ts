@@ -59,14 +59,18 @@ describe('grouped daily bars for 2026-07-06, the first trading day after the sna
     expect(withSplit.accepted).toHaveLength(124);
   });
 
-  it('a cut answer (40 of 125 rows) is refused whole; July 3 (holiday) answers no rows and is refused as cut, nothing accepted', async () => {
+  it('a cut answer (40 of 125 rows) is refused whole; a day the vendor has no rows for is refused as cut; July 3 (holiday) is not even requested', async () => {
     const g = vendor.massive.grouped.get('2026-07-06')!;
     vendor.massive.grouped.set('2026-07-06', { status: 'OK', resultsCount: 40, results: g.results.slice(0, 40) });
     const cut = await client().fetchGroupedDaily('2026-07-06');
     expect(cut).toEqual({ accepted: [], refused: [expect.objectContaining({ key: 'grouped 2026-07-06', code: 'truncated_answer' })] });
+    const empty = await client().fetchGroupedDaily('2026-07-07');
+    expect(empty.accepted).toEqual([]);
+    expect(empty.refused[0]!.reason).toBe('The answer holds 0 results where a whole market has at least 100.');
+    const before = vendor.requests.length;
     const holiday = await client().fetchGroupedDaily('2026-07-03');
-    expect(holiday.accepted).toEqual([]);
-    expect(holiday.refused[0]!.reason).toBe('The answer holds 0 results where a whole market has at least 100.');
+    expect(holiday).toEqual({ accepted: [], refused: [expect.objectContaining({ key: 'grouped 2026-07-03', code: 'not_trading_day' })] });
+    expect(vendor.requests.length).toBe(before);
   });
 
   it('JSON cut mid-way on every attempt throws UpstreamError (nothing usable; retry later); a 500 then a good answer succeeds', async () => {
