@@ -64,6 +64,11 @@ export interface FakeMarketVendor {
     submissions: Map<string, unknown>;
     companyFacts: Map<string, unknown>;
   };
+  /**
+   * Spoils one symbol's bar in the grouped answer for `date`: `outside_range` puts the close 1 above
+   * the high; `jump100` sets the whole bar to exactly 100 × the snapshot's last close (no split known).
+   */
+  spoilGroupedBar(date: string, symbol: string, how: 'outside_range' | 'jump100'): void;
   /** The next `times` requests whose path starts with `pathPrefix` answer badly. */
   failNext(pathPrefix: string, mode: FailMode, times?: number, slowMs?: number): void;
   close(): Promise<void>;
@@ -226,6 +231,15 @@ export async function startFakeMarketVendor(): Promise<FakeMarketVendor> {
     requests,
     massive,
     sec,
+    spoilGroupedBar(date, symbol, how) {
+      const bar = massive.grouped.get(date)?.results.find((a) => a.T === symbol);
+      if (!bar) throw new Error(`no grouped bar for ${symbol} on ${date}`);
+      if (how === 'outside_range') bar.c = bar.h + 1;
+      else {
+        const k = last[symbol]!.close * 100;
+        Object.assign(bar, { o: k, h: k, l: k, c: k });
+      }
+    },
     failNext(prefix, mode, times = 1, slowMs = 2000) {
       failures.push({ prefix, mode, left: times, slowMs });
     },

@@ -39,12 +39,9 @@ describe('grouped daily bars for 2026-07-06, the first trading day after the sna
   });
 
   it('a bar with its close above its high and a 100× jump are refused with their codes; the other 123 are kept', async () => {
-    const g = vendor.massive.grouped.get('2026-07-06')!;
-    const msft = g.results.find((a) => a.T === 'MSFT')!;
-    msft.c = msft.h + 1;
+    vendor.spoilGroupedBar('2026-07-06', 'MSFT', 'outside_range');
     // KO closed the snapshot at K; a bar at exactly 100 × K is the smallest jump refused.
-    const k = snapshotLastBars().KO!.close;
-    Object.assign(g.results.find((a) => a.T === 'KO')!, { o: k * 100, h: k * 100, l: k * 100, c: k * 100 });
+    vendor.spoilGroupedBar('2026-07-06', 'KO', 'jump100');
     const day = await client().fetchGroupedDaily('2026-07-06', { previousCloses: snapshotCloses() });
     expect(day.accepted).toHaveLength(123);
     expect(day.refused.map((r) => [r.key, r.code])).toEqual([
