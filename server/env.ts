@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const urlOr = (fallback: string) => z.preprocess((v) => (v === '' ? undefined : v), z.url().default(fallback));
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,6 +35,10 @@ export const envSchema = z.object({
   AI_MODEL: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   SEC_USER_AGENT: optionalString,
+  SEC_DATA_BASE_URL: urlOr('https://data.sec.gov'),
+  SEC_WWW_BASE_URL: urlOr('https://www.sec.gov'),
+  MASSIVE_API_KEY: optionalString,
+  MASSIVE_BASE_URL: urlOr('https://api.massive.com'),
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
   SCREENER_WARM_UP: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
@@ -95,8 +100,15 @@ export const envDescriptions = {
   AI_API_KEY: 'API key of the model endpoint.',
   AI_MODEL: 'Model name at the endpoint.',
   AI_TIMEOUT_MS: 'Longest model call in ms (a stream: the longest silence); one retry after a timeout, 5xx or unreadable output.',
-  SEC_USER_AGENT: 'Contact string SEC EDGAR requires, for live fundamentals.',
-  MARKET_PROVIDER: '`live`: SEC EDGAR and a quotes provider, falling back to the cache and then the bundled snapshot.',
+  SEC_USER_AGENT:
+    'Contact string SEC EDGAR requires ("Company admin@example.com"), for live fundamentals and filings. Required in production with `MARKET_PROVIDER=live`.',
+  SEC_DATA_BASE_URL: "Base of EDGAR's data API (submissions, companyfacts); tests point it at a local fake.",
+  SEC_WWW_BASE_URL: 'Base of www.sec.gov (the ticker→CIK exchange file); tests point it at a local fake.',
+  MASSIVE_API_KEY:
+    'Key of Massive (formerly Polygon.io): daily bars, splits, dividends and the ticker list for the whole US market. Required in production with `MARKET_PROVIDER=live`.',
+  MASSIVE_BASE_URL: 'Base of the Massive REST API; tests point it at a local fake.',
+  MARKET_PROVIDER:
+    '`live`: Massive (prices) and SEC EDGAR (fundamentals, filings), falling back to the cache and then the bundled snapshot; production requires `MASSIVE_API_KEY` and `SEC_USER_AGENT`.',
   WEB_DIST_DIR: 'Where the built web app is served from.',
   SCREENER_WARM_UP: "Build the screener's table (the shared universe read) 1 s after start. Unset: on, except under `NODE_ENV=test`.",
   API_KEY_PEPPER:
@@ -143,6 +155,23 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
         path: ['BASE_URL'],
         message: `must be https:// in production (got ${new URL(env.BASE_URL).protocol}//); set BEHIND_TLS_PROXY=true if a TLS proxy serves it over https`,
       });
+    }
+    // Live mode in production must not quietly serve the frozen snapshot: a missing vendor credential stops the start.
+    if (env.MARKET_PROVIDER === 'live') {
+      if (!env.MASSIVE_API_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MASSIVE_API_KEY'],
+          message: 'is required in production with MARKET_PROVIDER=live (daily prices come from Massive)',
+        });
+      }
+      if (!env.SEC_USER_AGENT) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SEC_USER_AGENT'],
+          message: 'is required in production with MARKET_PROVIDER=live (SEC EDGAR refuses requests without a contact, e.g. "Company admin@example.com")',
+        });
+      }
     }
   }
 });

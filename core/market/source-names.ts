@@ -13,6 +13,7 @@ const SOURCE_NAMES: Readonly<Record<string, string>> = {
   'yahoo-monthly': 'Yahoo Finance, month-end',
   'yahoo-dividends': 'Yahoo Finance, dividends',
   'yahoo-live': 'Yahoo Finance',
+  'massive-live': 'Massive',
   'iex-dividends': 'IEX Cloud, dividends',
   'etf-issuers': 'Fund issuers’ holdings',
   'etf-sectors': 'Fund issuers’ holdings by sector',

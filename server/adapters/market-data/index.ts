@@ -1,17 +1,27 @@
 import type { Logger } from '../../lib/logger.ts';
 import { createBundledProvider } from './bundled/index.ts';
 import type { FetchJsonOptions } from './http.ts';
+import { createMassiveProvider } from './massive/index.ts';
 import { createSecEdgarProvider } from './sec-edgar/index.ts';
+import { createTokenBucket, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
 import type { FetchLike, MarketDataProvider, SnapshotProvider } from './types.ts';
 import { createYahooProvider } from './yahoo/index.ts';
 
 export type { Capability, CoveredListing, FetchLike, MarketDataProvider, SnapshotCompany, SnapshotProvider } from './types.ts';
 export type { FetchJsonOptions } from './http.ts';
 export { findBundledDataDir } from './bundled/data-dir.ts';
+export { type BarContext, createMassiveClient, createMassiveProvider, type MassiveClient, type MassiveClientOptions } from './massive/index.ts';
+export { createSecEdgarClient, type SecCompanyFacts, type SecEdgarClient, type SecEdgarClientOptions } from './sec-edgar/client.ts';
+export { createTokenBucket, type RateLimiter, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
+export { UpstreamError } from './http.ts';
 
 interface MarketDataConfig {
   MARKET_PROVIDER: 'bundled' | 'live';
   SEC_USER_AGENT?: string;
+  SEC_DATA_BASE_URL?: string;
+  SEC_WWW_BASE_URL?: string;
+  MASSIVE_API_KEY?: string;
+  MASSIVE_BASE_URL?: string;
 }
 
 export interface MarketDataOptions {
@@ -24,6 +34,8 @@ export interface MarketDataOptions {
   liveProviders?: MarketDataProvider[];
   /** Timeout, retries and back-off for the live providers (tests shorten them). */
   liveHttp?: Pick<FetchJsonOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'sleep'>;
+  /** The live providers' clock (which day "today" is for a quote's look-back); tests inject one. */
+  now?: () => number;
 }
 
 interface MarketDataProviders {
@@ -33,17 +45,44 @@ interface MarketDataProviders {
   live: MarketDataProvider[];
 }
 
-/** Yahoo's chart API for prices; SEC EDGAR for statements and profiles when a contact User-Agent is configured. */
+/**
+ * Massive for prices when MASSIVE_API_KEY is set; SEC EDGAR for statements and profiles when a
+ * contact User-Agent is configured, every EDGAR request through one limiter (≤ 10 a second).
+ * Yahoo's unofficial chart API has no licence for a paid product: it remains only as the price
+ * source of live mode without a Massive key outside production (production refuses to start without
+ * the key), until the tests that still record Yahoo's answers move to Massive's.
+ */
 function createLiveProviders(env: MarketDataConfig, options: MarketDataOptions, snapshot: SnapshotProvider): MarketDataProvider[] {
   const http = options.liveHttp ?? {};
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
-  const providers: MarketDataProvider[] = [createYahooProvider({ ...http, fetch: fetchImpl })];
+  const providers: MarketDataProvider[] = [];
+  if (env.MASSIVE_API_KEY) {
+    providers.push(
+      createMassiveProvider({
+        ...http,
+        fetch: fetchImpl,
+        apiKey: env.MASSIVE_API_KEY,
+        baseUrl: env.MASSIVE_BASE_URL,
+        now: options.now,
+        onRefused: (refused) => options.logger.warn({ refused }, 'Massive answer: bars refused by the ingestion checks'),
+      }),
+    );
+  } else {
+    options.logger.warn('MARKET_PROVIDER=live without MASSIVE_API_KEY: prices come from Yahoo (development only, not licensed for a paid product)');
+    providers.push(createYahooProvider({ ...http, fetch: fetchImpl }));
+  }
   if (env.SEC_USER_AGENT) {
+    const limiter = createTokenBucket({ perSecond: SEC_MAX_REQUESTS_PER_SECOND });
     providers.push(
       createSecEdgarProvider({
         ...http,
-        fetch: fetchImpl,
+        fetch: async (url, init) => {
+          await limiter.acquire();
+          return fetchImpl(url, init);
+        },
         userAgent: env.SEC_USER_AGENT,
+        dataBaseUrl: env.SEC_DATA_BASE_URL,
+        wwwBaseUrl: env.SEC_WWW_BASE_URL,
         lookupCik: async (symbol) => (await snapshot.getProfile!(symbol))?.cik ?? null,
         lookupSplits: async (symbol) => ((await snapshot.getSplits!(symbol)) ?? []).map(({ date, ratio }) => ({ date, ratio })),
       }),
