@@ -13,7 +13,8 @@ import { createBundledProvider } from '../server/adapters/market-data/bundled/in
 import { findBundledDataDir } from '../server/adapters/market-data/index.ts';
 import { findAppRoot } from '../server/lib/app-root.ts';
 import { createLogger } from '../server/lib/logger.ts';
-import { type BarRow, createMarketDataStore } from '../server/features/market/market-data-store.ts';
+import type { IngestDailyBar } from '../core/market/ingest-validation.ts';
+import { createMarketDataStore } from '../server/features/market/market-data-store.ts';
 import { createMarketIngest, type IngestVendor } from '../server/features/market/market-ingest.ts';
 import { createStoredSnapshot } from '../server/features/market/stored-snapshot.ts';
 import { median, report } from './support.ts';
@@ -43,7 +44,7 @@ function createSimulatedVendor(): IngestVendor {
   return {
     id: 'simulated',
     async fetchDailyBars(day) {
-      const accepted: BarRow[] = [];
+      const accepted: IngestDailyBar[] = [];
       for (const [symbol, prev] of closes) {
         const close = Math.round(prev * (1 + (random() - 0.5) * 0.06) * 100) / 100;
         const open = Math.round(prev * (1 + (random() - 0.5) * 0.02) * 100) / 100;
@@ -57,11 +58,16 @@ function createSimulatedVendor(): IngestVendor {
           low: Math.round(low * 100) / 100,
           close,
           volume: Math.round(random() * 5e6),
-          source: 'simulated',
+          vwap: null,
+          trades: null,
         });
         closes.set(symbol, close);
       }
       return { accepted, refused: [], wholeAnswerRefused: null };
+    },
+    async fetchCorporateActions() {
+      const none = { accepted: [], refused: [], wholeAnswerRefused: null };
+      return { splits: none, dividends: none };
     },
   };
 }

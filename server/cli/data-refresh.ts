@@ -28,7 +28,13 @@ const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrat
 );
 let code = 1;
 try {
-  const market = createMarketFeature({ env, db, logger: createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL), appRoot: findAppRoot(), now: () => new Date() });
+  const market = createMarketFeature({
+    env,
+    db,
+    logger: createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL),
+    appRoot: findAppRoot(),
+    now: () => new Date(),
+  });
   if (!market.ingest) {
     console.error('No market-data vendor is configured: set MASSIVE_API_KEY (docs/market-data-ingestion.md).');
     code = 2;

@@ -1,13 +1,15 @@
 import type { Logger } from '../../lib/logger.ts';
 import { createBundledProvider } from './bundled/index.ts';
 import type { FetchJsonOptions } from './http.ts';
-import { createMassiveProvider } from './massive/index.ts';
+import { createMassiveClient, createMassiveProvider } from './massive/index.ts';
+import { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
 import { createSecEdgarProvider } from './sec-edgar/index.ts';
 import { createTokenBucket, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
-import type { FetchLike, MarketDataProvider, SnapshotProvider } from './types.ts';
+import type { FetchLike, IngestVendor, MarketDataProvider, SnapshotProvider } from './types.ts';
 import { createYahooProvider } from './yahoo/index.ts';
 
-export type { Capability, CoveredListing, FetchLike, MarketDataProvider, SnapshotCompany, SnapshotProvider } from './types.ts';
+export type { Capability, CoveredListing, FetchLike, IngestVendor, MarketDataProvider, SnapshotCompany, SnapshotProvider, VendorDay } from './types.ts';
+export { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
 export type { FetchJsonOptions } from './http.ts';
 export { findBundledDataDir } from './bundled/data-dir.ts';
 export { type BarContext, createMassiveClient, createMassiveProvider, type MassiveClient, type MassiveClientOptions } from './massive/index.ts';
@@ -102,4 +104,16 @@ export function createMarketDataProviders(env: MarketDataConfig, options: Market
   const liveMode = env.MARKET_PROVIDER === 'live' || options.liveProviders !== undefined;
   const live = !liveMode ? [] : (options.liveProviders ?? createLiveProviders(env, options, snapshot));
   return { snapshot, live };
+}
+
+/**
+ * The vendor scheduled ingestion reads: Massive when MASSIVE_API_KEY is set (whatever MARKET_PROVIDER says: the store
+ * is what every mode reads), else none — the bundled snapshot alone.
+ */
+export function createIngestVendor(env: MarketDataConfig, options: Pick<MarketDataOptions, 'fetch' | 'liveHttp'>): IngestVendor | null {
+  if (!env.MASSIVE_API_KEY) return null;
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  return createMassiveIngestVendor(
+    createMassiveClient({ ...(options.liveHttp ?? {}), fetch: fetchImpl, apiKey: env.MASSIVE_API_KEY, baseUrl: env.MASSIVE_BASE_URL }),
+  );
 }

@@ -1,3 +1,4 @@
+import type { IngestDailyBar, IngestDividend, IngestRefusal, IngestSplit, PreviousClose } from '../../../core/market/ingest-validation.ts';
 import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import type {
@@ -77,3 +78,27 @@ export type Capability = Exclude<keyof MarketDataProvider, 'id'>;
 
 /** fetch as the adapters use it; injectable so tests serve recorded fixtures and never touch the network. */
 export type FetchLike = (url: string, init?: { headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
+
+/**
+ * One vendor answer for one market day, checked (core/market/ingest-validation.ts): what may be stored, what was
+ * refused and why, and — when the answer as a whole cannot be trusted (cut short, an error status, unknown units) —
+ * why nothing of it may be stored. Transport failures (network, timeout, 5xx after retries) throw instead.
+ */
+export interface VendorDay<T> {
+  accepted: T[];
+  refused: IngestRefusal[];
+  /** Set when the whole answer is refused: nothing is stored and the day is retried on a later cycle. */
+  wholeAnswerRefused: string | null;
+}
+
+/** The vendor side of scheduled ingestion: a licensed EOD vendor's whole-market day and its corporate actions. */
+export interface IngestVendor {
+  readonly id: string;
+  /** Every US stock's raw bars of `day`, checked against each symbol's previous close and the day's splits. */
+  fetchDailyBars(
+    day: string,
+    context: { previousCloses: ReadonlyMap<string, PreviousClose>; splits: readonly IngestSplit[] },
+  ): Promise<VendorDay<IngestDailyBar>>;
+  /** Splits and dividends whose ex-date is `day`. */
+  fetchCorporateActions(day: string): Promise<{ splits: VendorDay<IngestSplit>; dividends: VendorDay<IngestDividend> }>;
+}

@@ -1,5 +1,5 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
-import { createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
+import { createIngestVendor, createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createMarketDataStore } from './market-data-store.ts';
 import { createMarketIngest, type IngestVendor, type MarketIngest } from './market-ingest.ts';
@@ -50,7 +50,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const snapshot = createStoredSnapshot(bundled, store, ctx.now);
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
   const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });
-  const ingestVendor = deps.ingestVendor ?? null;
+  const ingestVendor = deps.ingestVendor !== undefined ? deps.ingestVendor : createIngestVendor(ctx.env, deps);
   const ingest = ingestVendor
     ? createMarketIngest({ store, vendor: ingestVendor, snapshot: bundled, now: ctx.now, logger: ctx.logger, onNewDataDay: snapshot.refreshDataDay })
     : null;

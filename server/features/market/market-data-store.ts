@@ -191,10 +191,18 @@ export function createMarketDataStore(db: Database) {
     },
 
     /** Each symbol's last stored close before `beforeDay`: what the next day's bars are checked against. */
-    async readLastCloses(beforeDay: string): Promise<Map<string, number>> {
-      const rows = await db.query<{ symbol: string; close: number }>(sql`
-        SELECT DISTINCT ON (symbol) symbol, close FROM market_bars WHERE day < ${beforeDay}::date ORDER BY symbol, day DESC`);
-      return new Map(rows.map((r) => [r.symbol, r.close]));
+    async readLastCloses(beforeDay: string): Promise<Map<string, { date: string; close: number }>> {
+      const rows = await db.query<{ symbol: string; day: unknown; close: number }>(sql`
+        SELECT DISTINCT ON (symbol) symbol, day, close FROM market_bars WHERE day < ${beforeDay}::date ORDER BY symbol, day DESC`);
+      return new Map(rows.map((r) => [r.symbol, { date: day(r.day), close: r.close }]));
+    },
+
+    /** Splits with their ex-date on `onDay` (stored by that day's corporate actions, before its bars). */
+    async readSplitsOn(onDay: string): Promise<SplitRow[]> {
+      const rows = await db.query<{ symbol: string; ratio: number; source: string }>(
+        sql`SELECT symbol, ratio, source FROM market_splits WHERE ex_date = ${onDay}::date ORDER BY symbol`,
+      );
+      return rows.map((r) => ({ symbol: r.symbol, exDate: onDay, ratio: r.ratio, source: r.source }));
     },
 
     async readSplits(symbol: string): Promise<SplitRow[]> {

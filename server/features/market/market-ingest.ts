@@ -1,28 +1,11 @@
 import { addDays, findLastCompletedTradingDay, isTradingDay } from '../../../core/market/trading-calendar.ts';
+import type { PreviousClose } from '../../../core/market/ingest-validation.ts';
+import type { IngestVendor } from '../../adapters/market-data/index.ts';
 import type { SnapshotProvider } from '../../adapters/market-data/index.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { BarRow, DividendRow, IngestDataset, MarketDataStore, RefusalRow, SplitRow } from './market-data-store.ts';
+import type { IngestDataset, MarketDataStore } from './market-data-store.ts';
 
-/**
- * One vendor's answer for one market day, already validated: what may be stored, what was refused and why, and
- * — when the answer as a whole cannot be trusted (truncated, an error status, unknown units) — why nothing of it
- * may be stored. Transport failures (network, timeout, 5xx after retries) throw instead.
- */
-export interface VendorDay<T> {
-  accepted: T[];
-  refused: RefusalRow[];
-  /** Set when the whole answer is refused: nothing is stored and the day is retried on the next cycle. */
-  wholeAnswerRefused: string | null;
-}
-
-/** The vendor side of ingestion (a licensed EOD vendor: the whole market's daily bars and corporate actions). */
-export interface IngestVendor {
-  readonly id: string;
-  /** Every US stock's raw bars of `day`, checked against each symbol's previous close (a 100× move without a split is refused). */
-  fetchDailyBars(day: string, previousCloses: ReadonlyMap<string, number>): Promise<VendorDay<BarRow>>;
-  /** Splits and dividends whose ex-date is `day`. */
-  fetchCorporateActions?(day: string): Promise<VendorDay<{ split?: SplitRow; dividend?: DividendRow }>>;
-}
+export type { IngestVendor, VendorDay } from '../../adapters/market-data/index.ts';
 
 export interface DayOutcome {
   dataset: IngestDataset;
@@ -63,15 +46,15 @@ export function createMarketIngest(deps: MarketIngestDeps) {
   const snapshotPricesDay = deps.snapshot.datasetsAsOf()?.prices ?? deps.snapshot.dataAsOf();
 
   /** Each symbol's close before `day`: the store's newest, else the snapshot's last. */
-  async function readPreviousCloses(day: string): Promise<Map<string, number>> {
+  async function readPreviousCloses(day: string): Promise<Map<string, PreviousClose>> {
     const stored = await deps.store.readLastCloses(day);
     if (day <= snapshotPricesDay) return stored;
     // The snapshot's last close of every symbol with prices (a quote is its last bar: no statements are read).
-    const closes = new Map<string, number>();
+    const closes = new Map<string, PreviousClose>();
     for (const l of await deps.snapshot.listCovered()) {
       if (!l.coverage.history) continue;
       const q = await deps.snapshot.getQuote?.(l.symbol);
-      if (q) closes.set(l.symbol, q.price);
+      if (q) closes.set(l.symbol, { date: q.as_of, close: q.price });
     }
     for (const [symbol, close] of stored) closes.set(symbol, close);
     return closes;
@@ -82,9 +65,10 @@ export function createMarketIngest(deps: MarketIngestDeps) {
     if (!isTradingDay(day)) return { ...base, outcome: 'not a trading day', detail: 'the exchange was closed' };
     const claim = await deps.store.claimDay('prices', day, deps.now(), leaseMs);
     if (!claim.claimed) return { ...base, outcome: claim.status === 'done' ? 'already stored' : 'held by another process' };
-    let answer: VendorDay<BarRow>;
+    let answer: Awaited<ReturnType<IngestVendor['fetchDailyBars']>>;
     try {
-      answer = await deps.vendor.fetchDailyBars(day, await readPreviousCloses(day));
+      const splits = (await deps.store.readSplitsOn(day)).map((s) => ({ symbol: s.symbol, date: s.exDate, ratio: s.ratio }));
+      answer = await deps.vendor.fetchDailyBars(day, { previousCloses: await readPreviousCloses(day), splits });
     } catch (e) {
       // The lease stays: a failed call is retried when it runs out, not hammered by every process at once.
       deps.logger.warn({ err: e, day, vendor: deps.vendor.id }, 'market ingest: the vendor failed; the day is retried later');
@@ -95,31 +79,34 @@ export function createMarketIngest(deps: MarketIngestDeps) {
       deps.logger.warn({ day, reason: answer.wholeAnswerRefused }, 'market ingest: the vendor answer was refused; nothing stored');
       return { ...base, outcome: 'refused', refused: answer.refused.length, detail: answer.wholeAnswerRefused };
     }
-    await deps.store.completePricesDay(day, { bars: answer.accepted, refusals: answer.refused, skipped: 0 }, deps.now());
+    const bars = answer.accepted.map((b) => ({ ...b, source: deps.vendor.id }));
+    await deps.store.completePricesDay(day, { bars, refusals: answer.refused, skipped: 0 }, deps.now());
     if (answer.refused.length > 0) deps.logger.warn({ day, refused: answer.refused.length, first: answer.refused[0] }, 'market ingest: bars refused');
     return { ...base, outcome: 'stored', stored: answer.accepted.length, refused: answer.refused.length };
   }
 
   async function ingestCorporateActionsDay(day: string): Promise<DayOutcome | null> {
-    if (!deps.vendor.fetchCorporateActions) return null;
     const base = { dataset: 'corporate_actions' as const, day, stored: 0, skipped: 0, refused: 0, detail: null };
     const claim = await deps.store.claimDay('corporate_actions', day, deps.now(), leaseMs);
     if (!claim.claimed) return { ...base, outcome: claim.status === 'done' ? 'already stored' : 'held by another process' };
-    let answer: VendorDay<{ split?: SplitRow; dividend?: DividendRow }>;
+    let answer: Awaited<ReturnType<IngestVendor['fetchCorporateActions']>>;
     try {
       answer = await deps.vendor.fetchCorporateActions(day);
     } catch (e) {
       deps.logger.warn({ err: e, day, vendor: deps.vendor.id }, 'market ingest: corporate actions failed; the day is retried later');
       return { ...base, outcome: 'failed', detail: (e as Error).message };
     }
-    if (answer.wholeAnswerRefused !== null) {
-      await deps.store.refuseDay('corporate_actions', day, answer.wholeAnswerRefused, answer.refused, deps.now());
-      return { ...base, outcome: 'refused', refused: answer.refused.length, detail: answer.wholeAnswerRefused };
+    const refused = [...answer.splits.refused, ...answer.dividends.refused];
+    const whole = answer.splits.wholeAnswerRefused ?? answer.dividends.wholeAnswerRefused;
+    if (whole !== null) {
+      await deps.store.refuseDay('corporate_actions', day, whole, refused, deps.now());
+      return { ...base, outcome: 'refused', refused: refused.length, detail: whole };
     }
-    const splits = answer.accepted.flatMap((a) => (a.split ? [a.split] : []));
-    const dividends = answer.accepted.flatMap((a) => (a.dividend ? [a.dividend] : []));
-    await deps.store.completeCorporateActionsDay(day, { splits, dividends, refusals: answer.refused, skipped: 0 }, deps.now());
-    return { ...base, outcome: 'stored', stored: splits.length + dividends.length, refused: answer.refused.length };
+    const source = deps.vendor.id;
+    const splits = answer.splits.accepted.map((x) => ({ symbol: x.symbol, exDate: x.date, ratio: x.ratio, source }));
+    const dividends = answer.dividends.accepted.map((x) => ({ symbol: x.symbol, exDate: x.ex_date, payDate: x.pay_date, cashAmount: x.amount, source }));
+    await deps.store.completeCorporateActionsDay(day, { splits, dividends, refusals: refused, skipped: 0 }, deps.now());
+    return { ...base, outcome: 'stored', stored: splits.length + dividends.length, refused: refused.length };
   }
 
   /** The trading days after the newest stored one (or the snapshot's last), through the last completed one. */
@@ -142,7 +129,12 @@ export function createMarketIngest(deps: MarketIngestDeps) {
     const outcomes: DayOutcome[] = [];
     for (const day of days) {
       const actions = isTradingDay(day) ? await ingestCorporateActionsDay(day) : null;
-      if (actions) outcomes.push(actions);
+      // A day whose corporate actions could not be read waits: its bars would be checked without its splits.
+      if (actions && actions.outcome !== 'stored' && actions.outcome !== 'already stored') {
+        outcomes.push(actions);
+        break;
+      }
+      if (actions && actions.outcome === 'stored') outcomes.push(actions);
       const prices = await ingestPricesDay(day);
       outcomes.push(prices);
       if (prices.outcome === 'stored') await deps.onNewDataDay?.();

@@ -51,8 +51,10 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
     if (now().getTime() - checkedAt > DATA_DAY_RECHECK_MS) await refreshDataDay();
     const day = maxDay(pricesDay, actionsDay);
     const overlay = day !== null && day > basePrices ? day : null;
-    if ((overlay ?? '') !== cacheDay) {
-      cacheDay = overlay ?? '';
+    // Keyed by both days: a day's corporate actions are stored before its prices, and each changes what a read shows.
+    const key = `${pricesDay}|${actionsDay}`;
+    if (key !== cacheDay) {
+      cacheDay = key;
       histories.clear();
       universe = null;
     }
@@ -160,7 +162,7 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
     async getUniverse(): Promise<SnapshotCompany[]> {
       const day = await readOverlayDay();
       if (day === null) return bundled.getUniverse();
-      if (universe?.day !== day) {
+      if (universe?.day !== cacheDay) {
         const companies = (async () => {
           const [own, bars, splits, covered] = await Promise.all([
             bundled.getUniverse(),
@@ -185,7 +187,7 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
             return { ...c, closes: { dates: merged.map((b) => b.date), close: Float64Array.from(merged, (b) => b.close) } };
           });
         })();
-        universe = { day, companies };
+        universe = { day: cacheDay, companies };
         companies.catch(() => {
           if (universe?.companies === companies) universe = null;
         });
