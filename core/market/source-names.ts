@@ -12,7 +12,6 @@ const SOURCE_NAMES: Readonly<Record<string, string>> = {
   'yahoo-daily': 'Yahoo Finance, daily',
   'yahoo-monthly': 'Yahoo Finance, month-end',
   'yahoo-dividends': 'Yahoo Finance, dividends',
-  'yahoo-live': 'Yahoo Finance',
   'massive-live': 'Massive',
   'iex-dividends': 'IEX Cloud, dividends',
   'etf-issuers': 'Fund issuers’ holdings',

@@ -71,6 +71,8 @@ export interface FakeMarketVendor {
   spoilGroupedBar(date: string, symbol: string, how: 'outside_range' | 'jump100'): void;
   /** The next `times` requests whose path starts with `pathPrefix` answer badly. */
   failNext(pathPrefix: string, mode: FailMode, times?: number, slowMs?: number): void;
+  /** Every failure still pending is dropped: the vendor answers well again. */
+  recover(): void;
   close(): Promise<void>;
 }
 
@@ -239,6 +241,9 @@ export async function startFakeMarketVendor(): Promise<FakeMarketVendor> {
         const k = last[symbol]!.close * 100;
         Object.assign(bar, { o: k, h: k, l: k, c: k });
       }
+    },
+    recover() {
+      failures.length = 0;
     },
     failNext(prefix, mode, times = 1, slowMs = 2000) {
       failures.push({ prefix, mode, left: times, slowMs });

@@ -6,7 +6,6 @@ import { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
 import { createSecEdgarProvider } from './sec-edgar/index.ts';
 import { createTokenBucket, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
 import type { FetchLike, IngestVendor, MarketDataProvider, SnapshotProvider } from './types.ts';
-import { createYahooProvider } from './yahoo/index.ts';
 
 export type { Capability, CoveredListing, FetchLike, IngestVendor, MarketDataProvider, SnapshotCompany, SnapshotProvider, VendorDay } from './types.ts';
 export { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
@@ -48,11 +47,10 @@ interface MarketDataProviders {
 }
 
 /**
- * Massive for prices when MASSIVE_API_KEY is set; SEC EDGAR for statements and profiles when a
- * contact User-Agent is configured, every EDGAR request through one limiter (≤ 10 a second).
- * Yahoo's unofficial chart API has no licence for a paid product: it remains only as the price
- * source of live mode without a Massive key outside production (production refuses to start without
- * the key), until the tests that still record Yahoo's answers move to Massive's.
+ * Massive for prices, dividends and splits when MASSIVE_API_KEY is set; SEC EDGAR for statements and
+ * profiles when a contact User-Agent is configured, every EDGAR request through one limiter (≤ 10 a
+ * second). Yahoo's unofficial chart API is gone: it has no licence for a paid product. Without a key,
+ * live mode's prices come from the store and the bundled snapshot (production refuses to start).
  */
 function createLiveProviders(env: MarketDataConfig, options: MarketDataOptions, snapshot: SnapshotProvider): MarketDataProvider[] {
   const http = options.liveHttp ?? {};
@@ -70,8 +68,7 @@ function createLiveProviders(env: MarketDataConfig, options: MarketDataOptions, 
       }),
     );
   } else {
-    options.logger.warn('MARKET_PROVIDER=live without MASSIVE_API_KEY: prices come from Yahoo (development only, not licensed for a paid product)');
-    providers.push(createYahooProvider({ ...http, fetch: fetchImpl }));
+    options.logger.warn('MARKET_PROVIDER=live without MASSIVE_API_KEY: no live price vendor; prices come from the store and the bundled snapshot');
   }
   if (env.SEC_USER_AGENT) {
     const limiter = createTokenBucket({ perSecond: SEC_MAX_REQUESTS_PER_SECOND });

@@ -44,7 +44,7 @@ interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProvi
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
 export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {}): MarketFeature {
   const dataDir = deps.dataDir ?? findBundledDataDir(ctx.appRoot);
-  const { snapshot: bundled, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger });
+  const { snapshot: bundled, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger, now: () => ctx.now().getTime() });
   // Every read goes through the store: the snapshot continued by the days ingestion has added since.
   const store = createMarketDataStore(ctx.db);
   const snapshot = createStoredSnapshot(bundled, store, ctx.now);

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
@@ -8,103 +6,104 @@ import type { AppContext } from '../../http/feature.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
+import { type FakeMarketVendor, newYorkMidnightMs, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
 import { createMarketCache } from './market-store.ts';
 
-const fixtures = join(findAppRoot(), 'server/test/fixtures');
-const fixture = (rel: string) => readFileSync(join(fixtures, rel), 'utf8');
+/** One bar of Massive's aggregates for AAPL (raw and adjusted alike: no split in the window). */
+const agg = (day: string, close: number) => ({ T: 'AAPL', o: close, h: close, l: close, c: close, v: 50_000_000, vw: close, t: newYorkMidnightMs(day), n: 1 });
 
 /**
- * A stand-in for the network: answers from recorded fixtures shaped like Yahoo's and EDGAR's documented
- * responses, or fails the way the network does. Nothing leaves the process.
+ * The vendors answer from a local server speaking Massive's and SEC EDGAR's formats (server/test/fake-market-vendor.ts),
+ * or fail the way the network does (500s, answers slower than the timeout). Nothing leaves the machine.
  */
-function createFakeUpstream() {
-  const state = { mode: 'ok' as 'ok' | 'error' | 'hang', calls: [] as string[], userAgents: [] as string[] };
-  const fetch = async (url: string, init?: { headers?: Record<string, string>; signal?: AbortSignal }) => {
-    state.calls.push(url);
-    state.userAgents.push(init?.headers?.['user-agent'] ?? '');
-    if (state.mode === 'error') return new Response('upstream down', { status: 503 });
-    if (state.mode === 'hang') {
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    }
-    const u = new URL(url);
-    if (u.pathname === '/v8/finance/chart/AAPL') {
-      return new Response(fixture(u.searchParams.get('events') ? 'yahoo/chart-AAPL-max-events.json' : 'yahoo/chart-AAPL-5d.json'));
-    }
-    if (u.pathname.startsWith('/v8/finance/chart/')) return new Response(fixture('yahoo/chart-not-found.json'), { status: 404 });
-    if (u.pathname === '/api/xbrl/companyfacts/CIK0000320193.json') return new Response(fixture('sec-edgar/companyfacts-CIK0000320193.json'));
-    if (u.pathname === '/submissions/CIK0000320193.json') return new Response(fixture('sec-edgar/submissions-CIK0000320193.json'));
-    return new Response('{}', { status: 404 });
-  };
-  return { state, fetch };
-}
-
 describeOnPglite('market fallback chain: live, then cache, then bundled, each labelled', (kind) => {
   let db: Database;
   let market: MarketFeature['market'];
-  let upstream: ReturnType<typeof createFakeUpstream>;
+  let fake: FakeMarketVendor;
   let clock = new Date('2026-07-10T20:00:00Z');
+  const down = (prefix: string, mode: '500' | 'slow') => fake.failNext(prefix, mode, 1_000, 200);
+  const up = () => fake.recover();
+  const calls = (prefix: string) => fake.requests.filter((r) => r.path.startsWith(prefix)).length;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    upstream = createFakeUpstream();
-    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_PROVIDER: 'live', SEC_USER_AGENT: 'Stockpilot tests ops@example.test' });
+    fake = await startFakeMarketVendor();
+    fake.massive.aggregates.set('AAPL', [agg('2026-07-09', 305.5), agg('2026-07-10', 310.02)]);
+    fake.massive.splits.push({ ticker: 'AAPL', execution_date: '2020-08-31', split_from: 1, split_to: 4 });
+    fake.massive.dividends.push(
+      { ticker: 'AAPL', cash_amount: 0.82, currency: 'USD', ex_dividend_date: '2020-08-07', pay_date: '2020-08-13', frequency: 4, dividend_type: 'CD' },
+      { ticker: 'AAPL', cash_amount: 0.205, currency: 'USD', ex_dividend_date: '2020-11-06', pay_date: '2020-11-12', frequency: 4, dividend_type: 'CD' },
+    );
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MARKET_PROVIDER: 'live',
+      SEC_USER_AGENT: 'Stockpilot tests ops@example.test',
+      MASSIVE_API_KEY: fake.apiKey,
+      MASSIVE_BASE_URL: fake.url,
+      SEC_DATA_BASE_URL: fake.url,
+      SEC_WWW_BASE_URL: fake.url,
+    });
     const ctx: AppContext = { env, db, logger: createLogger('silent'), appRoot: findAppRoot(), now: () => clock };
-    const feature = createMarketFeature(ctx, { fetch: upstream.fetch, liveHttp: { retries: 2, backoffMs: 1, timeoutMs: 50 } });
+    const feature = createMarketFeature(ctx, { liveHttp: { retries: 2, backoffMs: 1, timeoutMs: 50 }, ingestVendor: null });
     expect(feature.describe?.()).toMatchObject({ market: 'live', data_as_of: '2026-07-02' });
     market = feature.market;
   });
-  afterAll(() => db.close());
+  afterAll(async () => {
+    await fake.close();
+    await db.close();
+  });
 
   it('1. live answers are served and cached, labelled live', async () => {
-    upstream.state.mode = 'ok';
     const q = await market.getQuote('AAPL');
-    expect(q).toMatchObject({ served_by: 'live', provider: 'yahoo', price: 310.02, previous_close: 305.5, source: 'yahoo-live' });
+    expect(q).toMatchObject({ served_by: 'live', provider: 'massive', price: 310.02, previous_close: 305.5, source: 'massive-live', as_of: '2026-07-10' });
     // 310.02 − 305.50 = 4.52; 4.52 / 305.50 = 1.48 %
     expect(q.change).toBe(4.52);
     expect(q.change_percent).toBe(1.48);
     expect(q.stale).toBeUndefined();
     const rows = await db.query<{ provider: string }>(sql`SELECT provider FROM market_cache WHERE kind = 'quote' AND cache_key = 'AAPL'`);
-    expect(rows).toEqual([{ provider: 'yahoo' }]);
+    expect(rows).toEqual([{ provider: 'massive' }]);
   });
 
   it('2. within the quote TTL (60 s) the cache answers without calling the vendor', async () => {
-    upstream.state.mode = 'error';
-    const before = upstream.state.calls.length;
+    down('/v2/aggs', '500');
+    const before = calls('/v2/aggs');
     clock = new Date(clock.getTime() + 30_000);
     const q = await market.getQuote('AAPL');
-    expect(q).toMatchObject({ served_by: 'cache', provider: 'yahoo', price: 310.02 });
+    expect(q).toMatchObject({ served_by: 'cache', provider: 'massive', price: 310.02 });
     expect(q.stale).toBeUndefined();
-    expect(upstream.state.calls.length).toBe(before);
+    expect(calls('/v2/aggs')).toBe(before);
   });
 
   it('3. past the TTL with the vendor down (3 attempts: 1 + 2 retries), the stale cache is served and says so', async () => {
     clock = new Date(clock.getTime() + 120_000);
-    const before = upstream.state.calls.length;
+    const before = calls('/v2/aggs');
     const q = await market.getQuote('AAPL');
-    expect(upstream.state.calls.length - before).toBe(3);
-    expect(q).toMatchObject({ served_by: 'cache', provider: 'yahoo', stale: true, price: 310.02 });
+    expect(calls('/v2/aggs') - before).toBe(3);
+    expect(q).toMatchObject({ served_by: 'cache', provider: 'massive', stale: true, price: 310.02 });
   });
 
   it('4. nothing cached and the vendor timing out: the bundled snapshot answers, labelled bundled', async () => {
-    upstream.state.mode = 'hang';
+    up();
+    down('/v2/aggs', 'slow');
     const q = await market.getQuote('MSFT');
     expect(q).toMatchObject({ served_by: 'bundled', provider: 'bundled', source: 'yahoo-daily', as_of: '2026-07-02', symbol: 'MSFT' });
   });
 
-  it('5. a symbol the vendor does not know (404) falls through to the bundle without retries', async () => {
-    upstream.state.mode = 'ok';
-    const before = upstream.state.calls.length;
+  it('5. a symbol the vendor has no bars for falls through to the bundle without retries', async () => {
+    up();
+    const before = calls('/v2/aggs');
     const h = await market.getHistory('MSFT', '1m');
-    expect(upstream.state.calls.length - before).toBe(1);
+    expect(calls('/v2/aggs') - before).toBe(1);
     expect(h).toMatchObject({ served_by: 'bundled', interval: '1d', adjustment: 'split' });
   });
 
   it('6. SEC EDGAR fundamentals: sent with the contact User-Agent, FY2019 EPS restated for the 2020 4-for-1 split', async () => {
-    upstream.state.mode = 'ok';
+    up();
     const f = await market.getFundamentals('AAPL');
     expect(f).toMatchObject({ served_by: 'live', provider: 'sec-edgar' });
-    const lastCall = upstream.state.calls.findLastIndex((u) => u.includes('companyfacts'));
-    expect(upstream.state.userAgents[lastCall]).toBe('Stockpilot tests ops@example.test');
+    const lastCall = fake.requests.findLast((r) => r.path.includes('companyfacts'))!;
+    expect(lastCall.userAgent).toBe('Stockpilot tests ops@example.test');
     const ends = f.annual.periods.map((p) => p.end);
     expect(ends).toEqual(['2019-09-28', '2020-09-26', '2024-09-28', '2025-09-27']);
     const eps = f.annual.income.find((l) => l.key === 'eps_diluted')!.values;
@@ -121,7 +120,8 @@ describeOnPglite('market fallback chain: live, then cache, then bundled, each la
   });
 
   it('7. a day later with EDGAR down, the statements come from the stale cache; dividends fall back to the bundle', async () => {
-    upstream.state.mode = 'error';
+    down('/api/xbrl', '500');
+    down('/v3/reference', '500');
     clock = new Date(clock.getTime() + 25 * 3600_000);
     const f = await market.getFundamentals('AAPL');
     expect(f).toMatchObject({ served_by: 'cache', provider: 'sec-edgar', stale: true });
@@ -130,13 +130,13 @@ describeOnPglite('market fallback chain: live, then cache, then bundled, each la
     expect(d.dividends.length).toBeGreaterThan(40);
   });
 
-  it('8. Yahoo dividends and splits map from the chart events', async () => {
-    upstream.state.mode = 'ok';
+  it("8. Massive's dividends and splits: an amount declared before the 4-for-1 split is on today's basis ($0.82 / 4 = $0.205)", async () => {
+    up();
     const d = await market.getDividends('AAPL');
     expect(d.served_by).toBe('live');
-    expect(d.splits).toEqual([{ date: '2020-08-31', ratio: 4, source: 'yahoo-live' }]);
+    expect(d.splits).toEqual([{ date: '2020-08-31', ratio: 4, source: 'massive-live' }]);
     expect(d.dividends.map((x) => [x.ex_date, x.amount])).toEqual([
-      ['2020-08-10', 0.205],
+      ['2020-08-07', 0.205],
       ['2020-11-06', 0.205],
     ]);
   });

@@ -16,7 +16,7 @@ import {
 } from '../../../../core/market/ingest-validation.ts';
 import { type HistoryRange, rangeStartDate } from '../../../../core/market/ranges.ts';
 import { addDays, isTradingDay, toNewYorkTime } from '../../../../core/market/trading-calendar.ts';
-import type { PriceBar, PriceHistory, Quote } from '../../../../core/market/types.ts';
+import type { Dividend, PriceBar, PriceHistory, Quote, Split } from '../../../../core/market/types.ts';
 import { fetchJson, type FetchJsonOptions, UpstreamError } from '../http.ts';
 import type { FetchLike, MarketDataProvider } from '../types.ts';
 
@@ -327,5 +327,23 @@ export function createMassiveProvider(options: MassiveProviderOptions): MarketDa
       if (series.length === 0) return null;
       return { symbol, interval: '1d', adjustment: 'split', bars: series.map(toPriceBar), source: SOURCE, as_of: series.at(-1)!.date };
     },
+    async getSplits(symbol): Promise<Split[] | null> {
+      const out = await client.fetchSplits(HISTORY_START, symbol);
+      if (out.refused.length > 0) options.onRefused?.(out.refused);
+      return out.accepted.map((x) => ({ date: x.date, ratio: x.ratio, source: SOURCE }));
+    },
+    async getDividends(symbol): Promise<Dividend[] | null> {
+      const [dividends, splits] = await Promise.all([client.fetchDividends(HISTORY_START, symbol), client.fetchSplits(HISTORY_START, symbol)]);
+      const refused = [...dividends.refused, ...splits.refused];
+      if (refused.length > 0) options.onRefused?.(refused);
+      // Massive states amounts as declared; the app's dividends are on today's share basis, like its prices.
+      return dividends.accepted.map((d) => {
+        const after = splits.accepted.filter((x) => x.date > d.ex_date).reduce((f, x) => f * x.ratio, 1);
+        return { ex_date: d.ex_date, amount: Math.round((d.amount / after) * 1e6) / 1e6, pay_date: d.pay_date, source: SOURCE };
+      });
+    },
   };
 }
+
+/** How far back a symbol's splits and dividends are asked for: before any listing in the app's universe. */
+const HISTORY_START = '1970-01-01';
