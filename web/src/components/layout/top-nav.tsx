@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../ui/button.tsx';
 import { useCurrentPageHeader } from './page-header.tsx';
 import { PrimaryNavLinks, PrimaryNavMenu } from './primary-nav.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 
 function Logo({ compact = false }: { compact?: boolean }) {
   return (
@@ -40,6 +41,7 @@ export function TopNav({ userMenu }: { userMenu: ReactNode | null }) {
         </div>
         <PrimaryNavLinks />
         <PrimaryNavMenu />
+        <ThemeToggle />
         {userMenu ?? (
           <ButtonLink to="/login" size="sm">
             Get Started
