@@ -23,7 +23,7 @@ type Cell = number | string | null;
 
 const BETTER_HINT: Record<Exclude<Better, null>, string> = { higher: 'Higher is better', lower: 'Lower is better' };
 const cellClass = 'px-3 py-2 align-top';
-const headerCellClass = 'sticky left-0 z-10 bg-white px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_#e2e8f0]';
+const headerCellClass = 'sticky left-0 z-10 bg-white px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--color-border)]';
 
 /** Bar lengths for a row: each value's size against the row's largest (magnitudes: a loss draws as long as a gain). */
 function measureBars(values: readonly Cell[]): Array<number | null> {

@@ -15,10 +15,10 @@ export default function NotFound() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <svg viewBox="0 0 160 64" className="h-16 w-40" aria-hidden>
-        <polyline points="4,44 28,36 48,40 70,20 88,30" fill="none" stroke="#10b981" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-        <polyline points="88,30 104,30" fill="none" stroke="#cbd5e1" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
-        <polyline points="120,30 156,30" fill="none" stroke="#cbd5e1" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
-        <circle cx="88" cy="30" r="6" fill="#0f172a" />
+        <polyline points="4,44 28,36 48,40 70,20 88,30" fill="none" className="stroke-chart-up" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <polyline points="88,30 104,30" fill="none" className="stroke-chart-volume" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
+        <polyline points="120,30 156,30" fill="none" className="stroke-chart-volume" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
+        <circle cx="88" cy="30" r="6" className="fill-fg" />
       </svg>
       <p className="mt-6 text-sm font-semibold text-brand-700">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Page not found</h1>

@@ -6,7 +6,8 @@ import { type Attribution, describeBase, formatAttributionValue, layoutWaterfall
 import { formatCount } from '../../../../../core/text/plural.ts';
 import { Select } from '../../../components/ui/select.tsx';
 
-const FILL = { up: '#059669', down: '#dc2626', level: '#475569' } as const;
+// Token colours (index.css) as CSS values, so the bars follow the theme.
+const FILL = { up: 'var(--color-chart-up)', down: 'var(--color-chart-down)', level: 'var(--color-fg-muted)' } as const;
 
 function fillOf(b: WaterfallBar): string {
   if (b.kind !== 'step') return FILL.level;
@@ -38,8 +39,8 @@ function WaterfallRow({ a, bar, onShow }: { a: Attribution; bar: WaterfallBar; o
       >
         <span className={`line-clamp-2 text-sm ${bar.kind === 'step' ? 'text-ink' : 'font-semibold text-ink'}`}>{name}</span>
         <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full" aria-hidden="true">
-          <rect x="0" y="4.5" width="100" height="1" fill="#e2e8f0" />
-          <rect x={bar.x} y="1" width={bar.width} height="8" rx="0.5" fill={fillOf(bar)} />
+          <rect x="0" y="4.5" width="100" height="1" className="fill-border" />
+          <rect x={bar.x} y="1" width={bar.width} height="8" rx="0.5" style={{ fill: fillOf(bar) }} />
         </svg>
         <span
           className={`text-right text-sm tabular-nums ${bar.kind === 'step' ? (bar.amount > 0 ? 'text-emerald-700' : 'text-red-700') : 'font-semibold text-ink'}`}

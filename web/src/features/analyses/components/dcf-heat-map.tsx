@@ -58,7 +58,11 @@ export function DcfHeatMap({
                       <td
                         key={cell.terminalGrowth}
                         className={`rounded p-1.5 ${baseCell ? 'outline outline-2 outline-offset-[-2px] outline-ink font-bold' : ''}`}
-                        style={step ? { background: step.background, color: step.text } : { background: '#f8fafc', color: '#475569' }}
+                        style={
+                          step
+                            ? { background: step.background, color: step.text }
+                            : { background: 'var(--color-surface-muted)', color: 'var(--color-fg-muted)' }
+                        }
                         title={cell.reason ?? (up !== null ? `${up >= 0 ? '+' : ''}${up.toFixed(1)} % vs price` : undefined)}
                       >
                         {cell.perShareUsd === null ? 'n/a' : `$${cell.perShareUsd.toFixed(0)}`}

@@ -2,7 +2,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { TechnicalChart as ChartColumns } from '../../../../../core/analysis/runs/technical.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { toTechnicalChartSeries } from '../technical-chart-series.ts';
-import { chartColours, type PriceLevel } from './technical-chart-canvas.tsx';
+import { getChartColourVar } from '../../../components/ui/chart-theme.ts';
+import { overlayColourNames, type PriceLevel } from './technical-chart-canvas.tsx';
 
 type Canvas = typeof import('./technical-chart-canvas.tsx')['default'];
 /** Set once the chart module has loaded: rendered directly then, without a Suspense round trip. */
@@ -18,11 +19,11 @@ const LazyCanvas = lazy(loadCanvas);
 export const preloadTechnicalChart = () => void loadCanvas();
 
 const legend: Array<[string, string, boolean]> = [
-  ['SMA 50', chartColours.sma50, false],
-  ['SMA 200', chartColours.sma200, false],
-  ['Bollinger bands (20, 2)', chartColours.bands, true],
-  ['Support', chartColours.support, true],
-  ['Resistance', chartColours.resistance, true],
+  ['SMA 50', getChartColourVar(overlayColourNames.sma50), false],
+  ['SMA 200', getChartColourVar(overlayColourNames.sma200), false],
+  ['Bollinger bands (20, 2)', getChartColourVar(overlayColourNames.bands), true],
+  ['Support', getChartColourVar(overlayColourNames.support), true],
+  ['Resistance', getChartColourVar(overlayColourNames.resistance), true],
 ];
 
 /** The technical analysis chart: price with overlays, RSI (14) and MACD (12, 26, 9) panes, on bars up to the data day. */

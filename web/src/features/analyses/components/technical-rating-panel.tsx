@@ -10,11 +10,11 @@ const voteTone = { '-1': 'text-red-700', '0': 'text-slate-600', '1': 'text-emera
 
 /** The five zones of the gauge by score (the rating's thresholds: ±0.1, ±0.5), left to right. */
 const zones: Array<[number, number, string]> = [
-  [-1, -0.5, '#dc2626'],
-  [-0.5, -0.1, '#f87171'],
-  [-0.1, 0.1, '#cbd5e1'],
-  [0.1, 0.5, '#34d399'],
-  [0.5, 1, '#059669'],
+  [-1, -0.5, 'var(--color-chart-down)'],
+  [-0.5, -0.1, 'color-mix(in srgb, var(--color-chart-down) 60%, var(--color-surface))'],
+  [-0.1, 0.1, 'var(--color-chart-volume)'],
+  [0.1, 0.5, 'color-mix(in srgb, var(--color-chart-up) 60%, var(--color-surface))'],
+  [0.5, 1, 'var(--color-chart-up)'],
 ];
 
 function Gauge({ score, label }: { score: number; label: RatingLabel }) {
@@ -33,14 +33,14 @@ function Gauge({ score, label }: { score: number; label: RatingLabel }) {
       aria-label={`Overall rating ${labels[label]}, score ${score.toFixed(2)} on a scale from −1 to 1`}
     >
       {zones.map(([from, to, colour]) => (
-        <path key={from} d={arc(from, to)} stroke={colour} strokeWidth="18" fill="none" />
+        <path key={from} d={arc(from, to)} style={{ stroke: colour }} strokeWidth="18" fill="none" />
       ))}
-      <line x1={cx} y1={cy} x2={needle.x} y2={needle.y} stroke="#0f172a" strokeWidth="3" strokeLinecap="round" />
-      <circle cx={cx} cy={cy} r="6" fill="#0f172a" />
-      <text x="22" y="128" fontSize="10" fill="#475569">
+      <line x1={cx} y1={cy} x2={needle.x} y2={needle.y} className="stroke-fg" strokeWidth="3" strokeLinecap="round" />
+      <circle cx={cx} cy={cy} r="6" className="fill-fg" />
+      <text x="22" y="128" fontSize="10" className="fill-fg-muted">
         Sell
       </text>
-      <text x="218" y="128" fontSize="10" fill="#475569" textAnchor="end">
+      <text x="218" y="128" fontSize="10" className="fill-fg-muted" textAnchor="end">
         Buy
       </text>
     </svg>

@@ -19,11 +19,11 @@ function useWidth<T extends HTMLElement>(fallback: number) {
 }
 /** Each line has its own colour and dash, so the legend works without telling colours apart. */
 export const SERIES_STYLES = [
-  { stroke: '#1d4ed8', dash: undefined },
-  { stroke: '#b45309', dash: '7 4' },
-  { stroke: '#047857', dash: '2 3' },
-  { stroke: '#be123c', dash: '10 3 2 3' },
-  { stroke: '#6d28d9', dash: '4 2' },
+  { stroke: 'var(--color-series-1)', dash: undefined },
+  { stroke: 'var(--color-series-2)', dash: '7 4' },
+  { stroke: 'var(--color-series-3)', dash: '2 3' },
+  { stroke: 'var(--color-series-4)', dash: '10 3 2 3' },
+  { stroke: 'var(--color-series-5)', dash: '4 2' },
 ] as const;
 
 /** Written as every percent fact is (core/facts/format-fact.ts), with a plus for a rise. */
@@ -50,7 +50,9 @@ export function PerformanceChart({ series }: { series: readonly PerformanceSerie
         ))}
         {g.lines.map((l) => {
           const style = SERIES_STYLES[series.findIndex((s) => s.symbol === l.symbol) % SERIES_STYLES.length]!;
-          return <path key={l.symbol} d={l.d} fill="none" stroke={style.stroke} strokeDasharray={style.dash} strokeWidth={2} strokeLinejoin="round" />;
+          return (
+            <path key={l.symbol} d={l.d} fill="none" style={{ stroke: style.stroke }} strokeDasharray={style.dash} strokeWidth={2} strokeLinejoin="round" />
+          );
         })}
       </svg>
       <figcaption>
@@ -60,7 +62,7 @@ export function PerformanceChart({ series }: { series: readonly PerformanceSerie
             return (
               <li key={l.symbol} className="flex items-center gap-2">
                 <svg width="28" height="8" aria-hidden>
-                  <line x1="0" x2="28" y1="4" y2="4" stroke={style.stroke} strokeDasharray={style.dash} strokeWidth="2.5" />
+                  <line x1="0" x2="28" y1="4" y2="4" style={{ stroke: style.stroke }} strokeDasharray={style.dash} strokeWidth="2.5" />
                 </svg>
                 <span className="font-medium text-ink">{l.symbol}</span>
                 <span className="tabular text-slate-700">{formatChange(l.changePercent)}</span>
