@@ -54,8 +54,14 @@ export function useChartColours(): ChartColours {
   return useMemo(() => readChartColours(theme), [theme]);
 }
 
-/** A hex token colour at an opacity, for area fills (`#059669`, 0.25 → `#05966940`). */
-export function withAlpha(hex: string, alpha: number): string {
+/**
+ * A hex token colour at an opacity, for area fills (`#059669`, 0.25 → `#05966940`). The built CSS shortens
+ * `#ffffff` to `#fff`, so three digits are expanded; a colour in another notation is returned opaque.
+ */
+export function withAlpha(colour: string, alpha: number): string {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(colour);
+  const hex = short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : colour;
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return colour;
   const byte = Math.round(Math.min(1, Math.max(0, alpha)) * 255);
   return `${hex}${byte.toString(16).padStart(2, '0')}`;
 }
