@@ -20,8 +20,8 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
   const o = r.value;
   return (
     <div data-testid="etf-overlap">
-      <p className="text-sm text-slate-700">
-        <strong className="text-ink">
+      <p className="text-sm text-fg-secondary">
+        <strong className="text-fg">
           {etf.symbol} and {other} overlap by {pct(o.overlap)}
         </strong>{' '}
         of their weight: {o.commonCount} common holdings out of {o.holdingCountA} and {o.holdingCountB}.
@@ -30,7 +30,7 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
         <ScrollArea label="Largest common holdings" className="mt-3">
           <table className="w-full min-w-[24rem] text-sm tabular">
             <caption className="sr-only">Largest common holdings</caption>
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <thead className="border-b border-border text-xs text-fg-muted">
               <tr>
                 <th scope="col" className="py-1.5 pr-3 text-left font-medium">
                   Holding
@@ -48,9 +48,9 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
             </thead>
             <tbody>
               {o.common.slice(0, 10).map((c) => (
-                <tr key={c.symbol} className="border-b border-slate-100">
+                <tr key={c.symbol} className="border-b border-border-subtle">
                   <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                    {c.symbol} <span className="text-slate-600">{c.name}</span>
+                    {c.symbol} <span className="text-fg-muted">{c.name}</span>
                   </th>
                   <td className="py-1.5 pr-3 text-right">{pct(c.weightA)}</td>
                   <td className="py-1.5 pr-3 text-right">{pct(c.weightB)}</td>
@@ -88,7 +88,7 @@ export function EtfOverlapPicker({ etf }: { etf: EtfResponse }) {
       <CardContent className="space-y-4">
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
           <div>
-            <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            <label htmlFor={inputId} className="block text-sm font-medium text-fg-secondary">
               Compare with
             </label>
             <input
@@ -96,7 +96,7 @@ export function EtfOverlapPicker({ etf }: { etf: EtfResponse }) {
               value={text}
               onChange={(e) => setText(e.target.value)}
               placeholder={etf.symbol === 'QQQ' ? 'SPY' : 'QQQ'}
-              className="mt-1 h-10 w-32 rounded-lg border border-slate-300 px-3 text-sm uppercase"
+              className="mt-1 h-10 w-32 rounded-lg border border-border-strong px-3 text-sm uppercase"
               aria-invalid={error !== null}
               aria-describedby={error ? `${inputId}-error` : undefined}
             />
@@ -106,7 +106,7 @@ export function EtfOverlapPicker({ etf }: { etf: EtfResponse }) {
           </Button>
         </form>
         {error && (
-          <p id={`${inputId}-error`} className="text-sm text-red-700">
+          <p id={`${inputId}-error`} className="text-sm text-negative">
             {error}
           </p>
         )}

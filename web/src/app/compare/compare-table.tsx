@@ -23,7 +23,7 @@ type Cell = number | string | null;
 
 const BETTER_HINT: Record<Exclude<Better, null>, string> = { higher: 'Higher is better', lower: 'Lower is better' };
 const cellClass = 'px-3 py-2 align-top';
-const headerCellClass = 'sticky left-0 z-10 bg-white px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--color-border)]';
+const headerCellClass = 'sticky left-0 z-10 bg-surface px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--color-border)]';
 
 /** Bar lengths for a row: each value's size against the row's largest (magnitudes: a loss draws as long as a gain). */
 function measureBars(values: readonly Cell[]): Array<number | null> {
@@ -53,27 +53,27 @@ function ValueRow({
   const standings: Standing[] = rankRow(values, rule);
   const bars = unit === 'label' ? values.map(() => null) : measureBars(values);
   return (
-    <tr className="border-t border-slate-100" data-testid={testId}>
+    <tr className="border-t border-border-subtle" data-testid={testId}>
       <th scope="row" className={headerCellClass}>
-        <span className="font-medium text-ink">{label}</span>
-        {rule.better && <span className="block text-xs text-slate-600">{BETTER_HINT[rule.better]}</span>}
-        {hint && <span className="block text-xs text-slate-600">{hint}</span>}
+        <span className="font-medium text-fg">{label}</span>
+        {rule.better && <span className="block text-xs text-fg-muted">{BETTER_HINT[rule.better]}</span>}
+        {hint && <span className="block text-xs text-fg-muted">{hint}</span>}
       </th>
       {values.map((v, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one cell per compared symbol, in column order
         <td key={i} className={cn(cellClass, standingCellClass(standings[i]!))} data-standing={standings[i] ?? undefined}>
           {/* relative: the screen-reader-only reason stays inside the scrolling table instead of widening the page */}
           <div className="relative flex flex-wrap items-center gap-1.5">
-            <span className="tabular font-medium text-ink" title={v === null ? reasons?.[i] : undefined}>
+            <span className="tabular font-medium text-fg" title={v === null ? reasons?.[i] : undefined}>
               {formatFieldValue(v, unit)}
             </span>
             {v === null && reasons?.[i] && <span className="sr-only">({reasons[i]})</span>}
             <StandingCue standing={standings[i]!} />
           </div>
           {bars[i] !== null && (
-            <div className="mt-1 h-1 w-full max-w-24 rounded-full bg-slate-100" aria-hidden>
+            <div className="mt-1 h-1 w-full max-w-24 rounded-full bg-surface-subtle" aria-hidden>
               <div
-                className={cn('h-1 rounded-full', standings[i] === 'best' ? 'bg-emerald-600' : standings[i] === 'worst' ? 'bg-rose-500' : 'bg-slate-400')}
+                className={cn('h-1 rounded-full', standings[i] === 'best' ? 'bg-brand' : standings[i] === 'worst' ? 'bg-negative-solid' : 'bg-fg-subtle')}
                 style={{ width: `${Math.max(4, bars[i]! * 100)}%` }}
               />
             </div>
@@ -87,8 +87,8 @@ function ValueRow({
 function Section({ title, span, children }: { title: string; span: number; children: ReactNode }) {
   return (
     <tbody>
-      <tr className="border-t border-slate-200 bg-slate-50">
-        <th scope="rowgroup" colSpan={span} className="px-3 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+      <tr className="border-t border-border bg-surface-muted">
+        <th scope="rowgroup" colSpan={span} className="px-3 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-fg-secondary">
           {title}
         </th>
       </tr>
@@ -104,17 +104,17 @@ function AnalysisStatus({ item, kind, onRan }: { item: CompareItem; kind: Compar
   if (entry.saved) {
     const s = entry.saved;
     return (
-      <div className="space-y-1 text-xs text-slate-700" data-testid={`saved-${kind}-${item.symbol}`}>
+      <div className="space-y-1 text-xs text-fg-secondary" data-testid={`saved-${kind}-${item.symbol}`}>
         <Link
           to={buildAnalysisPath({ id: s.id, symbol: item.symbol, kind, subtype: null })}
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          className="font-medium text-brand-fg underline-offset-2 hover:underline"
           aria-label={`Open your ${KIND_TITLES[kind].toLowerCase()} of ${item.symbol} (free)`}
         >
           Open (free)
         </Link>
         <p>
           Data as of {s.as_of}
-          {!s.current && <span className="text-amber-800"> · newer data since</span>}
+          {!s.current && <span className="text-warning"> · newer data since</span>}
         </p>
         <p className="line-clamp-3" title={s.verdict}>
           {s.verdict}
@@ -122,7 +122,7 @@ function AnalysisStatus({ item, kind, onRan }: { item: CompareItem; kind: Compar
       </div>
     );
   }
-  if (entry.unavailable) return <p className="text-xs text-slate-600">{entry.unavailable}.</p>;
+  if (entry.unavailable) return <p className="text-xs text-fg-muted">{entry.unavailable}.</p>;
   return <RunAnalysisButton symbol={item.symbol} kind={kind} account={account} context={`${KIND_TITLES[kind]}, ${item.symbol}`} onDone={onRan} />;
 }
 
@@ -135,7 +135,7 @@ export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: ()
   const span = items.length + 1;
   const groups = [...new Set(FIGURE_ROWS.map((r) => r.group))];
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
       {/* Each symbol keeps a readable column: past the screen's width the table scrolls inside this frame. */}
       <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: `${8 + items.length * 8.5}rem` }} data-testid="compare-table">
         <caption className="sr-only">
@@ -143,15 +143,15 @@ export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: ()
         </caption>
         <thead>
           <tr>
-            <th scope="col" className={cn(headerCellClass, 'w-36 sm:w-44 text-xs font-semibold uppercase tracking-wide text-slate-600')}>
+            <th scope="col" className={cn(headerCellClass, 'w-36 sm:w-44 text-xs font-semibold uppercase tracking-wide text-fg-muted')}>
               Figure
             </th>
             {items.map((i) => (
               <th key={i.symbol} scope="col" className="px-3 py-2 text-left align-top">
-                <Link to={`/overview/${encodeURIComponent(i.symbol)}`} className="text-base font-semibold text-ink underline-offset-2 hover:underline">
+                <Link to={`/overview/${encodeURIComponent(i.symbol)}`} className="text-base font-semibold text-fg underline-offset-2 hover:underline">
                   {i.symbol}
                 </Link>
-                <span className="block text-xs font-normal text-slate-600">{i.name}</span>
+                <span className="block text-xs font-normal text-fg-muted">{i.name}</span>
               </th>
             ))}
           </tr>
@@ -198,10 +198,10 @@ export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: ()
         })}
         {COMPARE_KINDS.map((kind) => (
           <Section key={kind} title={KIND_TITLES[kind]} span={span}>
-            <tr className="border-t border-slate-100">
+            <tr className="border-t border-border-subtle">
               <th scope="row" className={headerCellClass}>
-                <span className="font-medium text-ink">Your analysis</span>
-                <span className="block text-xs text-slate-600">Newest saved run</span>
+                <span className="font-medium text-fg">Your analysis</span>
+                <span className="block text-xs text-fg-muted">Newest saved run</span>
               </th>
               {items.map((i) => (
                 <td key={i.symbol} className={cellClass}>

@@ -32,7 +32,7 @@ function Statements({ symbol, initial }: { symbol: string; initial: StatementKin
   const [statement, setStatement] = useState<StatementKind>(initial);
   return (
     <>
-      <h2 className="pt-2 text-lg font-semibold text-ink">Statements</h2>
+      <h2 className="pt-2 text-lg font-semibold text-fg">Statements</h2>
       <fieldset className="flex flex-wrap gap-1">
         <legend className="sr-only">Statement</legend>
         {statements.map(([kind, label]) => (
@@ -41,7 +41,7 @@ function Statements({ symbol, initial }: { symbol: string; initial: StatementKin
             type="button"
             aria-pressed={statement === kind}
             onClick={() => setStatement(kind)}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${statement === kind ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${statement === kind ? 'bg-inverse text-on-inverse' : 'text-fg-muted hover:bg-surface-subtle'}`}
           >
             {label}
           </button>
@@ -56,7 +56,7 @@ function Statements({ symbol, initial }: { symbol: string; initial: StatementKin
       ) : (
         <StatementsTable key={statement} data={data} statement={statement} />
       )}
-      {data && data.notes.length > 0 && <p className="text-xs text-slate-600">{data.notes.join(' ')}</p>}
+      {data && data.notes.length > 0 && <p className="text-xs text-fg-muted">{data.notes.join(' ')}</p>}
     </>
   );
 }
@@ -70,7 +70,9 @@ function Fundamentals({ symbol, subtype, profile }: { symbol: string; subtype: F
           <NavLink
             key={t}
             to={`/fundamental-analysis/${s}/${t}`}
-            className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+            className={({ isActive }) =>
+              `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-inverse text-on-inverse' : 'text-fg-muted hover:bg-surface-subtle'}`
+            }
           >
             {tabNames[t]}
           </NavLink>

@@ -35,15 +35,15 @@ function WaterfallRow({ a, bar, onShow }: { a: Attribution; bar: WaterfallBar; o
         onMouseEnter={() => onShow(text)}
         onClick={() => onShow(text)}
         data-testid="attribution-bar"
-        className="grid w-full grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)_auto] items-center gap-2 rounded px-1 py-0.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_auto]"
+        className="grid w-full grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)_auto] items-center gap-2 rounded px-1 py-0.5 text-left hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_auto]"
       >
-        <span className={`line-clamp-2 text-sm ${bar.kind === 'step' ? 'text-ink' : 'font-semibold text-ink'}`}>{name}</span>
+        <span className={`line-clamp-2 text-sm ${bar.kind === 'step' ? 'text-fg' : 'font-semibold text-fg'}`}>{name}</span>
         <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full" aria-hidden="true">
           <rect x="0" y="4.5" width="100" height="1" className="fill-border" />
           <rect x={bar.x} y="1" width={bar.width} height="8" rx="0.5" style={{ fill: fillOf(bar) }} />
         </svg>
         <span
-          className={`text-right text-sm tabular-nums ${bar.kind === 'step' ? (bar.amount > 0 ? 'text-emerald-700' : 'text-red-700') : 'font-semibold text-ink'}`}
+          className={`text-right text-sm tabular-nums ${bar.kind === 'step' ? (bar.amount > 0 ? 'text-positive' : 'text-negative') : 'font-semibold text-fg'}`}
         >
           {amount}
         </span>
@@ -58,7 +58,7 @@ function AttributionTable({ a }: { a: Attribution }) {
     <ScrollArea label="Every input and its contribution" className="mt-2">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">Every input of the {a.label}, with its contribution and how it was computed</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-600">
+        <thead className="border-b border-border text-xs text-fg-muted">
           <tr>
             <th scope="col" className="py-1.5 pr-3 font-medium">
               Input
@@ -72,28 +72,28 @@ function AttributionTable({ a }: { a: Attribution }) {
           </tr>
         </thead>
         <tbody>
-          <tr className="border-b border-slate-100">
-            <th scope="row" className="py-1.5 pr-3 font-normal text-ink">
+          <tr className="border-b border-border-subtle">
+            <th scope="row" className="py-1.5 pr-3 font-normal text-fg">
               {describeBase(a)}
             </th>
             <td className="py-1.5 pr-3 text-right tabular-nums">{formatAttributionValue(a, a.base, false)}</td>
-            <td className="py-1.5 text-slate-600">Where the score starts</td>
+            <td className="py-1.5 text-fg-muted">Where the score starts</td>
           </tr>
           {a.contributions.map((c) => (
-            <tr key={c.key} className="border-b border-slate-100">
-              <th scope="row" className="py-1.5 pr-3 font-normal text-ink">
+            <tr key={c.key} className="border-b border-border-subtle">
+              <th scope="row" className="py-1.5 pr-3 font-normal text-fg">
                 {c.label}
               </th>
               <td className="py-1.5 pr-3 text-right tabular-nums">{formatAttributionValue(a, c.contribution, true)}</td>
-              <td className="py-1.5 text-slate-600">{c.explanation}</td>
+              <td className="py-1.5 text-fg-muted">{c.explanation}</td>
             </tr>
           ))}
           <tr>
-            <th scope="row" className="py-1.5 pr-3 font-semibold text-ink">
+            <th scope="row" className="py-1.5 pr-3 font-semibold text-fg">
               Score
             </th>
             <td className="py-1.5 pr-3 text-right font-semibold tabular-nums">{formatAttributionValue(a, a.score, false)}</td>
-            <td className="py-1.5 text-slate-600">{a.verdict ? `${a.verdict}` : ''}</td>
+            <td className="py-1.5 text-fg-muted">{a.verdict ? `${a.verdict}` : ''}</td>
           </tr>
         </tbody>
       </table>
@@ -126,7 +126,7 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
       <CardContent>
         {list.length > 1 && (
           <div className="mb-3">
-            <label htmlFor={ids.select} className="block text-sm font-medium text-ink">
+            <label htmlFor={ids.select} className="block text-sm font-medium text-fg">
               Grade or score
             </label>
             <Select
@@ -146,8 +146,8 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
             </Select>
           </div>
         )}
-        <h3 className="text-sm font-semibold text-ink">{a.label}</h3>
-        <p id={ids.summary} className="text-sm text-slate-600">
+        <h3 className="text-sm font-semibold text-fg">{a.label}</h3>
+        <p id={ids.summary} className="text-sm text-fg-muted">
           {summary}
         </p>
         <ol aria-label={`Waterfall of the ${a.label}`} aria-describedby={ids.summary} className="mt-3 space-y-0.5">
@@ -155,16 +155,16 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
             <WaterfallRow key={b.key} a={a} bar={b} onShow={setShown} />
           ))}
         </ol>
-        <p id={ids.detail} aria-live="polite" className="mt-2 min-h-10 text-sm text-slate-700" data-testid="attribution-detail">
+        <p id={ids.detail} aria-live="polite" className="mt-2 min-h-10 text-sm text-fg-secondary" data-testid="attribution-detail">
           {shown ?? ''}
         </p>
         {waterfall.unmoved.length > 0 && (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             {formatCount(waterfall.unmoved.length, 'input')} moved it by 0: {waterfall.unmoved.map((c) => c.label).join(', ')}.
           </p>
         )}
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700">Show every input as a table</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-fg">Show every input as a table</summary>
           <AttributionTable a={a} />
         </details>
       </CardContent>
@@ -180,7 +180,7 @@ export function AnalysisAttribution({ analysis }: { analysis: ShownAnalysis }) {
   if (analysis.kind === 'etf') return null;
   return (
     <Card data-testid="attribution-unavailable">
-      <CardContent className="pt-5 text-sm text-slate-600">
+      <CardContent className="pt-5 text-sm text-fg-muted">
         This analysis was saved before Stockpilot showed what moved each grade and score. Run it again to see the breakdown.
       </CardContent>
     </Card>

@@ -44,7 +44,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
             {charted.map((c, i) => (
               // On a phone two charts, not six screens of them: the table below holds every figure.
               <figure key={c.key} className={`min-w-0 ${i >= 2 ? 'max-sm:hidden' : ''}`}>
-                <figcaption className="mb-1 text-xs font-medium text-slate-700">{labelRow(c.key, byKey.get(c.key))}</figcaption>
+                <figcaption className="mb-1 text-xs font-medium text-fg-secondary">{labelRow(c.key, byKey.get(c.key))}</figcaption>
                 <BarChartByYear label={labelRow(c.key, byKey.get(c.key))} unit={unitOf(c.key)} points={c.points} />
               </figure>
             ))}
@@ -52,7 +52,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
         )}
         <ScrollArea label={title}>
           <table className="w-full min-w-[32rem] text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <thead className="border-b border-border text-xs text-fg-muted">
               <tr>
                 <th scope="col" className="py-1.5 pr-3 text-left font-medium">
                   Fiscal year
@@ -66,8 +66,8 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
             </thead>
             <tbody>
               {keys.map((k) => (
-                <tr key={k} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-ink">
+                <tr key={k} className="border-b border-border-subtle last:border-0">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-fg">
                     {labelRow(k, byKey.get(k))}
                   </th>
                   {rows.map((r) => (
@@ -104,7 +104,7 @@ export function AltmanPanel({ altman }: { altman: AltmanScore }) {
       <CardContent>
         <ScrollArea label="Altman score inputs">
           <table className="w-full min-w-[28rem] text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <thead className="border-b border-border text-xs text-fg-muted">
               <tr>
                 <th scope="col" className="py-1.5 pr-3 text-left font-medium">
                   Input
@@ -122,8 +122,8 @@ export function AltmanPanel({ altman }: { altman: AltmanScore }) {
             </thead>
             <tbody>
               {altman.variables.map((v) => (
-                <tr key={v.id} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-ink">
+                <tr key={v.id} className="border-b border-border-subtle">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal text-fg">
                     {v.id.toUpperCase()}: {v.label}
                   </th>
                   <td className="py-1.5 pl-3 text-right tabular">{v.value.toFixed(3)}</td>
@@ -132,7 +132,7 @@ export function AltmanPanel({ altman }: { altman: AltmanScore }) {
                 </tr>
               ))}
               <tr>
-                <th scope="row" colSpan={3} className="py-1.5 pr-3 text-left font-semibold text-ink">
+                <th scope="row" colSpan={3} className="py-1.5 pr-3 text-left font-semibold text-fg">
                   Score (sum)
                 </th>
                 <td className="py-1.5 pl-3 text-right font-semibold tabular">{altman.score.toFixed(3)}</td>
@@ -159,8 +159,8 @@ export function PiotroskiPanel({ piotroski }: { piotroski: PiotroskiScore }) {
         <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
           {piotroski.tests.map((t) => (
             <li key={t.id} className="flex items-baseline justify-between gap-3">
-              <span className="text-slate-700">{t.label}</span>
-              <span className={`shrink-0 font-medium ${t.passed === null ? 'text-slate-600' : t.passed ? 'text-emerald-700' : 'text-red-700'}`}>
+              <span className="text-fg-secondary">{t.label}</span>
+              <span className={`shrink-0 font-medium ${t.passed === null ? 'text-fg-muted' : t.passed ? 'text-positive' : 'text-negative'}`}>
                 {t.passed === null ? 'No data' : t.passed ? 'Pass' : 'Fail'}
               </span>
             </li>
@@ -192,9 +192,9 @@ export function GradesPanel({ grades, sector }: { grades: GradeSection[]; sector
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
           {grades.map((g) => (
             <div key={g.category}>
-              <dt className="text-xs text-slate-600">{gradeNames[g.category] ?? g.category}</dt>
-              <dd className="text-2xl font-semibold text-ink">{g.letter ?? '—'}</dd>
-              <dd className="text-xs text-slate-600">{g.percentile !== null ? describePercentile(g.percentile) : g.reason}</dd>
+              <dt className="text-xs text-fg-muted">{gradeNames[g.category] ?? g.category}</dt>
+              <dd className="text-2xl font-semibold text-fg">{g.letter ?? '—'}</dd>
+              <dd className="text-xs text-fg-muted">{g.percentile !== null ? describePercentile(g.percentile) : g.reason}</dd>
             </div>
           ))}
         </dl>

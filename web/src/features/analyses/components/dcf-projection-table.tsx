@@ -11,7 +11,7 @@ export function DcfProjectionTable({ years }: { years: readonly DcfYear[] }) {
   return (
     <ScrollArea label="Year-by-year projection">
       <table className="w-full min-w-[28rem] text-sm tabular">
-        <thead className="border-b border-slate-200 text-xs text-slate-600">
+        <thead className="border-b border-border text-xs text-fg-muted">
           <tr>
             {HEADERS.map((h) => (
               <th key={h} scope="col" className="py-1.5 pr-3 text-right font-medium first:text-left">
@@ -22,7 +22,7 @@ export function DcfProjectionTable({ years }: { years: readonly DcfYear[] }) {
         </thead>
         <tbody>
           {years.map((y) => (
-            <tr key={y.year} className="border-b border-slate-100">
+            <tr key={y.year} className="border-b border-border-subtle">
               <th scope="row" className="py-1.5 pr-3 text-left font-normal">
                 {y.year}
               </th>

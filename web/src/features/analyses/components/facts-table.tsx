@@ -18,7 +18,7 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
       <CardContent>
         <ScrollArea label="Facts behind the note">
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <thead className="border-b border-border text-xs text-fg-muted">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Figure
@@ -39,14 +39,14 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
             </thead>
             <tbody>
               {facts.map((f) => (
-                <tr key={f.key} id={factAnchor(f.key)} className="scroll-mt-24 border-b border-slate-100 last:border-0 target:bg-amber-50">
-                  <th scope="row" className="py-2 pr-3 font-normal text-ink">
+                <tr key={f.key} id={factAnchor(f.key)} className="scroll-mt-24 border-b border-border-subtle last:border-0 target:bg-warning-soft">
+                  <th scope="row" className="py-2 pr-3 font-normal text-fg">
                     {f.label}
                   </th>
                   <td className="py-2 pr-3 text-right font-medium tabular">{formatFactValue(f)}</td>
-                  <td className="py-2 pr-3 text-slate-600">{f.period}</td>
-                  <td className="py-2 pr-3 text-slate-600">{describeDataSource(f.source)}</td>
-                  <td className="py-2 text-slate-600 tabular">{f.as_of}</td>
+                  <td className="py-2 pr-3 text-fg-muted">{f.period}</td>
+                  <td className="py-2 pr-3 text-fg-muted">{describeDataSource(f.source)}</td>
+                  <td className="py-2 text-fg-muted tabular">{f.as_of}</td>
                 </tr>
               ))}
             </tbody>

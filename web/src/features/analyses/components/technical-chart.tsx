@@ -41,7 +41,7 @@ export function TechnicalChart({ symbol, chart, asOf, levels }: { symbol: string
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Chart legend">
+        <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-secondary" aria-label="Chart legend">
           {legend.map(([name, colour, dashed]) => (
             <li key={name} className="flex items-center gap-1.5">
               <span className="inline-block w-5 border-t-2" style={{ borderColor: colour, borderTopStyle: dashed ? 'dashed' : 'solid' }} aria-hidden />
@@ -51,7 +51,7 @@ export function TechnicalChart({ symbol, chart, asOf, levels }: { symbol: string
         </ul>
         <Suspense
           fallback={
-            <div role="status" className="h-[30rem] w-full animate-pulse rounded-lg bg-slate-100 sm:h-[36rem]">
+            <div role="status" className="h-[30rem] w-full animate-pulse rounded-lg bg-surface-subtle sm:h-[36rem]">
               <span className="sr-only">Loading chart</span>
             </div>
           }

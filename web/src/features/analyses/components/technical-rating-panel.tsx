@@ -6,7 +6,7 @@ import { placeGaugeNeedle } from '../rating-gauge-geometry.ts';
 
 const labels: Record<RatingLabel, string> = { strong_sell: 'Strong Sell', sell: 'Sell', neutral: 'Neutral', buy: 'Buy', strong_buy: 'Strong Buy' };
 const voteWords = { '-1': 'Sell', '0': 'Neutral', '1': 'Buy' } as const;
-const voteTone = { '-1': 'text-red-700', '0': 'text-slate-600', '1': 'text-emerald-700' } as const;
+const voteTone = { '-1': 'text-negative', '0': 'text-fg-muted', '1': 'text-positive' } as const;
 
 /** The five zones of the gauge by score (the rating's thresholds: ±0.1, ±0.5), left to right. */
 const zones: Array<[number, number, string]> = [
@@ -55,15 +55,15 @@ const formatInputs = (inputs: Record<string, number>) =>
 function GroupTable({ title, group }: { title: string; group: GroupRating }) {
   return (
     <div className="min-w-0">
-      <h3 className="text-sm font-semibold text-ink">
+      <h3 className="text-sm font-semibold text-fg">
         {title}: {labels[group.label]}{' '}
-        <span className="font-normal text-slate-600">
+        <span className="font-normal text-fg-muted">
           ({group.buy} buy, {group.neutral} neutral, {group.sell} sell)
         </span>
       </h3>
       <ScrollArea label={`${title} votes`} className="mt-2">
         <table className="w-full min-w-[30rem] text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs text-slate-600">
+          <thead className="border-b border-border text-xs text-fg-muted">
             <tr>
               <th scope="col" className="py-1.5 pr-3 font-medium">
                 Indicator
@@ -78,23 +78,23 @@ function GroupTable({ title, group }: { title: string; group: GroupRating }) {
           </thead>
           <tbody>
             {group.votes.map((v) => (
-              <tr key={v.id} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-1.5 pr-3 font-normal text-ink" title={v.rule}>
+              <tr key={v.id} className="border-b border-border-subtle last:border-0">
+                <th scope="row" className="py-1.5 pr-3 font-normal text-fg" title={v.rule}>
                   {v.name}
                 </th>
-                <td className="py-1.5 pr-3 text-xs text-slate-600 tabular">{formatInputs(v.inputs)}</td>
+                <td className="py-1.5 pr-3 text-xs text-fg-muted tabular">{formatInputs(v.inputs)}</td>
                 <td className={`py-1.5 text-right font-medium ${voteTone[v.vote]}`}>{voteWords[v.vote]}</td>
               </tr>
             ))}
             {group.omitted.map((o) => (
-              <tr key={o.id} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-1.5 pr-3 font-normal text-slate-600">
+              <tr key={o.id} className="border-b border-border-subtle last:border-0">
+                <th scope="row" className="py-1.5 pr-3 font-normal text-fg-muted">
                   {o.name}
                 </th>
-                <td className="py-1.5 pr-3 text-xs text-slate-600">
+                <td className="py-1.5 pr-3 text-xs text-fg-muted">
                   {o.reason === 'too_few_bars' ? `Needs ${o.needed} bars, has ${o.got}` : 'No value on this bar'}
                 </td>
-                <td className="py-1.5 text-right text-slate-600">Not counted</td>
+                <td className="py-1.5 text-right text-fg-muted">Not counted</td>
               </tr>
             ))}
           </tbody>

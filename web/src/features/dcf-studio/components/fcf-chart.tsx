@@ -54,7 +54,7 @@ export function FcfChart({ valuation, table }: { valuation: DcfValuation; table?
         })}
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-chart-axis" />
       </svg>
-      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-secondary">
         <span className="flex items-center gap-1.5">
           <span className="inline-block size-3 rounded-sm bg-chart-bar-soft" aria-hidden /> Projected FCF, explicit years
         </span>
@@ -62,7 +62,7 @@ export function FcfChart({ valuation, table }: { valuation: DcfValuation; table?
           <span className="inline-block size-3 rounded-sm bg-series-1" aria-hidden /> Its present value
         </span>
         <span className="flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm bg-surface-strong ring-1 ring-slate-300" aria-hidden /> Fade years
+          <span className="inline-block size-3 rounded-sm bg-surface-strong ring-1 ring-border-strong" aria-hidden /> Fade years
         </span>
         <span className="flex items-center gap-1.5">
           <span className="inline-block size-3 rounded-sm bg-fg-muted" aria-hidden /> Their present value
@@ -70,7 +70,7 @@ export function FcfChart({ valuation, table }: { valuation: DcfValuation; table?
       </figcaption>
       {table && (
         <details className="text-sm">
-          <summary className="cursor-pointer font-medium text-brand-700">Year-by-year table</summary>
+          <summary className="cursor-pointer font-medium text-brand-fg">Year-by-year table</summary>
           <div className="mt-2">{table}</div>
         </details>
       )}

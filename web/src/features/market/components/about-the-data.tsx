@@ -22,15 +22,15 @@ const datasetDates: Array<[label: string, day: string | null, what: string]> = [
 export function AboutTheData() {
   return (
     <section aria-labelledby="about-the-data" id="data" className="scroll-mt-24">
-      <h2 id="about-the-data" className="text-xl font-semibold tracking-tight text-ink sm:text-2xl">
+      <h2 id="about-the-data" className="text-xl font-semibold tracking-tight text-fg sm:text-2xl">
         About the data
       </h2>
-      <p className="mt-4 max-w-3xl leading-relaxed text-slate-700">
+      <p className="mt-4 max-w-3xl leading-relaxed text-fg-secondary">
         Out of the box Stockpilot runs on a bundled snapshot of real market data, <strong>as of {DATA_AS_OF}</strong>. Prices are delayed snapshots, not live
         quotes. With live providers configured, quotes and history come from Yahoo Finance and financial statements from SEC EDGAR, with the snapshot as the
         fallback; every figure says where it came from and how old it is.
       </p>
-      <ul className="mt-4 grid max-w-3xl gap-2 text-sm text-slate-700 sm:grid-cols-2">
+      <ul className="mt-4 grid max-w-3xl gap-2 text-sm text-fg-secondary sm:grid-cols-2">
         <li>
           <strong>Search:</strong> about 13,100 symbols listed on Nasdaq, NYSE, NYSE American, NYSE Arca, Cboe and IEX.
         </li>
@@ -45,25 +45,25 @@ export function AboutTheData() {
           <strong>ETFs:</strong> holdings for SPY, QQQ and IWM (2025-10-31); expense ratios and yields for 11 funds (2022, stale).
         </li>
       </ul>
-      <p className="mt-3 max-w-3xl text-sm text-slate-600">
+      <p className="mt-3 max-w-3xl text-sm text-fg-muted">
         “—” means a company did not report a figure; it is never shown as zero. Fiscal years are named by the date they end. Analyses are educational, not
         investment advice.
       </p>
       <dl className="mt-4 grid max-w-3xl grid-cols-2 gap-3 text-sm sm:grid-cols-5">
         {datasetDates.map(([label, day, what]) => (
           <div key={label}>
-            <dt className="text-slate-500">{label} as of</dt>
-            <dd className="tabular text-slate-800">
+            <dt className="text-fg-subtle">{label} as of</dt>
+            <dd className="tabular text-fg">
               {day ?? '—'}
-              <span className="block text-xs text-slate-400">{what}</span>
+              <span className="block text-xs text-fg-subtle">{what}</span>
             </dd>
           </div>
         ))}
       </dl>
-      <p className="mt-3 max-w-3xl text-sm text-slate-600">
+      <p className="mt-3 max-w-3xl text-sm text-fg-muted">
         Every figure is checked across the whole universe before it is served; what was repaired, withheld (quarantined) or flagged as a vendor fault, and why,
         is in the{' '}
-        <a href="/data/quality.md" className="font-medium text-brand-700 underline">
+        <a href="/data/quality.md" className="font-medium text-brand-fg underline">
           data quality report
         </a>
         .
@@ -72,7 +72,7 @@ export function AboutTheData() {
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Data sources and licences</caption>
           <thead>
-            <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+            <tr className="border-b border-border text-left text-xs text-fg-subtle">
               <th scope="col" className="py-2 pr-3 font-medium">
                 Source
               </th>
@@ -89,17 +89,17 @@ export function AboutTheData() {
           </thead>
           <tbody>
             {sourcesFile.sources.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="py-2 pr-3 text-slate-800">
+              <tr key={s.id} className="border-b border-border-subtle align-top last:border-0">
+                <td className="py-2 pr-3 text-fg">
                   {s.name}
-                  <span className="block text-xs text-slate-400">{s.id}</span>
+                  <span className="block text-xs text-fg-subtle">{s.id}</span>
                 </td>
-                <td className="py-2 pr-3 text-slate-600">{s.provides}</td>
-                <td className="py-2 pr-3 text-slate-600">
+                <td className="py-2 pr-3 text-fg-muted">{s.provides}</td>
+                <td className="py-2 pr-3 text-fg-muted">
                   {s.licence}
-                  <span className="block text-xs text-slate-400">{tierNote[s.tier] ?? s.tier}</span>
+                  <span className="block text-xs text-fg-subtle">{tierNote[s.tier] ?? s.tier}</span>
                 </td>
-                <td className="whitespace-nowrap py-2 tabular text-slate-600">{s.as_of}</td>
+                <td className="whitespace-nowrap py-2 tabular text-fg-muted">{s.as_of}</td>
               </tr>
             ))}
           </tbody>

@@ -33,7 +33,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
               type="button"
               aria-pressed={period === p}
               onClick={() => setPeriod(p)}
-              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${period === p ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${period === p ? 'bg-inverse text-on-inverse' : 'text-fg-muted hover:bg-surface-subtle'}`}
             >
               {p}
             </button>
@@ -42,7 +42,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
       </CardHeader>
       <CardContent>
         {lines.length === 0 || cols.length === 0 ? (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             No {period} {statementNames[statement].toLowerCase()} figures are reported for {data.symbol}.
           </p>
         ) : (
@@ -52,22 +52,22 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
                 {statementNames[statement]} of {data.symbol}, {period}
               </caption>
               <thead>
-                <tr className="border-b border-slate-200 text-right text-xs text-slate-500">
-                  <th scope="col" className="sticky left-0 bg-white py-2 pr-3 text-left font-medium">
+                <tr className="border-b border-border text-right text-xs text-fg-subtle">
+                  <th scope="col" className="sticky left-0 bg-surface py-2 pr-3 text-left font-medium">
                     Line
                   </th>
                   {cols.map((p) => (
                     <th key={p.end} scope="col" className="px-2 py-2 font-medium">
                       {period === 'annual' ? `FY${p.fiscal_year}` : p.end}
-                      {period === 'annual' && <span className="block font-normal text-slate-400">{p.end}</span>}
+                      {period === 'annual' && <span className="block font-normal text-fg-subtle">{p.end}</span>}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {lines.map((l) => (
-                  <tr key={l.key} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="sticky left-0 max-w-[9rem] bg-white py-1.5 pr-3 text-left font-normal text-slate-700 sm:max-w-none">
+                  <tr key={l.key} className="border-b border-border-subtle last:border-0">
+                    <th scope="row" className="sticky left-0 max-w-[9rem] bg-surface py-1.5 pr-3 text-left font-normal text-fg-secondary sm:max-w-none">
                       {l.label}
                     </th>
                     {cols.map((p) => {
@@ -75,7 +75,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
                       return (
                         <td
                           key={p.end}
-                          className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-slate-400' : 'text-ink'}`}
+                          className={`px-2 py-1.5 text-right tabular ${v.value === null ? 'text-fg-subtle' : 'text-fg'}`}
                           title={describeFigureSource(v)}
                         >
                           {formatFigure(v.value, l.unit)}

@@ -54,7 +54,7 @@ function SortHeader({
       <button
         type="button"
         onClick={() => onSort(k)}
-        className="inline-flex items-center gap-1 rounded px-1 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-1 rounded px-1 hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
       >
         {label}
         <Icon className="size-3.5" aria-hidden />
@@ -68,7 +68,7 @@ function SortHeader({
  * out — one tab stop a row rather than five.
  */
 function Grades({ grades }: { grades: WatchRow['grades'] }) {
-  if (!grades) return <span className="text-slate-500">{DASH}</span>;
+  if (!grades) return <span className="text-fg-subtle">{DASH}</span>;
   const keys = Object.keys(GRADE_NAMES) as Array<keyof typeof GRADE_NAMES>;
   const spelled = keys.map((k) => `${GRADE_NAMES[k]} ${grades[k] ?? 'not graded'}`).join(' · ');
   return (
@@ -77,7 +77,7 @@ function Grades({ grades }: { grades: WatchRow['grades'] }) {
         <abbr
           key={k}
           aria-label={`${GRADE_NAMES[k]} grade ${grades[k] ?? 'not graded'}`}
-          className="inline-flex size-6 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-800 no-underline"
+          className="inline-flex size-6 items-center justify-center rounded bg-surface-subtle text-xs font-semibold text-fg no-underline"
         >
           {grades[k] ?? DASH}
         </abbr>
@@ -96,10 +96,10 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
   const onSort = (key: SortKey) => setSort((s) => (s.key === key ? { key, dir: s.dir === 1 ? -1 : 1 } : { key, dir: key === 'symbol' ? 1 : -1 }));
   // relative: the sr-only labels inside are absolutely placed; without it they widen the page on a phone.
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
       <table className="w-full min-w-[52rem] text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        <thead className="border-b border-border bg-surface-muted text-xs uppercase tracking-wide text-fg-muted">
           <tr>
             <SortHeader label="Symbol" k="symbol" sort={sort} onSort={onSort} align="left" />
             <SortHeader label="Price" k="price" sort={sort} onSort={onSort} />
@@ -120,19 +120,19 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-border-subtle">
           {sorted.map((r) => (
             <tr key={r.symbol} className="align-middle">
               <th scope="row" className="px-3 py-2 text-left font-normal">
-                <span className="block font-semibold text-ink">{r.symbol}</span>
-                <span className="block max-w-[12rem] truncate text-xs text-slate-600" title={r.name}>
+                <span className="block font-semibold text-fg">{r.symbol}</span>
+                <span className="block max-w-[12rem] truncate text-xs text-fg-muted" title={r.name}>
                   {r.name}
                 </span>
               </th>
               <td className="tabular px-3 py-2 text-right">{formatUsdPrice(r.price)}</td>
               <td className={`tabular px-3 py-2 text-right ${toneOf(r.change_percent)}`}>
                 {formatSignedPercent(r.change_percent)}
-                {r.change_period === 'month' && <span className="block text-xs text-slate-500">month</span>}
+                {r.change_period === 'month' && <span className="block text-xs text-fg-subtle">month</span>}
               </td>
               <td className="px-3 py-2">
                 <Sparkline
@@ -146,20 +146,20 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
                     {ratingWords(r.rating.label)}
                   </span>
                 ) : (
-                  <span className="text-slate-500">{DASH}</span>
+                  <span className="text-fg-subtle">{DASH}</span>
                 )}
               </td>
               <td className="tabular px-3 py-2 text-right">{r.rsi_14 === null ? DASH : formatFactValue({ value: r.rsi_14, unit: 'score' })}</td>
               <td className="tabular px-3 py-2 text-right">
                 {r.fair_value === null ? (
-                  <span className="text-slate-500" title={r.missing.find((m) => m.startsWith('DCF') || m.startsWith('No fundamentals')) ?? undefined}>
+                  <span className="text-fg-subtle" title={r.missing.find((m) => m.startsWith('DCF') || m.startsWith('No fundamentals')) ?? undefined}>
                     {DASH}
                   </span>
                 ) : (
                   <>
                     {formatUsdPrice(r.fair_value)}
                     <span className={`block text-xs ${toneOf(r.upside_percent)}`}>{formatSignedPercent(r.upside_percent)} vs price</span>
-                    {r.valuation_verdict && <span className="block text-xs text-slate-600">{r.valuation_verdict}</span>}
+                    {r.valuation_verdict && <span className="block text-xs text-fg-muted">{r.valuation_verdict}</span>}
                   </>
                 )}
               </td>
@@ -172,7 +172,7 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
         </tbody>
       </table>
       {/* The key the five letters need (issue 33): sighted readers had only the screen reader's label. */}
-      <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600" data-testid="grades-key">
+      <p className="border-t border-border px-3 py-2 text-xs text-fg-muted" data-testid="grades-key">
         Grades, left to right: {Object.values(GRADE_NAMES).join(', ').toLowerCase()}; A is the best fifth of the company's sector peers, F the worst.
       </p>
     </div>
