@@ -10,4 +10,4 @@ test('the list of pages to scan is the router table, each route once, with sampl
   expect(samplePaths).toContain('/etf/SPY');
 });
 
-describeAxeScanOfEveryRoute({ signedIn: false, viewport: { width: 1280, height: 900 }, navigation: 'in-app' });
+describeAxeScanOfEveryRoute({ signedIn: false, viewport: { width: 1280, height: 900 }, navigation: 'in-app', darkToo: true });

@@ -62,6 +62,37 @@ async function scan(page: Page, path: string, navigation: WalkNavigation) {
 }
 
 /**
+ * The page's second scan in the dark theme: the OS preference is switched to dark (the app follows it, as it does
+ * with no stored choice), axe runs again, and the preference goes back to light for the next route. Same document,
+ * so no reload: this is what keeps the dark pass cheap enough to run on every route once.
+ */
+async function scanDark(page: Page) {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.locator('html.dark').waitFor({ state: 'attached' });
+  await waitForTransitions(page);
+  try {
+    return await runAxe(page);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('html:not(.dark)').waitFor({ state: 'attached' });
+    await waitForTransitions(page);
+  }
+}
+
+/** Buttons fade their colours (transition-colors): scanned mid-fade, a half-dark button reads as low contrast. */
+async function waitForTransitions(page: Page) {
+  // Transitions only: a spinner's or skeleton's endless animation never finishes.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Declares one test per route of the router; a serious or critical axe violation fails it, as do a page
  * without exactly one h1, a console error, the sandbox strip missing or doubled, or (on a phone) a page that scrolls sideways. One page goes
  * through every route, as a visitor would (signed in: one verified user's session), loading each as a document or
@@ -72,10 +103,13 @@ export function describeAxeScanOfEveryRoute({
   signedIn,
   viewport,
   navigation,
+  darkToo = false,
 }: {
   signedIn: boolean;
   viewport: { width: number; height: number };
   navigation: WalkNavigation;
+  /** Scan each page a second time in the dark theme (the 1280 walks do: every page once in each theme). */
+  darkToo?: boolean;
 }) {
   const who = signedIn ? 'signed in' : 'signed out';
   test.describe(`every route passes axe-core WCAG 2.2 A/AA without serious or critical violations, ${who} at ${viewport.width} px`, () => {
@@ -84,7 +118,7 @@ export function describeAxeScanOfEveryRoute({
     // Console errors and uncaught page errors of the current route (emptied before each).
     const errors: string[] = [];
     test.beforeAll(async ({ browser, app }) => {
-      context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+      context = await browser.newContext({ baseURL: app.baseUrl, viewport, colorScheme: 'light' });
       page = await context.newPage();
       page.on('console', (msg) => {
         if (msg.type() === 'error') errors.push(msg.text());
@@ -147,6 +181,14 @@ export function describeAxeScanOfEveryRoute({
         console.info(`axe ${who} ${viewport.width} ${path} → ${new URL(page.url()).pathname}: ${failing.length} serious/critical, ${all.length} total`);
         for (const line of failing) console.info(`  ${line}`);
         expect(failing).toEqual([]);
+        if (darkToo) {
+          const started = performance.now();
+          const darkFailing = describeNodes(selectFailing(await scanDark(page)));
+          const ms = Math.round(performance.now() - started);
+          console.info(`axe ${who} ${viewport.width} dark ${path}: ${darkFailing.length} serious/critical (${ms} ms)`);
+          for (const line of darkFailing) console.info(`  ${line}`);
+          expect(darkFailing, `${path} in the dark theme`).toEqual([]);
+        }
       });
     }
   });

@@ -14,7 +14,7 @@ const NotificationBell = lazy(() => import('../features/watchlist/components/not
 export function AppUserMenu() {
   const { user, profile, loading, signOut } = useAuth();
   const { subscriptionTier, tokenBalance, loading: tokensLoading } = useSubscription();
-  if (loading) return <span className="size-9 animate-pulse rounded-full bg-slate-200" aria-hidden />;
+  if (loading) return <span className="size-9 animate-pulse rounded-full bg-surface-strong" aria-hidden />;
   if (!user)
     return (
       <ButtonLink to="/login" size="sm">
@@ -29,7 +29,7 @@ export function AppUserMenu() {
       </Suspense>
       <Link
         to="/dashboard"
-        className="mr-2 whitespace-nowrap rounded-full border border-slate-200 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
+        className="mr-2 whitespace-nowrap rounded-full border border-border px-2.5 py-1 text-xs font-medium text-fg-secondary hover:bg-surface-subtle"
         aria-label={tokensLoading ? 'Token balance loading' : `Token balance: ${formatTokens(tokenBalance)} tokens`}
         data-testid="header-balance"
       >

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Toaster } from 'sonner';
 import { useAuth } from '../features/auth/index.ts';
 import { getDataFreshnessQueryOptions } from '../lib/data-freshness.ts';
+import { useTheme } from '../lib/use-theme-choice.ts';
 import { AppReadySignal } from './app-ready-signal.tsx';
 
 // In this chunk rather than a chunk of its own: the strip sits above every page, and arriving after the page
@@ -23,6 +24,7 @@ void queryClient.prefetchQuery(getDataFreshnessQueryOptions());
  */
 export default function QueryLayer({ children }: { children: ReactNode }) {
   // Another user's (or no user's) data must never be served from the cache after a sign-out or switch.
+  const theme = useTheme();
   const userId = useAuth().user?.id ?? null;
   const previous = useRef(userId);
   useEffect(() => {
@@ -33,7 +35,7 @@ export default function QueryLayer({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <AppReadySignal />
-      <Toaster visibleToasts={3} duration={4000} richColors closeButton position="top-right" />
+      <Toaster theme={theme} visibleToasts={3} duration={4000} richColors closeButton position="top-right" />
     </QueryClientProvider>
   );
 }

@@ -18,8 +18,8 @@ export function SignedInOrExample({ tool, example }: { tool: (user: AuthUser) =>
 /** The signed-out page's closing call to action: what signing in gives, then sign up, or log in and come back to `path`. */
 export function SignInToUse({ children, path }: { children: ReactNode; path: string }) {
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-slate-700">{children}</p>
+    <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-fg-secondary">{children}</p>
       <div className="flex gap-3">
         <ButtonLink to="/signup">Get started free</ButtonLink>
         <ButtonLink to={`/login?next=${encodeURIComponent(path)}`} variant="outline">

@@ -22,8 +22,8 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
   const o = r.value;
   return (
     <div data-testid="etf-overlap">
-      <p className="text-sm text-slate-700">
-        <strong className="text-ink">
+      <p className="text-sm text-fg-secondary">
+        <strong className="text-fg">
           {etf.symbol} and {other} overlap by {pct(o.overlap)}
         </strong>{' '}
         of their weight: {o.commonCount} common holdings out of {o.holdingCountA} and {o.holdingCountB}.
@@ -37,7 +37,7 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
               rowHeader: true,
               cell: (c: Common) => (
                 <>
-                  {c.symbol} <span className="text-slate-600">{c.name}</span>
+                  {c.symbol} <span className="text-fg-muted">{c.name}</span>
                 </>
               ),
             },
@@ -51,7 +51,7 @@ function OverlapResult({ etf, other }: { etf: EtfResponse; other: string }) {
           className="mt-3"
           tableClassName="min-w-[24rem] tabular"
           cellClassName="py-1.5 pr-3 last:pr-0"
-          rowClassName="border-b border-slate-100"
+          rowClassName="border-b border-border-subtle"
         />
       )}
     </div>
@@ -81,7 +81,7 @@ export function EtfOverlapPicker({ etf }: { etf: EtfResponse }) {
       <CardContent className="space-y-4">
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
           <div>
-            <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            <label htmlFor={inputId} className="block text-sm font-medium text-fg-secondary">
               Compare with
             </label>
             <input
@@ -89,7 +89,7 @@ export function EtfOverlapPicker({ etf }: { etf: EtfResponse }) {
               value={text}
               onChange={(e) => setText(e.target.value)}
               placeholder={etf.symbol === 'QQQ' ? 'SPY' : 'QQQ'}
-              className="mt-1 h-10 w-32 rounded-lg border border-slate-300 px-3 text-sm uppercase"
+              className="mt-1 h-10 w-32 rounded-lg border border-border-strong px-3 text-sm uppercase"
               aria-invalid={error !== null}
               aria-describedby={error ? `${inputId}-error` : undefined}
             />
@@ -99,7 +99,7 @@ export function EtfOverlapPicker({ etf }: { etf: EtfResponse }) {
           </Button>
         </form>
         {error && (
-          <p id={`${inputId}-error`} className="text-sm text-red-700">
+          <p id={`${inputId}-error`} className="text-sm text-negative">
             {error}
           </p>
         )}

@@ -31,7 +31,7 @@ export function RunAnalysis({ profile, ...props }: Omit<ComponentProps<typeof An
   return (
     <>
       {judgedBy && (
-        <p className="mb-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="judged-by">
+        <p className="mb-3 rounded-md border border-border bg-surface-muted px-3 py-2 text-sm text-fg-secondary" data-testid="judged-by">
           {judgedBy}
         </p>
       )}

@@ -61,16 +61,16 @@ function ValueCell({ row, i }: { row: ReturnType<typeof toValueRow>; i: number }
     <>
       {/* relative: the screen-reader-only reason stays inside the scrolling table instead of widening the page */}
       <div className="relative flex flex-wrap items-center gap-1.5">
-        <span className="tabular font-medium text-ink" title={v === null ? row.reasons?.[i] : undefined}>
+        <span className="tabular font-medium text-fg" title={v === null ? row.reasons?.[i] : undefined}>
           {formatFieldValue(v, row.unit)}
         </span>
         {v === null && row.reasons?.[i] && <span className="sr-only">({row.reasons[i]})</span>}
         <StandingCue standing={standing} />
       </div>
       {bar !== null && (
-        <div className="mt-1 h-1 w-full max-w-24 rounded-full bg-slate-100" aria-hidden>
+        <div className="mt-1 h-1 w-full max-w-24 rounded-full bg-surface-subtle" aria-hidden>
           <div
-            className={cn('h-1 rounded-full', standing === 'best' ? 'bg-emerald-600' : standing === 'worst' ? 'bg-rose-500' : 'bg-slate-400')}
+            className={cn('h-1 rounded-full', standing === 'best' ? 'bg-brand' : standing === 'worst' ? 'bg-negative-solid' : 'bg-fg-subtle')}
             style={{ width: `${Math.max(4, bar * 100)}%` }}
           />
         </div>
@@ -86,17 +86,17 @@ function AnalysisStatus({ item, kind, onRan }: { item: CompareItem; kind: Compar
   if (entry.saved) {
     const s = entry.saved;
     return (
-      <div className="space-y-1 text-xs text-slate-700" data-testid={`saved-${kind}-${item.symbol}`}>
+      <div className="space-y-1 text-xs text-fg-secondary" data-testid={`saved-${kind}-${item.symbol}`}>
         <Link
           to={buildAnalysisPath({ id: s.id, symbol: item.symbol, kind, subtype: null })}
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          className="font-medium text-brand-fg underline-offset-2 hover:underline"
           aria-label={`Open your ${KIND_TITLES[kind].toLowerCase()} of ${item.symbol} (free)`}
         >
           Open (free)
         </Link>
         <p>
           Data as of {s.as_of}
-          {!s.current && <span className="text-amber-800"> · newer data since</span>}
+          {!s.current && <span className="text-warning"> · newer data since</span>}
         </p>
         <p className="line-clamp-3" title={s.verdict}>
           {s.verdict}
@@ -104,7 +104,7 @@ function AnalysisStatus({ item, kind, onRan }: { item: CompareItem; kind: Compar
       </div>
     );
   }
-  if (entry.unavailable) return <p className="text-xs text-slate-600">{entry.unavailable}.</p>;
+  if (entry.unavailable) return <p className="text-xs text-fg-muted">{entry.unavailable}.</p>;
   return <RunAnalysisButton symbol={item.symbol} kind={kind} account={account} context={`${KIND_TITLES[kind]}, ${item.symbol}`} onDone={onRan} />;
 }
 
@@ -181,19 +181,19 @@ export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: ()
       id: 'figure',
       header: 'Figure',
       rowHeader: true,
-      headerClassName: 'w-36 align-top text-xs font-semibold uppercase tracking-wide text-slate-600 shadow-[1px_0_0_#e2e8f0] sm:w-44',
-      cellClassName: 'align-top shadow-[1px_0_0_#e2e8f0]',
+      headerClassName: 'w-36 align-top text-xs font-semibold uppercase tracking-wide text-fg-muted shadow-[1px_0_0_var(--color-border)] sm:w-44',
+      cellClassName: 'align-top shadow-[1px_0_0_var(--color-border)]',
       cell: (row) =>
         row.kind === 'analysis' ? (
           <>
-            <span className="font-medium text-ink">Your analysis</span>
-            <span className="block text-xs text-slate-600">Newest saved run</span>
+            <span className="font-medium text-fg">Your analysis</span>
+            <span className="block text-xs text-fg-muted">Newest saved run</span>
           </>
         ) : (
           <>
-            <span className="font-medium text-ink">{row.label}</span>
-            {row.rule.better && <span className="block text-xs text-slate-600">{BETTER_HINT[row.rule.better]}</span>}
-            {row.hint && <span className="block text-xs text-slate-600">{row.hint}</span>}
+            <span className="font-medium text-fg">{row.label}</span>
+            {row.rule.better && <span className="block text-xs text-fg-muted">{BETTER_HINT[row.rule.better]}</span>}
+            {row.hint && <span className="block text-xs text-fg-muted">{row.hint}</span>}
           </>
         ),
     },
@@ -202,10 +202,10 @@ export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: ()
         id: item.symbol,
         header: (
           <>
-            <Link to={`/overview/${encodeURIComponent(item.symbol)}`} className="text-base font-semibold text-ink underline-offset-2 hover:underline">
+            <Link to={`/overview/${encodeURIComponent(item.symbol)}`} className="text-base font-semibold text-fg underline-offset-2 hover:underline">
               {item.symbol}
             </Link>
-            <span className="block text-xs font-normal text-slate-600">{item.name}</span>
+            <span className="block text-xs font-normal text-fg-muted">{item.name}</span>
           </>
         ),
         headerClassName: 'align-top',
@@ -225,11 +225,11 @@ export function CompareTable({ items, onRan }: { items: CompareItem[]; onRan: ()
       scrollLabel="Symbols side by side"
       stickyFirstColumn
       testId="compare-table"
-      className="rounded-xl border border-slate-200 bg-white"
+      className="rounded-xl border border-border bg-surface"
       tableClassName="table-fixed border-collapse"
       style={{ minWidth: `${8 + items.length * 8.5}rem` }}
       headClassName=""
-      rowClassName="border-t border-slate-100"
+      rowClassName="border-t border-border-subtle"
       rowProps={(row) => ({ 'data-testid': row.testId })}
     />
   );

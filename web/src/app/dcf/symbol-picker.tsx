@@ -40,16 +40,16 @@ export function SymbolPicker({ current, onPick }: { current: string; onPick: (sy
                   onPick(h.symbol);
                   setQuery('');
                 }}
-                className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-left text-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+                className="rounded-lg border border-border-strong bg-surface px-3 py-1.5 text-left text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60"
                 title={valuable ? undefined : h.type === 'etf' ? 'Funds file no cash flow statements' : 'No financial statements for this symbol'}
               >
-                <span className="font-semibold text-ink">{h.symbol}</span> <span className="text-slate-600">{h.name}</span>
+                <span className="font-semibold text-fg">{h.symbol}</span> <span className="text-fg-muted">{h.name}</span>
                 {!valuable && <span className="sr-only"> (cannot be valued: no company statements)</span>}
               </button>
             </li>
           );
         })}
-        {q && search.isSuccess && hits.length === 0 && <li className="text-sm text-slate-600">No matches for “{q}”.</li>}
+        {q && search.isSuccess && hits.length === 0 && <li className="text-sm text-fg-muted">No matches for “{q}”.</li>}
       </ul>
     </div>
   );

@@ -27,7 +27,7 @@ const principles = [
 function AboutSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="scroll-mt-24">
-      <h2 id={id} className="text-xl font-semibold tracking-tight text-ink sm:text-2xl">
+      <h2 id={id} className="text-xl font-semibold tracking-tight text-fg sm:text-2xl">
         {title}
       </h2>
       <div className="mt-4">{children}</div>
@@ -43,7 +43,7 @@ export default function About() {
     >
       <div className="space-y-14">
         <AboutSection id="who" title="Who we are">
-          <div className="grid gap-6 text-slate-700 md:grid-cols-2">
+          <div className="grid gap-6 text-fg-secondary md:grid-cols-2">
             <p className="leading-relaxed">
               We are a small team of engineers and long-time private investors. We built Stockpilot because the tools we used either buried us in raw numbers or
               handed us confident AI summaries we could not verify. We wanted both the numbers and a clear explanation — and a way to check one against the
@@ -61,34 +61,34 @@ export default function About() {
         <AboutSection id="principles" title="Our principles">
           <ul className="grid gap-4 md:grid-cols-3">
             {principles.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+              <li key={title} className="rounded-2xl border border-border bg-surface p-6 shadow-sm">
+                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-soft text-brand-fg">
                   <Icon className="size-5" aria-hidden />
                 </span>
-                <h3 className="mt-4 font-semibold text-ink">{title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
+                <h3 className="mt-4 font-semibold text-fg">{title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-fg-muted">{text}</p>
               </li>
             ))}
           </ul>
         </AboutSection>
 
         <AboutSection id="business" title="How we make money">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+          <div className="rounded-2xl border border-border bg-surface p-6 text-fg-secondary shadow-sm">
             <p className="leading-relaxed">
               Only from subscriptions and token purchases. We show no ads, take no commissions from brokers or fund issuers, and never sell your data. That
               keeps our incentive simple: analyses worth paying for again.
             </p>
-            <p className="mt-3 text-sm text-slate-500">
+            <p className="mt-3 text-sm text-fg-subtle">
               Details:{' '}
-              <Link to="/pricing" className="font-medium text-brand-700 underline">
+              <Link to="/pricing" className="font-medium text-brand-fg underline">
                 pricing
               </Link>
               ,{' '}
-              <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
+              <Link to="/terms-of-service" className="font-medium text-brand-fg underline">
                 terms
               </Link>{' '}
               and{' '}
-              <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+              <Link to="/privacy-policy" className="font-medium text-brand-fg underline">
                 privacy policy
               </Link>
               .
@@ -97,7 +97,7 @@ export default function About() {
         </AboutSection>
 
         <AboutSection id="not-advice" title="What we are not">
-          <p className="max-w-3xl leading-relaxed text-slate-700">
+          <p className="max-w-3xl leading-relaxed text-fg-secondary">
             Stockpilot is not an investment adviser or a broker. Analyses are educational: they describe what the data says under stated formulas and
             assumptions, not what you should buy or sell.
           </p>
@@ -108,15 +108,15 @@ export default function About() {
 
         <section
           aria-labelledby="about-contact"
-          className="flex flex-col gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8"
+          className="flex flex-col gap-4 rounded-2xl dark bg-surface p-6 text-fg sm:flex-row sm:items-center sm:justify-between sm:p-8"
         >
           <div>
             <h2 id="about-contact" className="text-xl font-semibold">
               Talk to us
             </h2>
-            <p className="mt-1 text-slate-300">
+            <p className="mt-1 text-fg-subtle">
               Questions, corrections or ideas:{' '}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-emerald-300 underline">
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-fg underline">
                 {SUPPORT_EMAIL}
               </a>
             </p>

@@ -24,9 +24,9 @@ function Explainer() {
   return (
     <dl className="grid gap-3 md:grid-cols-3">
       {EXPLAINER.map(([t, d]) => (
-        <div key={t} className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="font-semibold text-ink">{t}</dt>
-          <dd className="mt-1 text-sm text-slate-600">{d}</dd>
+        <div key={t} className="rounded-xl border border-border bg-surface p-4">
+          <dt className="font-semibold text-fg">{t}</dt>
+          <dd className="mt-1 text-sm text-fg-muted">{d}</dd>
         </div>
       ))}
     </dl>
@@ -38,12 +38,12 @@ function SignedOut() {
   return (
     <div className="space-y-8">
       <Explainer />
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-fg-secondary">
         Every criterion shows its inputs from the filings, the threshold and whether it passed, for each of the last five fiscal years as known on the day that
         year’s report was filed — and where the company sits among its sector’s S&amp;P 500 peers.
       </p>
       <section aria-labelledby="example-heading" className="space-y-4">
-        <h2 id="example-heading" className="text-lg font-semibold text-ink">
+        <h2 id="example-heading" className="text-lg font-semibold text-fg">
           Live example
         </h2>
         {example.isPending ? (
@@ -82,7 +82,7 @@ function Tool() {
       </form>
       {!symbol ? (
         <div className="space-y-4">
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          <p className="rounded-xl border border-dashed border-border-strong bg-surface p-6 text-sm text-fg-muted">
             Enter an S&amp;P 500 company’s symbol to open its scorecards.
           </p>
           <Explainer />

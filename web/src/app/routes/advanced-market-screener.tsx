@@ -57,12 +57,12 @@ function Explained({ search }: { search: string }) {
           <ul className="space-y-4">
             {points.map((p) => (
               <li key={p.title} className="flex gap-3">
-                <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-fg">
                   <Check className="size-4" aria-hidden />
                 </span>
                 <div>
-                  <h2 className="font-semibold text-ink">{p.title}</h2>
-                  <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{p.detail}</p>
+                  <h2 className="font-semibold text-fg">{p.title}</h2>
+                  <p className="mt-0.5 text-sm leading-relaxed text-fg-muted">{p.detail}</p>
                 </div>
               </li>
             ))}
@@ -75,13 +75,13 @@ function Explained({ search }: { search: string }) {
               Log in
             </ButtonLink>
           </div>
-          <p className="mt-2 text-xs text-slate-500">Screening and saved screens are free on every plan; analyses cost their usual tokens.</p>
+          <p className="mt-2 text-xs text-fg-subtle">Screening and saved screens are free on every plan; analyses cost their usual tokens.</p>
         </div>
         <section aria-labelledby="example-heading" className="min-w-0">
-          <h2 id="example-heading" className="text-lg font-semibold text-ink">
+          <h2 id="example-heading" className="text-lg font-semibold text-fg">
             Live example
           </h2>
-          <p className="mt-1 mb-4 text-sm text-slate-600">Pick a preset: it runs live on the current data, on the same engine you get when you sign up.</p>
+          <p className="mt-1 mb-4 text-sm text-fg-muted">Pick a preset: it runs live on the current data, on the same engine you get when you sign up.</p>
           <ScreenerExample shared={parseSharedScreen(search)} />
         </section>
       </div>

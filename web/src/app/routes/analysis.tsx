@@ -75,21 +75,21 @@ function Choices({ symbol, profile }: { symbol: string; profile: ProfileResponse
           <>
             <span className="flex items-start justify-between gap-2">
               <span
-                className={`inline-flex size-9 items-center justify-center rounded-lg ${unavailable ? 'bg-slate-100 text-slate-500' : 'bg-brand-50 text-brand-700'}`}
+                className={`inline-flex size-9 items-center justify-center rounded-lg ${unavailable ? 'bg-surface-subtle text-fg-subtle' : 'bg-brand-soft text-brand-fg'}`}
                 aria-hidden
               >
                 {c.icon}
               </span>
-              {costMt !== undefined && <span className="text-sm font-semibold text-ink tabular">{formatCostTokens(costMt)} tokens</span>}
+              {costMt !== undefined && <span className="text-sm font-semibold text-fg tabular">{formatCostTokens(costMt)} tokens</span>}
             </span>
-            <span className="mt-3 block font-semibold text-ink">{c.title}</span>
-            <span className="mt-1 block text-sm text-slate-600">{c.what}</span>
+            <span className="mt-3 block font-semibold text-fg">{c.title}</span>
+            <span className="mt-1 block text-sm text-fg-muted">{c.what}</span>
             {unavailable ? (
-              <span className="mt-2 block text-xs font-medium text-amber-800">Not available: {unavailable.reason}</span>
+              <span className="mt-2 block text-xs font-medium text-warning">Not available: {unavailable.reason}</span>
             ) : (
               costMt !== undefined &&
               !loading && (
-                <span className={`mt-2 block text-xs font-medium ${covered ? 'text-emerald-800' : 'text-red-700'}`}>
+                <span className={`mt-2 block text-xs font-medium ${covered ? 'text-positive-strong' : 'text-negative'}`}>
                   {covered ? `Your balance (${formatTokens(tokenBalance)}) covers it` : `Your balance (${formatTokens(tokenBalance)}) does not cover it`}
                 </span>
               )
@@ -99,11 +99,11 @@ function Choices({ symbol, profile }: { symbol: string; profile: ProfileResponse
         return (
           <li key={c.kind} data-kind={c.kind}>
             {unavailable ? (
-              <div className="h-full rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4" aria-disabled="true">
+              <div className="h-full rounded-xl border border-dashed border-border-strong bg-surface-muted p-4" aria-disabled="true">
                 {body}
               </div>
             ) : (
-              <Link to={c.to(s)} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500">
+              <Link to={c.to(s)} className="block h-full rounded-xl border border-border bg-surface p-4 shadow-sm hover:border-brand">
                 {body}
               </Link>
             )}

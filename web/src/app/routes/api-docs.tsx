@@ -38,7 +38,7 @@ export default function ApiDocs() {
       lead="Call Stockpilot from your own code with an API key: quotes, history, fundamentals, ratios and scores, screener queries, analyses and your token balance. Generated from the server’s own route definitions, so it is always current."
       width="wide"
       actions={
-        <a href="/api/openapi.json" className="self-start text-sm font-medium text-brand-700 underline sm:self-end">
+        <a href="/api/openapi.json" className="self-start text-sm font-medium text-brand-fg underline sm:self-end">
           OpenAPI 3.1 JSON
         </a>
       }
@@ -47,8 +47,8 @@ export default function ApiDocs() {
         <QuickStart origin={window.location.origin} />
         <TryItKey apiKey={apiKey} onApply={applyKey} reader={reader} />
       </div>
-      <section aria-labelledby="reference-h" className="mt-12 border-t border-slate-200 pt-8">
-        <h2 id="reference-h" className="mb-4 text-xl font-semibold tracking-tight text-ink">
+      <section aria-labelledby="reference-h" className="mt-12 border-t border-border pt-8">
+        <h2 id="reference-h" className="mb-4 text-xl font-semibold tracking-tight text-fg">
           Reference
         </h2>
         {spec.isPending ? (

@@ -19,23 +19,23 @@ export default function ComingSoon() {
           return (
             <li
               key={item.path}
-              className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-500 hover:shadow-md"
+              className="group relative flex flex-col rounded-2xl border border-border bg-surface p-6 shadow-sm transition hover:border-brand hover:shadow-md"
             >
               <div className="flex items-start justify-between gap-3">
-                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-soft text-brand-fg">
                   {Icon && <Icon className="size-5" aria-hidden />}
                 </span>
                 <span className="flex flex-wrap justify-end gap-1.5">
-                  {item.live && <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">Live</span>}
-                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">{item.plan}</span>
+                  {item.live && <span className="rounded-full bg-positive-muted px-2.5 py-0.5 text-xs font-semibold text-positive-strong">Live</span>}
+                  <span className="rounded-full bg-surface-subtle px-2.5 py-0.5 text-xs font-medium text-fg-muted">{item.plan}</span>
                 </span>
               </div>
-              <h2 className="mt-4 text-lg font-semibold text-ink">{item.title}</h2>
-              <p className="mt-1 text-sm font-medium text-slate-700">{item.tagline}</p>
-              <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{item.summary}</p>
+              <h2 className="mt-4 text-lg font-semibold text-fg">{item.title}</h2>
+              <p className="mt-1 text-sm font-medium text-fg-secondary">{item.tagline}</p>
+              <p className="mt-2 flex-1 text-sm leading-relaxed text-fg-muted">{item.summary}</p>
               <Link
                 to={item.path}
-                className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 after:absolute after:inset-0 after:rounded-2xl group-hover:underline"
+                className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-fg after:absolute after:inset-0 after:rounded-2xl group-hover:underline"
               >
                 {item.path === '/api-docs' ? 'Read the API reference' : item.live ? `Open ${item.title}` : `Preview ${item.title}`}
                 <ArrowRight className="size-4" aria-hidden />
@@ -44,9 +44,9 @@ export default function ComingSoon() {
           );
         })}
       </ol>
-      <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-600">
+      <p className="mt-8 rounded-2xl border border-dashed border-border-strong bg-surface p-5 text-sm text-fg-muted">
         Missing something you need? Tell us at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Feature request')}`} className="font-medium text-brand-700 underline">
+        <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Feature request')}`} className="font-medium text-brand-fg underline">
           {SUPPORT_EMAIL}
         </a>{' '}
         — requests from users decide what we build first.

@@ -36,23 +36,23 @@ function SymbolChooser({ symbols, onChange }: { symbols: readonly string[]; onCh
           {symbols.map((s) => (
             <li
               key={s}
-              className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white py-0.5 pl-3 pr-1 text-sm font-semibold text-ink"
+              className="inline-flex items-center gap-1 rounded-full border border-border-strong bg-surface py-0.5 pl-3 pr-1 text-sm font-semibold text-fg"
             >
               {s}
               <button
                 type="button"
                 onClick={() => onChange(toggleCompareSymbol(symbols, s, false))}
-                className="inline-flex size-7 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="inline-flex size-7 items-center justify-center rounded-full text-fg-muted hover:bg-surface-subtle hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
                 aria-label={`Remove ${s} from the comparison`}
               >
                 <X className="size-4" aria-hidden />
               </button>
             </li>
           ))}
-          {symbols.length === 0 && <li className="text-sm text-slate-600">No symbols yet.</li>}
+          {symbols.length === 0 && <li className="text-sm text-fg-muted">No symbols yet.</li>}
         </ul>
         {full ? (
-          <p className="text-sm text-slate-700">Up to {MAX_COMPARE_SYMBOLS} symbols side by side: remove one to add another.</p>
+          <p className="text-sm text-fg-secondary">Up to {MAX_COMPARE_SYMBOLS} symbols side by side: remove one to add another.</p>
         ) : (
           <div className="max-w-xl">
             <SearchBox
@@ -69,12 +69,12 @@ function SymbolChooser({ symbols, onChange }: { symbols: readonly string[]; onCh
 
 function Examples() {
   return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">
+    <div className="rounded-xl border border-dashed border-border-strong bg-surface p-6 text-sm text-fg-secondary">
       <p>Pick up to {MAX_COMPARE_SYMBOLS} stocks or ETFs to see their figures side by side, with the best and worst of each row marked. For example:</p>
       <ul className="mt-3 flex flex-wrap gap-3">
         {EXAMPLES.map((e) => (
           <li key={e.join()}>
-            <Link to={buildComparePath(e)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            <Link to={buildComparePath(e)} className="font-medium text-brand-fg underline-offset-2 hover:underline">
               {e.join(' vs ')}
             </Link>
           </li>
@@ -128,17 +128,17 @@ export default function Page() {
         {items.length > 0 && (
           <>
             <section aria-labelledby="compare-figures-title" className="space-y-3">
-              <h2 id="compare-figures-title" className="text-lg font-semibold text-ink">
+              <h2 id="compare-figures-title" className="text-lg font-semibold text-fg">
                 Side by side
               </h2>
               <CompareTable items={items} onRan={() => void queryClient.invalidateQueries({ queryKey: ['compare', userId] })} />
-              <p className="text-xs text-slate-600">
+              <p className="text-xs text-fg-muted">
                 Figures as of each symbol’s last price day ({[...new Set(items.map((i) => i.data_day))].join(', ')}), computed as on the analysis pages and the
                 screener. A run is charged only when it finishes.
               </p>
             </section>
             <section aria-labelledby="compare-chart-title" className="space-y-3">
-              <h2 id="compare-chart-title" className="text-lg font-semibold text-ink">
+              <h2 id="compare-chart-title" className="text-lg font-semibold text-fg">
                 The last year
               </h2>
               <Card>

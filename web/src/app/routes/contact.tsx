@@ -57,12 +57,12 @@ function ContactForm() {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7" aria-labelledby="form-heading">
+    <form noValidate onSubmit={onSubmit} className="space-y-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-7" aria-labelledby="form-heading">
       <div>
-        <h2 id="form-heading" className="text-lg font-semibold text-ink">
+        <h2 id="form-heading" className="text-lg font-semibold text-fg">
           Write to us
         </h2>
-        <p className="mt-1 text-sm text-slate-500">
+        <p className="mt-1 text-sm text-fg-subtle">
           This form opens your e-mail app with the message ready to send to {SUPPORT_EMAIL}. Nothing is sent until you press send there.
         </p>
       </div>
@@ -107,13 +107,13 @@ function ContactForm() {
             value={values.message}
             onChange={(e) => set('message', e.target.value)}
             onBlur={blur('message')}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
+            className="w-full rounded-lg border border-border-strong bg-surface px-3 py-2 text-sm shadow-sm placeholder:text-fg-subtle focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted aria-[invalid=true]:border-negative"
             placeholder="How can we help?"
           />
         )}
       </Field>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-500">Never send card numbers or passwords by e-mail.</p>
+        <p className="text-xs text-fg-subtle">Never send card numbers or passwords by e-mail.</p>
         <Button type="submit" variant="secondary" size="lg">
           <Mail className="size-4" aria-hidden />
           Open in e-mail app
@@ -138,42 +138,42 @@ export default function Contact() {
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <ContactForm />
         <aside aria-label="Other ways to reach us" className="space-y-4">
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <Mail className="size-5 text-brand-600" aria-hidden />
-            <h2 className="mt-3 font-semibold text-ink">Support</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-700 underline">
+          <div className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+            <Mail className="size-5 text-brand-fg" aria-hidden />
+            <h2 className="mt-3 font-semibold text-fg">Support</h2>
+            <p className="mt-1 text-sm text-fg-muted">
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-fg underline">
                 {SUPPORT_EMAIL}
               </a>
             </p>
-            <p className="mt-2 text-sm text-slate-600">For billing, add the date and amount of the purchase; we can find it from there.</p>
+            <p className="mt-2 text-sm text-fg-muted">For billing, add the date and amount of the purchase; we can find it from there.</p>
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <Clock className="size-5 text-brand-600" aria-hidden />
-            <h2 className="mt-3 font-semibold text-ink">Response times</h2>
+          <div className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+            <Clock className="size-5 text-brand-fg" aria-hidden />
+            <h2 className="mt-3 font-semibold text-fg">Response times</h2>
             <dl className="mt-2 space-y-1 text-sm">
               {responseTimes.map(([plan, time]) => (
                 <div key={plan} className="flex justify-between gap-3">
-                  <dt className="text-slate-600">{plan}</dt>
-                  <dd className="font-medium text-slate-900">{time}</dd>
+                  <dt className="text-fg-muted">{plan}</dt>
+                  <dd className="font-medium text-fg">{time}</dd>
                 </div>
               ))}
             </dl>
-            <p className="mt-2 text-xs text-slate-500">Business days are Monday to Friday, 9:00–17:00 US Eastern time.</p>
+            <p className="mt-2 text-xs text-fg-subtle">Business days are Monday to Friday, 9:00–17:00 US Eastern time.</p>
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <ShieldAlert className="size-5 text-brand-600" aria-hidden />
-            <h2 className="mt-3 font-semibold text-ink">Security reports</h2>
-            <p className="mt-1 text-sm text-slate-600">
+          <div className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+            <ShieldAlert className="size-5 text-brand-fg" aria-hidden />
+            <h2 className="mt-3 font-semibold text-fg">Security reports</h2>
+            <p className="mt-1 text-sm text-fg-muted">
               Found a vulnerability? Write to{' '}
-              <a href={`mailto:${SECURITY_EMAIL}`} className="font-medium text-brand-700 underline">
+              <a href={`mailto:${SECURITY_EMAIL}`} className="font-medium text-brand-fg underline">
                 {SECURITY_EMAIL}
               </a>{' '}
               with steps to reproduce. We acknowledge within 48 hours and ask that you give us time to fix it before disclosing. Please do not access other
               users’ data or degrade the service while testing.
             </p>
           </div>
-          <p className="px-1 text-xs leading-relaxed text-slate-500">
+          <p className="px-1 text-xs leading-relaxed text-fg-subtle">
             We cannot give personal investment advice or tell you whether to buy or sell a security.
           </p>
         </aside>

@@ -73,20 +73,20 @@ function PublicPage() {
     >
       <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {STEPS.map(([title, text], i) => (
-          <li key={title} className="rounded-xl border border-slate-200 bg-white p-4">
-            <p className="text-sm font-semibold text-brand-700">Step {i + 1}</p>
-            <h2 className="mt-1 font-semibold text-ink">{title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{text}</p>
+          <li key={title} className="rounded-xl border border-border bg-surface p-4">
+            <p className="text-sm font-semibold text-brand-fg">Step {i + 1}</p>
+            <h2 className="mt-1 font-semibold text-fg">{title}</h2>
+            <p className="mt-1 text-sm text-fg-muted">{text}</p>
           </li>
         ))}
       </ol>
       <section aria-labelledby="live-example" className="mt-10 space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
-            <h2 id="live-example" className="text-xl font-semibold text-ink">
+            <h2 id="live-example" className="text-xl font-semibold text-fg">
               Live example: {setup.data?.name ?? DCF_EXAMPLE_SYMBOL}
             </h2>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-fg-muted">
               {setup.data
                 ? `Real figures: FY${setup.data.fiscal_year} statements and the close of ${setup.data.price_date}, with the base preset from its own growth record.`
                 : 'Real figures from the bundled filings and prices.'}
@@ -143,7 +143,7 @@ function SaveBar({ state, setup, onSaved }: { state: StudioState; setup: DcfSetu
             Save with a written note ({NOTE_COST_TOKENS} token{NOTE_COST_TOKENS === 1 ? '' : 's'})
           </Button>
         </div>
-        <p className="text-xs text-slate-600 md:ml-auto md:max-w-56">Tweaking is free. The note is the DCF analysis on these inputs, kept in your history.</p>
+        <p className="text-xs text-fg-muted md:ml-auto md:max-w-56">Tweaking is free. The note is the DCF analysis on these inputs, kept in your history.</p>
       </CardContent>
       {(save.isError || noteError) && (
         <CardContent>
@@ -162,7 +162,7 @@ function SaveBar({ state, setup, onSaved }: { state: StudioState; setup: DcfSetu
       )}
       {save.isSuccess && !save.isPending && (
         <CardContent>
-          <p className="text-sm text-emerald-700" role="status">
+          <p className="text-sm text-positive" role="status">
             Saved{save.data.analysis_id ? ' with its written note' : ''}: {setup.symbol} at ${save.data.result.fair_value_per_share.toFixed(2)} a share.
           </p>
         </CardContent>
@@ -198,7 +198,7 @@ function StudioPage() {
               {(s) => (
                 <>
                   {reopened && (
-                    <p className="text-sm text-slate-700" role="status">
+                    <p className="text-sm text-fg-secondary" role="status">
                       Reopened {reopened.label ? `“${reopened.label}”` : 'your valuation'} of {new Date(reopened.created_at).toLocaleDateString()}: saved at $
                       {reopened.result.fair_value_per_share.toFixed(2)} on {reopened.result.as_of}; recomputed on today’s figures below.
                     </p>

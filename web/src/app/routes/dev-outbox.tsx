@@ -57,28 +57,28 @@ export default function DevOutboxPage() {
       ) : mails === null ? (
         <Spinner label="Loading..." />
       ) : mails.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border-strong bg-surface p-10 text-center text-fg-subtle">
           <Inbox className="size-8" aria-hidden />
           <p>No mails yet. Sign up or ask for a password reset and the mail shows up here within a few seconds.</p>
         </div>
       ) : (
         <ul className="space-y-4" aria-label="Mails, newest first">
           {mails.map((m) => (
-            <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+            <li key={m.id} className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
               <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-                <h2 className="font-semibold text-ink">{m.subject}</h2>
-                <time className="text-xs text-slate-500" dateTime={m.sent_at}>
+                <h2 className="font-semibold text-fg">{m.subject}</h2>
+                <time className="text-xs text-fg-subtle" dateTime={m.sent_at}>
                   {new Date(m.sent_at).toLocaleString()}
                 </time>
               </div>
-              <p className="mt-1 break-all text-sm text-slate-600">To: {m.to}</p>
+              <p className="mt-1 break-all text-sm text-fg-muted">To: {m.to}</p>
               {m.links.length > 0 && (
                 <div className="mt-3 flex flex-wrap gap-2">
                   {m.links.map((l) => (
                     <a
                       key={l}
                       href={toLocal(l)}
-                      className="inline-flex max-w-full items-center rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+                      className="inline-flex max-w-full items-center rounded-lg bg-brand px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-strong"
                     >
                       <span className="truncate">
                         {new URL(l).pathname.includes('verify-email')
@@ -92,8 +92,8 @@ export default function DevOutboxPage() {
                 </div>
               )}
               <details className="mt-3">
-                <summary className="cursor-pointer text-sm text-slate-500">Show text</summary>
-                <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-xs text-slate-700">{m.text}</pre>
+                <summary className="cursor-pointer text-sm text-fg-subtle">Show text</summary>
+                <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-surface-muted p-3 text-xs text-fg-secondary">{m.text}</pre>
               </details>
             </li>
           ))}

@@ -37,11 +37,11 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard title="Check your e-mail">
         <div className="flex flex-col items-center gap-4 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <span className="flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-fg">
             <MailCheck className="size-7" aria-hidden />
           </span>
-          <p className="text-slate-700">
-            If an account exists for <strong className="break-all text-ink">{sentTo}</strong>, we sent it a link to choose a new password. The link works once
+          <p className="text-fg-secondary">
+            If an account exists for <strong className="break-all text-fg">{sentTo}</strong>, we sent it a link to choose a new password. The link works once
             and expires in 1 hour.
           </p>
           {config?.outbox_readable && (
@@ -49,7 +49,7 @@ export default function ForgotPasswordPage() {
               Open the dev outbox
             </ButtonLink>
           )}
-          <Link to="/login" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to="/login" className="text-sm font-medium text-brand-fg hover:underline">
             Back to sign in
           </Link>
         </div>
@@ -61,7 +61,7 @@ export default function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter the e-mail of your account and we will send you a link to choose a new one."
       footer={
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <Link to="/login" className="font-medium text-brand-fg hover:underline">
           Back to sign in
         </Link>
       }

@@ -33,7 +33,7 @@ function Statements({ symbol, initial }: { symbol: string; initial: StatementKin
   const [statement, setStatement] = useState<StatementKind>(initial);
   return (
     <>
-      <h2 className="pt-2 text-lg font-semibold text-ink">Statements</h2>
+      <h2 className="pt-2 text-lg font-semibold text-fg">Statements</h2>
       {/* The three statements are one view's tabs (all three arrive in one answer): automatic activation. */}
       <Tabs
         label="Statement"
@@ -54,7 +54,7 @@ function Statements({ symbol, initial }: { symbol: string; initial: StatementKin
           ),
         }))}
       />
-      {data && data.notes.length > 0 && <p className="text-xs text-slate-600">{data.notes.join(' ')}</p>}
+      {data && data.notes.length > 0 && <p className="text-xs text-fg-muted">{data.notes.join(' ')}</p>}
     </>
   );
 }
@@ -68,7 +68,9 @@ function Fundamentals({ symbol, subtype, profile }: { symbol: string; subtype: F
           <NavLink
             key={t}
             to={`/fundamental-analysis/${s}/${t}`}
-            className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+            className={({ isActive }) =>
+              `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-inverse text-on-inverse' : 'text-fg-muted hover:bg-surface-subtle'}`
+            }
           >
             {tabNames[t]}
           </NavLink>

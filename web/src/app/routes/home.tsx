@@ -71,17 +71,17 @@ function HeroActions() {
 function Hero() {
   const { user } = useAuth();
   return (
-    <section aria-labelledby="hero-heading" className="relative overflow-hidden border-b border-slate-200 bg-linear-to-b from-emerald-50/80 to-slate-50">
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden border-b border-border bg-linear-to-b from-positive-soft/80 to-surface-muted">
       <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 py-12 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr]">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-emerald-200 bg-white px-3 py-1 text-xs font-medium text-emerald-800">
-            <span className="size-1.5 rounded-full bg-brand-500" aria-hidden />
+          <p className="inline-flex items-center gap-2 rounded-full border border-positive-muted bg-surface px-3 py-1 text-xs font-medium text-positive-strong">
+            <span className="size-1.5 rounded-full bg-brand" aria-hidden />
             {STOCK_COUNT} US stocks · {ETF_COUNT} ETFs · data as of {DATA_SNAPSHOT_DATE}
           </p>
-          <h1 id="hero-heading" className="mt-5 text-4xl font-bold tracking-tight text-ink sm:text-5xl">
-            Stock analysis you can <span className="text-brand-600">check, line by line</span>.
+          <h1 id="hero-heading" className="mt-5 text-4xl font-bold tracking-tight text-fg sm:text-5xl">
+            Stock analysis you can <span className="text-brand-fg">check, line by line</span>.
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-fg-muted">
             Stockpilot shows real market data — SEC filings and daily prices — with the source and date of every figure, and runs {ANALYSIS_KIND_COUNT_WORD}{' '}
             analyses that compute the ratios, scores and valuations in tested code and explain them in a note citing each figure. Paid per use with tokens, and
             only when an analysis is delivered.
@@ -89,7 +89,7 @@ function Hero() {
           <div className="mt-8">
             <HeroActions />
           </div>
-          <ul className="mt-6 flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-6">
+          <ul className="mt-6 flex flex-col gap-2 text-sm text-fg-muted sm:flex-row sm:flex-wrap sm:gap-x-6">
             {(user
               ? [
                   'Prices, statements and ETF data, free to browse',
@@ -99,14 +99,14 @@ function Hero() {
               : [`${freeTokens} free tokens every month`, 'No card needed to start', 'Sources on every figure']
             ).map((t) => (
               <li key={t} className="flex items-center gap-2">
-                <Check className="size-4 text-brand-600" aria-hidden />
+                <Check className="size-4 text-brand-fg" aria-hidden />
                 {t}
               </li>
             ))}
           </ul>
         </div>
         <div className="flex justify-center lg:justify-end">
-          <figure className="w-full max-w-xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
+          <figure className="w-full max-w-xl overflow-hidden rounded-2xl border border-border bg-surface shadow-xl">
             <img
               src="/images/technical-analysis-aapl.webp"
               width={720}
@@ -114,7 +114,7 @@ function Hero() {
               className="h-auto w-full"
               alt="A technical analysis of Apple (AAPL) in Stockpilot: the analyst's note rating it Strong Buy, each sentence with the figures it uses, above a candlestick chart with SMA 50 and 200, Bollinger bands, support and resistance, RSI and MACD."
             />
-            <figcaption className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
+            <figcaption className="border-t border-border-subtle px-4 py-2 text-xs text-fg-muted">
               A real technical analysis of AAPL, on data as of {DATA_SNAPSHOT_DATE}.
             </figcaption>
           </figure>
@@ -132,12 +132,12 @@ function Stats() {
     [String(analysisProducts.length), 'analyses to run'],
   ];
   return (
-    <div className="border-b border-slate-200 bg-white">
+    <div className="border-b border-border bg-surface">
       <dl className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-y-6 px-4 py-8 sm:grid-cols-4 sm:px-6">
         {stats.map(([value, label]) => (
           <div key={label} className="flex flex-col-reverse items-center text-center">
-            <dt className="mt-1 text-sm text-slate-500">{label}</dt>
-            <dd className="tabular text-3xl font-bold tracking-tight text-ink">{value}</dd>
+            <dt className="mt-1 text-sm text-fg-subtle">{label}</dt>
+            <dd className="tabular text-3xl font-bold tracking-tight text-fg">{value}</dd>
           </div>
         ))}
       </dl>
@@ -157,24 +157,24 @@ function Analyses() {
         {analysisProducts.map((a) => {
           const Icon = icons[a.kind];
           return (
-            <li key={a.kind} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li key={a.kind} className="flex flex-col rounded-2xl border border-border bg-surface p-5 shadow-sm">
               <div className="flex items-center justify-between gap-3">
-                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-soft text-brand-fg">
                   <Icon className="size-5" aria-hidden />
                 </span>
                 <span className="flex items-center gap-1.5">
-                  <span className="rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800">Available</span>
-                  <span className="tabular rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
+                  <span className="rounded-full bg-positive-soft px-2.5 py-1 text-xs font-semibold text-positive-strong">Available</span>
+                  <span className="tabular rounded-full bg-surface-subtle px-2.5 py-1 text-xs font-semibold text-fg-secondary">
                     {formatCostMt(a.costMt)} {a.costMt === 1000 ? 'token' : 'tokens'}
                   </span>
                 </span>
               </div>
-              <h3 className="mt-4 text-lg font-semibold text-ink">{a.name}</h3>
-              <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{a.summary}</p>
-              <ul className="mt-4 space-y-1.5 border-t border-slate-100 pt-4 text-sm text-slate-700">
+              <h3 className="mt-4 text-lg font-semibold text-fg">{a.name}</h3>
+              <p className="mt-1.5 text-sm leading-relaxed text-fg-muted">{a.summary}</p>
+              <ul className="mt-4 space-y-1.5 border-t border-border-subtle pt-4 text-sm text-fg-secondary">
                 {a.computes.map((c) => (
                   <li key={c} className="flex gap-2">
-                    <span className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" aria-hidden />
+                    <span className="mt-2 size-1.5 shrink-0 rounded-full bg-fg-subtle" aria-hidden />
                     <span>{c}</span>
                   </li>
                 ))}
@@ -183,21 +183,21 @@ function Analyses() {
           );
         })}
       </ul>
-      <div className="mt-4 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
-        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink text-white">
+      <div className="mt-4 flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:flex-row sm:items-center">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-inverse text-on-inverse">
           <MessageSquareText className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="text-lg font-semibold text-ink">
-            AI Copilot <span className="ml-1 rounded-full bg-emerald-50 px-2.5 py-1 align-middle text-xs font-semibold text-emerald-800">Available</span>
+          <h3 className="text-lg font-semibold text-fg">
+            AI Copilot <span className="ml-1 rounded-full bg-positive-soft px-2.5 py-1 align-middle text-xs font-semibold text-positive-strong">Available</span>
           </h3>
-          <p className="mt-1 text-sm leading-relaxed text-slate-600">
+          <p className="mt-1 text-sm leading-relaxed text-fg-muted">
             Ask in plain words — “How did AAPL do over the last 6 months?”, “Compare KO and PEP dividend yield”, “What is the Altman Z-score?” — and the copilot
             answers with the same tools the analyses use, citing each figure it looked up. Without a language model configured, an offline copilot answers a
             documented set of questions and says plainly when it cannot (free).
           </p>
         </div>
-        <span className="tabular self-start rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700 sm:self-center">
+        <span className="tabular self-start rounded-full bg-surface-subtle px-2.5 py-1 text-xs font-semibold text-fg-secondary sm:self-center">
           {formatCostMt(COPILOT_COST_MT)} tokens a question
         </span>
       </div>
@@ -233,10 +233,10 @@ function Method() {
     >
       <ol className="grid gap-4 md:grid-cols-3">
         {steps.map(([n, title, text]) => (
-          <li key={n} className="rounded-2xl border border-white/10 bg-white/5 p-6">
-            <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink">{n}</span>
-            <h3 className="mt-4 text-lg font-semibold text-white">{title}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-slate-300">{text}</p>
+          <li key={n} className="rounded-2xl border border-border bg-surface-subtle/60 p-6">
+            <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand text-sm font-bold text-fg">{n}</span>
+            <h3 className="mt-4 text-lg font-semibold text-fg">{title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-fg-subtle">{text}</p>
           </li>
         ))}
       </ol>
@@ -248,38 +248,38 @@ function Trust() {
   return (
     <Section id="trust" eyebrow="Trust" title="Sources shown, limits stated">
       <div className="grid gap-4 md:grid-cols-2">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <Database className="size-6 text-brand-600" aria-hidden />
-          <h3 className="mt-3 text-lg font-semibold text-ink">Where the numbers come from</h3>
-          <ul className="mt-3 space-y-2 text-sm leading-relaxed text-slate-600">
+        <div className="rounded-2xl border border-border bg-surface p-6 shadow-sm">
+          <Database className="size-6 text-brand-fg" aria-hidden />
+          <h3 className="mt-3 text-lg font-semibold text-fg">Where the numbers come from</h3>
+          <ul className="mt-3 space-y-2 text-sm leading-relaxed text-fg-muted">
             <li>
-              <strong className="font-medium text-slate-800">SEC EDGAR</strong> — financial statements as companies filed them with the US Securities and
-              Exchange Commission.
+              <strong className="font-medium text-fg">SEC EDGAR</strong> — financial statements as companies filed them with the US Securities and Exchange
+              Commission.
             </li>
             <li>
-              <strong className="font-medium text-slate-800">Daily prices</strong> — end-of-day closes and volumes for {STOCK_COUNT} large US stocks and{' '}
-              {ETF_COUNT} ETFs.
+              <strong className="font-medium text-fg">Daily prices</strong> — end-of-day closes and volumes for {STOCK_COUNT} large US stocks and {ETF_COUNT}{' '}
+              ETFs.
             </li>
             <li>
-              <strong className="font-medium text-slate-800">Snapshot as of {DATA_SNAPSHOT_DATE}</strong> — prices are not real-time; every fact carries the
-              date it is as of.
+              <strong className="font-medium text-fg">Snapshot as of {DATA_SNAPSHOT_DATE}</strong> — prices are not real-time; every fact carries the date it is
+              as of.
             </li>
           </ul>
         </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <ShieldCheck className="size-6 text-brand-600" aria-hidden />
-          <h3 className="mt-3 text-lg font-semibold text-ink">What Stockpilot is not</h3>
-          <ul className="mt-3 space-y-2 text-sm leading-relaxed text-slate-600">
+        <div className="rounded-2xl border border-border bg-surface p-6 shadow-sm">
+          <ShieldCheck className="size-6 text-brand-fg" aria-hidden />
+          <h3 className="mt-3 text-lg font-semibold text-fg">What Stockpilot is not</h3>
+          <ul className="mt-3 space-y-2 text-sm leading-relaxed text-fg-muted">
             <li>
-              <strong className="font-medium text-slate-800">Not investment advice.</strong> Analyses are educational; they do not know your situation and do
-              not tell you to buy or sell.
+              <strong className="font-medium text-fg">Not investment advice.</strong> Analyses are educational; they do not know your situation and do not tell
+              you to buy or sell.
             </li>
             <li>
-              <strong className="font-medium text-slate-800">Not a broker.</strong> We never hold your money or your shares.
+              <strong className="font-medium text-fg">Not a broker.</strong> We never hold your money or your shares.
             </li>
             <li>
-              <strong className="font-medium text-slate-800">Not a black box.</strong> Each figure shows its formula inputs, period and source, so you can check
-              it yourself.
+              <strong className="font-medium text-fg">Not a black box.</strong> Each figure shows its formula inputs, period and source, so you can check it
+              yourself.
             </li>
           </ul>
         </div>
@@ -303,19 +303,19 @@ function FaqTeaser() {
         </Faq>
         <Faq question="Is this investment advice?">
           No. Stockpilot explains what the data says about a company; decisions, and their risks, stay yours. Read our{' '}
-          <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
+          <Link to="/terms-of-service" className="font-medium text-brand-fg underline">
             terms
           </Link>
           .
         </Faq>
       </div>
-      <p className="mt-6 text-sm text-slate-600">
+      <p className="mt-6 text-sm text-fg-muted">
         More answers on the{' '}
-        <Link to="/pricing" className="font-medium text-brand-700 underline">
+        <Link to="/pricing" className="font-medium text-brand-fg underline">
           pricing page
         </Link>
         , or{' '}
-        <Link to="/contact" className="font-medium text-brand-700 underline">
+        <Link to="/contact" className="font-medium text-brand-fg underline">
           ask us
         </Link>
         .
@@ -328,11 +328,11 @@ function FinalCta() {
   const { user } = useAuth();
   return (
     <section aria-labelledby="cta-heading" className="px-4 py-14 sm:px-6 sm:py-20">
-      <div className="mx-auto flex max-w-4xl flex-col items-center rounded-3xl bg-ink px-6 py-12 text-center sm:px-12">
-        <h2 id="cta-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+      <div className="mx-auto flex max-w-4xl flex-col items-center rounded-3xl dark bg-surface px-6 py-12 text-center sm:px-12">
+        <h2 id="cta-heading" className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
           {user ? 'Pick a stock and see its numbers' : `Your first ${freeTokens} tokens are on us`}
         </h2>
-        <p className="mt-3 max-w-xl text-slate-300">
+        <p className="mt-3 max-w-xl text-fg-subtle">
           {user
             ? 'Prices, statements and ETF data with the source of every figure, and analyses that explain them: choose one on any symbol page.'
             : `Enough for ${countRuns(freeTokens, getActionCostMt('overview'))} quick overviews or ${countRuns(freeTokens, getActionCostMt('fundamental'))} full fundamental analyses a month on the Free plan.`}

@@ -78,7 +78,7 @@ export default function LoginPage() {
       footer={
         <>
           New to Stockpilot?{' '}
-          <Link to={params.get('next') ? `/signup?next=${encodeURIComponent(next)}` : '/signup'} className="font-medium text-brand-700 hover:underline">
+          <Link to={params.get('next') ? `/signup?next=${encodeURIComponent(next)}` : '/signup'} className="font-medium text-brand-fg hover:underline">
             Create an account
           </Link>
         </>
@@ -132,7 +132,7 @@ export default function LoginPage() {
           )}
         </Field>
         <div className="flex justify-end">
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-fg hover:underline">
             Forgot password?
           </Link>
         </div>

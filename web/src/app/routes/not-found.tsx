@@ -15,15 +15,15 @@ export default function NotFound() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <svg viewBox="0 0 160 64" className="h-16 w-40" aria-hidden>
-        <polyline points="4,44 28,36 48,40 70,20 88,30" fill="none" stroke="#10b981" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-        <polyline points="88,30 104,30" fill="none" stroke="#cbd5e1" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
-        <polyline points="120,30 156,30" fill="none" stroke="#cbd5e1" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
-        <circle cx="88" cy="30" r="6" fill="#0f172a" />
+        <polyline points="4,44 28,36 48,40 70,20 88,30" fill="none" className="stroke-chart-up" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <polyline points="88,30 104,30" fill="none" className="stroke-chart-volume" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
+        <polyline points="120,30 156,30" fill="none" className="stroke-chart-volume" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 8" />
+        <circle cx="88" cy="30" r="6" className="fill-fg" />
       </svg>
-      <p className="mt-6 text-sm font-semibold text-brand-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Page not found</h1>
-      <p className="mt-3 text-slate-600">The page you asked for does not exist or has moved.</p>
-      <p className="mt-2 max-w-full break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-600">{pathname}</p>
+      <p className="mt-6 text-sm font-semibold text-brand-fg">404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-fg sm:text-4xl">Page not found</h1>
+      <p className="mt-3 text-fg-muted">The page you asked for does not exist or has moved.</p>
+      <p className="mt-2 max-w-full break-all rounded-md bg-surface-subtle px-2 py-1 font-mono text-xs text-fg-muted">{pathname}</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <ButtonLink to="/">Go home</ButtonLink>
         <ButtonLink to="/search" variant="outline">
@@ -34,9 +34,9 @@ export default function NotFound() {
         <ul className="grid gap-3 sm:grid-cols-2">
           {elsewhere.map(([to, label, hint]) => (
             <li key={to}>
-              <Link to={to} className="block h-full rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500">
-                <span className="font-medium text-ink">{label}</span>
-                <span className="mt-0.5 block text-sm text-slate-500">{hint}</span>
+              <Link to={to} className="block h-full rounded-xl border border-border bg-surface p-4 hover:border-brand">
+                <span className="font-medium text-fg">{label}</span>
+                <span className="mt-0.5 block text-sm text-fg-subtle">{hint}</span>
               </Link>
             </li>
           ))}

@@ -61,7 +61,7 @@ function PlanCard({
       </Button>
     );
   } else if (plan.id === 'free') {
-    action = <p className="text-center text-sm text-slate-500">Cancel a paid plan any time from your dashboard.</p>;
+    action = <p className="text-center text-sm text-fg-subtle">Cancel a paid plan any time from your dashboard.</p>;
   } else {
     action = (
       <Button
@@ -76,18 +76,18 @@ function PlanCard({
     );
   }
   return (
-    <Card className={cn('relative flex flex-col p-6', highlighted && 'border-brand-500 ring-2 ring-brand-100')}>
-      {highlighted && <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Recommended</span>}
-      <h2 className="text-lg font-semibold text-ink">{plan.name}</h2>
+    <Card className={cn('relative flex flex-col p-6', highlighted && 'border-brand ring-2 ring-brand-muted')}>
+      {highlighted && <span className="absolute -top-3 left-6 rounded-full bg-brand px-2.5 py-0.5 text-xs font-semibold text-white">Recommended</span>}
+      <h2 className="text-lg font-semibold text-fg">{plan.name}</h2>
       <p className="mt-3 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-ink tabular">{formatUsd(plan.price_cents)}</span>
-        <span className="text-sm text-slate-500">/ month</span>
+        <span className="text-4xl font-bold tracking-tight text-fg tabular">{formatUsd(plan.price_cents)}</span>
+        <span className="text-sm text-fg-subtle">/ month</span>
       </p>
-      <p className="mt-1 text-sm font-medium text-brand-700">{plan.monthly_tokens} tokens every month</p>
-      <ul className="mt-5 flex-1 space-y-2 text-sm text-slate-700">
+      <p className="mt-1 text-sm font-medium text-brand-fg">{plan.monthly_tokens} tokens every month</p>
+      <ul className="mt-5 flex-1 space-y-2 text-sm text-fg-secondary">
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+            <Check className="mt-0.5 size-4 shrink-0 text-brand-fg" aria-hidden />
             {f}
           </li>
         ))}
@@ -137,10 +137,10 @@ export default function Page() {
       )}
 
       <section aria-labelledby="packages-title" className="mt-14">
-        <h2 id="packages-title" className="text-xl font-semibold tracking-tight text-ink">
+        <h2 id="packages-title" className="text-xl font-semibold tracking-tight text-fg">
           Token packages
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
+        <p className="mt-1 text-sm text-fg-muted">
           {TOKEN_PRICE} per token, from {MIN_TOPUP}. Available to Basic and Pro subscribers when their balance is below {TOPUP_BALANCE_LIMIT_TOKENS} tokens.
           Purchased tokens never expire.
         </p>
@@ -155,7 +155,7 @@ export default function Page() {
         </div>
         {user && subscription.subscriptionTier !== 'Free' && (
           <p className="mt-4 text-sm">
-            <Link to="/token-pricing" className="font-medium text-brand-700 hover:underline">
+            <Link to="/token-pricing" className="font-medium text-brand-fg hover:underline">
               See token pricing and buy tokens →
             </Link>
           </p>

@@ -51,13 +51,13 @@ const sections: LegalSection[] = [
     title: 'What personal data we store',
     body: (
       <>
-        <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+        <dl className="divide-y divide-border-subtle rounded-xl border border-border">
           {stored.map(([what, why, kept]) => (
             <div key={what} className="grid gap-1 px-4 py-3 sm:grid-cols-[11rem_1fr] sm:gap-4">
-              <dt className="font-semibold text-slate-900">{what}</dt>
+              <dt className="font-semibold text-fg">{what}</dt>
               <dd>
                 {why}
-                <span className="mt-0.5 block text-sm text-slate-500">Kept: {kept}</span>
+                <span className="mt-0.5 block text-sm text-fg-subtle">Kept: {kept}</span>
               </dd>
             </div>
           ))}
@@ -93,9 +93,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Stockpilot sets a single, strictly necessary cookie, <code className="rounded bg-slate-100 px-1 text-[13px]">stockpilot.session_token</code>, when you
-          sign in. It identifies your session, is marked HttpOnly (scripts cannot read it), is sent only to Stockpilot, and expires after 30 days without use or
-          when you sign out.
+          Stockpilot sets a single, strictly necessary cookie, <code className="rounded bg-surface-subtle px-1 text-[13px]">stockpilot.session_token</code>,
+          when you sign in. It identifies your session, is marked HttpOnly (scripts cannot read it), is sent only to Stockpilot, and expires after 30 days
+          without use or when you sign out.
         </p>
         <p>
           We use no analytics, advertising or social-media cookies and load no third-party scripts, so no consent banner is needed. The app keeps no other data

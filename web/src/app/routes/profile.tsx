@@ -164,10 +164,10 @@ function NamesCard() {
             </Field>
           </div>
           <Field label="E-mail" hint="Your sign-in address. It cannot be changed here.">
-            {(p) => <Input {...p} value={user?.email ?? ''} readOnly className="bg-slate-50 text-slate-600" />}
+            {(p) => <Input {...p} value={user?.email ?? ''} readOnly className="bg-surface-muted text-fg-muted" />}
           </Field>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-xs text-slate-500">{profile?.updated_at ? `Last updated ${formatDate(profile.updated_at)}` : 'Not saved yet'}</p>
+            <p className="text-xs text-fg-subtle">{profile?.updated_at ? `Last updated ${formatDate(profile.updated_at)}` : 'Not saved yet'}</p>
             <Button type="submit" loading={busy} disabled={!dirty}>
               {busy ? 'Saving…' : 'Save changes'}
             </Button>

@@ -44,8 +44,8 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard title="Password changed">
         <div className="flex flex-col items-center gap-4 text-center">
-          <CheckCircle2 className="size-12 text-brand-600" aria-hidden />
-          <p className="text-slate-700">Your new password is set. For your safety we signed you out on every device; sign in with the new password.</p>
+          <CheckCircle2 className="size-12 text-brand-fg" aria-hidden />
+          <p className="text-fg-secondary">Your new password is set. For your safety we signed you out on every device; sign in with the new password.</p>
           <ButtonLink to="/login" className="w-full">
             Sign in
           </ButtonLink>
@@ -79,7 +79,7 @@ export default function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="Pick something you do not use anywhere else."
       footer={
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <Link to="/login" className="font-medium text-brand-fg hover:underline">
           Back to sign in
         </Link>
       }

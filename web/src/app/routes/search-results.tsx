@@ -34,19 +34,19 @@ export default function Page() {
         </Alert>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-500" aria-live="polite">
+          <p className="mb-3 text-sm text-fg-subtle" aria-live="polite">
             {formatCount(results.length, 'match', 'matches')}
             {results.length === 50 ? ' (the first 50)' : ''}
           </p>
-          <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <ul className="divide-y divide-border-subtle overflow-hidden rounded-xl border border-border bg-surface">
             {results.map((hit) => (
               <li key={hit.symbol}>
-                <Link to={symbolPath(hit)} className="flex flex-col gap-1.5 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4">
+                <Link to={symbolPath(hit)} className="flex flex-col gap-1.5 px-4 py-3 hover:bg-surface-muted sm:flex-row sm:items-center sm:gap-4">
                   <span className="flex min-w-0 flex-1 items-baseline gap-3">
-                    <span className="w-16 shrink-0 font-semibold text-ink">{hit.symbol}</span>
+                    <span className="w-16 shrink-0 font-semibold text-fg">{hit.symbol}</span>
                     <span className="min-w-0">
-                      <span className="block truncate text-sm text-slate-800">{hit.name}</span>
-                      <span className="block text-xs text-slate-500">
+                      <span className="block truncate text-sm text-fg">{hit.name}</span>
+                      <span className="block text-xs text-fg-subtle">
                         {[hit.exchange, hit.type === 'etf' ? 'ETF' : 'Stock'].filter(Boolean).join(' · ')}
                         {hit.match === 'fuzzy' ? ' · close spelling' : ''}
                       </span>

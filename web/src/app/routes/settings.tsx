@@ -104,7 +104,7 @@ function AccountCard() {
       <CardHeader>
         <CardTitle>Account</CardTitle>
         <CardDescription>
-          Signed in as <span className="break-all font-medium text-slate-700">{user?.email}</span>
+          Signed in as <span className="break-all font-medium text-fg-secondary">{user?.email}</span>
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">

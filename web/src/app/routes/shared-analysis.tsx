@@ -14,7 +14,7 @@ function SignUpCard() {
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-700">Stockpilot computes every figure from dated data, then writes a note that uses only those figures.</p>
+        <p className="text-sm text-fg-secondary">Stockpilot computes every figure from dated data, then writes a note that uses only those figures.</p>
         <ButtonLink to="/signup" variant="secondary">
           Sign up to run your own
         </ButtonLink>
@@ -40,7 +40,7 @@ export default function SharedAnalysisPage() {
         <div className="space-y-6" data-testid="shared-analysis-missing">
           {/* The page's own content, not a passing status: no role=status for a message that never goes away. */}
           {missing ? (
-            <p className="text-slate-700">This link does not exist or its owner revoked it.</p>
+            <p className="text-fg-secondary">This link does not exist or its owner revoked it.</p>
           ) : (
             <Alert tone="error">{(shared.error as Error).message}</Alert>
           )}
@@ -65,7 +65,7 @@ export default function SharedAnalysisPage() {
     >
       <div className="space-y-6" data-testid="shared-analysis">
         <AnalysisBody analysis={a} />
-        <p className="text-sm text-slate-600" data-testid="shared-disclaimer">
+        <p className="text-sm text-fg-muted" data-testid="shared-disclaimer">
           {ANALYSIS_DISCLAIMER}
         </p>
         <SignUpCard />

@@ -30,14 +30,14 @@ function CheckYourEmail({ email }: { email: string }) {
   return (
     <AuthCard title="Check your e-mail" subtitle="One more step to activate your account.">
       <div className="flex flex-col items-center gap-4 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand-fg">
           <MailCheck className="size-7" aria-hidden />
         </span>
-        <p className="text-slate-700">
-          We sent a confirmation link to <strong className="break-all text-ink">{email}</strong>. Open it to confirm your address; it signs you in and takes you
+        <p className="text-fg-secondary">
+          We sent a confirmation link to <strong className="break-all text-fg">{email}</strong>. Open it to confirm your address; it signs you in and takes you
           to your dashboard.
         </p>
-        <p className="text-sm text-slate-500">No mail after a minute? Check your spam folder, or send it again.</p>
+        <p className="text-sm text-fg-subtle">No mail after a minute? Check your spam folder, or send it again.</p>
         {resend === 'sent' && <Alert tone="success">A new link is on its way.</Alert>}
         {resend === 'failed' && <Alert tone="error">The link could not be sent. Wait a moment and try again.</Alert>}
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
@@ -62,7 +62,7 @@ function CheckYourEmail({ email }: { email: string }) {
             </ButtonLink>
           )}
         </div>
-        <Link to="/login" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/login" className="text-sm font-medium text-brand-fg hover:underline">
           Back to sign in
         </Link>
       </div>
@@ -137,7 +137,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          <Link to="/login" className="font-medium text-brand-fg hover:underline">
             Sign in
           </Link>
         </>
@@ -212,7 +212,7 @@ export default function SignupPage() {
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? 'Creating account…' : 'Create account'}
         </Button>
-        <p className="text-center text-xs text-slate-500">
+        <p className="text-center text-xs text-fg-subtle">
           By creating an account you agree to the{' '}
           <Link to="/terms-of-service" className="underline">
             terms

@@ -33,10 +33,10 @@ function LiveExample() {
   const asOf = data.symbols[0]?.as_of;
   return (
     <section aria-labelledby="example-h" className="grid min-w-0 grid-cols-1 gap-3">
-      <h2 id="example-h" className="text-lg font-semibold text-ink">
+      <h2 id="example-h" className="text-lg font-semibold text-fg">
         A live example{asOf ? `, data as of ${asOf}` : ''}
       </h2>
-      <p className="text-sm text-slate-600">Real figures of a sample list, read-only. Sort by any column; sign up to build your own lists and set alerts.</p>
+      <p className="text-sm text-fg-muted">Real figures of a sample list, read-only. Sort by any column; sign up to build your own lists and set alerts.</p>
       <WatchTable rows={data.symbols} caption="Sample watchlist: real figures of seven symbols" />
     </section>
   );
@@ -72,18 +72,18 @@ function Explained() {
         <LiveExample />
         <ul className="grid gap-4 sm:grid-cols-2">
           {points.map(({ Icon, title, text }) => (
-            <li key={title} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4">
-              <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+            <li key={title} className="flex gap-3 rounded-xl border border-border bg-surface p-4">
+              <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-fg">
                 <Icon className="size-4" aria-hidden />
               </span>
               <div>
-                <h3 className="font-semibold text-ink">{title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600">{text}</p>
+                <h3 className="font-semibold text-fg">{title}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-fg-muted">{text}</p>
               </div>
             </li>
           ))}
         </ul>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-fg-muted">
           Alerts are checked whenever the market data refreshes — with the bundled snapshot, when it is replaced; with live data, on each new daily close — so a
           figure that stays past its line does not alert you again every day.
         </p>

@@ -20,12 +20,12 @@ function Explainer() {
     <ul className="grid gap-4 sm:grid-cols-2">
       {WHAT_IT_COMPUTES.map(([title, detail]) => (
         <li key={title} className="flex gap-3">
-          <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-fg">
             <Check className="size-4" aria-hidden />
           </span>
           <div>
-            <h3 className="font-semibold text-ink">{title}</h3>
-            <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{detail}</p>
+            <h3 className="font-semibold text-fg">{title}</h3>
+            <p className="mt-0.5 text-sm leading-relaxed text-fg-muted">{detail}</p>
           </div>
         </li>
       ))}
@@ -46,10 +46,10 @@ function SignedOut() {
       <Explainer />
       <section aria-labelledby="example-heading" className="space-y-4">
         <div>
-          <h2 id="example-heading" className="text-xl font-semibold text-ink">
+          <h2 id="example-heading" className="text-xl font-semibold text-fg">
             Live example: eight dividend payers
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
+          <p className="mt-1 text-sm text-fg-muted">
             KO, PEP, JNJ, PG, MO, VZ, XOM and MSFT with example share counts and purchase prices, computed now on the same data and code you get when signed in.
           </p>
         </div>
@@ -64,8 +64,8 @@ function Tool() {
   const analyse = useAnalyseSmartYield();
   return (
     <div className="space-y-8">
-      <section aria-labelledby="holdings-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-        <h2 id="holdings-heading" className="mb-4 text-lg font-semibold text-ink">
+      <section aria-labelledby="holdings-heading" className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+        <h2 id="holdings-heading" className="mb-4 text-lg font-semibold text-fg">
           Your holdings
         </h2>
         <HoldingsEditor onSubmit={(body) => analyse.mutate(body)} pending={analyse.isPending} error={analyse.isError ? analyse.error.message : null} />
@@ -77,7 +77,7 @@ function Tool() {
       ) : (
         !analyse.isPending && (
           <div className="space-y-4">
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+            <p className="rounded-xl border border-dashed border-border-strong bg-surface p-6 text-sm text-fg-muted">
               Add your holdings and press “Analyse portfolio” to see your yield, each dividend’s safety and the income calendar.
             </p>
             <Explainer />

@@ -44,32 +44,32 @@ function Performance({ history }: { history: HistoryResponse }) {
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {rows.map((r) => (
             <div key={r.label}>
-              <dt className="text-xs text-slate-500">{r.label}</dt>
-              <dd className={`text-lg font-semibold tabular ${r.change === null ? 'text-slate-400' : r.change >= 0 ? 'text-emerald-700' : 'text-red-600'}`}>
+              <dt className="text-xs text-fg-subtle">{r.label}</dt>
+              <dd className={`text-lg font-semibold tabular ${r.change === null ? 'text-fg-subtle' : r.change >= 0 ? 'text-positive' : 'text-negative'}`}>
                 {formatPercent(r.change, true)}
               </dd>
             </div>
           ))}
         </dl>
-        <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-4">
+        <dl className="mt-5 grid grid-cols-2 gap-4 border-t border-border-subtle pt-4 sm:grid-cols-4">
           <div>
-            <dt className="text-xs text-slate-500">52-week high</dt>
+            <dt className="text-xs text-fg-subtle">52-week high</dt>
             <dd className="font-semibold tabular">{formatPrice(high)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500">52-week low</dt>
+            <dt className="text-xs text-fg-subtle">52-week low</dt>
             <dd className="font-semibold tabular">{formatPrice(low)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500">{daily ? '50-day average' : '12-month average'}</dt>
+            <dt className="text-xs text-fg-subtle">{daily ? '50-day average' : '12-month average'}</dt>
             <dd className="font-semibold tabular">{formatPrice(sma(daily ? 50 : 12))}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500">{daily ? '200-day average' : '24-month average'}</dt>
+            <dt className="text-xs text-fg-subtle">{daily ? '200-day average' : '24-month average'}</dt>
             <dd className="font-semibold tabular">{formatPrice(sma(daily ? 200 : 24))}</dd>
           </div>
         </dl>
-        <p className="mt-3 text-xs text-slate-500">
+        <p className="mt-3 text-xs text-fg-subtle">
           From {history.bars.length} {daily ? 'daily' : 'month-end'} closes, {history.bars[0]!.date} to {last.date} ({describeDataSource(history.source)}).
           Price change only, dividends not included{daily ? '' : ' (month-end closes are dividend-adjusted)'}.
         </p>
@@ -86,7 +86,7 @@ function TechnicalBody({ symbol, profile }: { symbol: string; profile: ProfileRe
       <RunAnalysis symbol={symbol} kind="technical" profile={profile}>
         {(analysis) => <TechnicalView analysis={analysis} />}
       </RunAnalysis>
-      <h2 className="pt-2 text-lg font-semibold text-ink">Price data</h2>
+      <h2 className="pt-2 text-lg font-semibold text-fg">Price data</h2>
       <PriceChart symbol={symbol} candles />
       {max.data && max.data.bars.length > 0 && <Performance history={max.data} />}
     </>
@@ -100,7 +100,7 @@ export default function Page() {
         profile.coverage.history ? (
           <TechnicalBody symbol={symbol} profile={profile} />
         ) : (
-          <p className="text-sm text-slate-600">There is no price history for {symbol} in the current data, so there is nothing to chart.</p>
+          <p className="text-sm text-fg-muted">There is no price history for {symbol} in the current data, so there is nothing to chart.</p>
         )
       }
     </SymbolPage>

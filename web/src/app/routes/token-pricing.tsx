@@ -34,9 +34,9 @@ function UpgradeRequired() {
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-16">
       <Card className="p-8 text-center">
-        <Lock className="mx-auto size-10 text-slate-400" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink">Upgrade Required</h1>
-        <p className="mt-2 text-slate-600">Token purchases are available for Basic and Pro subscribers only.</p>
+        <Lock className="mx-auto size-10 text-fg-subtle" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-fg">Upgrade Required</h1>
+        <p className="mt-2 text-fg-muted">Token purchases are available for Basic and Pro subscribers only.</p>
         <ButtonLink to="/dashboard" variant="secondary" className="mt-6">
           View Subscription Options
         </ButtonLink>
@@ -72,13 +72,13 @@ export default function Page() {
           <CardHeader>
             <CardDescription>Current balance</CardDescription>
             <p className="flex items-baseline gap-2">
-              <span className="text-3xl font-bold text-ink tabular" data-testid="token-balance">
+              <span className="text-3xl font-bold text-fg tabular" data-testid="token-balance">
                 {formatTokens(balance)}
               </span>
-              <span className="text-slate-500">tokens</span>
+              <span className="text-fg-subtle">tokens</span>
             </p>
           </CardHeader>
-          <CardContent className="space-y-1 text-sm text-slate-700">
+          <CardContent className="space-y-1 text-sm text-fg-secondary">
             <p>
               Plan: <strong>{subscription.subscriptionTier}</strong>
               {plan ? ` · ${plan.monthly_tokens} tokens a month` : ''}
@@ -88,16 +88,16 @@ export default function Page() {
             </p>
           </CardContent>
         </Card>
-        <Card className="border-brand-500 bg-brand-50/40">
+        <Card className="border-brand bg-brand-soft/40">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <Coins className="size-5 text-brand-700" aria-hidden />
+              <Coins className="size-5 text-brand-fg" aria-hidden />
               {formatUsd(TOKEN_PRICE_CENTS)} per token
             </CardTitle>
             <CardDescription>One price per token, for Basic and Pro subscribers.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ul className="space-y-1 text-sm text-slate-700">
+            <ul className="space-y-1 text-sm text-fg-secondary">
               <li>
                 Minimum purchase: {MIN_TOPUP_TOKENS} tokens ({formatUsd(MIN_TOPUP_TOKENS * TOKEN_PRICE_CENTS)})
               </li>
@@ -110,21 +110,21 @@ export default function Page() {
       </div>
 
       <section aria-labelledby="usage-title" className="mt-10">
-        <h2 id="usage-title" className="text-xl font-semibold tracking-tight text-ink">
+        <h2 id="usage-title" className="text-xl font-semibold tracking-tight text-fg">
           Usage guide
         </h2>
-        <p className="mt-1 text-sm text-slate-600">What each action costs. Tokens are deducted only when it completes successfully.</p>
+        <p className="mt-1 text-sm text-fg-muted">What each action costs. Tokens are deducted only when it completes successfully.</p>
         <div className="mt-4">
           {costs.isPending ? (
             <Spinner label="Loading costs..." className="py-6" />
           ) : costs.isError ? (
             <Alert tone="error">The usage guide could not be loaded.</Alert>
           ) : (
-            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            <ul className="divide-y divide-border rounded-xl border border-border bg-surface">
               {costs.data.costs.map((c) => (
                 <li key={c.action} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-                  <span className="text-slate-800">{c.name}</span>
-                  <span className="font-medium text-ink tabular">{formatCount(c.tokens, 'token')}</span>
+                  <span className="text-fg">{c.name}</span>
+                  <span className="font-medium text-fg tabular">{formatCount(c.tokens, 'token')}</span>
                 </li>
               ))}
             </ul>
@@ -133,7 +133,7 @@ export default function Page() {
       </section>
 
       <section aria-labelledby="packages-title" className="mt-10">
-        <h2 id="packages-title" className="text-xl font-semibold tracking-tight text-ink">
+        <h2 id="packages-title" className="text-xl font-semibold tracking-tight text-fg">
           Token packages
         </h2>
         <div className="mt-5">
@@ -151,12 +151,12 @@ export default function Page() {
           </ButtonLink>
           {balance >= TOPUP_BALANCE_LIMIT_TOKENS && (
             // The rule the top-up page enforces (it sends a larger balance back with a toast), said before the click.
-            <p id="topup-rule" className="max-w-md text-sm text-slate-600" data-testid="topup-rule">
+            <p id="topup-rule" className="max-w-md text-sm text-fg-muted" data-testid="topup-rule">
               Top-ups open once your balance is below {TOPUP_BALANCE_LIMIT_TOKENS} tokens; you have {formatTokens(balance)}.
             </p>
           )}
           <div className="flex items-center gap-1.5">
-            <ShieldCheck className="size-4 text-slate-400" aria-hidden />
+            <ShieldCheck className="size-4 text-fg-subtle" aria-hidden />
             <PaymentProviderNote />
           </div>
         </div>

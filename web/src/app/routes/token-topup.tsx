@@ -135,12 +135,12 @@ export default function Page() {
           <Card>
             <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
               <div>
-                <p className="text-sm text-slate-500">Current plan</p>
-                <p className="text-lg font-semibold text-ink">{tier}</p>
+                <p className="text-sm text-fg-subtle">Current plan</p>
+                <p className="text-lg font-semibold text-fg">{tier}</p>
               </div>
               <div className="text-right">
-                <p className="text-sm text-slate-500">Balance</p>
-                <p className="text-lg font-semibold text-ink tabular" data-testid="token-balance">
+                <p className="text-sm text-fg-subtle">Balance</p>
+                <p className="text-lg font-semibold text-fg tabular" data-testid="token-balance">
                   {formatTokens(balance)} tokens
                 </p>
               </div>
@@ -148,7 +148,7 @@ export default function Page() {
           </Card>
 
           <section aria-labelledby="choose-title">
-            <h2 id="choose-title" className="mb-4 text-lg font-semibold text-ink">
+            <h2 id="choose-title" className="mb-4 text-lg font-semibold text-fg">
               Choose a package
             </h2>
             {packages.isPending ? (
@@ -198,20 +198,20 @@ export default function Page() {
           <CardContent className="flex flex-col gap-3">
             <dl className="space-y-2 text-sm">
               <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">Tokens</dt>
+                <dt className="text-fg-muted">Tokens</dt>
                 <dd className="font-medium tabular" data-testid="selected-tokens">
                   {selected}
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">Price per token</dt>
+                <dt className="text-fg-muted">Price per token</dt>
                 <dd className="tabular">{formatUsd(TOKEN_PRICE_CENTS)}</dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">About</dt>
+                <dt className="text-fg-muted">About</dt>
                 <dd className="tabular">{computeRemainingAnalyses(selected)} analyses</dd>
               </div>
-              <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
+              <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
                 <dt>Total</dt>
                 <dd className="tabular">{formatUsd(computeTopupPriceCents(selected))}</dd>
               </div>
@@ -220,7 +220,7 @@ export default function Page() {
               Purchase {selected} Tokens
             </Button>
             <div className="flex items-center justify-center gap-1.5">
-              <ShieldCheck className="size-4 text-slate-400" aria-hidden />
+              <ShieldCheck className="size-4 text-fg-subtle" aria-hidden />
               <PaymentProviderNote className="text-xs" />
             </div>
             <SandboxBanner className="text-xs" />

@@ -13,15 +13,15 @@ const links: Array<[string, string]> = [
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+    <footer className="mt-16 border-t border-border bg-surface">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-fg-subtle sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>
           © {new Date().getFullYear()} Stockpilot. {ANALYSIS_DISCLAIMER}
         </p>
         <ul className="flex flex-wrap gap-x-4 gap-y-2">
           {links.map(([to, label]) => (
             <li key={to}>
-              <Link to={to} className="hover:text-slate-900">
+              <Link to={to} className="hover:text-fg">
                 {label}
               </Link>
             </li>

@@ -24,8 +24,8 @@ export function PageShell({
     <div className={cn('mx-auto w-full px-4 py-8 sm:px-6 sm:py-12', max)}>
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
-          {lead && <p className="mt-2 max-w-2xl text-slate-600">{lead}</p>}
+          <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{title}</h1>
+          {lead && <p className="mt-2 max-w-2xl text-fg-muted">{lead}</p>}
         </div>
         {actions}
       </div>

@@ -25,7 +25,7 @@ const MENU_EXTRAS = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm ${isActive ? 'bg-slate-100 font-medium text-ink' : 'text-slate-600 hover:bg-slate-100 hover:text-ink'}`;
+  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm ${isActive ? 'bg-surface-subtle font-medium text-fg' : 'text-fg-muted hover:bg-surface-subtle hover:text-fg'}`;
 
 /** The tools inline, on screens wide enough for them beside the page title or stock header (1536 px and up). */
 export function PrimaryNavLinks() {
@@ -60,14 +60,14 @@ export function PrimaryNavMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
+        className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm text-fg-secondary hover:bg-surface-subtle"
       >
         {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
         {/* On a phone the icon alone: the word took the room a stock page's price needs, which then ran over it. */}
         <span className="max-sm:sr-only">Menu</span>
       </button>
       {open && (
-        <div ref={panelRef} id={panelId} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">
+        <div ref={panelRef} id={panelId} className="absolute inset-x-0 top-full border-b border-border bg-surface shadow-lg">
           <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-1 px-3 py-3 sm:grid-cols-4 sm:px-6">
             {[...PRIMARY_NAV, ...MENU_EXTRAS].map((l) => (
               <li key={l.to}>

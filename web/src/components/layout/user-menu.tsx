@@ -27,7 +27,7 @@ export function Avatar({ url, fallback, size = 36 }: { url: string | null; fallb
     />
   ) : (
     <span
-      className="inline-flex items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+      className="inline-flex items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
       style={{ width: size, height: size }}
       aria-hidden
     >
@@ -69,7 +69,7 @@ export function UserMenu(props: UserMenuProps) {
     }
   };
 
-  const item = 'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
+  const item = 'block w-full rounded-md px-3 py-2 text-left text-sm text-fg-secondary hover:bg-surface-subtle focus:bg-surface-subtle focus:outline-none';
   const close = () => setOpen(false);
   return (
     <div className="relative">
@@ -93,11 +93,11 @@ export function UserMenu(props: UserMenuProps) {
           role="menu"
           tabIndex={-1}
           onKeyDown={onKeyDown}
-          className="absolute right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          className="absolute right-0 z-50 mt-2 w-64 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
         >
-          <div className="border-b border-slate-100 px-3 py-2">
+          <div className="border-b border-border-subtle px-3 py-2">
             <p className="truncate text-sm font-semibold">{props.fullName || props.email}</p>
-            <p className="truncate text-xs text-slate-500">{props.email}</p>
+            <p className="truncate text-xs text-fg-subtle">{props.email}</p>
           </div>
           <div className="pt-1">
             <Link role="menuitem" to="/dashboard" className={item} onClick={close}>
@@ -120,7 +120,7 @@ export function UserMenu(props: UserMenuProps) {
             <button
               role="menuitem"
               type="button"
-              className={`${item} text-red-600`}
+              className={`${item} text-negative`}
               onClick={() => {
                 close();
                 props.onSignOut();

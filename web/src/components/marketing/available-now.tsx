@@ -14,12 +14,12 @@ export function AvailableNow() {
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {availableNow.map((f) => (
-          <li key={f.title} className="rounded-2xl border border-slate-200 p-5">
-            <h3 className="flex items-center gap-2 font-semibold text-ink">
-              <Check className="size-4 text-brand-600" aria-hidden />
+          <li key={f.title} className="rounded-2xl border border-border p-5">
+            <h3 className="flex items-center gap-2 font-semibold text-fg">
+              <Check className="size-4 text-brand-fg" aria-hidden />
               {f.title}
             </h3>
-            <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{f.detail}</p>
+            <p className="mt-1.5 text-sm leading-relaxed text-fg-muted">{f.detail}</p>
           </li>
         ))}
       </ul>

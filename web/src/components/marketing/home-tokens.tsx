@@ -19,9 +19,9 @@ const chargeSteps: Array<[string, string]> = [
 
 type TokenRow = readonly [name: string, costMt: number];
 const tokenColumns = (monthlyTokens: number): DataTableColumn<TokenRow>[] => [
-  { id: 'analysis', header: 'Analysis', rowHeader: true, cellClassName: 'text-slate-700', cell: ([name]) => name },
-  { id: 'cost', header: 'Cost', numeric: true, cellClassName: 'text-slate-700', cell: ([, mt]) => formatCostMt(mt) },
-  { id: 'runs', header: 'Runs', numeric: true, cellClassName: 'font-semibold text-ink', cell: ([, mt]) => countRuns(monthlyTokens, mt) },
+  { id: 'analysis', header: 'Analysis', rowHeader: true, cellClassName: 'text-fg-secondary', cell: ([name]) => name },
+  { id: 'cost', header: 'Cost', numeric: true, cellClassName: 'text-fg-secondary', cell: ([, mt]) => formatCostMt(mt) },
+  { id: 'runs', header: 'Runs', numeric: true, cellClassName: 'font-semibold text-fg', cell: ([, mt]) => countRuns(monthlyTokens, mt) },
 ];
 
 /** The home page's plans and token section: every figure from core/tokens. */
@@ -39,19 +39,19 @@ export function HomeTokens() {
     >
       <div className="grid gap-4 lg:grid-cols-3">
         {tiers.map((t) => (
-          <div key={t.name} className={`rounded-2xl border p-6 ${t.name === popular ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200'}`}>
+          <div key={t.name} className={`rounded-2xl border p-6 ${t.name === popular ? 'border-brand ring-1 ring-focus' : 'border-border'}`}>
             <div className="flex items-center justify-between">
-              <h3 className="text-lg font-semibold text-ink">{t.name}</h3>
-              {t.name === popular && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">Most popular</span>}
+              <h3 className="text-lg font-semibold text-fg">{t.name}</h3>
+              {t.name === popular && <span className="rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-fg">Most popular</span>}
             </div>
             <p className="mt-3">
-              <span className="tabular text-3xl font-bold text-ink">{formatUsdCents(t.priceCents)}</span>
-              <span className="text-sm text-slate-500"> / month</span>
+              <span className="tabular text-3xl font-bold text-fg">{formatUsdCents(t.priceCents)}</span>
+              <span className="text-sm text-fg-subtle"> / month</span>
             </p>
-            <p className="mt-1 text-sm font-medium text-slate-700">
+            <p className="mt-1 text-sm font-medium text-fg-secondary">
               <span className="tabular">{t.monthlyTokens}</span> tokens every month
             </p>
-            <p className="mt-3 text-sm text-slate-600">
+            <p className="mt-3 text-sm text-fg-muted">
               {t.canTopUp
                 ? `Running low? Buy extra tokens at ${formatUsdCents(TOKEN_PRICE_CENTS)} each (from ${MIN_TOPUP_TOKENS}); purchased tokens never expire.`
                 : `Enough for ${countRuns(free.monthlyTokens, getActionCostMt('fundamental'))} fundamental analyses or ${countRuns(free.monthlyTokens, getActionCostMt('overview'))} quick overviews a month.`}
@@ -61,9 +61,9 @@ export function HomeTokens() {
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <div className="rounded-2xl border border-slate-200 p-6">
-          <h3 className="font-semibold text-ink">What {basic.monthlyTokens} tokens will buy</h3>
-          <p className="mt-1 text-sm text-slate-500">The {basic.name} allowance, spent on one kind of analysis:</p>
+        <div className="rounded-2xl border border-border p-6">
+          <h3 className="font-semibold text-fg">What {basic.monthlyTokens} tokens will buy</h3>
+          <p className="mt-1 text-sm text-fg-subtle">The {basic.name} allowance, spent on one kind of analysis:</p>
           <DataTable
             columns={tokenColumns(basic.monthlyTokens)}
             rows={[...analysisProducts.map((a) => [a.name, a.costMt] as const), ['Copilot question', COPILOT_COST_MT] as const]}
@@ -71,8 +71,8 @@ export function HomeTokens() {
             caption={`Token cost per analysis and how many fit in ${basic.monthlyTokens} tokens`}
             scroll={false}
             tableClassName="mt-4"
-            headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500"
-            bodyClassName="divide-y divide-slate-100"
+            headClassName="border-b border-border text-xs uppercase tracking-wide text-fg-subtle"
+            bodyClassName="divide-y divide-border-subtle"
             cellClassName="py-2"
             rowClassName=""
           />
@@ -80,17 +80,17 @@ export function HomeTokens() {
         <ol className="space-y-4">
           {chargeSteps.map(([title, text], i) => (
             <li key={title} className="flex gap-4">
-              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-fg">
                 {i + 1}
               </span>
               <div>
-                <h3 className="font-semibold text-ink">{title}</h3>
-                <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{text}</p>
+                <h3 className="font-semibold text-fg">{title}</h3>
+                <p className="mt-0.5 text-sm leading-relaxed text-fg-muted">{text}</p>
               </div>
             </li>
           ))}
           <li className="pl-12">
-            <Link to="/pricing" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <Link to="/pricing" className="inline-flex items-center gap-1 text-sm font-medium text-brand-fg hover:underline">
               Compare plans and token packages <ArrowRight className="size-4" aria-hidden />
             </Link>
           </li>

@@ -3,10 +3,10 @@ import { cn } from '../../lib/cn.ts';
 
 type Tone = 'info' | 'success' | 'warning' | 'error';
 const tones: Record<Tone, string> = {
-  info: 'border-sky-200 bg-sky-50 text-sky-900',
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
-  warning: 'border-amber-200 bg-amber-50 text-amber-900',
-  error: 'border-red-200 bg-red-50 text-red-900',
+  info: 'border-info-muted bg-info-soft text-info-strong',
+  success: 'border-positive-muted bg-positive-soft text-positive-strong',
+  warning: 'border-warning-muted bg-warning-soft text-warning-strong',
+  error: 'border-negative-muted bg-negative-soft text-negative-strong',
 };
 
 export function Alert({ tone = 'info', title, children, className }: { tone?: Tone; title?: string; children?: ReactNode; className?: string }) {

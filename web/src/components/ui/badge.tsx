@@ -3,11 +3,11 @@ import { cn } from '../../lib/cn.ts';
 
 type Tone = 'neutral' | 'brand' | 'warning' | 'danger' | 'info';
 const tones: Record<Tone, string> = {
-  neutral: 'bg-slate-100 text-slate-700',
-  brand: 'bg-brand-100 text-brand-700',
-  warning: 'bg-amber-100 text-amber-800',
-  danger: 'bg-red-100 text-red-700',
-  info: 'bg-sky-100 text-sky-800',
+  neutral: 'bg-surface-subtle text-fg-secondary',
+  brand: 'bg-brand-muted text-brand-fg',
+  warning: 'bg-warning-muted text-warning',
+  danger: 'bg-negative-muted text-negative',
+  info: 'bg-info-muted text-info',
 };
 
 export const Badge = ({ tone = 'neutral', className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) => (

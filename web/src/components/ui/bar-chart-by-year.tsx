@@ -31,30 +31,30 @@ export function BarChartByYear({ label, unit, points, testId }: { label: string;
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
-      className="h-auto w-full max-w-sm rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="h-auto w-full max-w-sm rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
       role="img"
       aria-label={summary}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is reachable by keyboard so its values (its name) can be read there
       tabIndex={0}
       data-testid={testId}
     >
-      <line x1={0} x2={W} y1={y(0)} y2={y(0)} className="stroke-slate-300" strokeWidth={1} />
+      <line x1={0} x2={W} y1={y(0)} y2={y(0)} className="stroke-chart-volume" strokeWidth={1} />
       {points.map((p, i) => {
         const x = i * band + (band - bar) / 2;
         const y0 = y(Math.max(p.value, 0));
         const h = Math.max(1, Math.abs(y(p.value) - y(0)));
         return (
           <g key={p.period}>
-            <rect x={x} y={y0} width={bar} height={h} rx={2} className={p.value < 0 ? 'fill-rose-400' : 'fill-brand-600'} />
+            <rect x={x} y={y0} width={bar} height={h} rx={2} className={p.value < 0 ? 'fill-chart-down' : 'fill-brand'} />
             <text
               x={x + bar / 2}
               y={p.value < 0 ? Math.min(H - PAD.bottom + 10, y0 + h + 10) : Math.max(10, y0 - 3)}
               textAnchor="middle"
-              className="fill-slate-600 text-[9px]"
+              className="fill-fg-muted text-[9px]"
             >
               {show(p.value)}
             </text>
-            <text x={x + bar / 2} y={H - 4} textAnchor="middle" className="fill-slate-600 text-[9px]">
+            <text x={x + bar / 2} y={H - 4} textAnchor="middle" className="fill-fg-muted text-[9px]">
               {p.period}
             </text>
           </g>

@@ -6,12 +6,12 @@ type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | '
 type Size = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-ink text-white hover:bg-slate-800 shadow-sm',
-  secondary: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
-  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
-  ghost: 'text-slate-700 hover:bg-slate-100',
-  destructive: 'bg-red-600 text-white hover:bg-red-700',
-  link: 'text-brand-700 underline-offset-4 hover:underline px-0',
+  primary: 'bg-inverse text-on-inverse hover:bg-fg-secondary shadow-sm',
+  secondary: 'bg-brand text-white hover:bg-brand-strong shadow-sm',
+  outline: 'border border-border-strong bg-surface text-fg hover:bg-surface-subtle',
+  ghost: 'text-fg-secondary hover:bg-surface-subtle',
+  destructive: 'bg-negative-solid text-white hover:bg-negative-solid',
+  link: 'text-brand-fg underline-offset-4 hover:underline px-0',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm',

@@ -7,7 +7,7 @@ export function CopyButton({ text, label, className }: { text: string; label: st
   const { state, copy } = useClipboardCopy(text, { resetAfterMs: 2000 });
   return (
     <Button variant="outline" size="sm" onClick={copy} aria-label={label} className={className}>
-      {state === 'copied' ? <Check className="size-4 text-brand-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+      {state === 'copied' ? <Check className="size-4 text-brand-fg" aria-hidden /> : <Copy className="size-4" aria-hidden />}
       <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
     </Button>
   );

@@ -44,7 +44,7 @@ const firstDirectionOf = <Row,>(column: DataTableColumn<Row>): SortDirection => 
 
 function SortIndicator({ active, direction }: { active: boolean; direction: SortDirection | undefined }) {
   const Icon = !active ? ArrowUpDown : direction === 'asc' ? ArrowUp : ArrowDown;
-  return <Icon className={cn('size-3.5 shrink-0', !active && 'text-slate-400')} aria-hidden />;
+  return <Icon className={cn('size-3.5 shrink-0', !active && 'text-fg-subtle')} aria-hidden />;
 }
 
 type DataTableProps<Row> = {
@@ -115,12 +115,12 @@ export function DataTable<Row>({
   sort: controlledSort,
   onSortChange,
   rowProps,
-  rowClassName = 'border-b border-slate-100 last:border-0',
+  rowClassName = 'border-b border-border-subtle last:border-0',
   cellClassName = 'px-3 py-2',
   headerCellClassName,
   className,
   tableClassName,
-  headClassName = 'border-b border-slate-200 text-xs text-slate-600',
+  headClassName = 'border-b border-border text-xs text-fg-muted',
   bodyClassName,
   busy = false,
   testId,
@@ -156,7 +156,7 @@ export function DataTable<Row>({
               // A row header reads as a label, not bold, unless the column or the row says otherwise.
               column.rowHeader && !/(^|\s)font-/.test(own) && 'font-normal',
               column.numeric ? 'text-right tabular' : !/(^|\s)text-(left|right|center)/.test(own) && 'text-left',
-              stickyFirstColumn && index === 0 && [STICKY_COLUMN_CLASS, 'bg-white'],
+              stickyFirstColumn && index === 0 && [STICKY_COLUMN_CLASS, 'bg-surface'],
               own,
             )}
           >
@@ -166,11 +166,11 @@ export function DataTable<Row>({
       })}
     </tr>
   );
-  const stickyHeaderBackground = headerCellClassName && /(^|\s)bg-/.test(headerCellClassName) ? undefined : 'bg-white';
+  const stickyHeaderBackground = headerCellClassName && /(^|\s)bg-/.test(headerCellClassName) ? undefined : 'bg-surface';
 
   const table = (
     <table className={cn('w-full text-sm', tableClassName)} aria-busy={busy || undefined} data-testid={testId} style={style}>
-      <caption className={captionVisible ? 'caption-top pb-2 text-left text-sm font-medium text-ink' : 'sr-only'}>{caption}</caption>
+      <caption className={captionVisible ? 'caption-top pb-2 text-left text-sm font-medium text-fg' : 'sr-only'}>{caption}</caption>
       <thead className={headClassName}>
         <tr>
           {columns.map((column, index) => {
@@ -197,9 +197,9 @@ export function DataTable<Row>({
                     type="button"
                     onClick={() => pressHeader(column)}
                     className={cn(
-                      '-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600',
+                      '-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-fg focus-visible:outline-2 focus-visible:outline-focus',
                       column.numeric && 'flex-row-reverse',
-                      active && 'text-ink',
+                      active && 'text-fg',
                     )}
                     data-testid={column.sortTestId}
                   >
@@ -207,7 +207,7 @@ export function DataTable<Row>({
                     <SortIndicator active={active} direction={sort?.direction} />
                   </button>
                 ) : sortable && active ? (
-                  <span className={cn('inline-flex items-center gap-1 text-ink', column.numeric && 'flex-row-reverse')}>
+                  <span className={cn('inline-flex items-center gap-1 text-fg', column.numeric && 'flex-row-reverse')}>
                     {label}
                     <SortIndicator active direction={sort?.direction} />
                   </span>
@@ -222,7 +222,7 @@ export function DataTable<Row>({
       {sections.every((section) => section.rows.length === 0) ? (
         <tbody className={bodyClassName}>
           <tr>
-            <td colSpan={columns.length} className="px-3 py-6 text-center text-sm text-slate-600" data-testid="table-empty">
+            <td colSpan={columns.length} className="px-3 py-6 text-center text-sm text-fg-muted" data-testid="table-empty">
               {empty}
             </td>
           </tr>
@@ -245,8 +245,8 @@ export function DataTable<Row>({
         sections.map((section) => (
           <tbody key={section.id} className={bodyClassName}>
             {section.title !== undefined && (
-              <tr className="border-t border-slate-200 bg-slate-50">
-                <th scope="rowgroup" colSpan={columns.length} className="px-3 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+              <tr className="border-t border-border bg-surface-muted">
+                <th scope="rowgroup" colSpan={columns.length} className="px-3 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-fg-secondary">
                   {section.title}
                 </th>
               </tr>

@@ -5,7 +5,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   <input
     ref={ref}
     className={cn(
-      'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:opacity-60 aria-[invalid=true]:border-red-500',
+      'h-10 w-full rounded-lg border border-border-strong bg-surface px-3 text-sm shadow-sm placeholder:text-fg-subtle focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted disabled:opacity-60 aria-[invalid=true]:border-negative',
       className,
     )}
     {...rest}
@@ -14,7 +14,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 
 export const Label = ({ className, ...rest }: LabelHTMLAttributes<HTMLLabelElement>) => (
   // biome-ignore lint/a11y/noLabelWithoutControl: htmlFor is passed by callers
-  <label className={cn('text-sm font-medium text-slate-700', className)} {...rest} />
+  <label className={cn('text-sm font-medium text-fg-secondary', className)} {...rest} />
 );
 
 /** A labelled input with its hint and inline error wired to aria attributes. */
@@ -36,11 +36,11 @@ export function Field({
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
+        <p id={`${id}-error`} className="text-sm text-negative" role="alert">
           {error}
         </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-fg-subtle">
           {hint}
         </p>
       ) : null}

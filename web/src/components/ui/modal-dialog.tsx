@@ -33,7 +33,7 @@ export function ModalDialog({
       onClose={onClose}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      className={cn('m-auto rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50', widths[width])}
+      className={cn('m-auto rounded-xl border border-border p-0 shadow-xl backdrop:bg-overlay', widths[width])}
       data-testid={testId}
     >
       {children}

@@ -9,7 +9,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   <select
     ref={ref}
     className={cn(
-      'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:opacity-60 aria-[invalid=true]:border-red-500',
+      'h-10 rounded-lg border border-border-strong bg-surface px-3 text-sm shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted disabled:opacity-60 aria-[invalid=true]:border-negative',
       className,
     )}
     {...rest}

@@ -32,18 +32,18 @@ export function Sheet({
       onClose={onClose}
       // A click on the backdrop lands on the dialog element itself; keyboard users close with Escape or the button.
       onClick={(e) => e.target === e.currentTarget && onClose()}
-      className={cn('m-0 ml-auto h-dvh max-h-dvh w-full max-w-md bg-white p-0 shadow-xl backdrop:bg-slate-900/40 open:flex open:flex-col', className)}
+      className={cn('m-0 ml-auto h-dvh max-h-dvh w-full max-w-md bg-surface p-0 shadow-xl backdrop:bg-overlay open:flex open:flex-col', className)}
     >
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-        <h2 id={titleId} className="text-base font-semibold text-ink">
+      <div className="flex items-center justify-between border-b border-border px-4 py-3">
+        <h2 id={titleId} className="text-base font-semibold text-fg">
           {title}
         </h2>
-        <button type="button" onClick={onClose} className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label={`Close ${title.toLowerCase()}`}>
+        <button type="button" onClick={onClose} className="rounded-md p-2 text-fg-muted hover:bg-surface-subtle" aria-label={`Close ${title.toLowerCase()}`}>
           <X className="size-5" aria-hidden />
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{open && children}</div>
-      {footer && <div className="border-t border-slate-200 px-4 py-3">{footer}</div>}
+      {footer && <div className="border-t border-border px-4 py-3">{footer}</div>}
     </dialog>
   );
 }

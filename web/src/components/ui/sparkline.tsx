@@ -22,7 +22,7 @@ export function Sparkline({
   height?: number;
 }) {
   const { d, changePercent, low, high } = buildSparkline(values, width, height);
-  if (changePercent === null || low === null || high === null) return <span className="text-xs text-slate-500">No trend</span>;
+  if (changePercent === null || low === null || high === null) return <span className="text-xs text-fg-subtle">No trend</span>;
   const up = changePercent >= 0;
   const name = `${label(changePercent)}; range ${formatValue(low)} to ${formatValue(high)}`;
   return (
@@ -31,14 +31,14 @@ export function Sparkline({
         <path
           d={d}
           fill="none"
-          className={up ? 'stroke-emerald-700' : 'stroke-red-700'}
+          className={up ? 'stroke-positive' : 'stroke-negative'}
           strokeWidth={1.5}
           vectorEffect="non-scaling-stroke"
           strokeLinejoin="round"
           strokeLinecap="round"
         />
       </svg>
-      <span aria-hidden className="flex h-6 flex-col justify-between text-[10px] leading-none text-slate-600 tabular">
+      <span aria-hidden className="flex h-6 flex-col justify-between text-[10px] leading-none text-fg-muted tabular">
         <span>{formatValue(high)}</span>
         <span>{formatValue(low)}</span>
       </span>

@@ -105,8 +105,8 @@ export function Tabs<Id extends string>({
               onClick={() => select(item.id)}
               onKeyDown={(e) => onKeyDown(e, index)}
               className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
-                isSelected ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100',
+                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-focus',
+                isSelected ? 'bg-inverse text-on-inverse' : 'text-fg-muted hover:bg-surface-subtle',
               )}
             >
               {item.label}

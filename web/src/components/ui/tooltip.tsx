@@ -64,7 +64,7 @@ export function Tooltip({ content, children, className }: { content: string; chi
         onFocus={show}
         onBlur={hide}
         onClick={() => (at ? hide() : show())}
-        className={`cursor-default rounded bg-transparent p-0 focus-visible:outline-2 focus-visible:outline-brand-600 ${className ?? ''}`}
+        className={`cursor-default rounded bg-transparent p-0 focus-visible:outline-2 focus-visible:outline-focus ${className ?? ''}`}
       >
         {children}
       </button>
@@ -76,7 +76,7 @@ export function Tooltip({ content, children, className }: { content: string; chi
             style={{ left: at.x, top: at.y }}
             onMouseEnter={() => window.clearTimeout(leaving.current)}
             onMouseLeave={hide}
-            className={`fixed z-50 w-max max-w-[min(20rem,calc(100vw-16px))] -translate-y-full rounded-md bg-ink px-2 py-1 text-xs text-white shadow-lg [margin-top:-6px] ${at.alignRight ? '-translate-x-full' : ''}`}
+            className={`fixed z-50 w-max max-w-[min(20rem,calc(100vw-16px))] -translate-y-full rounded-md bg-inverse px-2 py-1 text-xs text-on-inverse shadow-lg [margin-top:-6px] ${at.alignRight ? '-translate-x-full' : ''}`}
           >
             {content}
           </span>,

@@ -20,7 +20,7 @@ it('statement lines: revenue over three years is charted with its dollars read o
   expect(html).toContain('aria-label="Revenue by fiscal year: FY2023 $383.29B, FY2024 $391.04B, FY2025 $416.16B."');
   expect(html).toContain('aria-label="Net income by fiscal year: FY2023 $97.00B, FY2024 $93.74B, FY2025 −$1.00B."');
   // A loss year hangs below the zero line in the loss colour.
-  expect(html).toContain('fill-rose-400');
+  expect(html).toContain('fill-chart-down');
   // Each chart takes the keyboard focus; the table still has all three lines.
   expect(html.match(/<svg[^>]*tabindex="0"/g)).toHaveLength(2);
   expect(html.match(/<th scope="row"/g)).toHaveLength(3);

@@ -37,6 +37,6 @@ describe('the copilot trend chart', () => {
         },
       }),
     );
-    expect(html).toContain('fill-rose-400');
+    expect(html).toContain('fill-chart-down');
   });
 });

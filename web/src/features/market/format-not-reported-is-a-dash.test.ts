@@ -18,6 +18,6 @@ it('figures are compact with their unit and a true minus sign', () => {
   // 14.25 / 294.38 = 4.84 %
   expect(formatPercent(4.84, true)).toBe('+4.84 %');
   expect(formatSigned(-1.01)).toBe('−1.01');
-  expect(changeTone(-1)).toBe('text-red-600');
-  expect(changeTone(0)).toBe('text-slate-600');
+  expect(changeTone(-1)).toBe('text-negative');
+  expect(changeTone(0)).toBe('text-fg-muted');
 });

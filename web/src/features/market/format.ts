@@ -30,7 +30,7 @@ export function formatFigure(v: number | null | undefined, unit: LineUnit): stri
 
 /** Tone of a change: green up, red down, grey flat or unknown. */
 export const changeTone = (v: number | null | undefined) =>
-  v === null || v === undefined || v === 0 ? 'text-slate-600' : v > 0 ? 'text-emerald-700' : 'text-red-600';
+  v === null || v === undefined || v === 0 ? 'text-fg-muted' : v > 0 ? 'text-positive' : 'text-negative';
 
 /**
  * "as of" on a figure is its filing date (the day it could first be known). An estimated filing date

@@ -24,11 +24,11 @@ export const SAFETY_BAND_LABELS: Record<Safety['band'], string> = {
 };
 
 export const SAFETY_BAND_CLASSES: Record<Safety['band'], string> = {
-  very_safe: 'bg-emerald-100 text-emerald-800',
-  safe: 'bg-green-100 text-green-800',
-  borderline: 'bg-amber-100 text-amber-900',
-  unsafe: 'bg-orange-100 text-orange-900',
-  very_unsafe: 'bg-red-100 text-red-800',
+  very_safe: 'bg-positive-muted text-positive-strong',
+  safe: 'bg-positive-muted text-positive-strong',
+  borderline: 'bg-warning-muted text-warning-strong',
+  unsafe: 'bg-warning-muted text-warning-strong',
+  very_unsafe: 'bg-negative-muted text-negative-strong',
 };
 
 export const SAFETY_COMPONENT_LABELS: Record<Safety['components'][number]['id'], string> = {

@@ -8,7 +8,11 @@ export const formatUsdPrice = (v: number | null | undefined) => (v === null || v
 export const formatSignedPercent = (v: number | null | undefined) =>
   v === null || v === undefined ? DASH : `${v > 0 ? '+' : ''}${formatFactValue({ value: v, unit: 'percent' })}`;
 export const toneOf = (v: number | null | undefined) =>
-  v === null || v === undefined || v === 0 ? 'text-slate-600' : v > 0 ? 'text-emerald-700' : 'text-red-700';
+  v === null || v === undefined || v === 0 ? 'text-fg-muted' : v > 0 ? 'text-positive' : 'text-negative';
 export const ratingWords = (label: RatingLabel | null | undefined) => (label ? describeRating(label) : DASH);
 export const ratingTone = (label: RatingLabel | null | undefined) =>
-  !label || label === 'neutral' ? 'bg-slate-100 text-slate-700' : label.endsWith('buy') ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800';
+  !label || label === 'neutral'
+    ? 'bg-surface-subtle text-fg-secondary'
+    : label.endsWith('buy')
+      ? 'bg-positive-muted text-positive-strong'
+      : 'bg-negative-muted text-negative-strong';

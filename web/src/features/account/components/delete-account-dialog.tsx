@@ -55,10 +55,10 @@ export function DeleteAccountDialog({
   return (
     <ModalDialog open={open} onClose={close} titleId="delete-account-title" bodyId="delete-account-body" width="30rem" testId="delete-account-dialog">
       <form noValidate onSubmit={onSubmit} className="space-y-4 p-5">
-        <h2 id="delete-account-title" className="text-lg font-semibold text-ink">
+        <h2 id="delete-account-title" className="text-lg font-semibold text-fg">
           Delete your account?
         </h2>
-        <div id="delete-account-body" className="space-y-2 text-sm text-slate-700">
+        <div id="delete-account-body" className="space-y-2 text-sm text-fg-secondary">
           <p>
             Your account will be deleted <strong>{status.grace_days} days</strong> after you confirm. Until then you can cancel on this page.
           </p>
@@ -91,7 +91,7 @@ export function DeleteAccountDialog({
             </Field>
           </>
         ) : (
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-fg-secondary">
             Your account signs in with Google, so no password is asked: instead you must have signed in within the last 10 minutes. If it has been longer, sign
             out and sign in again first.
           </p>

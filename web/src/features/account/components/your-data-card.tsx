@@ -33,7 +33,7 @@ export function YourDataCard({ userId, email }: { userId: string | null; email: 
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="space-y-2">
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-fg-secondary">
             One JSON file: your profile, analyses, copilot conversations, watchlists and alerts, saved screens and valuations, API keys (without the keys),
             token history and payments.
           </p>
@@ -41,12 +41,12 @@ export function YourDataCard({ userId, email }: { userId: string | null; email: 
             {download.isPending ? 'Preparing your file…' : 'Download my data'}
           </Button>
           <div aria-live="polite">
-            {download.isSuccess && <p className="text-sm text-slate-600">Your file has been downloaded.</p>}
+            {download.isSuccess && <p className="text-sm text-fg-muted">Your file has been downloaded.</p>}
             {download.error instanceof Error && <Alert tone="error">{download.error.message}</Alert>}
           </div>
         </div>
 
-        <div ref={region} className="space-y-2 border-t border-slate-200 pt-4" aria-live="polite">
+        <div ref={region} className="space-y-2 border-t border-border pt-4" aria-live="polite">
           {deletion.error instanceof Error && <Alert tone="error">{deletion.error.message}</Alert>}
           {status?.scheduled_for ? (
             <>

@@ -17,7 +17,7 @@ function CreatedLink({ url }: { url: string }) {
   const copied = state === 'copied';
   return (
     <div className="space-y-2" data-testid="share-created">
-      <label htmlFor="share-url" className="block text-sm font-medium text-ink">
+      <label htmlFor="share-url" className="block text-sm font-medium text-fg">
         Your link — copy it now, it is shown only once
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -27,7 +27,7 @@ function CreatedLink({ url }: { url: string }) {
           readOnly
           value={url}
           onFocus={(e) => e.currentTarget.select()}
-          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-ink"
+          className="h-10 min-w-0 flex-1 rounded-lg border border-border-strong bg-surface-muted px-3 font-mono text-sm text-fg"
           data-testid="share-url"
         />
         <Button variant="secondary" onClick={() => void copy()} data-testid="share-copy">
@@ -54,10 +54,10 @@ function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; 
     <ModalDialog open={open} onClose={close} titleId={titleId} width="34rem" testId="share-dialog">
       <div className="space-y-4 p-5">
         <div>
-          <h2 id={titleId} className="text-lg font-semibold text-ink">
+          <h2 id={titleId} className="text-lg font-semibold text-fg">
             Share this analysis
           </h2>
-          <p className="mt-1 text-sm text-slate-700">
+          <p className="mt-1 text-sm text-fg-secondary">
             Anyone with the link can read this {analysis.symbol} analysis without an account: the note, the charts and the facts. They cannot run anything.
             Revoke the link here or in Settings and it stops working at once.
           </p>
@@ -66,17 +66,17 @@ function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; 
           <CreatedLink url={create.data.url} />
         ) : (
           <div className="space-y-3">
-            <label className="flex items-start gap-2 text-sm text-slate-800">
+            <label className="flex items-start gap-2 text-sm text-fg">
               <input
                 type="checkbox"
                 checked={showName}
                 onChange={(e) => setShowName(e.target.checked)}
-                className="mt-0.5 size-4 accent-brand-600"
+                className="mt-0.5 size-4 accent-brand"
                 data-testid="share-show-name"
               />
               <span>
                 Show my name
-                <span className="block text-slate-600">Unticked, the page says only “Shared analysis”.</span>
+                <span className="block text-fg-muted">Unticked, the page says only “Shared analysis”.</span>
               </span>
             </label>
             {create.isError && <Alert tone="error">{(create.error as Error).message}</Alert>}
@@ -92,7 +92,7 @@ function ShareDialog({ analysis, open, onClose }: { analysis: AnalysisResponse; 
           </div>
         )}
         <div>
-          <h3 className="text-sm font-semibold text-ink">Live links to this analysis</h3>
+          <h3 className="text-sm font-semibold text-fg">Live links to this analysis</h3>
           {open && <SharedLinksList analysisId={analysis.id} />}
         </div>
         <div className="flex justify-end">

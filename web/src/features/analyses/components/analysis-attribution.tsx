@@ -6,7 +6,8 @@ import { type Attribution, describeBase, formatAttributionValue, layoutWaterfall
 import { formatCount } from '../../../../../core/text/plural.ts';
 import { Select } from '../../../components/ui/select.tsx';
 
-const FILL = { up: '#059669', down: '#dc2626', level: '#475569' } as const;
+// Token colours (index.css) as CSS values, so the bars follow the theme.
+const FILL = { up: 'var(--color-chart-up)', down: 'var(--color-chart-down)', level: 'var(--color-fg-muted)' } as const;
 
 function fillOf(b: WaterfallBar): string {
   if (b.kind !== 'step') return FILL.level;
@@ -34,15 +35,15 @@ function WaterfallRow({ a, bar, onShow }: { a: Attribution; bar: WaterfallBar; o
         onMouseEnter={() => onShow(text)}
         onClick={() => onShow(text)}
         data-testid="attribution-bar"
-        className="grid w-full grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)_auto] items-center gap-2 rounded px-1 py-0.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_auto]"
+        className="grid w-full grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)_auto] items-center gap-2 rounded px-1 py-0.5 text-left hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_auto]"
       >
-        <span className={`line-clamp-2 text-sm ${bar.kind === 'step' ? 'text-ink' : 'font-semibold text-ink'}`}>{name}</span>
+        <span className={`line-clamp-2 text-sm ${bar.kind === 'step' ? 'text-fg' : 'font-semibold text-fg'}`}>{name}</span>
         <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full" aria-hidden="true">
-          <rect x="0" y="4.5" width="100" height="1" fill="#e2e8f0" />
-          <rect x={bar.x} y="1" width={bar.width} height="8" rx="0.5" fill={fillOf(bar)} />
+          <rect x="0" y="4.5" width="100" height="1" className="fill-border" />
+          <rect x={bar.x} y="1" width={bar.width} height="8" rx="0.5" style={{ fill: fillOf(bar) }} />
         </svg>
         <span
-          className={`text-right text-sm tabular-nums ${bar.kind === 'step' ? (bar.amount > 0 ? 'text-emerald-700' : 'text-red-700') : 'font-semibold text-ink'}`}
+          className={`text-right text-sm tabular-nums ${bar.kind === 'step' ? (bar.amount > 0 ? 'text-positive' : 'text-negative') : 'font-semibold text-fg'}`}
         >
           {amount}
         </span>
@@ -55,9 +56,9 @@ function WaterfallRow({ a, bar, onShow }: { a: Attribution; bar: WaterfallBar; o
 /** A line of the attribution table: the base, each input's contribution, then the score they sum to. */
 type AttributionRow = { key: string; label: string; amount: string; how: string; total?: boolean };
 const attributionColumns: DataTableColumn<AttributionRow>[] = [
-  { id: 'input', header: 'Input', rowHeader: true, cellClassName: (r) => (r.total ? 'font-semibold text-ink' : 'text-ink'), cell: (r) => r.label },
+  { id: 'input', header: 'Input', rowHeader: true, cellClassName: (r) => (r.total ? 'font-semibold text-fg' : 'text-fg'), cell: (r) => r.label },
   { id: 'contribution', header: 'Contribution', numeric: true, cellClassName: (r) => r.total && 'font-semibold', cell: (r) => r.amount },
-  { id: 'how', header: 'How', cellClassName: 'text-slate-600', cell: (r) => r.how },
+  { id: 'how', header: 'How', cellClassName: 'text-fg-muted', cell: (r) => r.how },
 ];
 
 function AttributionTable({ a }: { a: Attribution }) {
@@ -77,7 +78,7 @@ function AttributionTable({ a }: { a: Attribution }) {
       className="mt-2"
       tableClassName="min-w-[32rem]"
       cellClassName="py-1.5 pr-3 last:pr-0"
-      rowClassName={(r) => (r.total ? undefined : 'border-b border-slate-100')}
+      rowClassName={(r) => (r.total ? undefined : 'border-b border-border-subtle')}
     />
   );
 }
@@ -107,7 +108,7 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
       <CardContent>
         {list.length > 1 && (
           <div className="mb-3">
-            <label htmlFor={ids.select} className="block text-sm font-medium text-ink">
+            <label htmlFor={ids.select} className="block text-sm font-medium text-fg">
               Grade or score
             </label>
             <Select
@@ -127,8 +128,8 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
             </Select>
           </div>
         )}
-        <h3 className="text-sm font-semibold text-ink">{a.label}</h3>
-        <p id={ids.summary} className="text-sm text-slate-600">
+        <h3 className="text-sm font-semibold text-fg">{a.label}</h3>
+        <p id={ids.summary} className="text-sm text-fg-muted">
           {summary}
         </p>
         <ol aria-label={`Waterfall of the ${a.label}`} aria-describedby={ids.summary} className="mt-3 space-y-0.5">
@@ -136,19 +137,19 @@ function AttributionCard({ list, kind }: { list: Attribution[]; kind: AnalysisRe
             <WaterfallRow key={b.key} a={a} bar={b} onShow={setShown} />
           ))}
         </ol>
-        <p id={ids.detail} aria-live="polite" className="mt-2 min-h-10 text-sm text-slate-700" data-testid="attribution-detail">
+        <p id={ids.detail} aria-live="polite" className="mt-2 min-h-10 text-sm text-fg-secondary" data-testid="attribution-detail">
           {shown ?? ''}
         </p>
         {waterfall.unmoved.length > 0 && (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             {formatCount(waterfall.unmoved.length, 'input')} moved it by 0: {waterfall.unmoved.map((c) => c.label).join(', ')}.
           </p>
         )}
         {waterfall.notCounted.length > 0 && (
-          <p className="text-sm text-slate-600">Not counted, no value for this company: {waterfall.notCounted.map((c) => c.label).join(', ')}.</p>
+          <p className="text-sm text-fg-muted">Not counted, no value for this company: {waterfall.notCounted.map((c) => c.label).join(', ')}.</p>
         )}
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700">Show every input as a table</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-fg">Show every input as a table</summary>
           <AttributionTable a={a} />
         </details>
       </CardContent>
@@ -164,7 +165,7 @@ export function AnalysisAttribution({ analysis }: { analysis: ShownAnalysis }) {
   if (analysis.kind === 'etf') return null;
   return (
     <Card data-testid="attribution-unavailable">
-      <CardContent className="pt-5 text-sm text-slate-600">
+      <CardContent className="pt-5 text-sm text-fg-muted">
         This analysis was saved before Stockpilot showed what moved each grade and score. Run it again to see the breakdown.
       </CardContent>
     </Card>

@@ -17,7 +17,7 @@ function Cited({ sentence, facts }: { sentence: Sentence; facts: Map<string, Fac
             <a
               key={f.key}
               href={`#${factAnchor(f.key)}`}
-              className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 no-underline hover:bg-amber-200"
+              className="rounded bg-warning-muted px-1.5 py-0.5 text-xs font-medium text-warning-strong no-underline hover:bg-warning-muted"
               title={`${f.label}: ${formatFactValue(f)} (${f.period}, ${describeDataSource(f.source)}, as of ${f.as_of})`}
             >
               {f.label} {formatFactValue(f)}
@@ -30,8 +30,8 @@ function Cited({ sentence, facts }: { sentence: Sentence; facts: Map<string, Fac
 }
 
 const tones = {
-  strength: { heading: 'text-emerald-800', Icon: CheckCircle2, icon: 'text-emerald-700' },
-  risk: { heading: 'text-red-800', Icon: TriangleAlert, icon: 'text-red-700' },
+  strength: { heading: 'text-positive-strong', Icon: CheckCircle2, icon: 'text-positive' },
+  risk: { heading: 'text-negative-strong', Icon: TriangleAlert, icon: 'text-negative' },
 } as const;
 
 /** Strengths or risks: a titled list of cited sentences. */
@@ -42,7 +42,7 @@ function NoteList(props: { id: string; title: string; tone: keyof typeof tones; 
       <h3 id={props.id} className={`text-sm font-semibold ${heading}`}>
         {props.title}
       </h3>
-      <ul className="mt-2 space-y-2 text-sm text-slate-700">
+      <ul className="mt-2 space-y-2 text-sm text-fg-secondary">
         {props.sentences.map((s, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a saved note never reorders
           <li key={i} className="flex gap-2">
@@ -61,10 +61,10 @@ function NoteList(props: { id: string; title: string; tone: keyof typeof tones; 
 function WriterLine({ note }: { note: Note }) {
   const model = note.writer.startsWith('llm:') ? note.writer.slice('llm:'.length) : null;
   return (
-    <p className="mt-3 text-xs text-slate-600" data-testid="analysis-writer">
+    <p className="mt-3 text-xs text-fg-muted" data-testid="analysis-writer">
       {model ? (
         <>
-          Written by <span className="font-medium text-slate-700">{model}</span>; every number checked against the facts below.
+          Written by <span className="font-medium text-fg-secondary">{model}</span>; every number checked against the facts below.
         </>
       ) : (
         <>Written by the rule-based writer from the facts below.</>
@@ -81,16 +81,16 @@ export function AnalysisNote({ note, facts, asOf }: { note: Note; facts: Fact[];
   return (
     <Card data-testid="analysis-note">
       <CardContent className="pt-5">
-        <p className="text-xs font-medium uppercase tracking-wide text-brand-700">Analyst's note · data as of {asOf}</p>
-        <h2 className="mt-1 text-xl font-semibold leading-snug text-ink" data-testid="analysis-headline" tabIndex={-1}>
+        <p className="text-xs font-medium uppercase tracking-wide text-brand-fg">Analyst's note · data as of {asOf}</p>
+        <h2 className="mt-1 text-xl font-semibold leading-snug text-fg" data-testid="analysis-headline" tabIndex={-1}>
           <Cited sentence={note.headline} facts={byKey} />
         </h2>
         <div className="mt-5 grid gap-5 md:grid-cols-2">
           <NoteList id="note-strengths" title="Strengths" tone="strength" sentences={note.strengths} facts={byKey} />
           <NoteList id="note-risks" title="Risks" tone="risk" sentences={note.risks} facts={byKey} />
         </div>
-        <div className="mt-5 rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
-          <h3 className="font-semibold text-ink">Verdict</h3>
+        <div className="mt-5 rounded-lg bg-surface-muted p-4 text-sm text-fg">
+          <h3 className="font-semibold text-fg">Verdict</h3>
           <p className="mt-1" data-testid="analysis-verdict">
             <Cited sentence={note.verdict} facts={byKey} />
           </p>

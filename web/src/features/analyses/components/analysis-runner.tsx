@@ -108,14 +108,14 @@ export function AnalysisRunner({
     <div className="space-y-6" data-testid={`analysis-runner-${kind}`}>
       <Card>
         <CardContent className="flex flex-col gap-4 pt-5 sm:flex-row sm:items-start sm:justify-between">
-          <div className="text-sm text-slate-700">
+          <div className="text-sm text-fg-secondary">
             {analysis ? (
               <p>
                 Saved analysis from {formatDate(analysis.created_at)}, on data as of {analysis.as_of}. Re-opening it is free.
               </p>
             ) : offerSaved ? (
               <p data-testid="ran-today-offer">
-                <strong className="text-ink">You ran this today — open it free, or run again.</strong> Your saved analysis uses the same data day ({saved.as_of}
+                <strong className="text-fg">You ran this today — open it free, or run again.</strong> Your saved analysis uses the same data day ({saved.as_of}
                 ).
               </p>
             ) : (
@@ -138,14 +138,14 @@ export function AnalysisRunner({
           {running && (
             <ol className="flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Progress">
               {run.done.map((d) => (
-                <li key={d} className="flex items-center gap-1 text-emerald-800">
+                <li key={d} className="flex items-center gap-1 text-positive-strong">
                   <Check className="size-4" aria-hidden />
                   {d}
                 </li>
               ))}
               {run.progress && (
-                <li className="flex items-center gap-1 font-medium text-ink" aria-current="step">
-                  <span className="size-3 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden />
+                <li className="flex items-center gap-1 font-medium text-fg" aria-current="step">
+                  <span className="size-3 animate-spin rounded-full border-2 border-brand border-t-transparent" aria-hidden />
                   {run.progress.label} ({run.progress.index} of {run.progress.total})
                 </li>
               )}

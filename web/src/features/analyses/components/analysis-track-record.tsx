@@ -29,8 +29,8 @@ const RESULT_BADGES: Record<Exclude<Result, 'pending'>, { tone: 'brand' | 'dange
 function ResultCell({ result, horizon, latestDate }: { result: Result; horizon: Horizon | undefined; latestDate: string | null }) {
   const lastTradingDay = useDataFreshness().data?.last_trading_day;
   if (result === 'pending' && horizon && lastTradingDay && horizon.matures_on < lastTradingDay)
-    return <span className="text-slate-600">Waiting for prices after {formatDay(latestDate)}</span>;
-  if (result === 'pending') return <span className="text-slate-600">Pending until {horizon ? formatDay(horizon.matures_on) : '—'}</span>;
+    return <span className="text-fg-muted">Waiting for prices after {formatDay(latestDate)}</span>;
+  if (result === 'pending') return <span className="text-fg-muted">Pending until {horizon ? formatDay(horizon.matures_on) : '—'}</span>;
   const b = RESULT_BADGES[result];
   return <Badge tone={b.tone}>{b.label}</Badge>;
 }
@@ -40,8 +40,8 @@ function HorizonHead({ h }: { h: Horizon }) {
   const label = h.months === 1 ? '1 month' : `${h.months} months`;
   return (
     <>
-      <span className="block text-ink">{label}</span>
-      <span className="block text-xs font-normal text-slate-600">
+      <span className="block text-fg">{label}</span>
+      <span className="block text-xs font-normal text-fg-muted">
         {h.status === 'matured' ? `${signed(h.change_percent, '%')}, SPY ${signed(h.spy_change_percent, '%')}` : `ends ${formatDay(h.matures_on)}`}
       </span>
     </>
@@ -50,16 +50,16 @@ function HorizonHead({ h }: { h: Horizon }) {
 
 function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
   if (data.base_close === null)
-    return <p className="text-sm text-slate-600">There is no close on or before this analysis’s data day, so it cannot be scored.</p>;
+    return <p className="text-sm text-fg-muted">There is no close on or before this analysis’s data day, so it cannot be scored.</p>;
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700" data-testid="since-run">
+      <p className="text-sm text-fg-secondary" data-testid="since-run">
         Since the run ({formatDay(data.base_date)}, close ${data.base_close.toFixed(2)}):{' '}
-        <strong className="tabular-nums text-ink">{signed(data.change_percent, '%')}</strong> to {formatDay(data.latest_date)}; SPY{' '}
+        <strong className="tabular-nums text-fg">{signed(data.change_percent, '%')}</strong> to {formatDay(data.latest_date)}; SPY{' '}
         {signed(data.spy_change_percent, '%')} over the same days ({signed(data.excess_percent, 'pp')} vs SPY).
       </p>
       {data.verdicts.length === 0 ? (
-        <p className="text-sm text-slate-600">This analysis states no rating, grade or DCF call, so there is nothing to hold or fail.</p>
+        <p className="text-sm text-fg-muted">This analysis states no rating, grade or DCF call, so there is nothing to hold or fail.</p>
       ) : (
         <DataTable
           columns={[
@@ -69,10 +69,10 @@ function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
               rowHeader: true,
               cell: (v: Verdict) => (
                 <>
-                  <span className="font-medium text-ink">
+                  <span className="font-medium text-fg">
                     {v.label}: {typeof v.value === 'number' ? (v.verdict === 'dcf_upside' ? signed(v.value, '%') : v.value) : v.value}
                   </span>
-                  <span className="block text-xs text-slate-600">{v.rule}</span>
+                  <span className="block text-xs text-fg-muted">{v.rule}</span>
                 </>
               ),
             },
@@ -94,8 +94,8 @@ function Outcome({ data }: { data: AnalysisTrackRecordResponse }) {
           caption="Whether each verdict held at each horizon"
           scrollLabel="Each verdict at each horizon"
           tableClassName="min-w-[40rem] tabular-nums"
-          headClassName="text-slate-600"
-          bodyClassName="divide-y divide-slate-100"
+          headClassName="text-fg-muted"
+          bodyClassName="divide-y divide-border-subtle"
           cellClassName="py-2 pr-3"
           rowClassName=""
         />
@@ -113,7 +113,7 @@ export function AnalysisTrackRecord({ analysis }: { analysis: AnalysisResponse }
         <CardTitle>Track record</CardTitle>
         <CardDescription>
           How this analysis’s calls have held up since its data day, judged after 1, 3, 6 and 12 months. Every run counts towards the public{' '}
-          <Link to="/track-record" className="font-medium text-brand-700 underline">
+          <Link to="/track-record" className="font-medium text-brand-fg underline">
             track record
           </Link>
           .
@@ -121,7 +121,7 @@ export function AnalysisTrackRecord({ analysis }: { analysis: AnalysisResponse }
       </CardHeader>
       <CardContent>
         {record.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
+          <p role="status" className="text-sm text-fg-muted">
             Loading how it has done…
           </p>
         ) : record.isError ? (

@@ -44,7 +44,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
             {charted.map((c, i) => (
               // On a phone two charts, not six screens of them: the table below holds every figure.
               <figure key={c.key} className={`min-w-0 ${i >= 2 ? 'max-sm:hidden' : ''}`}>
-                <figcaption className="mb-1 text-xs font-medium text-slate-700">{labelRow(c.key, byKey.get(c.key))}</figcaption>
+                <figcaption className="mb-1 text-xs font-medium text-fg-secondary">{labelRow(c.key, byKey.get(c.key))}</figcaption>
                 <BarChartByYear label={labelRow(c.key, byKey.get(c.key))} unit={unitOf(c.key)} points={c.points} />
               </figure>
             ))}
@@ -52,7 +52,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
         )}
         <DataTable
           columns={[
-            { id: 'figure', header: 'Fiscal year', rowHeader: true, cellClassName: 'text-ink', cell: (k: string) => labelRow(k, byKey.get(k)) },
+            { id: 'figure', header: 'Fiscal year', rowHeader: true, cellClassName: 'text-fg', cell: (k: string) => labelRow(k, byKey.get(k)) },
             ...rows.map(
               (r): DataTableColumn<string> => ({
                 id: String(r.fiscal_year),
@@ -79,7 +79,7 @@ export function YearTable({ title, rows, facts, money = false }: { title: string
 /** An input of the Altman score; the last row is the score, the sum of the products. */
 type AltmanRow = { key: string; label: string; value: number | null; weight: number | null; total?: number };
 const altmanColumns: DataTableColumn<AltmanRow>[] = [
-  { id: 'input', header: 'Input', rowHeader: true, cellClassName: (r) => (r.key === 'score' ? 'font-semibold text-ink' : 'text-ink'), cell: (r) => r.label },
+  { id: 'input', header: 'Input', rowHeader: true, cellClassName: (r) => (r.key === 'score' ? 'font-semibold text-fg' : 'text-fg'), cell: (r) => r.label },
   { id: 'ratio', header: 'Ratio', numeric: true, headerClassName: 'pl-3', cellClassName: 'pl-3', cell: (r) => r.value?.toFixed(3) },
   { id: 'weight', header: 'Weight', numeric: true, headerClassName: 'pl-3', cellClassName: 'pl-3', cell: (r) => r.weight },
   {
@@ -120,7 +120,7 @@ export function AltmanPanel({ altman }: { altman: AltmanScore }) {
           scrollLabel="Altman score inputs"
           tableClassName="min-w-[28rem]"
           cellClassName="py-1.5 pr-3 last:pr-0"
-          rowClassName={(r) => (r.key === 'score' ? 'font-semibold' : 'border-b border-slate-100')}
+          rowClassName={(r) => (r.key === 'score' ? 'font-semibold' : 'border-b border-border-subtle')}
         />
       </CardContent>
     </Card>
@@ -141,8 +141,8 @@ export function PiotroskiPanel({ piotroski }: { piotroski: PiotroskiScore }) {
         <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
           {piotroski.tests.map((t) => (
             <li key={t.id} className="flex items-baseline justify-between gap-3">
-              <span className="text-slate-700">{t.label}</span>
-              <span className={`shrink-0 font-medium ${t.passed === null ? 'text-slate-600' : t.passed ? 'text-emerald-700' : 'text-red-700'}`}>
+              <span className="text-fg-secondary">{t.label}</span>
+              <span className={`shrink-0 font-medium ${t.passed === null ? 'text-fg-muted' : t.passed ? 'text-positive' : 'text-negative'}`}>
                 {t.passed === null ? 'No data' : t.passed ? 'Pass' : 'Fail'}
               </span>
             </li>
@@ -174,9 +174,9 @@ export function GradesPanel({ grades, sector }: { grades: GradeSection[]; sector
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
           {grades.map((g) => (
             <div key={g.category}>
-              <dt className="text-xs text-slate-600">{gradeNames[g.category] ?? g.category}</dt>
-              <dd className="text-2xl font-semibold text-ink">{g.letter ?? '—'}</dd>
-              <dd className="text-xs text-slate-600">{g.percentile !== null ? describePercentile(g.percentile) : g.reason}</dd>
+              <dt className="text-xs text-fg-muted">{gradeNames[g.category] ?? g.category}</dt>
+              <dd className="text-2xl font-semibold text-fg">{g.letter ?? '—'}</dd>
+              <dd className="text-xs text-fg-muted">{g.percentile !== null ? describePercentile(g.percentile) : g.reason}</dd>
             </div>
           ))}
         </dl>

@@ -24,7 +24,7 @@ export function FundamentalView({ analysis }: { analysis: ShownAnalysis }) {
             <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
               {s.dividends_by_year.map((d) => (
                 <div key={d.year}>
-                  <dt className="text-xs text-slate-600">{d.year}</dt>
+                  <dt className="text-xs text-fg-muted">{d.year}</dt>
                   <dd className="font-semibold tabular">${d.amount.toFixed(2)}</dd>
                 </div>
               ))}

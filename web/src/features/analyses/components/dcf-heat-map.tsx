@@ -34,11 +34,11 @@ export function DcfHeatMap({
             <caption className="sr-only">DCF sensitivity: fair value per share in US dollars by discount rate and terminal growth</caption>
             <thead>
               <tr>
-                <th scope="col" className="p-1 text-left font-medium text-slate-600">
+                <th scope="col" className="p-1 text-left font-medium text-fg-muted">
                   Discount rate ↓ / growth →
                 </th>
                 {grid.terminalGrowths.map((g) => (
-                  <th key={g} scope="col" className="p-1 font-medium text-slate-700">
+                  <th key={g} scope="col" className="p-1 font-medium text-fg-secondary">
                     {pct(g)}
                   </th>
                 ))}
@@ -47,7 +47,7 @@ export function DcfHeatMap({
             <tbody>
               {grid.rows.map((row, i) => (
                 <tr key={grid.discountRates[i]}>
-                  <th scope="row" className="p-1 text-left font-medium text-slate-700">
+                  <th scope="row" className="p-1 text-left font-medium text-fg-secondary">
                     {pct(grid.discountRates[i]!)}
                   </th>
                   {row.map((cell) => {
@@ -57,8 +57,12 @@ export function DcfHeatMap({
                     return (
                       <td
                         key={cell.terminalGrowth}
-                        className={`rounded p-1.5 ${baseCell ? 'outline outline-2 outline-offset-[-2px] outline-ink font-bold' : ''}`}
-                        style={step ? { background: step.background, color: step.text } : { background: '#f8fafc', color: '#475569' }}
+                        className={`rounded p-1.5 ${baseCell ? 'outline outline-2 outline-offset-[-2px] outline-fg font-bold' : ''}`}
+                        style={
+                          step
+                            ? { background: step.background, color: step.text }
+                            : { background: 'var(--color-surface-muted)', color: 'var(--color-fg-muted)' }
+                        }
                         title={cell.reason ?? (up !== null ? `${up >= 0 ? '+' : ''}${up.toFixed(1)} % vs price` : undefined)}
                       >
                         {cell.perShareUsd === null ? 'n/a' : `$${cell.perShareUsd.toFixed(0)}`}
@@ -72,10 +76,10 @@ export function DcfHeatMap({
           </table>
         </ScrollArea>
         {priceUsd !== null && (
-          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Colour scale">
+          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-secondary" aria-label="Colour scale">
             {heatSteps.map((s) => (
               <li key={s.label} className="flex items-center gap-1.5">
-                <span className="inline-block size-3 rounded-sm border border-slate-300" style={{ background: s.background }} aria-hidden />
+                <span className="inline-block size-3 rounded-sm border border-border-strong" style={{ background: s.background }} aria-hidden />
                 {s.label}
               </li>
             ))}

@@ -24,7 +24,7 @@ export function DcfProjectionTable({ years }: { years: readonly DcfYear[] }) {
       caption="Year-by-year projection"
       tableClassName="min-w-[28rem] tabular"
       cellClassName="py-1.5 pr-3"
-      rowClassName="border-b border-slate-100"
+      rowClassName="border-b border-border-subtle"
     />
   );
 }

@@ -15,18 +15,18 @@ const usd = (v: number) => formatFactValue({ value: v, unit: 'usd' });
 function FairValueVsPrice({ fair, price }: { fair: number; price: number }) {
   const max = Math.max(fair, price) * 1.1;
   const rows: Array<[string, number, string]> = [
-    ['Fair value per share', fair, fair >= price ? 'bg-emerald-600' : 'bg-red-600'],
-    ['Price', price, 'bg-slate-500'],
+    ['Fair value per share', fair, fair >= price ? 'bg-brand' : 'bg-negative-solid'],
+    ['Price', price, 'bg-fg-subtle'],
   ];
   return (
     <dl className="space-y-3" data-testid="dcf-fair-value">
       {rows.map(([label, v, colour]) => (
         <div key={label}>
-          <dt className="flex justify-between text-sm text-slate-700">
+          <dt className="flex justify-between text-sm text-fg-secondary">
             <span>{label}</span>
-            <span className="font-semibold text-ink tabular">${v.toFixed(2)}</span>
+            <span className="font-semibold text-fg tabular">${v.toFixed(2)}</span>
           </dt>
-          <dd className="mt-1 h-3 rounded bg-slate-100" aria-hidden>
+          <dd className="mt-1 h-3 rounded bg-surface-subtle" aria-hidden>
             <div className={`h-3 rounded ${colour}`} style={{ width: `${(Math.max(v, 0) / max) * 100}%` }} />
           </dd>
         </div>
@@ -39,9 +39,9 @@ function Figures({ rows }: { rows: Array<[string, string]> }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
       {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-3 border-b border-slate-100 pb-1">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium text-ink tabular">{value}</dd>
+        <div key={label} className="flex justify-between gap-3 border-b border-border-subtle pb-1">
+          <dt className="text-fg-muted">{label}</dt>
+          <dd className="font-medium text-fg tabular">{value}</dd>
         </div>
       ))}
     </dl>
@@ -64,20 +64,23 @@ function RangeAndBlend({ v, price }: { v: NonNullable<DcfSections['valuation']>;
   const at = (x: number) => `${(Math.max(0, x) / max) * 100}%`;
   return (
     <div className="space-y-4" data-testid="dcf-range">
-      <p className="text-sm text-slate-700">
-        <span className="font-semibold text-ink">{VERDICT_TEXT[v.verdict]}</span>: the price of ${price.toFixed(2)} is{' '}
+      <p className="text-sm text-fg-secondary">
+        <span className="font-semibold text-fg">{VERDICT_TEXT[v.verdict]}</span>: the price of ${price.toFixed(2)} is{' '}
         {v.verdict === 'undervalued'
           ? `below the bear case of $${v.range.bear.toFixed(2)}; the range runs to $${v.range.bull.toFixed(2)}.`
           : v.verdict === 'overvalued'
             ? `above the bull case of $${v.range.bull.toFixed(2)}; the range starts at $${v.range.bear.toFixed(2)}.`
             : `within the range of $${v.range.bear.toFixed(2)} to $${v.range.bull.toFixed(2)}.`}
       </p>
-      <div className="relative h-6 rounded bg-slate-100" aria-hidden>
-        <div className="absolute top-0 h-6 rounded bg-sky-200" style={{ left: at(v.range.bear), width: `calc(${at(v.range.bull)} - ${at(v.range.bear)})` }} />
-        <div className="absolute top-0 h-6 w-0.5 bg-sky-800" style={{ left: at(v.range.base) }} />
-        <div className="absolute -top-1 h-8 w-1 rounded bg-slate-900" style={{ left: at(price) }} />
+      <div className="relative h-6 rounded bg-surface-subtle" aria-hidden>
+        <div
+          className="absolute top-0 h-6 rounded bg-info-muted"
+          style={{ left: at(v.range.bear), width: `calc(${at(v.range.bull)} - ${at(v.range.bear)})` }}
+        />
+        <div className="absolute top-0 h-6 w-0.5 bg-info" style={{ left: at(v.range.base) }} />
+        <div className="absolute -top-1 h-8 w-1 rounded bg-inverse" style={{ left: at(price) }} />
       </div>
-      <p className="text-xs text-slate-600">Shaded: bear to bull case; thin line: central value; dark bar: price.</p>
+      <p className="text-xs text-fg-muted">Shaded: bear to bull case; thin line: central value; dark bar: price.</p>
       <DataTable
         columns={blendColumns}
         rows={[
@@ -87,9 +90,9 @@ function RangeAndBlend({ v, price }: { v: NonNullable<DcfSections['valuation']>;
         rowKey={(r) => r.key}
         caption="How the central value is blended"
         scroll={false}
-        headClassName="text-slate-600"
+        headClassName="text-fg-muted"
         cellClassName="py-1"
-        rowClassName={(r) => (r.key === 'central' ? 'border-t border-slate-300 font-semibold' : 'border-t border-slate-100')}
+        rowClassName={(r) => (r.key === 'central' ? 'border-t border-border-strong font-semibold' : 'border-t border-border-subtle')}
       />
     </div>
   );
@@ -126,7 +129,7 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
           <CardContent>
             <FairValueVsPrice fair={s.fair_value_per_share} price={s.price} />
             {s.reverse && (
-              <p className="mt-4 text-sm text-slate-700">
+              <p className="mt-4 text-sm text-fg-secondary">
                 {s.reverse.status === 'solved'
                   ? `The price implies ${pct(s.reverse.impliedGrowth)} a year of growth over the explicit years (reverse DCF).`
                   : `No growth between ${pct(s.reverse.bracket.low)} and ${pct(s.reverse.bracket.high)} reaches the price (reverse DCF).`}
@@ -188,7 +191,7 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
               <CardTitle>Model: {s.valuation.model_label}</CardTitle>
               <CardDescription>Chosen because {s.valuation.model_reason}.</CardDescription>
             </CardHeader>
-            <CardContent className="space-y-2 text-sm text-slate-700">
+            <CardContent className="space-y-2 text-sm text-fg-secondary">
               {s.valuation.base && <p>Base cash flow: {s.valuation.base.reason}.</p>}
               {s.valuation.justified && (
                 <p>
@@ -241,7 +244,7 @@ export function DcfView({ analysis }: { analysis: ShownAnalysis }) {
                 ['= Value per share from the model', `$${(s.valuation?.model_value_per_share ?? s.fair_value_per_share).toFixed(2)}`],
               ]}
             />
-            {s.assumed_zero.length > 0 && <p className="text-xs text-slate-600">Taken as 0 because not reported: {s.assumed_zero.join(', ')}.</p>}
+            {s.assumed_zero.length > 0 && <p className="text-xs text-fg-muted">Taken as 0 because not reported: {s.assumed_zero.join(', ')}.</p>}
           </CardContent>
         </Card>
       )}

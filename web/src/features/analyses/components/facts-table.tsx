@@ -8,11 +8,11 @@ import { formatFactValue } from '../../../../../core/facts/format-fact.ts';
 export const factAnchor = (key: string) => `fact-${key}`;
 
 const factColumns: DataTableColumn<Fact>[] = [
-  { id: 'figure', header: 'Figure', rowHeader: true, cellClassName: 'text-ink', cell: (f) => f.label },
+  { id: 'figure', header: 'Figure', rowHeader: true, cellClassName: 'text-fg', cell: (f) => f.label },
   { id: 'value', header: 'Value', numeric: true, cellClassName: 'font-medium', cell: (f) => formatFactValue(f) },
-  { id: 'period', header: 'Period', cellClassName: 'text-slate-600', cell: (f) => f.period },
-  { id: 'source', header: 'Source', cellClassName: 'text-slate-600', cell: (f) => describeDataSource(f.source) },
-  { id: 'as-of', header: 'As of', cellClassName: 'text-slate-600 tabular', cell: (f) => f.as_of },
+  { id: 'period', header: 'Period', cellClassName: 'text-fg-muted', cell: (f) => f.period },
+  { id: 'source', header: 'Source', cellClassName: 'text-fg-muted', cell: (f) => describeDataSource(f.source) },
+  { id: 'as-of', header: 'As of', cellClassName: 'text-fg-muted tabular', cell: (f) => f.as_of },
 ];
 
 /** Every number the note may use, with its period, source and as-of date. */
@@ -32,7 +32,7 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
           scrollLabel="Facts behind the note"
           tableClassName="min-w-[36rem]"
           cellClassName="py-2 pr-3 last:pr-0"
-          rowClassName="scroll-mt-24 border-b border-slate-100 last:border-0 target:bg-amber-50"
+          rowClassName="scroll-mt-24 border-b border-border-subtle last:border-0 target:bg-warning-soft"
           rowProps={(f) => ({ id: factAnchor(f.key) })}
         />
       </CardContent>

@@ -24,10 +24,10 @@ export function InsufficientTokensDialog({
   return (
     <ModalDialog open={open} onClose={onClose} titleId="insufficient-title" bodyId="insufficient-body" width="28rem" testId="insufficient-tokens-dialog">
       <div className="p-5">
-        <h2 id="insufficient-title" className="text-lg font-semibold text-ink">
+        <h2 id="insufficient-title" className="text-lg font-semibold text-fg">
           Not enough tokens
         </h2>
-        <div id="insufficient-body" className="mt-2 space-y-2 text-sm text-slate-700">
+        <div id="insufficient-body" className="mt-2 space-y-2 text-sm text-fg-secondary">
           <p>
             This analysis costs <strong className="tabular">{formatCostTokens(costMt)} tokens</strong> and your balance is{' '}
             <strong className="tabular" data-testid="insufficient-balance">

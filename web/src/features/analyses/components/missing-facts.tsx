@@ -3,8 +3,8 @@ import type { MissingFact } from '../../../../../core/analysis/runs/facts.ts';
 function MissingList({ title, items, testId }: { title: string; items: MissingFact[]; testId: string }) {
   if (items.length === 0) return null;
   return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid={testId}>
-      <h3 className="font-semibold text-ink">{title}</h3>
+    <div className="rounded-lg border border-border bg-surface-muted p-4 text-sm text-fg-secondary" data-testid={testId}>
+      <h3 className="font-semibold text-fg">{title}</h3>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {items.map((m) => (
           <li key={m.key}>

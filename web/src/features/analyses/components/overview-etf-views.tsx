@@ -24,8 +24,8 @@ export function OverviewView({ analysis }: { analysis: ShownAnalysis }) {
             <dl className="grid grid-cols-3 gap-3">
               {Object.entries(s.performance).map(([key, v]) => (
                 <div key={key}>
-                  <dt className="text-xs text-slate-600">{labelOf(key)}</dt>
-                  <dd className={`text-lg font-semibold tabular ${v === null ? 'text-slate-600' : v >= 0 ? 'text-emerald-700' : 'text-red-700'}`}>
+                  <dt className="text-xs text-fg-muted">{labelOf(key)}</dt>
+                  <dd className={`text-lg font-semibold tabular ${v === null ? 'text-fg-muted' : v >= 0 ? 'text-positive' : 'text-negative'}`}>
                     {v === null ? '—' : signed(v)}
                   </dd>
                 </div>
@@ -42,12 +42,12 @@ export function OverviewView({ analysis }: { analysis: ShownAnalysis }) {
             <CardContent>
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 <div>
-                  <dt className="text-xs text-slate-600">Moving averages</dt>
-                  <dd className="font-semibold text-ink">{s.rating.moving_averages}</dd>
+                  <dt className="text-xs text-fg-muted">Moving averages</dt>
+                  <dd className="font-semibold text-fg">{s.rating.moving_averages}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-600">Oscillators</dt>
-                  <dd className="font-semibold text-ink">{s.rating.oscillators}</dd>
+                  <dt className="text-xs text-fg-muted">Oscillators</dt>
+                  <dd className="font-semibold text-fg">{s.rating.oscillators}</dd>
                 </div>
               </dl>
             </CardContent>
@@ -76,19 +76,19 @@ export function EtfView({ analysis }: { analysis: ShownAnalysis }) {
             <CardContent>
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 <div>
-                  <dt className="text-xs text-slate-600">Holdings</dt>
+                  <dt className="text-xs text-fg-muted">Holdings</dt>
                   <dd className="text-lg font-semibold tabular">{c.holding_count.toLocaleString('en-US')}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-600">Top 10 weight</dt>
+                  <dt className="text-xs text-fg-muted">Top 10 weight</dt>
                   <dd className="text-lg font-semibold tabular">{c.top10_weight_pct.toFixed(2)} %</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-600">Effective number of holdings (1 / HHI)</dt>
+                  <dt className="text-xs text-fg-muted">Effective number of holdings (1 / HHI)</dt>
                   <dd className="text-lg font-semibold tabular">{c.effective_holdings.toFixed(1)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-600">Herfindahl index</dt>
+                  <dt className="text-xs text-fg-muted">Herfindahl index</dt>
                   <dd className="text-lg font-semibold tabular">{c.hhi.toFixed(4)}</dd>
                 </div>
               </dl>
@@ -100,18 +100,18 @@ export function EtfView({ analysis }: { analysis: ShownAnalysis }) {
             <CardHeader>
               <CardTitle>Costs and yield</CardTitle>
             </CardHeader>
-            <CardContent className="space-y-2 text-sm text-slate-700">
+            <CardContent className="space-y-2 text-sm text-fg-secondary">
               {s.costs && (
                 <p>
-                  An expense ratio of <strong className="text-ink">{s.costs.expense_ratio_pct.toFixed(2)} %</strong> costs{' '}
-                  <strong className="text-ink">{formatUsd(s.costs.costCents)}</strong> on {formatUsd(s.costs.principalCents)} over {s.costs.years} years at{' '}
+                  An expense ratio of <strong className="text-fg">{s.costs.expense_ratio_pct.toFixed(2)} %</strong> costs{' '}
+                  <strong className="text-fg">{formatUsd(s.costs.costCents)}</strong> on {formatUsd(s.costs.principalCents)} over {s.costs.years} years at{' '}
                   {(s.costs.grossReturn * 100).toFixed(0)} % a year before fees ({formatUsd(s.costs.valueWithFeeCents)} instead of{' '}
                   {formatUsd(s.costs.valueWithoutFeeCents)}).
                 </p>
               )}
               {s.dividend_yield && (
                 <p>
-                  Dividend yield <strong className="text-ink">{s.dividend_yield.yield_pct.toFixed(2)} %</strong>
+                  Dividend yield <strong className="text-fg">{s.dividend_yield.yield_pct.toFixed(2)} %</strong>
                   {s.dividend_yield.basis === 'trailing_12m_dividends'
                     ? ` from the dividends paid in the last 12 months${s.dividend_yield.events !== null ? ` (${s.dividend_yield.events} payments)` : ''}.`
                     : ', as reported by the fund.'}
@@ -130,9 +130,9 @@ export function EtfView({ analysis }: { analysis: ShownAnalysis }) {
             <ul className="space-y-1.5 text-sm">
               {s.sector_weights.map((w) => (
                 <li key={w.sector} className="grid grid-cols-[13rem_1fr_4rem] items-center gap-2 max-sm:grid-cols-[7.5rem_1fr_3.5rem]">
-                  <span className="truncate text-slate-700">{w.sector}</span>
-                  <span className="h-2.5 rounded bg-slate-100" aria-hidden>
-                    <span className="block h-2.5 rounded bg-brand-600" style={{ width: `${Math.min(100, w.weight_pct)}%` }} />
+                  <span className="truncate text-fg-secondary">{w.sector}</span>
+                  <span className="h-2.5 rounded bg-surface-subtle" aria-hidden>
+                    <span className="block h-2.5 rounded bg-brand" style={{ width: `${Math.min(100, w.weight_pct)}%` }} />
                   </span>
                   <span className="text-right tabular">{w.weight_pct.toFixed(1)} %</span>
                 </li>

@@ -52,11 +52,11 @@ export function RunAnalysisButton({
         {!running && <Play className="size-3.5" aria-hidden />}
         {label}
       </Button>
-      <p className={running ? 'text-xs text-slate-600' : 'sr-only'} aria-live="polite">
+      <p className={running ? 'text-xs text-fg-muted' : 'sr-only'} aria-live="polite">
         {running ? (run.progress ? `${run.progress.label}…` : 'Starting…') : ''}
       </p>
       {run.status === 'failed' && run.error.code !== 'INSUFFICIENT_TOKENS' && (
-        <p className="text-xs text-red-700" role="alert">
+        <p className="text-xs text-negative" role="alert">
           {run.error.message} Nothing was charged.
         </p>
       )}

@@ -18,33 +18,33 @@ function describeViews(s: AnalysisShare): string {
 export function SharedLinksList({ analysisId }: { analysisId: string | null }) {
   const shares = useShares(analysisId);
   const revoke = useRevokeShare();
-  if (shares.isPending) return <p className="text-sm text-slate-600">Loading your links…</p>;
+  if (shares.isPending) return <p className="text-sm text-fg-muted">Loading your links…</p>;
   if (shares.isError) return <Alert tone="error">Your shared links could not be loaded: {(shares.error as Error).message}</Alert>;
   const list = shares.data.shares;
   if (list.length === 0) {
     return (
-      <p className="text-sm text-slate-600" data-testid="shared-links-empty">
+      <p className="text-sm text-fg-muted" data-testid="shared-links-empty">
         {analysisId ? 'No live links to this analysis.' : 'You have not shared any analysis. Use "Share" on an analysis to make a read-only link.'}
       </p>
     );
   }
   return (
-    <ul className="divide-y divide-slate-100" data-testid="shared-links">
+    <ul className="divide-y divide-border-subtle" data-testid="shared-links">
       {list.map((s) => {
         const name = `${s.analysis.symbol} · ${describeAnalysisKind(s.analysis.kind, s.analysis.subtype)}`;
         return (
           <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="shared-link">
             <div className="min-w-0 text-sm">
               {analysisId === null && (
-                <Link to={buildAnalysisPath(s.analysis)} className="font-medium text-brand-700 hover:underline">
+                <Link to={buildAnalysisPath(s.analysis)} className="font-medium text-brand-fg hover:underline">
                   {name}
                 </Link>
               )}
-              <p className="text-slate-700">
+              <p className="text-fg-secondary">
                 <span className="font-mono">/s/{s.token_prefix}…</span> · created {formatDate(s.created_at)} ·{' '}
                 {s.show_owner_name ? 'shows your name' : 'name hidden'}
               </p>
-              <p className="text-slate-600">{describeViews(s)}</p>
+              <p className="text-fg-muted">{describeViews(s)}</p>
             </div>
             <Button
               variant="outline"

@@ -2,7 +2,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { TechnicalChart as ChartColumns } from '../../../../../core/analysis/runs/technical.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { toTechnicalChartSeries } from '../technical-chart-series.ts';
-import { chartColours, type PriceLevel } from './technical-chart-canvas.tsx';
+import { getChartColourVar } from '../../../components/ui/chart-theme.ts';
+import { overlayColourNames, type PriceLevel } from './technical-chart-canvas.tsx';
 
 type Canvas = typeof import('./technical-chart-canvas.tsx')['default'];
 /** Set once the chart module has loaded: rendered directly then, without a Suspense round trip. */
@@ -18,11 +19,11 @@ const LazyCanvas = lazy(loadCanvas);
 export const preloadTechnicalChart = () => void loadCanvas();
 
 const legend: Array<[string, string, boolean]> = [
-  ['SMA 50', chartColours.sma50, false],
-  ['SMA 200', chartColours.sma200, false],
-  ['Bollinger bands (20, 2)', chartColours.bands, true],
-  ['Support', chartColours.support, true],
-  ['Resistance', chartColours.resistance, true],
+  ['SMA 50', getChartColourVar(overlayColourNames.sma50), false],
+  ['SMA 200', getChartColourVar(overlayColourNames.sma200), false],
+  ['Bollinger bands (20, 2)', getChartColourVar(overlayColourNames.bands), true],
+  ['Support', getChartColourVar(overlayColourNames.support), true],
+  ['Resistance', getChartColourVar(overlayColourNames.resistance), true],
 ];
 
 /** The technical analysis chart: price with overlays, RSI (14) and MACD (12, 26, 9) panes, on bars up to the data day. */
@@ -40,7 +41,7 @@ export function TechnicalChart({ symbol, chart, asOf, levels }: { symbol: string
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Chart legend">
+        <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-secondary" aria-label="Chart legend">
           {legend.map(([name, colour, dashed]) => (
             <li key={name} className="flex items-center gap-1.5">
               <span className="inline-block w-5 border-t-2" style={{ borderColor: colour, borderTopStyle: dashed ? 'dashed' : 'solid' }} aria-hidden />
@@ -50,7 +51,7 @@ export function TechnicalChart({ symbol, chart, asOf, levels }: { symbol: string
         </ul>
         <Suspense
           fallback={
-            <div role="status" className="h-[30rem] w-full animate-pulse rounded-lg bg-slate-100 sm:h-[36rem]">
+            <div role="status" className="h-[30rem] w-full animate-pulse rounded-lg bg-surface-subtle sm:h-[36rem]">
               <span className="sr-only">Loading chart</span>
             </div>
           }

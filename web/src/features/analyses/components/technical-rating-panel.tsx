@@ -6,15 +6,15 @@ import { placeGaugeNeedle } from '../rating-gauge-geometry.ts';
 
 const labels: Record<RatingLabel, string> = { strong_sell: 'Strong Sell', sell: 'Sell', neutral: 'Neutral', buy: 'Buy', strong_buy: 'Strong Buy' };
 const voteWords = { '-1': 'Sell', '0': 'Neutral', '1': 'Buy' } as const;
-const voteTone = { '-1': 'text-red-700', '0': 'text-slate-600', '1': 'text-emerald-700' } as const;
+const voteTone = { '-1': 'text-negative', '0': 'text-fg-muted', '1': 'text-positive' } as const;
 
 /** The five zones of the gauge by score (the rating's thresholds: ±0.1, ±0.5), left to right. */
 const zones: Array<[number, number, string]> = [
-  [-1, -0.5, '#dc2626'],
-  [-0.5, -0.1, '#f87171'],
-  [-0.1, 0.1, '#cbd5e1'],
-  [0.1, 0.5, '#34d399'],
-  [0.5, 1, '#059669'],
+  [-1, -0.5, 'var(--color-chart-down)'],
+  [-0.5, -0.1, 'color-mix(in srgb, var(--color-chart-down) 60%, var(--color-surface))'],
+  [-0.1, 0.1, 'var(--color-chart-volume)'],
+  [0.1, 0.5, 'color-mix(in srgb, var(--color-chart-up) 60%, var(--color-surface))'],
+  [0.5, 1, 'var(--color-chart-up)'],
 ];
 
 function Gauge({ score, label }: { score: number; label: RatingLabel }) {
@@ -33,14 +33,14 @@ function Gauge({ score, label }: { score: number; label: RatingLabel }) {
       aria-label={`Overall rating ${labels[label]}, score ${score.toFixed(2)} on a scale from −1 to 1`}
     >
       {zones.map(([from, to, colour]) => (
-        <path key={from} d={arc(from, to)} stroke={colour} strokeWidth="18" fill="none" />
+        <path key={from} d={arc(from, to)} style={{ stroke: colour }} strokeWidth="18" fill="none" />
       ))}
-      <line x1={cx} y1={cy} x2={needle.x} y2={needle.y} stroke="#0f172a" strokeWidth="3" strokeLinecap="round" />
-      <circle cx={cx} cy={cy} r="6" fill="#0f172a" />
-      <text x="22" y="128" fontSize="10" fill="#475569">
+      <line x1={cx} y1={cy} x2={needle.x} y2={needle.y} className="stroke-fg" strokeWidth="3" strokeLinecap="round" />
+      <circle cx={cx} cy={cy} r="6" className="fill-fg" />
+      <text x="22" y="128" fontSize="10" className="fill-fg-muted">
         Sell
       </text>
-      <text x="218" y="128" fontSize="10" fill="#475569" textAnchor="end">
+      <text x="218" y="128" fontSize="10" className="fill-fg-muted" textAnchor="end">
         Buy
       </text>
     </svg>
@@ -59,14 +59,14 @@ const voteColumns: DataTableColumn<VoteRow>[] = [
     id: 'indicator',
     header: 'Indicator',
     rowHeader: true,
-    cellClassName: (r) => (r.kind === 'vote' ? 'text-ink' : 'text-slate-600'),
+    cellClassName: (r) => (r.kind === 'vote' ? 'text-fg' : 'text-fg-muted'),
     cellProps: (r) => ({ title: r.kind === 'vote' ? r.vote.rule : undefined }),
     cell: (r) => (r.kind === 'vote' ? r.vote.name : r.omitted.name),
   },
   {
     id: 'reading',
     header: 'Reading',
-    cellClassName: 'text-xs text-slate-600 tabular',
+    cellClassName: 'text-xs text-fg-muted tabular',
     cell: (r) =>
       r.kind === 'vote'
         ? formatInputs(r.vote.inputs)
@@ -78,7 +78,7 @@ const voteColumns: DataTableColumn<VoteRow>[] = [
     id: 'vote',
     header: 'Vote',
     headerClassName: 'text-right',
-    cellClassName: (r) => (r.kind === 'vote' ? `text-right font-medium ${voteTone[r.vote.vote]}` : 'text-right text-slate-600'),
+    cellClassName: (r) => (r.kind === 'vote' ? `text-right font-medium ${voteTone[r.vote.vote]}` : 'text-right text-fg-muted'),
     cell: (r) => (r.kind === 'vote' ? voteWords[r.vote.vote] : 'Not counted'),
   },
 ];
@@ -86,9 +86,9 @@ const voteColumns: DataTableColumn<VoteRow>[] = [
 function GroupTable({ title, group }: { title: string; group: GroupRating }) {
   return (
     <div className="min-w-0">
-      <h3 className="text-sm font-semibold text-ink">
+      <h3 className="text-sm font-semibold text-fg">
         {title}: {labels[group.label]}{' '}
-        <span className="font-normal text-slate-600">
+        <span className="font-normal text-fg-muted">
           ({group.buy} buy, {group.neutral} neutral, {group.sell} sell)
         </span>
       </h3>

@@ -34,8 +34,8 @@ export function TechnicalView({ analysis }: { analysis: ShownAnalysis }) {
                   ] as const
                 ).map(([name, list]) => (
                   <div key={name}>
-                    <dt className="font-medium text-ink">{name}</dt>
-                    <dd className="text-slate-700">
+                    <dt className="font-medium text-fg">{name}</dt>
+                    <dd className="text-fg-secondary">
                       {list.length === 0
                         ? 'None found in the last year of swings.'
                         : list.map((l) => `${price(l.price)} (${l.touches} touches, ${price(l.low)}–${price(l.high)}, last ${l.last_touch})`).join('; ')}
@@ -51,7 +51,7 @@ export function TechnicalView({ analysis }: { analysis: ShownAnalysis }) {
             <CardHeader>
               <CardTitle>Against the market (SPY)</CardTitle>
             </CardHeader>
-            <CardContent className="text-sm text-slate-700">
+            <CardContent className="text-sm text-fg-secondary">
               Beta {s.beta.beta.toFixed(2)} and correlation {s.beta.correlation.toFixed(2)} over daily returns from {s.beta.from} to {s.beta.to}.
             </CardContent>
           </Card>

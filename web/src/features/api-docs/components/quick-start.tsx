@@ -4,13 +4,13 @@ import { buildQuickStartSnippets, KEY_PLACEHOLDER } from '../quick-start-snippet
 
 function CodeSample({ title, code }: { title: string; code: string }) {
   return (
-    <figure className="min-w-0 overflow-hidden rounded-xl bg-ink">
-      <figcaption className="flex items-center justify-between gap-3 border-b border-white/10 px-4 py-2">
-        <span className="text-sm font-medium text-slate-100">{title}</span>
+    <figure className="min-w-0 overflow-hidden rounded-xl dark bg-surface">
+      <figcaption className="flex items-center justify-between gap-3 border-b border-border px-4 py-2">
+        <span className="text-sm font-medium text-fg">{title}</span>
         <CopyButton text={code} label={`Copy the ${title} example`} />
       </figcaption>
       <ScrollArea label={`${title} example`}>
-        <pre className="p-4 font-mono text-xs leading-relaxed text-emerald-200">{code}</pre>
+        <pre className="p-4 font-mono text-xs leading-relaxed text-positive-strong">{code}</pre>
       </ScrollArea>
     </figure>
   );
@@ -21,10 +21,10 @@ export function QuickStart({ origin }: { origin: string }) {
   const { curl, typescript } = buildQuickStartSnippets(origin);
   return (
     <section aria-labelledby="quick-start-h" className="min-w-0">
-      <h2 id="quick-start-h" className="text-xl font-semibold tracking-tight text-ink">
+      <h2 id="quick-start-h" className="text-xl font-semibold tracking-tight text-fg">
         Quick start
       </h2>
-      <p className="mt-2 max-w-3xl text-sm leading-relaxed text-slate-600">
+      <p className="mt-2 max-w-3xl text-sm leading-relaxed text-fg-muted">
         Replace <code className="font-mono text-xs">{KEY_PLACEHOLDER}</code> with your key. Read calls like this one are free; analyses cost the same tokens as
         in the app. Limits, idempotent analyses and every error code are in the reference below.
       </p>

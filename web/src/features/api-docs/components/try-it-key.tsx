@@ -12,7 +12,7 @@ function ReaderNote({ reader }: { reader: ApiDocsReader }) {
   if (reader.kind === 'loading') return null;
   if (reader.kind === 'signed-out') {
     return (
-      <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <div className="mt-4 rounded-lg border border-warning-muted bg-warning-soft p-3 text-sm text-warning-strong">
         <p className="font-semibold">Sign in · Pro required</p>
         <p className="mt-1">The docs are open to everyone. To call the API, sign in on a Pro plan and create a key in Settings → API keys.</p>
         <div className="mt-3 flex flex-wrap gap-2">
@@ -28,7 +28,7 @@ function ReaderNote({ reader }: { reader: ApiDocsReader }) {
   }
   if (!reader.mayHoldKeys) {
     return (
-      <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <div className="mt-4 rounded-lg border border-warning-muted bg-warning-soft p-3 text-sm text-warning-strong">
         <p className="font-semibold">Pro required</p>
         <p className="mt-1">You are on {reader.tier}. API keys come with the Pro plan; the calls cost the same tokens as in the app.</p>
         <ButtonLink to="/pricing" variant="outline" size="sm" className="mt-3">
@@ -38,9 +38,9 @@ function ReaderNote({ reader }: { reader: ApiDocsReader }) {
     );
   }
   return (
-    <p className="mt-4 text-sm text-slate-600">
+    <p className="mt-4 text-sm text-fg-muted">
       No key yet?{' '}
-      <Link to="/settings" className="font-medium text-brand-700 underline">
+      <Link to="/settings" className="font-medium text-brand-fg underline">
         Create one in Settings → API keys
       </Link>
       .
@@ -71,11 +71,11 @@ export function TryItKey({ apiKey, onApply, reader }: { apiKey: string; onApply:
     onApply('');
   };
   return (
-    <section aria-labelledby="try-it-key-h" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="try-it-key-h" className="flex items-center gap-2 font-semibold text-ink">
-        <KeyRound className="size-4 text-brand-600" aria-hidden /> Your key for “Try it”
+    <section aria-labelledby="try-it-key-h" className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+      <h2 id="try-it-key-h" className="flex items-center gap-2 font-semibold text-fg">
+        <KeyRound className="size-4 text-brand-fg" aria-hidden /> Your key for “Try it”
       </h2>
-      <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+      <p className="mt-1 text-sm text-fg-muted" aria-live="polite">
         {apiKey ? (
           <>
             “Try it” sends <code className="break-all font-mono text-xs">Authorization: Bearer {apiKey.slice(0, API_KEY_PREFIX.length + 4)}…</code>

@@ -21,7 +21,7 @@ export function ApiKeysCard({ userId }: { userId: string | null }) {
         <CardTitle>API keys</CardTitle>
         <CardDescription>
           Call Stockpilot from your own code: quotes, fundamentals, ratios, screens and analyses. See the{' '}
-          <Link to="/api-docs" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <Link to="/api-docs" className="font-medium text-brand-fg underline-offset-4 hover:underline">
             API documentation
           </Link>
           .
@@ -54,7 +54,7 @@ export function ApiKeysCard({ userId }: { userId: string | null }) {
         {data && (
           <>
             <KeyList keys={data.keys} />
-            <p className="text-xs text-slate-600">
+            <p className="text-xs text-fg-muted">
               Up to {data.max_keys} keys. Each key may make {data.rate_limits.read.limit} read requests and {data.rate_limits.analyses.limit} analyses a minute.
               Reads are free; analyses cost the same tokens as in the app. Send the key as <code>Authorization: Bearer</code>, never in a URL.
             </p>

@@ -44,23 +44,23 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKe
         )}
       </Field>
       <fieldset className="space-y-2" aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}>
-        <legend className="text-sm font-medium text-slate-700">What the key may do</legend>
+        <legend className="text-sm font-medium text-fg-secondary">What the key may do</legend>
         {apiKeyScopes.map((scope) => (
-          <label key={scope} className="flex items-start gap-2 text-sm text-slate-700">
+          <label key={scope} className="flex items-start gap-2 text-sm text-fg-secondary">
             <input
               type="checkbox"
-              className="mt-0.5 size-4 accent-brand-600"
+              className="mt-0.5 size-4 accent-brand"
               checked={scopes.includes(scope)}
               onChange={(e) => toggle(scope, e.target.checked)}
               disabled={create.isPending}
             />
             <span>
-              <span className="font-medium">{scopeLabels[scope].label}</span> <span className="text-slate-600">— {scopeLabels[scope].hint}</span>
+              <span className="font-medium">{scopeLabels[scope].label}</span> <span className="text-fg-muted">— {scopeLabels[scope].hint}</span>
             </span>
           </label>
         ))}
         {errors.scopes && (
-          <p id="api-key-scopes-error" role="alert" className="text-sm text-red-600">
+          <p id="api-key-scopes-error" role="alert" className="text-sm text-negative">
             {errors.scopes}
           </p>
         )}

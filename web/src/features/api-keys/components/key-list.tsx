@@ -15,18 +15,18 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyResponse }) {
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key-row">
       <div className="min-w-0 space-y-1">
-        <p className="break-words font-medium text-slate-900">{apiKey.name}</p>
-        <p className="font-mono text-xs text-slate-600">{apiKey.prefix}…</p>
+        <p className="break-words font-medium text-fg">{apiKey.name}</p>
+        <p className="font-mono text-xs text-fg-muted">{apiKey.prefix}…</p>
         <p className="flex flex-wrap gap-1">
           {apiKey.scopes.map((s) => (
             <Badge key={s}>{s}</Badge>
           ))}
         </p>
-        <p className="text-xs text-slate-600">
+        <p className="text-xs text-fg-muted">
           Created {formatDate(apiKey.created_at)} · Last used {formatLastUsed(apiKey.last_used_at)}
         </p>
         {revoke.isError && (
-          <p role="alert" className="text-sm text-red-600">
+          <p role="alert" className="text-sm text-negative">
             {revoke.error.message}
           </p>
         )}
@@ -64,9 +64,9 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyResponse }) {
 }
 
 export function KeyList({ keys }: { keys: ApiKeyResponse[] }) {
-  if (keys.length === 0) return <p className="text-sm text-slate-600">No API keys yet.</p>;
+  if (keys.length === 0) return <p className="text-sm text-fg-muted">No API keys yet.</p>;
   return (
-    <ul className="divide-y divide-slate-200" aria-label="Your API keys">
+    <ul className="divide-y divide-border" aria-label="Your API keys">
       {keys.map((k) => (
         <KeyRow key={k.id} apiKey={k} />
       ))}

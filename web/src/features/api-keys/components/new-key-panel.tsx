@@ -17,11 +17,11 @@ export function NewKeyPanel({ created, onDone }: { created: CreatedApiKeyRespons
     setInDocs(true);
   };
   return (
-    <section aria-labelledby="new-api-key-title" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="new-api-key">
-      <h3 id="new-api-key-title" className="text-sm font-semibold text-emerald-900">
+    <section aria-labelledby="new-api-key-title" className="space-y-3 rounded-lg border border-positive-muted bg-positive-soft p-4" data-testid="new-api-key">
+      <h3 id="new-api-key-title" className="text-sm font-semibold text-positive-strong">
         Your new key “{created.key.name}”
       </h3>
-      <p className="text-sm text-emerald-900">Copy it now: it is shown only once. Stockpilot keeps only a fingerprint of it and cannot show it again.</p>
+      <p className="text-sm text-positive-strong">Copy it now: it is shown only once. Stockpilot keeps only a fingerprint of it and cannot show it again.</p>
       <label className="sr-only" htmlFor="new-api-key-secret">
         New API key
       </label>
@@ -30,7 +30,7 @@ export function NewKeyPanel({ created, onDone }: { created: CreatedApiKeyRespons
         readOnly
         value={created.secret}
         onFocus={(e) => e.currentTarget.select()}
-        className="h-10 w-full rounded-lg border border-emerald-300 bg-white px-3 font-mono text-xs text-slate-900 focus:outline-none focus:ring-2 focus:ring-brand-100"
+        className="h-10 w-full rounded-lg border border-positive-muted bg-surface px-3 font-mono text-xs text-fg focus:outline-none focus:ring-2 focus:ring-brand-muted"
         data-testid="new-api-key-secret"
       />
       <div className="flex flex-wrap gap-2">
@@ -44,7 +44,7 @@ export function NewKeyPanel({ created, onDone }: { created: CreatedApiKeyRespons
           Done
         </Button>
       </div>
-      <p aria-live="polite" className="text-sm text-emerald-900">
+      <p aria-live="polite" className="text-sm text-positive-strong">
         {copied === 'copied' && 'Copied to the clipboard. '}
         {copied === 'failed' && 'The browser did not allow copying: select the key above and copy it yourself. '}
         {inDocs && (

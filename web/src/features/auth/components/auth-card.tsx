@@ -6,12 +6,12 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
   usePageHeader({ title }, [title]);
   return (
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10 sm:py-16">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
-        {subtitle && <p className="mt-2 text-sm text-slate-600">{subtitle}</p>}
+      <div className="rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
+        {subtitle && <p className="mt-2 text-sm text-fg-muted">{subtitle}</p>}
         <div className="mt-6">{children}</div>
       </div>
-      {footer && <div className="mt-6 text-center text-sm text-slate-600">{footer}</div>}
+      {footer && <div className="mt-6 text-center text-sm text-fg-muted">{footer}</div>}
     </div>
   );
 }

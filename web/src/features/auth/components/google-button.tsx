@@ -41,10 +41,10 @@ export function GoogleButton({ onError }: { onError: (message: string) => void }
         {!busy && <GoogleMark />}
         Continue with Google
       </Button>
-      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden>
-        <span className="h-px flex-1 bg-slate-200" />
+      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-fg-subtle" aria-hidden>
+        <span className="h-px flex-1 bg-surface-strong" />
         or
-        <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-surface-strong" />
       </div>
     </>
   );

@@ -7,7 +7,10 @@ export function SandboxBanner({ className }: { className?: string }) {
   const { data } = useBillingPlans();
   if (data?.provider.kind !== 'sandbox') return null;
   return (
-    <p role="note" className={cn('flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900', className)}>
+    <p
+      role="note"
+      className={cn('flex items-center gap-2 rounded-lg border border-warning-muted bg-warning-soft px-3 py-2 text-sm text-warning-strong', className)}
+    >
       <FlaskConical className="size-4 shrink-0" aria-hidden />
       <span>
         <strong className="font-semibold">Sandbox payments — no real charges</strong>
@@ -25,7 +28,11 @@ export function SandboxStrip() {
   const { data } = useBillingPlans();
   if (data?.provider.kind !== 'sandbox') return null;
   return (
-    <div role="note" aria-label="Sandbox payments" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 sm:text-sm">
+    <div
+      role="note"
+      aria-label="Sandbox payments"
+      className="border-b border-warning-muted bg-warning-soft px-4 py-1.5 text-center text-xs text-warning-strong sm:text-sm"
+    >
       <FlaskConical className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
       <strong className="font-semibold">Sandbox payments — no real charges</strong>
       <span className="hidden sm:inline"> · plans and tokens bought here are test purchases</span>
@@ -37,5 +44,5 @@ export function SandboxStrip() {
 export function PaymentProviderNote({ className }: { className?: string }) {
   const { data } = useBillingPlans();
   const name = data ? (data.provider.kind === 'stripe' ? 'Stripe' : 'the Stockpilot sandbox (no real charges)') : 'our payment provider';
-  return <p className={cn('text-sm text-slate-500', className)}>Secure payment powered by {name}</p>;
+  return <p className={cn('text-sm text-fg-subtle', className)}>Secure payment powered by {name}</p>;
 }

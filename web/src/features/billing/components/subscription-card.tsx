@@ -71,13 +71,13 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
       <Card role="region" aria-labelledby="subscription-card-title" aria-busy="true">
         <CardHeader>
           <CardTitle id="subscription-card-title" className="flex items-center gap-2">
-            <CreditCard className="size-5 text-slate-500" aria-hidden />
+            <CreditCard className="size-5 text-fg-subtle" aria-hidden />
             Subscription
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-3" aria-hidden>
-          <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
-          <div className="h-9 w-1/2 animate-pulse rounded bg-slate-200" />
+          <div className="h-4 w-2/3 animate-pulse rounded bg-surface-strong" />
+          <div className="h-9 w-1/2 animate-pulse rounded bg-surface-strong" />
         </CardContent>
       </Card>
     );
@@ -94,7 +94,7 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <CardTitle id="subscription-card-title" className="flex items-center gap-2">
-            <CreditCard className="size-5 text-slate-500" aria-hidden />
+            <CreditCard className="size-5 text-fg-subtle" aria-hidden />
             Subscription
           </CardTitle>
           <Badge tone={tierTone[tier]}>{tier}</Badge>
@@ -109,8 +109,8 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {tier !== 'Free' && periodEnd && (
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <CalendarClock className="size-4 text-slate-500" aria-hidden />
+          <p className="flex items-center gap-2 text-sm text-fg-secondary">
+            <CalendarClock className="size-4 text-fg-subtle" aria-hidden />
             {endsAtPeriodEnd || pendingTier === 'Free' ? (
               <span>
                 Ends on <strong>{formatDate(periodEnd)}</strong> — you return to Free then.
@@ -126,10 +126,10 @@ export function SubscriptionCard({ subscription, userId }: { subscription: Subsc
             )}
           </p>
         )}
-        {tier === 'Free' && <p className="text-sm text-slate-600">Upgrade for more monthly tokens and the option to buy extra tokens.</p>}
+        {tier === 'Free' && <p className="text-sm text-fg-muted">Upgrade for more monthly tokens and the option to buy extra tokens.</p>}
         {/* The switch happens in the payment provider's portal: say the price and how the first charge is counted before the click. */}
         {tier === 'Basic' && proPlan && !endsAtPeriodEnd && (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             Pro is {formatUsd(proPlan.price_cents)} a month with {proPlan.monthly_tokens} tokens. Switching now charges only the prorated difference for the
             rest of this period; you see that amount and confirm it before anything is charged.
           </p>

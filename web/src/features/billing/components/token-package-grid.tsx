@@ -24,23 +24,23 @@ export function TokenPackageGrid({
     const body = (
       <>
         {p.popular && (
-          <span className="absolute -top-2.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+          <span className="absolute -top-2.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand px-2.5 py-0.5 text-xs font-semibold text-white">
             {popularLabel}
           </span>
         )}
-        <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{p.name}</span>
-        <span className="mt-1 text-2xl font-bold text-ink tabular">{p.tokens}</span>
-        <span className="text-sm text-slate-600">tokens</span>
-        <span className="mt-2 text-lg font-semibold text-ink tabular">{formatUsd(p.price_cents)}</span>
-        <span className="text-xs text-slate-500">≈ {p.analyses} analyses</span>
-        {selected && <Check className="absolute right-2 top-2 size-4 text-brand-600" aria-hidden />}
+        <span className="text-xs font-medium uppercase tracking-wide text-fg-subtle">{p.name}</span>
+        <span className="mt-1 text-2xl font-bold text-fg tabular">{p.tokens}</span>
+        <span className="text-sm text-fg-muted">tokens</span>
+        <span className="mt-2 text-lg font-semibold text-fg tabular">{formatUsd(p.price_cents)}</span>
+        <span className="text-xs text-fg-subtle">≈ {p.analyses} analyses</span>
+        {selected && <Check className="absolute right-2 top-2 size-4 text-brand-fg" aria-hidden />}
       </>
     );
     const cls = cn(
-      'relative flex flex-col items-center rounded-xl border bg-white px-3 py-4 text-center shadow-sm',
-      p.popular ? 'border-brand-500' : 'border-slate-200',
-      selectable && 'cursor-pointer transition-colors hover:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
-      selected && 'border-brand-600 ring-2 ring-brand-100',
+      'relative flex flex-col items-center rounded-xl border bg-surface px-3 py-4 text-center shadow-sm',
+      p.popular ? 'border-brand' : 'border-border',
+      selectable && 'cursor-pointer transition-colors hover:border-brand has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-focus',
+      selected && 'border-brand ring-2 ring-brand-muted',
     );
     return selectable ? (
       <label key={p.id} className={cls}>

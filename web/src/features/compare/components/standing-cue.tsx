@@ -2,11 +2,11 @@ import { Award, TriangleAlert } from 'lucide-react';
 import type { Standing } from '../../../../../core/compare/compare-rows.ts';
 
 /** The cell tint of a standing; the words and the icon carry the meaning, the tint only repeats it. */
-export const standingCellClass = (s: Standing) => (s === 'best' ? 'bg-emerald-50' : s === 'worst' ? 'bg-rose-50' : '');
+export const standingCellClass = (s: Standing) => (s === 'best' ? 'bg-positive-soft' : s === 'worst' ? 'bg-negative-soft' : '');
 
 const CUES = {
-  best: { Icon: Award, word: 'Best', className: 'bg-emerald-100 text-emerald-800' },
-  worst: { Icon: TriangleAlert, word: 'Worst', className: 'bg-rose-100 text-rose-800' },
+  best: { Icon: Award, word: 'Best', className: 'bg-positive-muted text-positive-strong' },
+  worst: { Icon: TriangleAlert, word: 'Worst', className: 'bg-negative-muted text-negative-strong' },
 } as const;
 
 /** "Best" or "Worst" in words with an icon, beside the value; nothing for the rest. */

@@ -11,7 +11,7 @@ export function AnswerBody({ id, text, citations }: { id: string; text: string; 
   const paragraphs = splitCitedText(text, citations.length);
   return (
     <div className="space-y-3">
-      <div className="space-y-2 text-[0.95rem] leading-relaxed text-slate-800">
+      <div className="space-y-2 text-[0.95rem] leading-relaxed text-fg">
         {paragraphs.map((segments, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one immutable answer
           <p key={i}>
@@ -21,7 +21,7 @@ export function AnswerBody({ id, text, citations }: { id: string; text: string; 
                   // biome-ignore lint/suspicious/noArrayIndexKey: segments of one immutable paragraph
                   key={j}
                   href={`#${id}-cite-${s.cite}`}
-                  className="mx-0.5 rounded px-0.5 align-super text-xs font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="mx-0.5 rounded px-0.5 align-super text-xs font-semibold text-brand-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-focus"
                   aria-label={`Source ${s.cite}: ${citations[s.cite - 1]!.label}`}
                 >
                   [{s.cite}]
@@ -35,8 +35,8 @@ export function AnswerBody({ id, text, citations }: { id: string; text: string; 
         ))}
       </div>
       {citations.length > 0 && (
-        <details className="group rounded-lg border border-slate-200 bg-slate-50 text-sm" open={citations.length <= 8}>
-          <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <details className="group rounded-lg border border-border bg-surface-muted text-sm" open={citations.length <= 8}>
+          <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-fg-secondary focus-visible:outline-2 focus-visible:outline-focus">
             Sources ({citations.length})
           </summary>
           <ol className="space-y-1.5 px-3 pb-3" aria-label="Sources">
@@ -46,22 +46,22 @@ export function AnswerBody({ id, text, citations }: { id: string; text: string; 
               const label = glossary ? `${c.label.split(': ')[0]} — glossary entry` : c.label;
               return (
                 <li key={c.n} id={`${id}-cite-${c.n}`} className="flex gap-2 scroll-mt-24" data-testid={`citation-${c.key}`}>
-                  <span className="w-7 shrink-0 text-right font-semibold text-slate-500 tabular">[{c.n}]</span>
+                  <span className="w-7 shrink-0 text-right font-semibold text-fg-subtle tabular">[{c.n}]</span>
                   <span className="min-w-0">
                     {c.href ? (
-                      <Link to={c.href} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                      <Link to={c.href} className="font-medium text-brand-fg underline-offset-2 hover:underline">
                         {c.symbol ? `${c.symbol} · ` : ''}
                         {label}
                       </Link>
                     ) : (
-                      <span className="font-medium text-slate-800">
+                      <span className="font-medium text-fg">
                         {c.symbol ? `${c.symbol} · ` : ''}
                         {label}
                       </span>
                     )}
-                    {!glossary && <span className="text-slate-800">: {formatFactValue(c)}</span>}
+                    {!glossary && <span className="text-fg">: {formatFactValue(c)}</span>}
                     {!glossary && (
-                      <span className="block text-xs text-slate-600">
+                      <span className="block text-xs text-fg-muted">
                         {c.period}
                         {c.as_of && c.as_of !== c.period ? ` · as of ${c.as_of}` : ''}
                       </span>

@@ -26,27 +26,30 @@ export function ConversationList({
         New conversation
       </Button>
       {list.isPending ? (
-        <p className="px-1 text-sm text-slate-600">Loading conversations…</p>
+        <p className="px-1 text-sm text-fg-muted">Loading conversations…</p>
       ) : list.isError ? (
-        <p className="px-1 text-sm text-red-700" role="alert">
+        <p className="px-1 text-sm text-negative" role="alert">
           Your conversations could not be loaded. {(list.error as Error).message}
         </p>
       ) : conversations.length === 0 ? (
-        <p className="px-1 text-sm text-slate-600">No conversations yet. Your questions and answers are kept here.</p>
+        <p className="px-1 text-sm text-fg-muted">No conversations yet. Your questions and answers are kept here.</p>
       ) : (
         <ul className="space-y-1" data-testid="conversation-list">
           {conversations.map((c) => {
             const active = c.id === activeId;
             return (
-              <li key={c.id} className={`group flex items-center gap-1 rounded-lg ${active ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-100'}`}>
+              <li
+                key={c.id}
+                className={`group flex items-center gap-1 rounded-lg ${active ? 'bg-brand-soft ring-1 ring-brand-muted' : 'hover:bg-surface-subtle'}`}
+              >
                 <button
                   type="button"
                   onClick={() => onSelect(c.id)}
                   aria-current={active ? 'true' : undefined}
-                  className="min-w-0 flex-1 rounded-lg px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="min-w-0 flex-1 rounded-lg px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-focus"
                 >
-                  <span className="block truncate text-sm font-medium text-ink">{c.title}</span>
-                  <span className="block text-xs text-slate-600">{formatDate(c.updated_at)}</span>
+                  <span className="block truncate text-sm font-medium text-fg">{c.title}</span>
+                  <span className="block text-xs text-fg-muted">{formatDate(c.updated_at)}</span>
                 </button>
                 <button
                   type="button"
@@ -54,7 +57,7 @@ export function ConversationList({
                     if (!window.confirm(`Delete “${c.title}”? Tokens already charged stay charged.`)) return;
                     remove.mutate(c.id, { onSuccess: () => active && onNew() });
                   }}
-                  className="mr-1 rounded-md p-2 text-slate-500 hover:bg-white hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="mr-1 rounded-md p-2 text-fg-subtle hover:bg-surface hover:text-negative focus-visible:outline-2 focus-visible:outline-focus"
                   aria-label={`Delete conversation “${c.title}”`}
                   disabled={remove.isPending && remove.variables === c.id}
                 >
@@ -66,7 +69,7 @@ export function ConversationList({
         </ul>
       )}
       {remove.isError && (
-        <p className="px-1 text-sm text-red-700" role="alert">
+        <p className="px-1 text-sm text-negative" role="alert">
           Could not delete: {(remove.error as Error).message}
         </p>
       )}

@@ -207,8 +207,8 @@ export function CopilotChat({ account, suggestions, prefill }: { account: Copilo
   return (
     <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
       <aside className="lg:order-none">
-        <details className="rounded-xl border border-slate-200 bg-white p-3 lg:hidden">
-          <summary className="cursor-pointer text-sm font-medium text-ink focus-visible:outline-2 focus-visible:outline-brand-600">Conversations</summary>
+        <details className="rounded-xl border border-border bg-surface p-3 lg:hidden">
+          <summary className="cursor-pointer text-sm font-medium text-fg focus-visible:outline-2 focus-visible:outline-focus">Conversations</summary>
           <div className="mt-3">
             <ConversationList userId={userId} activeId={activeId} onSelect={openConversation} onNew={() => openConversation(null)} />
           </div>
@@ -222,13 +222,13 @@ export function CopilotChat({ account, suggestions, prefill }: { account: Copilo
         <Card className="p-4">
           <ModeBanner status={status.data} />
           {status.isError && (
-            <p className="mt-1 text-sm text-red-700" role="alert">
+            <p className="mt-1 text-sm text-negative" role="alert">
               The copilot's status could not be loaded: {(status.error as Error).message}
             </p>
           )}
         </Card>
 
-        {activeId && conversation.isPending && <p className="text-sm text-slate-600">Loading the conversation…</p>}
+        {activeId && conversation.isPending && <p className="text-sm text-fg-muted">Loading the conversation…</p>}
         {activeId && conversation.isError && (
           <Alert tone="warning" title="That conversation could not be opened">
             {(conversation.error as Error).message}{' '}
@@ -238,7 +238,7 @@ export function CopilotChat({ account, suggestions, prefill }: { account: Copilo
           </Alert>
         )}
         {messages.length === 0 && !pending && !conversation.isPending && (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-700">
+          <p className="rounded-xl border border-dashed border-border-strong bg-surface p-5 text-sm text-fg-secondary">
             Ask about a stock or a fund by ticker or name, or ask what a term means. Every figure in an answer links to the analysis page it comes from.
           </p>
         )}
@@ -265,12 +265,12 @@ export function CopilotChat({ account, suggestions, prefill }: { account: Copilo
 
         <form
           onSubmit={submit}
-          className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 lg:sticky lg:bottom-3"
+          className="space-y-3 rounded-xl border border-border bg-surface p-3 shadow-sm sm:p-4 lg:sticky lg:bottom-3"
           aria-label="Ask the copilot"
         >
           {examples.length > 0 && (
             <div>
-              <p className="mb-1.5 text-xs font-medium text-slate-600" id="copilot-examples-label">
+              <p className="mb-1.5 text-xs font-medium text-fg-muted" id="copilot-examples-label">
                 {suggestions && suggestions.length > 0 ? 'Suggested questions' : 'Example questions'}
               </p>
               <ul className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible" aria-labelledby="copilot-examples-label">
@@ -279,7 +279,7 @@ export function CopilotChat({ account, suggestions, prefill }: { account: Copilo
                     <button
                       type="button"
                       onClick={() => pickExample(q)}
-                      className="shrink-0 whitespace-nowrap rounded-full border border-slate-300 bg-white px-3 py-1 text-left text-xs text-slate-700 sm:whitespace-normal hover:border-brand-600 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+                      className="shrink-0 whitespace-nowrap rounded-full border border-border-strong bg-surface px-3 py-1 text-left text-xs text-fg-secondary sm:whitespace-normal hover:border-brand hover:text-brand-fg focus-visible:outline-2 focus-visible:outline-focus"
                       data-testid="example-chip"
                     >
                       {q}
@@ -302,13 +302,13 @@ export function CopilotChat({ account, suggestions, prefill }: { account: Copilo
             maxLength={MAX_CHARS}
             placeholder="e.g. What is AAPL's RSI?"
             aria-describedby="copilot-question-hint"
-            className="block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            className="block w-full resize-y rounded-lg border border-border-strong bg-surface px-3 py-2 text-sm shadow-sm placeholder:text-fg-subtle focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted"
             data-testid="copilot-input"
           />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p id="copilot-question-hint" className="text-xs text-slate-600">
+            <p id="copilot-question-hint" className="text-xs text-fg-muted">
               {costMt === null ? 'Loading the price…' : `${formatCost(costMt)} tokens per answered question; a question it cannot answer is free.`} Balance{' '}
-              <span className="tabular font-medium text-slate-800" data-testid="copilot-balance">
+              <span className="tabular font-medium text-fg" data-testid="copilot-balance">
                 {formatTokens(account.balance)}
               </span>
               . Enter to ask, Shift+Enter for a new line.

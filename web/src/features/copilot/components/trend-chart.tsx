@@ -8,7 +8,7 @@ export function TrendChart({ chart }: { chart: Chart }) {
   return (
     <figure className="mt-3">
       <BarChartByYear label={chart.label} unit={chart.unit} points={chart.points} testId="copilot-trend-chart" />
-      <figcaption className="text-xs text-slate-600">{chart.label} by fiscal year (the figures cited above)</figcaption>
+      <figcaption className="text-xs text-fg-muted">{chart.label} by fiscal year (the figures cited above)</figcaption>
     </figure>
   );
 }

@@ -11,7 +11,11 @@ export function DataFreshnessStrip() {
   const { data } = useDataFreshness();
   if (!data?.stale || !data.notice) return null;
   return (
-    <div role="note" aria-label="Data freshness" className="border-b border-sky-200 bg-sky-50 px-4 py-1.5 text-center text-xs text-sky-950 sm:text-sm">
+    <div
+      role="note"
+      aria-label="Data freshness"
+      className="border-b border-info-muted bg-info-soft px-4 py-1.5 text-center text-xs text-info-strong sm:text-sm"
+    >
       <CalendarClock className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
       <strong className="font-semibold">{data.notice}</strong> <span className="hidden sm:inline">{data.reason} </span>
       <Link to="/about#data" className="font-medium underline underline-offset-2">

@@ -41,35 +41,35 @@ function Headline({ state, setup }: { state: StudioState; setup: DcfSetupRespons
     <Card>
       <CardContent className="grid gap-4 pt-5 sm:grid-cols-4">
         <div className="sm:col-span-2">
-          <p className="text-sm text-slate-600">Fair value per share</p>
-          <p className="text-4xl font-bold tracking-tight text-ink tabular" data-testid="dcf-studio-fair-value" data-value={v.perShareUsd} aria-live="polite">
+          <p className="text-sm text-fg-muted">Fair value per share</p>
+          <p className="text-4xl font-bold tracking-tight text-fg tabular" data-testid="dcf-studio-fair-value" data-value={v.perShareUsd} aria-live="polite">
             {formatPerShare(v.perShareUsd)}
           </p>
-          <p className={`mt-1 text-sm font-medium ${upside >= 0 ? 'text-emerald-700' : 'text-red-700'}`}>
+          <p className={`mt-1 text-sm font-medium ${upside >= 0 ? 'text-positive' : 'text-negative'}`}>
             {upside >= 0 ? `${formatPct(upside, 1)} above` : `${formatPct(-upside, 1)} below`} the price of {formatPerShare(setup.price)} ({setup.price_date})
           </p>
           {state.error && (
-            <p className="mt-2 text-sm text-amber-800" data-testid="dcf-studio-stale">
+            <p className="mt-2 text-sm text-warning" data-testid="dcf-studio-stale">
               Showing the last valid result: fix the field marked in red.
             </p>
           )}
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm sm:col-span-2">
           <div>
-            <dt className="text-slate-600">WACC</dt>
-            <dd className="font-semibold text-ink tabular">{formatPct(r.wacc.wacc)}</dd>
+            <dt className="text-fg-muted">WACC</dt>
+            <dd className="font-semibold text-fg tabular">{formatPct(r.wacc.wacc)}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Enterprise value</dt>
-            <dd className="font-semibold text-ink tabular">{formatUsdCompact(v.enterpriseValueUsd)}</dd>
+            <dt className="text-fg-muted">Enterprise value</dt>
+            <dd className="font-semibold text-fg tabular">{formatUsdCompact(v.enterpriseValueUsd)}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Terminal value share</dt>
-            <dd className="font-semibold text-ink tabular">{formatPct(v.terminal.shareOfEnterpriseValue, 1)}</dd>
+            <dt className="text-fg-muted">Terminal value share</dt>
+            <dd className="font-semibold text-fg tabular">{formatPct(v.terminal.shareOfEnterpriseValue, 1)}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Growth the price implies</dt>
-            <dd className="font-semibold text-ink tabular" data-testid="dcf-studio-implied-growth">
+            <dt className="text-fg-muted">Growth the price implies</dt>
+            <dd className="font-semibold text-fg tabular" data-testid="dcf-studio-implied-growth">
               {r.reverse?.status === 'solved' ? formatPct(r.reverse.impliedGrowth, 1) : 'outside −50 %…100 %'}
             </dd>
           </div>
@@ -160,10 +160,10 @@ export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, 
                 <CardHeader>
                   <CardTitle>Reverse DCF: what the price already assumes</CardTitle>
                 </CardHeader>
-                <CardContent className="text-sm text-slate-700">
+                <CardContent className="text-sm text-fg-secondary">
                   {r.reverse?.status === 'solved' ? (
                     <p>
-                      At {formatPerShare(setup.price)}, the market prices in <strong className="text-ink">{formatPct(r.reverse.impliedGrowth, 1)}</strong> free
+                      At {formatPerShare(setup.price)}, the market prices in <strong className="text-fg">{formatPct(r.reverse.impliedGrowth, 1)}</strong> free
                       cash flow growth a year for {r.inputs.explicit_years} years (then the same fade and terminal growth), against your{' '}
                       {formatPct(r.inputs.explicit_growth, 1)}.
                     </p>
@@ -183,16 +183,16 @@ export function DcfStudio({ setup, initialInputs, readOnly = false, renderGrid, 
       {v && !readOnly && (
         // On a phone the headline scrolls away while the fields are edited: the value follows along at the bottom (the headline above is what screen readers hear).
         <div
-          className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-2 text-sm shadow-[0_-2px_6px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden"
+          className="sticky bottom-0 -mx-4 border-t border-border bg-surface/95 px-4 py-2 text-sm shadow-[0_-2px_6px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden"
           aria-hidden="true"
         >
-          <span className="text-slate-600">Fair value </span>
-          <span className="font-semibold text-ink tabular">{formatPerShare(v.perShareUsd)}</span>
-          <span className={`ml-2 tabular ${(v.upside ?? 0) >= 0 ? 'text-emerald-700' : 'text-red-700'}`}>
+          <span className="text-fg-muted">Fair value </span>
+          <span className="font-semibold text-fg tabular">{formatPerShare(v.perShareUsd)}</span>
+          <span className={`ml-2 tabular ${(v.upside ?? 0) >= 0 ? 'text-positive' : 'text-negative'}`}>
             {(v.upside ?? 0) >= 0 ? '+' : '−'}
             {formatPct(Math.abs(v.upside ?? 0), 1)}
           </span>
-          {state.error && <span className="ml-2 text-amber-800">(last valid)</span>}
+          {state.error && <span className="ml-2 text-warning">(last valid)</span>}
         </div>
       )}
     </div>

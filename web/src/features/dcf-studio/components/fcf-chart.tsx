@@ -30,40 +30,47 @@ export function FcfChart({ valuation, table }: { valuation: DcfValuation; table?
           const fade = yr.stage === 'fade';
           return (
             <g key={yr.year}>
-              <rect x={x} y={y(yr.fcfUsd)} width={bar} height={H - PAD.bottom - y(yr.fcfUsd)} rx={2} fill={fade ? '#e2e8f0' : '#bfdbfe'} />
+              <rect
+                x={x}
+                y={y(yr.fcfUsd)}
+                width={bar}
+                height={H - PAD.bottom - y(yr.fcfUsd)}
+                rx={2}
+                className={fade ? 'fill-surface-strong' : 'fill-chart-bar-soft'}
+              />
               <rect
                 x={x + bar * 0.2}
                 y={y(yr.presentValueUsd)}
                 width={bar * 0.6}
                 height={H - PAD.bottom - y(yr.presentValueUsd)}
                 rx={2}
-                fill={fade ? '#475569' : '#1d4ed8'}
+                className={fade ? 'fill-fg-muted' : 'fill-series-1'}
               />
-              <text x={x + bar / 2} y={H - 9} textAnchor="middle" fontSize="13" fill="#334155">
+              <text x={x + bar / 2} y={H - 9} textAnchor="middle" fontSize="13" className="fill-fg-secondary">
                 {yr.year}
               </text>
             </g>
           );
         })}
-        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="#94a3b8" />
+        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-chart-axis" />
       </svg>
-      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-secondary">
         <span className="flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm bg-[#bfdbfe]" aria-hidden /> Projected FCF, explicit years
+          <span className="inline-block size-3 rounded-sm bg-chart-bar-soft" aria-hidden /> Projected FCF, explicit years
         </span>
         <span className="flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm bg-[#1d4ed8]" aria-hidden /> Its present value
+          <span className="inline-block size-3 rounded-sm bg-series-1" aria-hidden /> Its present value
         </span>
         <span className="flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm bg-[#e2e8f0] ring-1 ring-slate-300" aria-hidden /> Fade years
+          <span className="inline-block size-3 rounded-sm bg-surface-strong ring-1 ring-border-strong" aria-hidden /> Fade years
         </span>
         <span className="flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm bg-[#475569]" aria-hidden /> Their present value
+          <span className="inline-block size-3 rounded-sm bg-fg-muted" aria-hidden /> Their present value
         </span>
       </figcaption>
       {table && (
         <details className="text-sm">
-          <summary className="cursor-pointer font-medium text-brand-700">Year-by-year table</summary>
+          <summary className="cursor-pointer font-medium text-brand-fg">Year-by-year table</summary>
           <div className="mt-2">{table}</div>
         </details>
       )}

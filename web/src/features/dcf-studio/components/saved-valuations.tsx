@@ -31,18 +31,18 @@ export function SavedValuations({
         ) : list.isError ? (
           <Alert tone="error">{(list.error as Error).message}</Alert>
         ) : list.data.valuations.length === 0 ? (
-          <p className="text-sm text-slate-600">Nothing saved yet. Save a valuation to come back to its inputs later.</p>
+          <p className="text-sm text-fg-muted">Nothing saved yet. Save a valuation to come back to its inputs later.</p>
         ) : (
-          <ul className="divide-y divide-slate-100">
+          <ul className="divide-y divide-border-subtle">
             {list.data.valuations.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium text-ink">
+                  <p className="font-medium text-fg">
                     {v.symbol}
                     {v.label ? ` · ${v.label}` : ''}
-                    {v.id === openId && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">open</span>}
+                    {v.id === openId && <span className="ml-2 rounded bg-brand-soft px-1.5 py-0.5 text-xs text-brand-fg">open</span>}
                   </p>
-                  <p className="text-sm text-slate-600 tabular">
+                  <p className="text-sm text-fg-muted tabular">
                     {formatPerShare(v.result.fair_value_per_share)} ({v.result.upside >= 0 ? '+' : '−'}
                     {formatPct(Math.abs(v.result.upside), 1)} vs {formatPerShare(v.result.price)}) · growth {formatPct(v.inputs.explicit_growth, 1)} · WACC{' '}
                     {formatPct(v.result.wacc)} · {new Date(v.created_at).toLocaleDateString()}
@@ -50,7 +50,7 @@ export function SavedValuations({
                 </div>
                 <div className="flex gap-2">
                   {v.analysis_id && (
-                    <a className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-brand-700 hover:underline" href={notePath(v)}>
+                    <a className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-brand-fg hover:underline" href={notePath(v)}>
                       Written note
                     </a>
                   )}

@@ -85,7 +85,7 @@ export function StudioForm({ state, setup, readOnly = false }: { state: StudioSt
     <div className="space-y-6">
       {!readOnly && (
         <fieldset>
-          <legend className="text-sm font-semibold text-ink">Presets from {setup.symbol}'s own record</legend>
+          <legend className="text-sm font-semibold text-fg">Presets from {setup.symbol}'s own record</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {PRESETS.map(([name, label]) => {
               const on = isSameDraft(state.draft, toDraft(setup.presets[name]));
@@ -99,25 +99,25 @@ export function StudioForm({ state, setup, readOnly = false }: { state: StudioSt
         </fieldset>
       )}
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-ink">Stages and growth</legend>
+        <legend className="mb-2 text-sm font-semibold text-fg">Stages and growth</legend>
         {(['explicit_years', 'fade_years', 'explicit_growth', 'terminal_growth'] as const).map((f) => (
           <StudioField key={f} field={f} state={state} setup={setup} readOnly={readOnly} />
         ))}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-ink">Discount rate (WACC)</legend>
+        <legend className="mb-2 text-sm font-semibold text-fg">Discount rate (WACC)</legend>
         {(['risk_free_rate', 'equity_risk_premium', 'beta', 'cost_of_debt', 'tax_rate', 'debt_weight'] as const).map((f) => (
           <StudioField key={f} field={f} state={state} setup={setup} readOnly={readOnly} />
         ))}
-        <div className="sm:col-span-2 rounded-lg bg-slate-50 p-3 text-sm" aria-live="polite">
+        <div className="sm:col-span-2 rounded-lg bg-surface-muted p-3 text-sm" aria-live="polite">
           {waccError ? (
-            <p className="text-red-700" role="alert" data-testid="dcf-studio-wacc-error">
+            <p className="text-negative" role="alert" data-testid="dcf-studio-wacc-error">
               {waccError}
             </p>
           ) : wacc ? (
-            <p className="text-slate-700">
+            <p className="text-fg-secondary">
               Cost of equity {formatPct(wacc.costOfEquity)} × {formatPct(wacc.equityWeight, 1)} + after-tax cost of debt {formatPct(wacc.costOfDebtAfterTax)} ×{' '}
-              {formatPct(wacc.debtWeight, 1)} = <strong className="text-ink">WACC {formatPct(wacc.wacc)}</strong>
+              {formatPct(wacc.debtWeight, 1)} = <strong className="text-fg">WACC {formatPct(wacc.wacc)}</strong>
             </p>
           ) : null}
         </div>

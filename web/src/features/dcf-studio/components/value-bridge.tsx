@@ -38,22 +38,22 @@ export function ValueBridge({ valuation: v }: { valuation: DcfValuation }) {
       <ol className="space-y-2">
         {bars.map((b) => (
           <li key={b.label} className="grid grid-cols-1 gap-1 sm:grid-cols-[14rem_1fr] sm:items-center sm:gap-3">
-            <span className={`flex justify-between gap-2 text-sm ${b.total ? 'font-semibold text-ink' : 'text-slate-700'}`}>
+            <span className={`flex justify-between gap-2 text-sm ${b.total ? 'font-semibold text-fg' : 'text-fg-secondary'}`}>
               <span>{b.label}</span>
               <span className="tabular">{formatUsdCompact(b.total ? b.value : b.value)}</span>
             </span>
-            <span className="relative block h-4 rounded bg-slate-100" aria-hidden>
+            <span className="relative block h-4 rounded bg-surface-subtle" aria-hidden>
               <span
-                className={`absolute inset-y-0 rounded ${b.total ? 'bg-ink' : b.value >= 0 ? 'bg-emerald-600' : 'bg-red-600'}`}
+                className={`absolute inset-y-0 rounded ${b.total ? 'bg-inverse' : b.value >= 0 ? 'bg-brand' : 'bg-negative-solid'}`}
                 style={{ left: `${at(Math.min(b.start, b.end))}%`, width: `${Math.max(0.5, at(Math.max(b.start, b.end)) - at(Math.min(b.start, b.end)))}%` }}
               />
             </span>
           </li>
         ))}
       </ol>
-      <p className="mt-3 text-sm text-slate-700">
+      <p className="mt-3 text-sm text-fg-secondary">
         {formatUsdCompact(v.equityValueUsd)} ÷ {(v.sharesDiluted / 1e6).toFixed(0)}M diluted shares ={' '}
-        <strong className="text-ink">{formatPerShare(v.perShareUsd)} a share</strong>
+        <strong className="text-fg">{formatPerShare(v.perShareUsd)} a share</strong>
       </p>
     </div>
   );

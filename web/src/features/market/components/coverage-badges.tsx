@@ -13,11 +13,11 @@ export function describeCoverage(c: Coverage): string[] {
 
 export function CoverageBadges({ coverage }: { coverage: Coverage }) {
   const items = describeCoverage(coverage);
-  if (items.length === 0) return <span className="text-xs text-slate-500">Listed only: no data to analyse yet</span>;
+  if (items.length === 0) return <span className="text-xs text-fg-subtle">Listed only: no data to analyse yet</span>;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Available data">
       {items.map((i) => (
-        <li key={i} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+        <li key={i} className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-fg">
           {i}
         </li>
       ))}

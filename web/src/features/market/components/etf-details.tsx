@@ -10,7 +10,7 @@ const holdingColumns: DataTableColumn<Holding>[] = [
     header: 'Holding',
     cell: (h) => (
       <>
-        <span className="font-medium text-ink">{h.symbol}</span> <span className="text-slate-500">{h.name}</span>
+        <span className="font-medium text-fg">{h.symbol}</span> <span className="text-fg-subtle">{h.name}</span>
       </>
     ),
   },
@@ -35,37 +35,37 @@ export function EtfDetails({ etf }: { etf: EtfResponse }) {
         <CardContent>
           <dl className="grid grid-cols-3 gap-3">
             <div>
-              <dt className="text-xs text-slate-500">Expense ratio</dt>
+              <dt className="text-xs text-fg-subtle">Expense ratio</dt>
               <dd className="text-lg font-semibold tabular">{formatPercent(etf.expense_ratio_pct)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Dividend yield</dt>
+              <dt className="text-xs text-fg-subtle">Dividend yield</dt>
               <dd className="text-lg font-semibold tabular">{formatPercent(etf.dividend_yield_pct)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Assets</dt>
+              <dt className="text-xs text-fg-subtle">Assets</dt>
               <dd className="text-lg font-semibold tabular">{etf.aum_musd === null ? NOT_REPORTED : `$${(etf.aum_musd / 1000).toFixed(1)}B`}</dd>
             </div>
           </dl>
           {etf.sector_weights && (
             <div className="mt-5">
-              <h3 className="text-sm font-semibold text-slate-700">Sector weights</h3>
+              <h3 className="text-sm font-semibold text-fg-secondary">Sector weights</h3>
               <ul className="mt-2 space-y-1.5">
                 {etf.sector_weights.map((s) => (
                   <li key={s.sector} className="text-xs">
                     <div className="flex justify-between">
-                      <span className="text-slate-700">{s.sector}</span>
-                      <span className="tabular text-slate-500">{s.weight_pct.toFixed(1)}%</span>
+                      <span className="text-fg-secondary">{s.sector}</span>
+                      <span className="tabular text-fg-subtle">{s.weight_pct.toFixed(1)}%</span>
                     </div>
-                    <div className="mt-0.5 h-1.5 rounded bg-slate-100">
-                      <div className="h-1.5 rounded bg-brand-500" style={{ width: `${Math.min(100, s.weight_pct)}%` }} />
+                    <div className="mt-0.5 h-1.5 rounded bg-surface-subtle">
+                      <div className="h-1.5 rounded bg-brand" style={{ width: `${Math.min(100, s.weight_pct)}%` }} />
                     </div>
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          <p className="mt-4 text-xs text-slate-400">Sources: {etf.sources.join(', ')}</p>
+          <p className="mt-4 text-xs text-fg-subtle">Sources: {etf.sources.join(', ')}</p>
         </CardContent>
       </Card>
       <Card>
@@ -85,7 +85,7 @@ export function EtfDetails({ etf }: { etf: EtfResponse }) {
               rowKey={(h) => `${h.symbol}-${h.name}`}
               caption={`Top holdings of ${etf.symbol}`}
               scroll={false}
-              headClassName="border-b border-slate-200 text-xs text-slate-500"
+              headClassName="border-b border-border text-xs text-fg-subtle"
               cellClassName="py-1.5"
             />
           )}

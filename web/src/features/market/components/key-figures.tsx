@@ -83,23 +83,23 @@ export function KeyFigures({ symbol, hasFundamentals }: { symbol: string; hasFun
         {loading && items.length === 0 ? (
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
-              <div key={k} className="h-14 animate-pulse rounded-lg bg-slate-100" />
+              <div key={k} className="h-14 animate-pulse rounded-lg bg-surface-subtle" />
             ))}
           </div>
         ) : items.length === 0 ? (
-          <p className="text-sm text-slate-600">No figures are available for {symbol} in the current data.</p>
+          <p className="text-sm text-fg-muted">No figures are available for {symbol} in the current data.</p>
         ) : (
           <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3">
             {items.map((k) => (
               <div key={k.label} className="min-w-0">
-                <dt className="text-xs font-medium text-slate-500">{k.label}</dt>
-                <dd className="text-base font-semibold tabular text-ink sm:text-lg">{k.value}</dd>
-                <dd className="text-[11px] break-words text-slate-500">{k.note}</dd>
+                <dt className="text-xs font-medium text-fg-subtle">{k.label}</dt>
+                <dd className="text-base font-semibold tabular text-fg sm:text-lg">{k.value}</dd>
+                <dd className="text-[11px] break-words text-fg-subtle">{k.note}</dd>
               </div>
             ))}
           </dl>
         )}
-        {f?.notes.length ? <p className="mt-4 text-xs text-slate-500">Per-share figures are split-adjusted. {f.notes[0]}</p> : null}
+        {f?.notes.length ? <p className="mt-4 text-xs text-fg-subtle">Per-share figures are split-adjusted. {f.notes[0]}</p> : null}
       </CardContent>
     </Card>
   );

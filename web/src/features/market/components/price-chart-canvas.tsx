@@ -1,20 +1,18 @@
 import { AreaSeries, CandlestickSeries, ColorType, createChart, HistogramSeries, type IChartApi } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { getChartLayoutOptions, useChartColours, withAlpha } from '../../../components/ui/chart-theme.ts';
 import type { HistoryResponse } from '../api/get-price-history.ts';
 
 /** The lightweight-charts canvas. Only imported through PriceChart's lazy() so the library never lands in the initial bundle. */
 export default function PriceChartCanvas({ history, mode }: { history: HistoryResponse; mode: 'line' | 'candles' }) {
   const ref = useRef<HTMLElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
+  const colours = useChartColours();
 
   useEffect(() => {
     if (!ref.current) return;
     const chart = createChart(ref.current, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#475569', attributionLogo: true },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-      rightPriceScale: { borderColor: '#e2e8f0' },
-      timeScale: { borderColor: '#e2e8f0' },
       handleScroll: false,
       handleScale: false,
     });
@@ -24,6 +22,11 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
       chartRef.current = null;
     };
   }, []);
+
+  // Re-themed in place when the theme changes: the series below carry their own colours and are rebuilt with them.
+  useEffect(() => {
+    chartRef.current?.applyOptions(getChartLayoutOptions(colours, ColorType.Solid));
+  }, [colours]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -35,16 +38,16 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
     const series =
       mode === 'candles' && history.interval === '1d'
         ? chart.addSeries(CandlestickSeries, {
-            upColor: '#059669',
-            downColor: '#dc2626',
+            upColor: colours.up,
+            downColor: colours.down,
             borderVisible: false,
-            wickUpColor: '#059669',
-            wickDownColor: '#dc2626',
+            wickUpColor: colours.up,
+            wickDownColor: colours.down,
           })
         : chart.addSeries(AreaSeries, {
-            lineColor: up ? '#059669' : '#dc2626',
-            topColor: up ? 'rgba(5,150,105,0.25)' : 'rgba(220,38,38,0.2)',
-            bottomColor: 'rgba(255,255,255,0)',
+            lineColor: up ? colours.up : colours.down,
+            topColor: withAlpha(up ? colours.up : colours.down, up ? 0.25 : 0.2),
+            bottomColor: withAlpha(colours.surface, 0),
             lineWidth: 2,
           });
     if (mode === 'candles' && history.interval === '1d') {
@@ -59,7 +62,7 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
     const volume = chart.addSeries(HistogramSeries, {
       priceScaleId: 'volume',
       priceFormat: { type: 'volume' },
-      color: '#cbd5e1',
+      color: colours.volume,
       lastValueVisible: false,
       priceLineVisible: false,
     });
@@ -73,7 +76,7 @@ export default function PriceChartCanvas({ history, mode }: { history: HistoryRe
       chart.removeSeries(series);
       chart.removeSeries(volume);
     };
-  }, [history, mode]);
+  }, [history, mode, colours]);
 
   // A figure, not role=img: the library puts its attribution link inside, and an img may not hold focusable content.
   return <figure ref={ref} className="h-64 w-full sm:h-80" aria-label={`Price chart of ${history.symbol}, ${history.bars.length} bars`} />;

@@ -18,7 +18,7 @@ const ranges: Array<[HistoryRange, string]> = [
 
 function ChartSkeleton() {
   return (
-    <div role="status" className="h-64 w-full animate-pulse rounded-lg bg-slate-100 sm:h-80">
+    <div role="status" className="h-64 w-full animate-pulse rounded-lg bg-surface-subtle sm:h-80">
       <span className="sr-only">Loading chart</span>
     </div>
   );
@@ -43,7 +43,7 @@ export function PriceChart({ symbol, defaultRange = '1y', candles = false }: { s
                 type="button"
                 aria-pressed={range === r}
                 onClick={() => setRange(r)}
-                className={`rounded-md px-2.5 py-1 text-xs font-medium ${range === r ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+                className={`rounded-md px-2.5 py-1 text-xs font-medium ${range === r ? 'bg-inverse text-on-inverse' : 'text-fg-muted hover:bg-surface-subtle'}`}
               >
                 {label}
               </button>
@@ -54,7 +54,7 @@ export function PriceChart({ symbol, defaultRange = '1y', candles = false }: { s
             {data?.interval === '1d' && (
               <button
                 type="button"
-                className="text-brand-700 underline-offset-2 hover:underline"
+                className="text-brand-fg underline-offset-2 hover:underline"
                 onClick={() => setMode((m) => (m === 'line' ? 'candles' : 'line'))}
               >
                 {mode === 'line' ? 'Candles' : 'Line'}
@@ -65,14 +65,14 @@ export function PriceChart({ symbol, defaultRange = '1y', candles = false }: { s
         {isPending ? (
           <ChartSkeleton />
         ) : isError ? (
-          <p className="flex h-40 items-center justify-center rounded-lg bg-slate-50 px-4 text-center text-sm text-slate-600">{(error as Error).message}</p>
+          <p className="flex h-40 items-center justify-center rounded-lg bg-surface-muted px-4 text-center text-sm text-fg-muted">{(error as Error).message}</p>
         ) : (
           <Suspense fallback={<ChartSkeleton />}>
             <PriceChartCanvas history={data} mode={mode} />
           </Suspense>
         )}
         {data && (
-          <p className="mt-2 text-xs text-slate-500">
+          <p className="mt-2 text-xs text-fg-subtle">
             {data.interval === '1d'
               ? 'Daily closes, split-adjusted (not dividend-adjusted)'
               : 'Month-end closes, split- and dividend-adjusted (no daily data for this symbol)'}{' '}

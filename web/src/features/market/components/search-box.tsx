@@ -90,7 +90,7 @@ export function SearchBox({
         {label}
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-fg-subtle" aria-hidden />
         <input
           id={`${listId}-input`}
           type="text"
@@ -112,10 +112,10 @@ export function SearchBox({
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 120)}
           onKeyDown={onKeyDown}
-          className={`w-full rounded-xl border border-slate-300 bg-white pl-10 pr-3 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 ${size === 'lg' ? 'h-12 text-base' : 'h-10 text-sm'}`}
+          className={`w-full rounded-xl border border-border-strong bg-surface pl-10 pr-3 shadow-sm placeholder:text-fg-subtle focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted ${size === 'lg' ? 'h-12 text-base' : 'h-10 text-sm'}`}
         />
       </div>
-      <div className={showList ? 'absolute z-30 mt-2 w-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg' : 'hidden'}>
+      <div className={showList ? 'absolute z-30 mt-2 w-full overflow-hidden rounded-xl border border-border bg-surface shadow-lg' : 'hidden'}>
         <div id={listId} role="listbox" aria-label="Search suggestions" className="max-h-96 overflow-y-auto py-1">
           {results.map((hit, i) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection happens in the combobox input (aria-activedescendant)
@@ -128,12 +128,12 @@ export function SearchBox({
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => go(hit)}
               onMouseEnter={() => setActive(() => i)}
-              className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
+              className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-soft' : ''}`}
             >
-              <span className="w-16 shrink-0 font-semibold text-ink sm:w-20">{hit.symbol}</span>
+              <span className="w-16 shrink-0 font-semibold text-fg sm:w-20">{hit.symbol}</span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm text-slate-800">{hit.name}</span>
-                <span className="block truncate text-xs text-slate-500">
+                <span className="block truncate text-sm text-fg">{hit.name}</span>
+                <span className="block truncate text-xs text-fg-subtle">
                   {[hit.exchange, hit.type === 'etf' ? 'ETF' : 'Stock'].filter(Boolean).join(' · ')}
                   {describeCoverage(hit.coverage).length > 0 ? ` · ${describeCoverage(hit.coverage).join(', ')}` : ' · listed only'}
                 </span>
@@ -142,15 +142,15 @@ export function SearchBox({
           ))}
         </div>
         {debounced && !isFetching && results.length === 0 && !isError && (
-          <p className="px-3 py-3 text-sm text-slate-500">No symbol or company matches “{debounced}”.</p>
+          <p className="px-3 py-3 text-sm text-fg-subtle">No symbol or company matches “{debounced}”.</p>
         )}
-        {isError && <p className="px-3 py-3 text-sm text-red-600">Search is unavailable right now. Try again.</p>}
+        {isError && <p className="px-3 py-3 text-sm text-negative">Search is unavailable right now. Try again.</p>}
         <button
           type="button"
           hidden={Boolean(onPick)}
           onMouseDown={(e) => e.preventDefault()}
           onClick={seeAll}
-          className="block w-full border-t border-slate-100 px-3 py-2 text-left text-sm font-medium text-brand-700 hover:bg-slate-50"
+          className="block w-full border-t border-border-subtle px-3 py-2 text-left text-sm font-medium text-brand-fg hover:bg-surface-muted"
         >
           See all results for “{query.trim()}”
         </button>

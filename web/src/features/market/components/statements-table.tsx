@@ -36,7 +36,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
               type="button"
               aria-pressed={period === p}
               onClick={() => setPeriod(p)}
-              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${period === p ? 'bg-ink text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${period === p ? 'bg-inverse text-on-inverse' : 'text-fg-muted hover:bg-surface-subtle'}`}
             >
               {p}
             </button>
@@ -45,25 +45,25 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
       </CardHeader>
       <CardContent>
         {lines.length === 0 || cols.length === 0 ? (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             No {period} {statementNames[statement].toLowerCase()} figures are reported for {data.symbol}.
           </p>
         ) : (
           <DataTable
             columns={[
-              { id: 'line', header: 'Line', rowHeader: true, cellClassName: 'max-w-[9rem] text-slate-700 sm:max-w-none', cell: (l: Line) => l.label },
+              { id: 'line', header: 'Line', rowHeader: true, cellClassName: 'max-w-[9rem] text-fg-secondary sm:max-w-none', cell: (l: Line) => l.label },
               ...cols.map(
                 (p): DataTableColumn<Line> => ({
                   id: p.end,
                   header: (
                     <>
                       {period === 'annual' ? `FY${p.fiscal_year}` : p.end}
-                      {period === 'annual' && <span className="block font-normal text-slate-400">{p.end}</span>}
+                      {period === 'annual' && <span className="block font-normal text-fg-subtle">{p.end}</span>}
                     </>
                   ),
                   numeric: true,
                   headerClassName: 'px-2',
-                  cellClassName: (l) => cn('px-2', l.values[p.index]!.value === null ? 'text-slate-400' : 'text-ink'),
+                  cellClassName: (l) => cn('px-2', l.values[p.index]!.value === null ? 'text-fg-subtle' : 'text-fg'),
                   cellProps: (l) => ({ title: describeFigureSource(l.values[p.index]!) }),
                   cell: (l) => formatFigure(l.values[p.index]!.value, l.unit),
                 }),
@@ -76,7 +76,7 @@ export function StatementsTable({ data, statement }: { data: FundamentalsRespons
             stickyFirstColumn
             className="-mx-5 px-5"
             tableClassName="min-w-[36rem]"
-            headClassName="border-b border-slate-200 text-xs text-slate-500"
+            headClassName="border-b border-border text-xs text-fg-subtle"
             cellClassName="py-1.5 pr-3"
           />
         )}

@@ -17,15 +17,15 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
     <div className="flex min-w-0 items-center gap-1.5 min-[400px]:gap-2 sm:gap-3" aria-live="polite" data-testid="stock-header">
       {/* Below 400 px the symbol is all the left side shows, and it is never cut: "J…" names no company. */}
       <div className="min-w-0 overflow-hidden max-[399px]:shrink-0">
-        <p className="truncate text-sm font-semibold leading-tight text-ink sm:text-base">
+        <p className="truncate text-sm font-semibold leading-tight text-fg sm:text-base">
           {symbol}
-          {(q?.name ?? name) && <span className="ml-1.5 hidden font-normal text-slate-500 sm:inline">{q?.name ?? name}</span>}
+          {(q?.name ?? name) && <span className="ml-1.5 hidden font-normal text-fg-subtle sm:inline">{q?.name ?? name}</span>}
         </p>
         {q && (
-          <p className="text-[11px] leading-tight text-slate-500">
+          <p className="text-[11px] leading-tight text-fg-subtle">
             {/* A phone's top bar also holds the balance: the short label keeps clear of the price; below 400 px even that
                 took the symbol's room, so there it is read out only (the freshness strip under the bar says how old the data is). */}
-            <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800 max-[399px]:sr-only">
+            <span className="whitespace-nowrap rounded bg-warning-muted px-1 text-warning max-[399px]:sr-only">
               <span className="sm:hidden">Delayed</span>
               <span className="hidden sm:inline">{label}</span>
             </span>
@@ -35,19 +35,19 @@ export function StockHeader({ symbol, name, hasQuote }: { symbol: string; name?:
         )}
       </div>
       {isPending && (
-        <span className="h-4 w-20 animate-pulse rounded bg-slate-200">
+        <span className="h-4 w-20 animate-pulse rounded bg-surface-strong">
           <span className="sr-only">Loading quote</span>
         </span>
       )}
-      {(isError || hasQuote === false) && <span className="ml-auto text-xs text-slate-400">No price data</span>}
+      {(isError || hasQuote === false) && <span className="ml-auto text-xs text-fg-subtle">No price data</span>}
       {q && (
         <p className="ml-auto shrink-0 text-right tabular leading-tight">
-          <span className="block text-[13px] font-semibold text-ink min-[400px]:text-sm sm:text-base">{formatPrice(q.price, q.currency)}</span>
+          <span className="block text-[13px] font-semibold text-fg min-[400px]:text-sm sm:text-base">{formatPrice(q.price, q.currency)}</span>
           <span className={`block text-xs font-medium ${changeTone(q.change)}`}>
             <span className="hidden sm:inline">{formatSigned(q.change)} </span>
             <span className="sm:hidden">{formatPercent(q.change_percent, true)}</span>
             <span className="hidden sm:inline">({formatPercent(q.change_percent, true)})</span>
-            {q.change_period === '1mo' && <span className="text-slate-400"> 1M</span>}
+            {q.change_period === '1mo' && <span className="text-fg-subtle"> 1M</span>}
           </span>
         </p>
       )}

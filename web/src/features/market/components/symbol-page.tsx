@@ -27,7 +27,7 @@ function SymbolTabs({ symbol, profile }: { symbol: string; profile: ProfileRespo
     [`/analysis/${s}`, 'Analyses', true],
   ];
   return (
-    <nav aria-label={`${symbol} pages`} className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+    <nav aria-label={`${symbol} pages`} className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-border">
       {tabs
         .filter(([, , show]) => show)
         .map(([to, label]) => (
@@ -35,7 +35,7 @@ function SymbolTabs({ symbol, profile }: { symbol: string; profile: ProfileRespo
             key={to}
             to={to}
             className={({ isActive }) =>
-              `whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-brand-600 text-ink' : 'border-transparent text-slate-500 hover:text-ink'}`
+              `whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-brand text-fg' : 'border-transparent text-fg-subtle hover:text-fg'}`
             }
           >
             {label}
@@ -124,10 +124,10 @@ export function SymbolPage({
       ) : (
         <>
           <SymbolTabs symbol={symbol} profile={p} />
-          <div className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+          <div className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-fg-muted">
             <span>
               {[p.type === 'etf' ? 'ETF' : 'Stock', p.exchange, p.sector, p.industry].filter(Boolean).join(' · ')}
-              {p.cik && <span className="text-slate-400"> · CIK {p.cik}</span>}
+              {p.cik && <span className="text-fg-subtle"> · CIK {p.cik}</span>}
             </span>
             <CoverageBadges coverage={p.coverage} />
           </div>

@@ -10,7 +10,7 @@ export function ScoreTrendChart({ years, kind, selectedYear }: { years: Scorecar
   const points = years.map((y) => ({ year: y.fiscal_year, score: y[kind].score }));
   const scored = points.filter((p) => p.score !== null) as Array<{ year: number; score: number }>;
   const card = years.at(-1)![kind];
-  if (scored.length === 0) return <p className="text-xs text-slate-600">No year could be scored.</p>;
+  if (scored.length === 0) return <p className="text-xs text-fg-muted">No year could be scored.</p>;
   const lines = verdictLines(card);
   const values = [...scored.map((p) => p.score), ...lines];
   const lo = kind === 'piotroski' ? 0 : Math.min(...values);
@@ -29,22 +29,16 @@ export function ScoreTrendChart({ years, kind, selectedYear }: { years: Scorecar
     <svg viewBox={`0 0 ${w} ${h + 14}`} className="h-28 w-full" role="img" aria-labelledby={titleId} data-testid={`trend-${kind}`}>
       <title id={titleId}>{`${SCORE_TITLES[kind]} by fiscal year: ${summary}.`}</title>
       {lines.map((l) => (
-        <line key={l} x1="8" x2={w - 8} y1={y(l)} y2={y(l)} className="stroke-slate-300" strokeDasharray="3 3" strokeWidth="1" />
+        <line key={l} x1="8" x2={w - 8} y1={y(l)} y2={y(l)} className="stroke-chart-volume" strokeDasharray="3 3" strokeWidth="1" />
       ))}
-      <polyline points={path} fill="none" className="stroke-brand-600" strokeWidth="2" />
+      <polyline points={path} fill="none" className="stroke-brand" strokeWidth="2" />
       {points.map((p, i) =>
         p.score === null ? null : (
-          <circle
-            key={p.year}
-            cx={x(i)}
-            cy={y(p.score)}
-            r={p.year === selectedYear ? 4.5 : 3}
-            className={p.year === selectedYear ? 'fill-ink' : 'fill-brand-600'}
-          />
+          <circle key={p.year} cx={x(i)} cy={y(p.score)} r={p.year === selectedYear ? 4.5 : 3} className={p.year === selectedYear ? 'fill-fg' : 'fill-brand'} />
         ),
       )}
       {points.map((p, i) => (
-        <text key={p.year} x={x(i)} y={h + 10} textAnchor="middle" className="fill-slate-600 text-[9px]">
+        <text key={p.year} x={x(i)} y={h + 10} textAnchor="middle" className="fill-fg-muted text-[9px]">
           {`FY${String(p.year).slice(2)}`}
         </text>
       ))}

@@ -11,9 +11,9 @@ import { SectorHistogram } from './sector-histogram.tsx';
 const KINDS = ['piotroski', 'altman', 'beneish'] as const;
 
 const VERDICT_STYLES = {
-  pass: 'bg-emerald-100 text-emerald-800',
-  neutral: 'bg-amber-100 text-amber-900',
-  fail: 'bg-red-100 text-red-800',
+  pass: 'bg-positive-muted text-positive-strong',
+  neutral: 'bg-warning-muted text-warning-strong',
+  fail: 'bg-negative-muted text-negative-strong',
 } as const;
 const VERDICT_WORDS = {
   piotroski: { pass: 'Strong', neutral: 'Middling', fail: 'Weak' },
@@ -24,18 +24,18 @@ const VERDICT_WORDS = {
 function Result({ passed }: { passed: boolean | null }) {
   if (passed === true)
     return (
-      <span className="inline-flex items-center gap-1 font-medium text-emerald-700">
+      <span className="inline-flex items-center gap-1 font-medium text-positive">
         <Check className="size-4" aria-hidden /> Pass
       </span>
     );
   if (passed === false)
     return (
-      <span className="inline-flex items-center gap-1 font-medium text-red-700">
+      <span className="inline-flex items-center gap-1 font-medium text-negative">
         <X className="size-4" aria-hidden /> Fail
       </span>
     );
   return (
-    <span className="inline-flex items-center gap-1 text-slate-600">
+    <span className="inline-flex items-center gap-1 text-fg-muted">
       <Minus className="size-4" aria-hidden /> No test
     </span>
   );
@@ -44,22 +44,22 @@ function Result({ passed }: { passed: boolean | null }) {
 type Criterion = ScorecardResponse['criteria'][number];
 
 function CriteriaTable({ card }: { card: ScorecardResponse }) {
-  if (card.score === null) return <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">Not computed: {card.reason}</p>;
+  if (card.score === null) return <p className="rounded-lg bg-surface-muted p-3 text-sm text-fg-secondary">Not computed: {card.reason}</p>;
   const weighted = card.kind !== 'piotroski';
   return (
     <DataTable
       columns={[
-        { id: 'criterion', header: 'Criterion', rowHeader: true, cellClassName: 'font-medium text-ink', cell: (c: Criterion) => c.label },
+        { id: 'criterion', header: 'Criterion', rowHeader: true, cellClassName: 'font-medium text-fg', cell: (c: Criterion) => c.label },
         {
           id: 'inputs',
           header: 'Inputs',
-          cellClassName: 'text-xs text-slate-700',
+          cellClassName: 'text-xs text-fg-secondary',
           cell: (c) => (
             <ul className="space-y-0.5">
               {c.inputs.map((i) => (
                 <li key={`${i.key}-${i.fiscal_year}`}>
                   {i.label} FY{i.fiscal_year}: <span className="tabular-nums">{formatInputValue(i.key, i.value)}</span>
-                  {i.filed_later && <span className="text-amber-800"> (filed later, {i.filed_on})</span>}
+                  {i.filed_later && <span className="text-warning"> (filed later, {i.filed_on})</span>}
                 </li>
               ))}
             </ul>
@@ -74,7 +74,7 @@ function CriteriaTable({ card }: { card: ScorecardResponse }) {
               ? `${formatMeasure(card.kind, c.id, c.value)} × ${c.weight} = ${c.contribution?.toFixed(3)}`
               : `${formatMeasure(card.kind, c.id, c.value)}${c.prior !== null ? ` / ${formatMeasure(card.kind, c.id, c.prior)}` : ''}`,
         },
-        { id: 'threshold', header: 'Threshold', cellClassName: 'text-xs text-slate-700', cell: (c) => c.threshold },
+        { id: 'threshold', header: 'Threshold', cellClassName: 'text-xs text-fg-secondary', cell: (c) => c.threshold },
         {
           id: 'result',
           header: 'Result',
@@ -82,7 +82,7 @@ function CriteriaTable({ card }: { card: ScorecardResponse }) {
           cell: (c) => (
             <>
               <Result passed={c.passed} />
-              {c.note && <span className="block text-slate-600">{c.note}</span>}
+              {c.note && <span className="block text-fg-muted">{c.note}</span>}
             </>
           ),
         },
@@ -93,9 +93,9 @@ function CriteriaTable({ card }: { card: ScorecardResponse }) {
       scrollLabel={`${SCORE_TITLES[card.kind]} criteria`}
       testId={`criteria-${card.kind}`}
       tableClassName="min-w-[40rem]"
-      headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600"
+      headClassName="border-b border-border text-xs uppercase tracking-wide text-fg-muted"
       cellClassName="px-2 py-2 first:pl-0 last:pr-0"
-      rowClassName="border-b border-slate-100 align-top"
+      rowClassName="border-b border-border-subtle align-top"
     />
   );
 }
@@ -110,7 +110,7 @@ function ScoreCard({ data, kind, year }: { data: ScorecardsResponse; kind: (type
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{SCORE_TITLES[kind]}</CardTitle>
           <div className="flex items-center gap-2">
-            <span className="text-2xl font-bold tabular-nums text-ink" data-testid={`score-${kind}`}>
+            <span className="text-2xl font-bold tabular-nums text-fg" data-testid={`score-${kind}`}>
               {formatScore(card)}
             </span>
             {card.verdict && (
@@ -125,12 +125,12 @@ function ScoreCard({ data, kind, year }: { data: ScorecardsResponse; kind: (type
       <CardContent className="space-y-4">
         <div className="grid gap-4 md:grid-cols-2">
           <div>
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Five-year trend</h4>
+            <h4 className="text-xs font-semibold uppercase tracking-wide text-fg-muted">Five-year trend</h4>
             <ScoreTrendChart years={data.years} kind={kind} selectedYear={year} />
           </div>
           <div>
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Sector, latest year</h4>
-            {dist ? <SectorHistogram d={dist} symbol={data.symbol} /> : <p className="text-xs text-slate-600">No sector peers with this score.</p>}
+            <h4 className="text-xs font-semibold uppercase tracking-wide text-fg-muted">Sector, latest year</h4>
+            {dist ? <SectorHistogram d={dist} symbol={data.symbol} /> : <p className="text-xs text-fg-muted">No sector peers with this score.</p>}
           </div>
         </div>
         <CriteriaTable card={card} />
@@ -147,16 +147,16 @@ export function ScorecardsView({ data }: { data: ScorecardsResponse }) {
     <div className="space-y-6" data-testid="scorecards">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-semibold text-ink">
-            {data.name} <span className="text-slate-600">({data.symbol})</span>
+          <h2 className="text-xl font-semibold text-fg">
+            {data.name} <span className="text-fg-muted">({data.symbol})</span>
           </h2>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             {data.sector ?? 'No sector'}
             {data.industry ? ` · ${data.industry}` : ''}
           </p>
         </div>
         <fieldset className="flex flex-wrap gap-1">
-          <legend className="mb-1 text-xs font-medium text-slate-600">Fiscal year</legend>
+          <legend className="mb-1 text-xs font-medium text-fg-muted">Fiscal year</legend>
           {data.years.map((y) => (
             <button
               key={y.fiscal_year}
@@ -165,7 +165,9 @@ export function ScorecardsView({ data }: { data: ScorecardsResponse }) {
               onClick={() => setYear(y.fiscal_year)}
               className={cn(
                 'rounded-md px-2.5 py-1 text-sm font-medium',
-                y.fiscal_year === selected.fiscal_year ? 'bg-ink text-white' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                y.fiscal_year === selected.fiscal_year
+                  ? 'bg-inverse text-on-inverse'
+                  : 'border border-border-strong bg-surface text-fg-secondary hover:bg-surface-muted',
               )}
             >
               FY{y.fiscal_year}
@@ -173,7 +175,7 @@ export function ScorecardsView({ data }: { data: ScorecardsResponse }) {
           ))}
         </fieldset>
       </div>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-fg-secondary">
         FY{selected.fiscal_year} as known on {selected.filed_on}, the day its annual report was filed
         {selected.market_cap
           ? `; market value ${formatInputValue('market_cap', selected.market_cap.usd)} at $${selected.market_cap.price.toFixed(2)} on ${selected.market_cap.price_date}`
@@ -185,7 +187,7 @@ export function ScorecardsView({ data }: { data: ScorecardsResponse }) {
       {KINDS.map((k) => (
         <ScoreCard key={k} data={data} kind={k} year={selected.fiscal_year} />
       ))}
-      <p className="text-xs text-slate-600">Sector histograms: {data.peers_note}</p>
+      <p className="text-xs text-fg-muted">Sector histograms: {data.peers_note}</p>
     </div>
   );
 }

@@ -44,26 +44,26 @@ export function SectorHistogram({ d, symbol }: { d: ScoreDistributionResponse; s
           const mine = i === d.company_bin;
           return (
             <g key={label(i)}>
-              <rect x={i * (barW + gap)} y={h - bh} width={barW} height={bh} rx="1.5" className={mine ? 'fill-amber-500' : 'fill-slate-400'}>
+              <rect x={i * (barW + gap)} y={h - bh} width={barW} height={bh} rx="1.5" className={mine ? 'fill-warning-solid' : 'fill-chart-axis'}>
                 <title>{`${label(i)}: ${formatCount(b.count, 'company', 'companies')}${mine ? ` (${symbol})` : ''}`}</title>
               </rect>
               {mine && (
-                <text x={i * (barW + gap) + barW / 2} y={Math.max(9, h - bh - 3)} textAnchor="middle" className="fill-ink text-[9px] font-semibold">
+                <text x={i * (barW + gap) + barW / 2} y={Math.max(9, h - bh - 3)} textAnchor="middle" className="fill-fg text-[9px] font-semibold">
                   {symbol}
                 </text>
               )}
             </g>
           );
         })}
-        <line x1="0" x2={w} y1={h} y2={h} className="stroke-slate-300" />
-        <text x="0" y={h + 11} className="fill-slate-600 text-[9px]">
+        <line x1="0" x2={w} y1={h} y2={h} className="stroke-chart-volume" />
+        <text x="0" y={h + 11} className="fill-fg-muted text-[9px]">
           {label(0)}
         </text>
-        <text x={w} y={h + 11} textAnchor="end" className="fill-slate-600 text-[9px]">
+        <text x={w} y={h + 11} textAnchor="end" className="fill-fg-muted text-[9px]">
           {label(bins.length - 1)}
         </text>
       </svg>
-      <figcaption className="text-xs text-slate-600">
+      <figcaption className="text-xs text-fg-muted">
         {d.sector} ({d.peers} companies). {where}.
       </figcaption>
     </figure>

@@ -19,16 +19,16 @@ export function describeFilter(f: ScreenFilter): string {
 /** One chip per active filter, each removable, and "Clear all". */
 export function ActiveFilterChips({ filters, onRemove, onClear }: { filters: ScreenFilter[]; onRemove: (field: string) => void; onClear: () => void }) {
   if (filters.length === 0)
-    return <p className="text-sm text-slate-600">No filters: every stock and ETF in the universe is listed. Pick a preset or a filter.</p>;
+    return <p className="text-sm text-fg-muted">No filters: every stock and ETF in the universe is listed. Pick a preset or a filter.</p>;
   return (
     <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
       {filters.map((f) => {
         const text = describeFilter(f);
         return (
           <li key={f.field}>
-            <span className="inline-flex items-center gap-1 rounded-full border border-brand-100 bg-brand-50 py-0.5 pr-1 pl-3 text-sm text-brand-700">
+            <span className="inline-flex items-center gap-1 rounded-full border border-brand-muted bg-brand-soft py-0.5 pr-1 pl-3 text-sm text-brand-fg">
               {text}
-              <button type="button" onClick={() => onRemove(f.field)} className="rounded-full p-1 hover:bg-brand-100" aria-label={`Remove filter ${text}`}>
+              <button type="button" onClick={() => onRemove(f.field)} className="rounded-full p-1 hover:bg-brand-muted" aria-label={`Remove filter ${text}`}>
                 <X className="size-3.5" aria-hidden />
               </button>
             </span>
@@ -36,7 +36,7 @@ export function ActiveFilterChips({ filters, onRemove, onClear }: { filters: Scr
         );
       })}
       <li>
-        <button type="button" onClick={onClear} className="rounded px-2 py-1 text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+        <button type="button" onClick={onClear} className="rounded px-2 py-1 text-sm font-medium text-fg-secondary underline-offset-4 hover:underline">
           Clear all
         </button>
       </li>

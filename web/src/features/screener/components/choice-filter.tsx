@@ -27,9 +27,9 @@ export function ChoiceFilter({
   const name = label.toLowerCase();
   return (
     <fieldset className="py-2">
-      <legend className="text-sm font-medium text-slate-800">
+      <legend className="text-sm font-medium text-fg">
         {label}
-        {values.length > 0 && <span className="font-normal text-slate-500"> ({values.length} chosen)</span>}
+        {values.length > 0 && <span className="font-normal text-fg-subtle"> ({values.length} chosen)</span>}
       </legend>
       {options.length >= SEARCH_FROM && (
         <>
@@ -42,30 +42,30 @@ export function ChoiceFilter({
             value={q}
             onChange={(e) => setQ(e.target.value)}
             placeholder={`Find in ${options.length} values`}
-            className="mt-1 h-8 w-full rounded-md border border-slate-300 px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            className="mt-1 h-8 w-full rounded-md border border-border-strong px-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted"
           />
         </>
       )}
       <ul className="mt-1 max-h-56 space-y-0.5 overflow-y-auto pr-1">
         {shown.map((c) => (
           <li key={c.value}>
-            <label className="relative flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
+            <label className="relative flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
               {/* The bar behind the name is the value's share of the universe, next to the count. */}
-              <span className="absolute inset-y-1 left-0 rounded bg-brand-50" style={{ width: `${(100 * c.count) / top}%` }} aria-hidden />
+              <span className="absolute inset-y-1 left-0 rounded bg-brand-soft" style={{ width: `${(100 * c.count) / top}%` }} aria-hidden />
               <input
                 type="checkbox"
-                className="relative size-4 accent-brand-600"
+                className="relative size-4 accent-brand"
                 checked={values.includes(c.value)}
                 onChange={(e) => toggle(c.value, e.target.checked)}
                 data-testid={`filter-${fieldId}-${c.value}`}
               />
-              <span className="relative min-w-0 flex-1 truncate text-slate-800">{c.value}</span>
-              <span className="relative text-xs text-slate-600 tabular">{c.count}</span>
+              <span className="relative min-w-0 flex-1 truncate text-fg">{c.value}</span>
+              <span className="relative text-xs text-fg-muted tabular">{c.count}</span>
             </label>
           </li>
         ))}
         {shown.length === 0 && (
-          <li className="px-1 py-1 text-sm text-slate-600">
+          <li className="px-1 py-1 text-sm text-fg-muted">
             Nothing in {name} matches “{q}”.
           </li>
         )}

@@ -22,7 +22,7 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-100"
+        className="inline-flex h-9 items-center gap-2 rounded-lg border border-border-strong bg-surface px-3 text-sm font-medium hover:bg-surface-subtle"
       >
         <Columns3 className="size-4" aria-hidden />
         Columns ({columns.length})
@@ -36,19 +36,19 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
               button.current?.focus();
             }
           }}
-          className="absolute right-0 z-30 mt-2 flex max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-lg"
+          className="absolute right-0 z-30 mt-2 flex max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] flex-col rounded-xl border border-border bg-surface shadow-lg"
         >
           <legend className="sr-only">Choose columns</legend>
-          <div className="border-b border-slate-100 p-2">
+          <div className="border-b border-border-subtle p-2">
             <input
               type="search"
               value={q}
               onChange={(e) => setQ(e.target.value)}
               aria-label="Find a column"
               placeholder="Find a column"
-              className="h-9 w-full rounded-md border border-slate-300 px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+              className="h-9 w-full rounded-md border border-border-strong px-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted"
             />
-            <p className="mt-1.5 text-xs text-slate-600" aria-live="polite">
+            <p className="mt-1.5 text-xs text-fg-muted" aria-live="polite">
               {columns.length} of at most {MAX_COLUMNS} shown{full ? ': untick one to add another' : ''}.
             </p>
           </div>
@@ -58,14 +58,14 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
               if (fields.length === 0) return null;
               return (
                 <fieldset key={c} className="mb-2">
-                  <legend className="px-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{CATEGORY_LABELS[c]}</legend>
+                  <legend className="px-1 text-xs font-semibold tracking-wide text-fg-muted uppercase">{CATEGORY_LABELS[c]}</legend>
                   {fields.map((f) => {
                     const on = columns.includes(f.id);
                     return (
-                      <label key={f.id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
+                      <label key={f.id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
                         <input
                           type="checkbox"
-                          className="size-4 accent-brand-600"
+                          className="size-4 accent-brand"
                           checked={on}
                           disabled={!on && full}
                           onChange={(e) => onChange(e.target.checked ? [...columns, f.id] : columns.filter((x) => x !== f.id))}
@@ -79,8 +79,8 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
               );
             })}
           </div>
-          <div className="flex justify-between border-t border-slate-100 p-2">
-            <button type="button" onClick={() => onChange(null)} className="rounded px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <div className="flex justify-between border-t border-border-subtle p-2">
+            <button type="button" onClick={() => onChange(null)} className="rounded px-2 py-1 text-sm font-medium text-fg-secondary hover:bg-surface-subtle">
               Default columns
             </button>
             <button
@@ -89,7 +89,7 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
                 setOpen(false);
                 button.current?.focus();
               }}
-              className="rounded bg-ink px-3 py-1 text-sm font-medium text-white hover:bg-slate-800"
+              className="rounded bg-inverse px-3 py-1 text-sm font-medium text-on-inverse hover:bg-fg-secondary"
             >
               Done
             </button>

@@ -23,7 +23,7 @@ export function DistributionHistogram({
     <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} aria-hidden className="block shrink-0" preserveAspectRatio="none">
       {bars.map((b, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: bins are positional
-        <rect key={i} x={b.x} y={H - b.height} width={b.width} height={b.height} rx={0.5} className={b.selected ? 'fill-brand-500' : 'fill-slate-200'} />
+        <rect key={i} x={b.x} y={H - b.height} width={b.width} height={b.height} rx={0.5} className={b.selected ? 'fill-brand' : 'fill-surface-strong'} />
       ))}
     </svg>
   );

@@ -32,7 +32,7 @@ export function FilterPanel({ catalog, screen, edit }: { catalog: ScreenerCatalo
   return (
     <div>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
         <label htmlFor={searchId} className="sr-only">
           Find a filter
         </label>
@@ -42,11 +42,11 @@ export function FilterPanel({ catalog, screen, edit }: { catalog: ScreenerCatalo
           value={q}
           onChange={(e) => setQ(e.target.value)}
           placeholder={`Find one of ${catalog.fields.length} filters`}
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-8 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          className="h-10 w-full rounded-lg border border-border-strong bg-surface pr-3 pl-8 text-sm shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted"
         />
       </div>
-      {groups.length === 0 && <p className="mt-4 text-sm text-slate-600">No filter matches “{q}”.</p>}
-      <div className="mt-3 divide-y divide-slate-200 border-y border-slate-200">
+      {groups.length === 0 && <p className="mt-4 text-sm text-fg-muted">No filter matches “{q}”.</p>}
+      <div className="mt-3 divide-y divide-border border-y border-border">
         {groups.map((g) => {
           const activeHere = g.fields.filter((f) => active.has(f.id)).length;
           const open = needle !== '' || (toggled[g.id] ?? activeHere > 0);
@@ -59,19 +59,19 @@ export function FilterPanel({ catalog, screen, edit }: { catalog: ScreenerCatalo
                   aria-expanded={open}
                   aria-controls={panelId}
                   onClick={() => setToggled((t) => ({ ...t, [g.id]: !open }))}
-                  className="flex w-full items-center gap-2 py-2.5 text-left text-sm font-semibold text-ink hover:text-brand-700"
+                  className="flex w-full items-center gap-2 py-2.5 text-left text-sm font-semibold text-fg hover:text-brand-fg"
                   data-testid={`category-${g.id}`}
                 >
                   <ChevronDown className={`size-4 shrink-0 transition-transform ${open ? '' : '-rotate-90'}`} aria-hidden />
                   <span className="flex-1">{g.label}</span>
-                  <span className="text-xs font-normal text-slate-600">
+                  <span className="text-xs font-normal text-fg-muted">
                     {activeHere > 0 ? `${activeHere} on · ` : ''}
                     {g.fields.length}
                   </span>
                 </button>
               </h3>
               {open && (
-                <div id={panelId} className="divide-y divide-slate-100 pb-2 pl-1">
+                <div id={panelId} className="divide-y divide-border-subtle pb-2 pl-1">
                   {g.fields.map((f) => {
                     const current = screen.filters.find((x) => x.field === f.id);
                     const d = f.distribution;

@@ -22,14 +22,14 @@ export function Pagination({
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const btn =
-    'inline-flex h-9 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-100 disabled:pointer-events-none disabled:opacity-50';
+    'inline-flex h-9 items-center gap-1 rounded-lg border border-border-strong bg-surface px-3 text-sm font-medium hover:bg-surface-subtle disabled:pointer-events-none disabled:opacity-50';
   return (
     <nav aria-label="Result pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-slate-600 tabular">
+      <p className="text-fg-muted tabular">
         {from}–{to} of {total} · page {page} of {pages}
       </p>
       <div className="flex items-center gap-2">
-        <span className="flex items-center gap-1.5 text-slate-600">
+        <span className="flex items-center gap-1.5 text-fg-muted">
           <label htmlFor={rowsId}>Rows</label>
           <Select id={rowsId} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} className="h-9 px-2">
             {PAGE_SIZES.map((s) => (

@@ -5,8 +5,8 @@ import type { ScreenerPreset } from '../../../../../core/screener/presets.ts';
 export function PresetBar({ presets, activeId, onPick }: { presets: readonly ScreenerPreset[]; activeId: string | null; onPick: (p: ScreenerPreset) => void }) {
   return (
     <section aria-labelledby="presets-heading">
-      <h2 id="presets-heading" className="flex items-center gap-1.5 text-sm font-semibold text-ink">
-        <Sparkles className="size-4 text-brand-600" aria-hidden />
+      <h2 id="presets-heading" className="flex items-center gap-1.5 text-sm font-semibold text-fg">
+        <Sparkles className="size-4 text-brand-fg" aria-hidden />
         Presets
       </h2>
       {/* One swipeable row on a phone, wrapped on wider screens. */}
@@ -18,7 +18,7 @@ export function PresetBar({ presets, activeId, onPick }: { presets: readonly Scr
               aria-pressed={activeId === p.id}
               title={p.description}
               onClick={() => onPick(p)}
-              className="rounded-full border whitespace-nowrap border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700 aria-pressed:border-ink aria-pressed:bg-ink aria-pressed:text-white"
+              className="rounded-full border whitespace-nowrap border-border-strong bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:border-brand hover:text-brand-fg aria-pressed:border-fg aria-pressed:bg-inverse aria-pressed:text-on-inverse"
               data-testid={`preset-${p.id}`}
             >
               {p.name}

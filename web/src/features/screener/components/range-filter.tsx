@@ -60,11 +60,11 @@ export function RangeFilter({
   const suffix = describeUnit(unit);
   const noteId = `${id}-note`;
   const inputClass =
-    'h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm tabular shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
+    'h-9 w-full min-w-0 rounded-md border border-border-strong bg-surface px-2 text-sm tabular shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted aria-[invalid=true]:border-negative';
   const box = (which: 'min' | 'max') => {
     const value = which === 'min' ? lo : hi;
     return (
-      <label className="flex flex-col text-xs text-slate-600">
+      <label className="flex flex-col text-xs text-fg-muted">
         {which === 'min' ? 'Min' : 'Max'}
         <input
           type="text"
@@ -90,9 +90,9 @@ export function RangeFilter({
 
   return (
     <fieldset className="py-2">
-      <legend className="text-sm font-medium text-slate-800">
+      <legend className="text-sm font-medium text-fg">
         {label}
-        {suffix && <span className="font-normal text-slate-500"> ({suffix})</span>}
+        {suffix && <span className="font-normal text-fg-subtle"> ({suffix})</span>}
       </legend>
       <div className="mt-1 flex items-end gap-2">
         {distribution.bins.length > 0 && (
@@ -108,7 +108,7 @@ export function RangeFilter({
           {box('max')}
         </div>
       </div>
-      <p id={noteId} className={`mt-1 text-xs ${error ? 'text-red-700' : 'text-slate-500'}`} role={error ? 'alert' : undefined}>
+      <p id={noteId} className={`mt-1 text-xs ${error ? 'text-negative' : 'text-fg-subtle'}`} role={error ? 'alert' : undefined}>
         {error ?? describeDistribution(distribution, unit)}
       </p>
     </fieldset>

@@ -15,13 +15,13 @@ const symbolColumn: DataTableColumn<ScreenerResultRow> = {
   id: 'symbol',
   header: 'Symbol',
   rowHeader: true,
-  cellClassName: 'max-w-[7.5rem] group-hover:bg-slate-50 sm:max-w-[16rem]',
+  cellClassName: 'max-w-[7.5rem] group-hover:bg-surface-muted sm:max-w-[16rem]',
   cell: (r) => (
     <>
-      <Link to={symbolPagePath(r)} className="font-semibold text-brand-700 hover:underline">
+      <Link to={symbolPagePath(r)} className="font-semibold text-brand-fg hover:underline">
         {r.symbol}
       </Link>
-      <span className="block truncate text-xs text-slate-600" title={r.name}>
+      <span className="block truncate text-xs text-fg-muted" title={r.name}>
         {r.name}
       </span>
     </>
@@ -41,14 +41,14 @@ const toFieldColumn = (c: ScreenerField): DataTableColumn<ScreenerResultRow> => 
   sortable: true,
   numeric: c.kind === 'range',
   sortTestId: `sort-${c.id}`,
-  cellClassName: (r) => cn('whitespace-nowrap', r.values[c.id] == null && 'text-slate-500'),
+  cellClassName: (r) => cn('whitespace-nowrap', r.values[c.id] == null && 'text-fg-subtle'),
   // A value older than a year (an ETF's 2022 expense ratio and assets) says its date, as the ETF page does.
   cellProps: (r) => ({ title: r.as_of?.[c.id] ? `As of ${r.as_of[c.id]}: older than a year` : undefined }),
   cell: (r) => (
     <>
       {formatFieldValue(r.values[c.id], c.unit)}
       {r.as_of?.[c.id] ? (
-        <sup className="ml-0.5 text-[0.65rem] text-amber-700" data-testid="dated-cell">
+        <sup className="ml-0.5 text-[0.65rem] text-warning" data-testid="dated-cell">
           <span aria-hidden="true">†</span>
           <span className="sr-only"> as of {r.as_of[c.id]}</span>
         </sup>
@@ -91,12 +91,12 @@ export function ResultsTable({
       onSortChange={onSort}
       busy={busy}
       testId="screener-results"
-      className="rounded-xl border border-slate-200 bg-white"
+      className="rounded-xl border border-border bg-surface"
       tableClassName={cn('min-w-max border-collapse transition-opacity', busy && 'opacity-60')}
-      headClassName="border-b border-slate-200 text-xs text-slate-600"
-      headerCellClassName="bg-slate-50"
+      headClassName="border-b border-border text-xs text-fg-muted"
+      headerCellClassName="bg-surface-muted"
       cellClassName="px-3 py-1.5"
-      rowClassName="group cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50"
+      rowClassName="group cursor-pointer border-b border-border-subtle last:border-0 hover:bg-surface-muted"
       rowProps={(r) => ({
         // The symbol's link is the keyboard path; a click anywhere on the row is a mouse shortcut to it.
         onClick: (e) => {
@@ -106,7 +106,7 @@ export function ResultsTable({
       })}
       footer={
         rows.some((r) => r.as_of) ? (
-          <p className="border-t border-slate-100 px-3 py-1.5 text-xs text-slate-600" data-testid="dated-footnote">
+          <p className="border-t border-border-subtle px-3 py-1.5 text-xs text-fg-muted" data-testid="dated-footnote">
             † Older than a year: the cell's title gives its as-of date (ETF expense ratios and assets come from a 2022-08-30 overview).
           </p>
         ) : null
@@ -118,16 +118,16 @@ export function ResultsTable({
 /** Grey rows in the table's shape while the first page loads. */
 export function ResultsSkeleton({ rows = 8, columns = 5 }: { rows?: number; columns?: number }) {
   return (
-    <div role="status" aria-label="Loading results" className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="screener-skeleton">
-      <div className="h-9 border-b border-slate-200 bg-slate-50" />
+    <div role="status" aria-label="Loading results" className="overflow-hidden rounded-xl border border-border bg-surface" data-testid="screener-skeleton">
+      <div className="h-9 border-b border-border bg-surface-muted" />
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-        <div key={i} className="flex items-center gap-4 border-b border-slate-100 px-3 py-3 last:border-0">
-          <div className="h-4 w-16 animate-pulse rounded bg-slate-200" />
-          <div className="h-4 w-20 animate-pulse rounded bg-slate-100" />
+        <div key={i} className="flex items-center gap-4 border-b border-border-subtle px-3 py-3 last:border-0">
+          <div className="h-4 w-16 animate-pulse rounded bg-surface-strong" />
+          <div className="h-4 w-20 animate-pulse rounded bg-surface-subtle" />
           {Array.from({ length: columns }, (_, j) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-            <div key={j} className="ml-auto h-4 w-14 animate-pulse rounded bg-slate-100" />
+            <div key={j} className="ml-auto h-4 w-14 animate-pulse rounded bg-surface-subtle" />
           ))}
         </div>
       ))}

@@ -34,9 +34,9 @@ export function SavedScreens({ userId, current, onOpen }: { userId: string; curr
   };
   const screens = list.data?.screens ?? [];
   return (
-    <section aria-labelledby="saved-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="saved-heading" className="flex items-center gap-1.5 text-sm font-semibold text-ink">
-        <Bookmark className="size-4 text-brand-600" aria-hidden />
+    <section aria-labelledby="saved-heading" className="rounded-xl border border-border bg-surface p-4">
+      <h2 id="saved-heading" className="flex items-center gap-1.5 text-sm font-semibold text-fg">
+        <Bookmark className="size-4 text-brand-fg" aria-hidden />
         Your screens
       </h2>
       <form onSubmit={submit} className="mt-2 flex items-start gap-2" noValidate>
@@ -52,10 +52,10 @@ export function SavedScreens({ userId, current, onOpen }: { userId: string; curr
             placeholder="Name this screen"
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${nameId}-error` : undefined}
-            className="h-9 w-full rounded-md border border-slate-300 px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
+            className="h-9 w-full rounded-md border border-border-strong px-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted aria-[invalid=true]:border-negative"
           />
           {error && (
-            <p id={`${nameId}-error`} className="mt-1 text-xs text-red-700" role="alert">
+            <p id={`${nameId}-error`} className="mt-1 text-xs text-negative" role="alert">
               {error}
             </p>
           )}
@@ -69,23 +69,23 @@ export function SavedScreens({ userId, current, onOpen }: { userId: string; curr
           Your saved screens could not be loaded: {(list.error as Error).message}
         </Alert>
       ) : list.isPending ? (
-        <p className="mt-3 text-sm text-slate-500">Loading your screens…</p>
+        <p className="mt-3 text-sm text-fg-subtle">Loading your screens…</p>
       ) : screens.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">None yet. Screens you save appear here, to re-run on fresh data with one click.</p>
+        <p className="mt-3 text-sm text-fg-muted">None yet. Screens you save appear here, to re-run on fresh data with one click.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100" aria-label="Saved screens">
+        <ul className="mt-3 divide-y divide-border-subtle" aria-label="Saved screens">
           {screens.map((s) => (
             <li key={s.id} className="flex items-center gap-2 py-1.5">
-              <button type="button" onClick={() => onOpen(s)} className="min-w-0 flex-1 rounded text-left hover:text-brand-700" data-testid="open-saved-screen">
+              <button type="button" onClick={() => onOpen(s)} className="min-w-0 flex-1 rounded text-left hover:text-brand-fg" data-testid="open-saved-screen">
                 <span className="block truncate text-sm font-medium">{s.name}</span>
-                <span className="block text-xs text-slate-500">
+                <span className="block text-xs text-fg-subtle">
                   {formatCount(s.filters.length, 'filter')} · {formatDate(s.created_at)}
                 </span>
               </button>
               <button
                 type="button"
                 onClick={() => remove.mutate(s.id, { onError: (err) => toast.error(err.message) })}
-                className="rounded p-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+                className="rounded p-2 text-fg-subtle hover:bg-negative-soft hover:text-negative"
                 aria-label={`Delete screen ${s.name}`}
               >
                 <Trash2 className="size-4" aria-hidden />

@@ -36,12 +36,12 @@ export function ScreenerExample({ shared }: { shared: ScreenState | null }) {
   return (
     <div className="space-y-4">
       <PresetBar presets={presets} activeId={preset.id} onPick={(p) => setPickedId(p.id)} />
-      <div className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
-        <p className="font-semibold text-ink">{preset.name}</p>
-        <p className="mt-1 text-slate-700">{preset.description}</p>
+      <div className="rounded-xl border border-border bg-surface p-4 text-sm">
+        <p className="font-semibold text-fg">{preset.name}</p>
+        <p className="mt-1 text-fg-secondary">{preset.description}</p>
         <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Its filters">
           {screen.filters.map((f) => (
-            <li key={f.field} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+            <li key={f.field} className="rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-fg">
               {describeFilter(f)}
             </li>
           ))}
@@ -55,7 +55,7 @@ export function ScreenerExample({ shared }: { shared: ScreenState | null }) {
         <ResultsSkeleton rows={EXAMPLE_ROWS} />
       ) : (
         <>
-          <p className="text-sm text-slate-700" aria-live="polite" data-testid="example-count">
+          <p className="text-sm text-fg-secondary" aria-live="polite" data-testid="example-count">
             {results.data.total.toLocaleString('en-US')}
             {universe ? ` of ${universe.toLocaleString('en-US')}` : ''} stocks and ETFs pass
             {results.data.total > EXAMPLE_ROWS ? `; the first ${EXAMPLE_ROWS} are shown` : ''}. Prices as of {results.data.data_as_of}.

@@ -62,7 +62,7 @@ export function ScreenerTool({ userId }: { userId: string }) {
 
   const activePreset = SCREENER_PRESETS.find((p) => matchesDefinition(screen, p))?.id ?? null;
   const panel = fields.isError ? null : !catalog ? (
-    <p className="text-sm text-slate-600">Loading filters…</p>
+    <p className="text-sm text-fg-muted">Loading filters…</p>
   ) : (
     <FilterPanel catalog={catalog} screen={screen} edit={edit} />
   );
@@ -81,7 +81,7 @@ export function ScreenerTool({ userId }: { userId: string }) {
       <aside aria-label="Filters and saved screens" className="hidden lg:block">
         <div className="space-y-4 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-2 lg:pb-4">
           {saved}
-          <h2 className="text-sm font-semibold text-ink">Filters</h2>
+          <h2 className="text-sm font-semibold text-fg">Filters</h2>
           {panelError}
           {panel}
         </div>
@@ -95,7 +95,7 @@ export function ScreenerTool({ userId }: { userId: string }) {
             <SlidersHorizontal className="size-4" aria-hidden />
             Filters{screen.filters.length > 0 ? ` (${screen.filters.length})` : ''}
           </Button>
-          <p className="mr-auto text-sm font-medium text-ink" aria-live="polite" data-testid="match-count">
+          <p className="mr-auto text-sm font-medium text-fg" aria-live="polite" data-testid="match-count">
             {total === undefined ? '' : describeCount(total)}
           </p>
           <ColumnChooser columns={pickColumns(screen)} onChange={(c) => setScreen({ ...screen, columns: c })} />

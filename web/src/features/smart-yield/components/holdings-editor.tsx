@@ -116,11 +116,11 @@ export function HoldingsEditor({ onSubmit, pending, error }: { onSubmit: (body: 
                   spellCheck={false}
                   placeholder={CSV_EXAMPLE}
                   aria-describedby={hintId}
-                  className="w-full rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+                  className="w-full rounded-lg border border-border-strong bg-surface p-3 font-mono text-sm shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted"
                 />
-                <p id={hintId} className="text-xs text-slate-600">
-                  One holding per line: <code className="rounded bg-slate-100 px-1">{HOLDINGS_CSV_HEADER}</code>. The header line is optional, cost is optional,
-                  fractional shares are fine. A symbol on several lines is merged (shares summed, cost averaged). Up to {MAX_HOLDINGS} holdings.
+                <p id={hintId} className="text-xs text-fg-muted">
+                  One holding per line: <code className="rounded bg-surface-subtle px-1">{HOLDINGS_CSV_HEADER}</code>. The header line is optional, cost is
+                  optional, fractional shares are fine. A symbol on several lines is merged (shares summed, cost averaged). Up to {MAX_HOLDINGS} holdings.
                 </p>
               </div>
             ),
@@ -129,7 +129,12 @@ export function HoldingsEditor({ onSubmit, pending, error }: { onSubmit: (body: 
       />
 
       {error && (
-        <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="holdings-error">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-lg border border-negative-muted bg-negative-soft px-4 py-3 text-sm text-negative-strong"
+          data-testid="holdings-error"
+        >
           {error}
         </p>
       )}
@@ -137,7 +142,7 @@ export function HoldingsEditor({ onSubmit, pending, error }: { onSubmit: (body: 
         <Button type="submit" loading={pending}>
           Analyse portfolio
         </Button>
-        <span className="text-xs text-slate-600">Free. Your holdings stay in this browser; nothing is saved on our servers.</span>
+        <span className="text-xs text-fg-muted">Free. Your holdings stay in this browser; nothing is saved on our servers.</span>
       </div>
     </form>
   );

@@ -11,14 +11,14 @@ export function IncomeCalendarChart({ calendar }: { calendar: SmartYieldResponse
   const total = calendar.reduce((s, c) => s + c.income_cents, 0);
   if (max === 0)
     return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="income-calendar-empty">
+      <p className="rounded-lg border border-dashed border-border-strong p-6 text-center text-sm text-fg-muted" data-testid="income-calendar-empty">
         None of these holdings paid a dividend in the last year of the history: no income to project.
       </p>
     );
   const best = calendar.reduce((a, b) => (b.income_cents > a.income_cents ? b : a));
   return (
     <figure data-testid="income-calendar">
-      <div className="flex h-48 items-end gap-1 border-b border-slate-300 sm:gap-2" aria-hidden="true">
+      <div className="flex h-48 items-end gap-1 border-b border-border-strong sm:gap-2" aria-hidden="true">
         {calendar.map((c) => {
           const payers = c.by_symbol
             .slice(0, 4)
@@ -32,23 +32,23 @@ export function IncomeCalendarChart({ calendar }: { calendar: SmartYieldResponse
               data-testid="calendar-bar"
             >
               {c.income_cents > 0 && (
-                <span className="mb-1 hidden text-center text-[10px] tabular-nums text-slate-600 md:block">
+                <span className="mb-1 hidden text-center text-[10px] tabular-nums text-fg-muted md:block">
                   {formatCents(c.income_cents).replace(/\.\d\d$/, '')}
                 </span>
               )}
-              <div className="rounded-t bg-brand-600" style={{ height: c.income_cents > 0 ? `max(2px, ${(c.income_cents / max) * 85}%)` : 0 }} />
+              <div className="rounded-t bg-brand" style={{ height: c.income_cents > 0 ? `max(2px, ${(c.income_cents / max) * 85}%)` : 0 }} />
             </div>
           );
         })}
       </div>
       <div className="mt-1 flex gap-1 sm:gap-2" aria-hidden="true">
         {calendar.map((c) => (
-          <span key={c.month} className="flex-1 text-center text-[10px] text-slate-600 sm:text-xs">
+          <span key={c.month} className="flex-1 text-center text-[10px] text-fg-muted sm:text-xs">
             {formatMonth(c.month)}
           </span>
         ))}
       </div>
-      <figcaption className="mt-2 text-xs text-slate-600">
+      <figcaption className="mt-2 text-xs text-fg-muted">
         {formatMonth(calendar[0]!.month, true)} – {formatMonth(calendar.at(-1)!.month, true)}: {formatCents(total)} in total, most in{' '}
         {formatMonth(best.month, true)} ({formatCents(best.income_cents)}).
       </figcaption>

@@ -17,18 +17,18 @@ import { formatCount } from '../../../../../core/text/plural.ts';
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold text-ink tabular-nums" data-testid={testId}>
+    <div className="rounded-xl border border-border bg-surface p-4">
+      <dt className="text-xs font-medium uppercase tracking-wide text-fg-muted">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold text-fg tabular-nums" data-testid={testId}>
         {value}
       </dd>
-      {hint && <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd>}
+      {hint && <dd className="mt-0.5 text-xs text-fg-muted">{hint}</dd>}
     </div>
   );
 }
 
 function SafetyBadge({ safety }: { safety: HoldingYieldResponse['safety'] }) {
-  if (!safety) return <span className="text-slate-500">{NOT_AVAILABLE}</span>;
+  if (!safety) return <span className="text-fg-subtle">{NOT_AVAILABLE}</span>;
   return (
     <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold', SAFETY_BAND_CLASSES[safety.band])}>
       {Math.round(safety.score)}
@@ -42,29 +42,29 @@ function HoldingDetails({ h }: { h: HoldingYieldResponse }) {
     <div className="grid gap-4 py-2 text-sm md:grid-cols-2">
       {h.safety ? (
         <div>
-          <p className="font-medium text-ink">
+          <p className="font-medium text-fg">
             Dividend safety {Math.round(h.safety.score)}/100 (FY{h.safety.fiscal_year})
           </p>
           <ul className="mt-2 space-y-1.5">
             {h.safety.components.map((c) => (
               <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="text-slate-700">
-                  {SAFETY_COMPONENT_LABELS[c.id]} <span className="text-slate-500">({c.weight} pts)</span>
+                <span className="text-fg-secondary">
+                  {SAFETY_COMPONENT_LABELS[c.id]} <span className="text-fg-subtle">({c.weight} pts)</span>
                 </span>
-                <span className="tabular-nums text-slate-800">
+                <span className="tabular-nums text-fg">
                   {formatSafetyValue(c)} → {c.points === null ? 'excluded' : `${(c.points * c.weight).toFixed(1)} pts`}
                 </span>
-                {c.note && <span className="basis-full text-xs text-slate-600">{c.note}</span>}
+                {c.note && <span className="basis-full text-xs text-fg-muted">{c.note}</span>}
               </li>
             ))}
           </ul>
         </div>
       ) : (
-        <p className="text-slate-600">No safety score for this holding.</p>
+        <p className="text-fg-muted">No safety score for this holding.</p>
       )}
       <div>
-        <p className="font-medium text-ink">Figures</p>
-        <ul className="mt-2 space-y-1 text-slate-700">
+        <p className="font-medium text-fg">Figures</p>
+        <ul className="mt-2 space-y-1 text-fg-secondary">
           <li>
             Trailing dividend: {h.annual_dividend_per_share === null ? NOT_AVAILABLE : `$${h.annual_dividend_per_share.toFixed(4)}`} per share over{' '}
             {formatCount(h.payments_per_year, 'payment')}
@@ -73,7 +73,7 @@ function HoldingDetails({ h }: { h: HoldingYieldResponse }) {
           {h.lines.length > 1 && <li>Merged from lines {h.lines.join(', ')}</li>}
         </ul>
         {h.notes.length > 0 && (
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-xs text-slate-600">
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-xs text-fg-muted">
             {h.notes.map((n) => (
               <li key={n}>{n}</li>
             ))}
@@ -91,8 +91,8 @@ const holdingColumns: DataTableColumn<HoldingYieldResponse>[] = [
     rowHeader: true,
     cell: (h) => (
       <>
-        <span className="font-semibold text-ink">{h.symbol}</span>
-        <span className="block max-w-[14rem] truncate text-xs text-slate-600">{h.name}</span>
+        <span className="font-semibold text-fg">{h.symbol}</span>
+        <span className="block max-w-[14rem] truncate text-xs text-fg-muted">{h.name}</span>
       </>
     ),
   },
@@ -143,12 +143,12 @@ export function YieldReport({ report }: { report: SmartYieldResponse }) {
       {(t.excluded.length > 0 || report.merged.length > 0) && (
         <div className="space-y-2 text-sm">
           {report.merged.length > 0 && (
-            <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sky-900">
+            <p className="rounded-lg border border-info-muted bg-info-soft px-4 py-3 text-info-strong">
               Merged lots: {report.merged.map((m) => `${m.symbol} (lines ${m.lines.join(', ')})`).join('; ')} — shares summed, cost averaged by shares.
             </p>
           )}
           {t.excluded.length > 0 && (
-            <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+            <div className="rounded-lg border border-warning-muted bg-warning-soft px-4 py-3 text-warning-strong">
               <p className="font-medium">Left out of income and yield:</p>
               <ul className="mt-1 list-disc pl-5">
                 {t.excluded.map((e) => (
@@ -178,13 +178,13 @@ export function YieldReport({ report }: { report: SmartYieldResponse }) {
             scrollLabel="Holdings and their dividend figures"
             testId="holdings-table"
             tableClassName="min-w-[52rem]"
-            headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600"
-            bodyClassName="border-b border-slate-100"
+            headClassName="border-b border-border text-xs uppercase tracking-wide text-fg-muted"
+            bodyClassName="border-b border-border-subtle"
             cellClassName="px-2 py-2 first:pl-0 last:pr-0"
-            rowClassName={(h) => (h.counted ? '' : 'text-slate-600')}
+            rowClassName={(h) => (h.counted ? '' : 'text-fg-muted')}
             rowDetails={(h) => (
               <details className="group">
-                <summary className="cursor-pointer rounded text-xs font-medium text-brand-700 hover:underline">Details for {h.symbol}</summary>
+                <summary className="cursor-pointer rounded text-xs font-medium text-brand-fg hover:underline">Details for {h.symbol}</summary>
                 <HoldingDetails h={h} />
               </details>
             )}
@@ -192,7 +192,7 @@ export function YieldReport({ report }: { report: SmartYieldResponse }) {
           />
         </CardContent>
       </Card>
-      <p className="text-xs text-slate-600">
+      <p className="text-xs text-fg-muted">
         Prices as of {report.data_day}; dividend history through {report.history_through}; payout and safety from the latest annual filing known on{' '}
         {report.data_day}.
       </p>

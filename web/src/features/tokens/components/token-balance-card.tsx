@@ -20,7 +20,7 @@ export function TokenBalanceCard({ subscription }: { subscription: SubscriptionS
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <CardTitle className="flex items-center gap-2">
-            <Coins className="size-5 text-brand-600" aria-hidden />
+            <Coins className="size-5 text-brand-fg" aria-hidden />
             Tokens
           </CardTitle>
           <Badge tone={tierTone[tier]} data-testid="token-card-tier">
@@ -32,50 +32,50 @@ export function TokenBalanceCard({ subscription }: { subscription: SubscriptionS
       <CardContent>
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span
-            className={`text-4xl font-bold tracking-tight text-ink tabular ${loading ? 'animate-pulse text-slate-300' : ''}`}
+            className={`text-4xl font-bold tracking-tight text-fg tabular ${loading ? 'animate-pulse text-fg-subtle' : ''}`}
             data-testid="token-card-balance"
           >
             {formatTokens(tokenBalance)}
           </span>
-          <span className="text-slate-500">tokens available</span>
+          <span className="text-fg-subtle">tokens available</span>
         </p>
-        <p className="mt-1 text-sm text-slate-600" data-testid="token-card-analyses">
+        <p className="mt-1 text-sm text-fg-muted" data-testid="token-card-analyses">
           ≈ {formatCount(analyses, 'analysis', 'analyses')} left{' '}
-          <span className="text-slate-400">(at {convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</span>
+          <span className="text-fg-subtle">(at {convertMtToTokens(ANALYSIS_ESTIMATE_MT)} tokens each)</span>
         </p>
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-slate-500">Monthly allocation</dt>
-            <dd className="font-medium text-ink tabular">
+            <dt className="text-fg-subtle">Monthly allocation</dt>
+            <dd className="font-medium text-fg tabular">
               {account ? `${formatTokens(account.allocation)} / ${formatTokens(account.monthly_allocation)}` : '—'}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-500">Purchased</dt>
-            <dd className="font-medium text-ink tabular">{account ? formatTokens(account.purchased) : '—'}</dd>
+            <dt className="text-fg-subtle">Purchased</dt>
+            <dd className="font-medium text-fg tabular">{account ? formatTokens(account.purchased) : '—'}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Next reset</dt>
-            <dd className="font-medium text-ink" data-testid="token-card-reset">
+            <dt className="text-fg-subtle">Next reset</dt>
+            <dd className="font-medium text-fg" data-testid="token-card-reset">
               {formatDate(account?.next_reset_date)}
             </dd>
           </div>
           {account && account.held > 0 && (
             <div className="col-span-2 sm:col-span-3">
               <dt className="sr-only">Reserved</dt>
-              <dd className="text-slate-600">{formatTokens(account.held)} tokens reserved by analyses in progress</dd>
+              <dd className="text-fg-muted">{formatTokens(account.held)} tokens reserved by analyses in progress</dd>
             </div>
           )}
           {account?.pending_tier && (
             <div className="col-span-2 sm:col-span-3">
               <dt className="sr-only">Scheduled change</dt>
-              <dd className="text-amber-800">
+              <dd className="text-warning">
                 Changes to {account.pending_tier} on {formatDate(account.next_reset_date)}.
               </dd>
             </div>
           )}
         </dl>
-        <p className="mt-4 text-xs text-slate-500">Allocation is used first and renews each period; purchased tokens never expire.</p>
+        <p className="mt-4 text-xs text-fg-subtle">Allocation is used first and renews each period; purchased tokens never expire.</p>
         {!loading && tier !== 'Free' && (
           <div className="mt-4 flex flex-wrap gap-2">
             {topup.ok && (

@@ -9,7 +9,7 @@ export function UsageGuide({ className }: { className?: string }) {
     return (
       <ul className={className} aria-busy="true" aria-label="Loading token costs">
         {['a', 'b', 'c', 'd', 'e'].map((k) => (
-          <li key={k} className="my-2 h-5 animate-pulse rounded bg-slate-100" />
+          <li key={k} className="my-2 h-5 animate-pulse rounded bg-surface-subtle" />
         ))}
       </ul>
     );
@@ -17,9 +17,9 @@ export function UsageGuide({ className }: { className?: string }) {
   return (
     <ul className={className} data-testid="usage-guide">
       {costs.data.costs.map((c) => (
-        <li key={c.action} className="flex items-center justify-between gap-3 border-b border-slate-100 py-2 text-sm last:border-0">
-          <span className="text-slate-700">{c.name}</span>
-          <span className="font-medium text-ink tabular">{formatTokens(c.tokens)}</span>
+        <li key={c.action} className="flex items-center justify-between gap-3 border-b border-border-subtle py-2 text-sm last:border-0">
+          <span className="text-fg-secondary">{c.name}</span>
+          <span className="font-medium text-fg tabular">{formatTokens(c.tokens)}</span>
         </li>
       ))}
     </ul>

@@ -11,7 +11,7 @@ export type RunSource = 'backtest' | 'live';
 export function HitRateChart({ groups, months, source }: { groups: TrackRecordGroupResponse[]; months: number; source: RunSource }) {
   return (
     <div>
-      <div className="mb-2 hidden text-xs text-slate-600 md:grid md:grid-cols-[15rem_minmax(0,1fr)_13rem] md:gap-4" aria-hidden="true">
+      <div className="mb-2 hidden text-xs text-fg-muted md:grid md:grid-cols-[15rem_minmax(0,1fr)_13rem] md:gap-4" aria-hidden="true">
         <span />
         <span className="flex justify-between">
           <span>0 %</span>
@@ -30,36 +30,34 @@ export function HitRateChart({ groups, months, source }: { groups: TrackRecordGr
               data-testid="hit-rate-row"
             >
               <p className="text-sm">
-                <span className="font-medium text-ink">{g.verdict_label}</span>
-                <span className="block text-slate-600">
+                <span className="font-medium text-fg">{g.verdict_label}</span>
+                <span className="block text-fg-muted">
                   {rule}
                   {claim ? ` — ${claim}` : ''}
                 </span>
               </p>
-              <div className="relative h-7 rounded bg-slate-100" aria-hidden="true">
-                {h.hit_rate_percent !== null && (
-                  <div className="absolute inset-y-0 left-0 rounded-l bg-brand-600" style={{ width: `${h.hit_rate_percent}%` }} />
-                )}
+              <div className="relative h-7 rounded bg-surface-subtle" aria-hidden="true">
+                {h.hit_rate_percent !== null && <div className="absolute inset-y-0 left-0 rounded-l bg-brand" style={{ width: `${h.hit_rate_percent}%` }} />}
                 {h.ci_low_percent !== null && h.ci_high_percent !== null && (
                   <div
-                    className="absolute top-1/2 h-3 -translate-y-1/2 border-x-2 border-ink"
+                    className="absolute top-1/2 h-3 -translate-y-1/2 border-x-2 border-fg"
                     style={{ left: `${h.ci_low_percent}%`, width: `max(2px, ${h.ci_high_percent - h.ci_low_percent}%)` }}
                   >
-                    <div className="absolute inset-x-0 top-1/2 h-0.5 -translate-y-1/2 bg-ink" />
+                    <div className="absolute inset-x-0 top-1/2 h-0.5 -translate-y-1/2 bg-inverse" />
                   </div>
                 )}
-                <div className="absolute inset-y-0 left-1/2 border-l border-dashed border-slate-500" />
+                <div className="absolute inset-y-0 left-1/2 border-l border-dashed border-border-strong" />
               </div>
-              <p className="text-sm tabular-nums text-slate-700">
+              <p className="text-sm tabular-nums text-fg-secondary">
                 {h.n === 0 ? (
                   <span>No matured calls yet</span>
                 ) : (
                   <>
-                    <span className="font-semibold text-ink" data-testid="hit-rate">
+                    <span className="font-semibold text-fg" data-testid="hit-rate">
                       {formatRate(h.hit_rate_percent)}
                     </span>{' '}
                     held, n = <span data-testid="hit-rate-n">{formatCount(h.n)}</span>
-                    <span className="block text-xs text-slate-600">
+                    <span className="block text-xs text-fg-muted">
                       95 % CI {formatRate(h.ci_low_percent)}–{formatRate(h.ci_high_percent)} · vs SPY {formatPoints(h.mean_excess_percent)}
                     </span>
                   </>

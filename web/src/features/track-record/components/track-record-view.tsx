@@ -23,8 +23,8 @@ function Segmented<T extends string | number>({
 }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="float-left mr-2 text-sm font-medium text-slate-700">{label}</legend>
-      <div className="grid auto-cols-fr grid-flow-col rounded-lg border border-slate-300 bg-white p-0.5">
+      <legend className="float-left mr-2 text-sm font-medium text-fg-secondary">{label}</legend>
+      <div className="grid auto-cols-fr grid-flow-col rounded-lg border border-border-strong bg-surface p-0.5">
         {options.map((o) => (
           <button
             key={String(o.value)}
@@ -33,7 +33,7 @@ function Segmented<T extends string | number>({
             onClick={() => onChange(o.value)}
             className={cn(
               'whitespace-nowrap rounded-md px-2 py-1.5 text-xs sm:px-3 sm:text-sm',
-              o.value === value ? 'bg-brand-600 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
+              o.value === value ? 'bg-brand font-semibold text-white' : 'text-fg-secondary hover:bg-surface-subtle',
             )}
           >
             {o.label}
@@ -54,14 +54,14 @@ function BacktestProgress({ backtest }: { backtest: TrackRecordResponse['backtes
   const range = backtest.first_month && backtest.last_month ? `${formatMonth(backtest.first_month)} to ${formatMonth(backtest.last_month)}` : '';
   if (backtest.status === 'done')
     return (
-      <p className="text-sm text-slate-600" data-testid="backtest-progress">
+      <p className="text-sm text-fg-muted" data-testid="backtest-progress">
         Backtest: {formatCount(backtest.months_total)} month-ends from {range}, {formatCount(backtest.runs)} runs.
       </p>
     );
   const percent = Math.round((100 * backtest.months_done) / Math.max(1, backtest.months_total));
   return (
     <div className="space-y-2" data-testid="backtest-progress">
-      <p className="text-sm font-medium text-ink">
+      <p className="text-sm font-medium text-fg">
         Backtest running: {backtest.months_done} of {backtest.months_total} month-ends done ({formatCount(backtest.runs)} runs so far)
       </p>
       <div
@@ -70,9 +70,9 @@ function BacktestProgress({ backtest }: { backtest: TrackRecordResponse['backtes
         aria-valuemin={0}
         aria-valuemax={backtest.months_total}
         aria-valuenow={backtest.months_done}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
+        className="h-2 overflow-hidden rounded-full bg-surface-strong"
       >
-        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+        <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );
@@ -82,8 +82,8 @@ function BacktestProgress({ backtest }: { backtest: TrackRecordResponse['backtes
 function FiguresTable({ groups, source }: { groups: TrackRecordGroupResponse[]; source: RunSource }) {
   const horizons = groups[0]?.[source].horizons.map((h) => h.months) ?? [];
   return (
-    <details className="rounded-xl border border-slate-200 bg-white">
-      <summary className="cursor-pointer px-5 py-3 text-sm font-medium text-ink">Every figure as a table ({SOURCE_NAMES[source].toLowerCase()})</summary>
+    <details className="rounded-xl border border-border bg-surface">
+      <summary className="cursor-pointer px-5 py-3 text-sm font-medium text-fg">Every figure as a table ({SOURCE_NAMES[source].toLowerCase()})</summary>
       <DataTable
         columns={[
           { id: 'kind', header: 'Kind', cell: (g: TrackRecordGroupResponse) => nameKind(g.kind) },
@@ -112,8 +112,8 @@ function FiguresTable({ groups, source }: { groups: TrackRecordGroupResponse[]; 
         scrollLabel="Hit rates per call and horizon"
         className="mx-5 mb-5"
         tableClassName="min-w-[52rem] tabular-nums"
-        headClassName="text-slate-600"
-        bodyClassName="divide-y divide-slate-100"
+        headClassName="text-fg-muted"
+        bodyClassName="divide-y divide-border-subtle"
         cellClassName="py-2 pr-3"
         rowClassName=""
       />
@@ -130,7 +130,7 @@ function NoCallLine({ groups, months, source }: { groups: TrackRecordGroupRespon
       : [`${g.verdict_label} ${g.call_label.split(':')[0]} — n = ${formatCount(h.n)}, vs SPY ${formatPoints(h.mean_excess_percent)}`];
   });
   if (parts.length === 0) return null;
-  return <p className="mt-4 text-xs text-slate-600">No call (counted, no hit rate): {parts.join('; ')}.</p>;
+  return <p className="mt-4 text-xs text-fg-muted">No call (counted, no hit rate): {parts.join('; ')}.</p>;
 }
 
 export function TrackRecordView({ data }: { data: TrackRecordResponse }) {
@@ -155,7 +155,7 @@ export function TrackRecordView({ data }: { data: TrackRecordResponse }) {
         />
       </div>
       {kinds.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="track-record-empty">
+        <p className="rounded-lg border border-dashed border-border-strong p-6 text-center text-sm text-fg-muted" data-testid="track-record-empty">
           {source === 'backtest'
             ? 'No backtest runs yet on this server.'
             : 'No user’s analysis has been scored yet: each one joins the record within a minute of being run.'}
@@ -175,7 +175,7 @@ export function TrackRecordView({ data }: { data: TrackRecordResponse }) {
                 {calls.length > 0 ? (
                   <HitRateChart groups={calls} months={months} source={source} />
                 ) : (
-                  <p className="text-sm text-slate-600">No directional call yet.</p>
+                  <p className="text-sm text-fg-muted">No directional call yet.</p>
                 )}
                 <NoCallLine groups={shown.filter((g) => g.kind === kind && g.side === 'neutral')} months={months} source={source} />
               </CardContent>
@@ -191,11 +191,11 @@ export function TrackRecordView({ data }: { data: TrackRecordResponse }) {
 
 function Method({ rules, dataDay }: { rules: TrackRecordResponse['rules']; dataDay: string | null }) {
   return (
-    <section aria-labelledby="method-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-      <h2 id="method-heading" className="text-xl font-semibold text-ink">
+    <section aria-labelledby="method-heading" className="space-y-4 rounded-2xl border border-border bg-surface p-6">
+      <h2 id="method-heading" className="text-xl font-semibold text-fg">
         How the record is kept
       </h2>
-      <ul className="list-disc space-y-2 pl-5 text-sm leading-relaxed text-slate-700">
+      <ul className="list-disc space-y-2 pl-5 text-sm leading-relaxed text-fg-secondary">
         <li>
           <strong>Every run counts.</strong> Each analysis anyone runs joins the record automatically, whatever happened next; none is left out or removed for
           doing badly. Calls that claim no direction (a Neutral rating, a C grade) are counted and shown, without a hit rate.
@@ -216,12 +216,12 @@ function Method({ rules, dataDay }: { rules: TrackRecordResponse['rules']; dataD
           split-adjusted, without dividends.
         </li>
       </ul>
-      <h3 className="font-semibold text-ink">What each verdict claims</h3>
+      <h3 className="font-semibold text-fg">What each verdict claims</h3>
       <dl className="grid gap-3 text-sm md:grid-cols-2">
         {rules.map((r) => (
           <div key={r.verdict}>
-            <dt className="font-medium text-ink">{r.label}</dt>
-            <dd className="text-slate-600">
+            <dt className="font-medium text-fg">{r.label}</dt>
+            <dd className="text-fg-muted">
               {r.bullish}; {r.bearish}; {r.neutral}.
             </dd>
           </div>

@@ -39,7 +39,7 @@ function AlertTiming() {
   const freshness = useDataFreshness().data;
   if (!freshness) return null;
   return (
-    <p className="mt-1 text-xs text-slate-600" data-testid="alert-timing">
+    <p className="mt-1 text-xs text-fg-muted" data-testid="alert-timing">
       {freshness.stale && freshness.as_of
         ? `Alerts are checked when a new trading day’s prices arrive. The prices here end ${formatDay(freshness.as_of)}, so no alert can fire until new data comes.`
         : 'Alerts are checked once a day, when the trading day’s closing prices arrive.'}
@@ -72,25 +72,25 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
 
   const thresholdLabel = needsPrice(kind) ? 'Price (USD)' : kind === 'move_percent' ? 'Day move (%)' : null;
   return (
-    <section aria-labelledby={`${id}-h`} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h3 id={`${id}-h`} className="text-base font-semibold text-ink">
-        Alerts for {row.symbol} <span className="font-normal text-slate-600">· last close {formatUsdPrice(row.price)}</span>
+    <section aria-labelledby={`${id}-h`} className="rounded-xl border border-border bg-surface p-4 sm:p-5">
+      <h3 id={`${id}-h`} className="text-base font-semibold text-fg">
+        Alerts for {row.symbol} <span className="font-normal text-fg-muted">· last close {formatUsdPrice(row.price)}</span>
       </h3>
       <AlertTiming />
       {alerts.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">
+        <p className="mt-2 text-sm text-fg-muted">
           No alerts yet. An alert fires once when its figure crosses the line, and again only after it has crossed back.
         </p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100" aria-label={`Alerts for ${row.symbol}`}>
+        <ul className="mt-3 divide-y divide-border-subtle" aria-label={`Alerts for ${row.symbol}`}>
           {alerts.map((a) => (
             <li key={a.id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
-                <p className="text-sm font-medium text-ink">
+                <p className="text-sm font-medium text-fg">
                   {a.description}
-                  {a.email && <span className="ml-2 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-normal text-sky-800">e-mail</span>}
+                  {a.email && <span className="ml-2 rounded bg-info-soft px-1.5 py-0.5 text-xs font-normal text-info">e-mail</span>}
                 </p>
-                <p className="text-xs text-slate-600">{describeState(a)}</p>
+                <p className="text-xs text-fg-muted">{describeState(a)}</p>
               </div>
               <Button
                 variant="ghost"
@@ -107,7 +107,7 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
       )}
       <form onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] sm:items-end" noValidate>
         <div className="grid gap-1">
-          <label htmlFor={`${id}-kind`} className="text-sm font-medium text-slate-700">
+          <label htmlFor={`${id}-kind`} className="text-sm font-medium text-fg-secondary">
             New alert
           </label>
           <Select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as AlertKind)}>
@@ -120,7 +120,7 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
         </div>
         {thresholdLabel ? (
           <div className="grid gap-1">
-            <label htmlFor={`${id}-t`} className="text-sm font-medium text-slate-700">
+            <label htmlFor={`${id}-t`} className="text-sm font-medium text-fg-secondary">
               {thresholdLabel}
             </label>
             <input
@@ -130,12 +130,12 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
               onChange={(e) => setThreshold(e.target.value)}
               aria-invalid={error?.field === 'threshold'}
               aria-describedby={error ? `${id}-err` : undefined}
-              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
+              className="h-10 w-full rounded-lg border border-border-strong bg-surface px-3 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted aria-[invalid=true]:border-negative"
             />
           </div>
         ) : kind === 'rsi_cross' ? (
           <div className="grid gap-1">
-            <label htmlFor={`${id}-rsi`} className="text-sm font-medium text-slate-700">
+            <label htmlFor={`${id}-rsi`} className="text-sm font-medium text-fg-secondary">
               Level
             </label>
             <Select id={`${id}-rsi`} value={rsiLevel} onChange={(e) => setRsiLevel(e.target.value)}>
@@ -144,18 +144,18 @@ export function AlertPanel({ watchlistId, row, alerts }: { watchlistId: string; 
             </Select>
           </div>
         ) : (
-          <p className="text-sm text-slate-600 sm:pb-2">No threshold needed.</p>
+          <p className="text-sm text-fg-muted sm:pb-2">No threshold needed.</p>
         )}
         <Button type="submit" variant="secondary" loading={add.isPending}>
           <BellPlus className="size-4" aria-hidden />
           Add alert
         </Button>
-        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-3">
-          <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} className="size-4 accent-brand-600" />
+        <label className="flex items-center gap-2 text-sm text-fg-secondary sm:col-span-3">
+          <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} className="size-4 accent-brand" />
           Also e-mail me when it fires
         </label>
         {error && (
-          <p id={`${id}-err`} role="alert" className="text-sm text-red-700 sm:col-span-3">
+          <p id={`${id}-err`} role="alert" className="text-sm text-negative sm:col-span-3">
             {error.message}
           </p>
         )}

@@ -22,13 +22,13 @@ export function NotificationBell() {
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         data-testid="notification-bell"
         onClick={() => setOpen((o) => !o)}
-        className="relative inline-flex size-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="relative inline-flex size-9 items-center justify-center rounded-full text-fg-secondary hover:bg-surface-subtle focus-visible:outline-2 focus-visible:outline-focus"
       >
         <Bell className="size-5" aria-hidden />
         {unread > 0 && (
           <span
             aria-hidden
-            className="absolute -right-0.5 -top-0.5 min-w-[1.1rem] rounded-full bg-red-600 px-1 text-center text-[0.65rem] font-bold leading-[1.1rem] text-white"
+            className="absolute -right-0.5 -top-0.5 min-w-[1.1rem] rounded-full bg-negative-solid px-1 text-center text-[0.65rem] font-bold leading-[1.1rem] text-white"
           >
             {unread > 99 ? '99+' : unread}
           </span>
@@ -37,29 +37,29 @@ export function NotificationBell() {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+        className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-border bg-surface p-3 shadow-lg"
       >
         <div className="flex items-center justify-between gap-2">
-          <p className="text-sm font-semibold text-ink">Alerts</p>
+          <p className="text-sm font-semibold text-fg">Alerts</p>
           {unread > 0 && (
-            <button type="button" className="text-xs font-medium text-brand-700 underline" onClick={() => void markNotificationsRead({ all: true })}>
+            <button type="button" className="text-xs font-medium text-brand-fg underline" onClick={() => void markNotificationsRead({ all: true })}>
               Mark all read
             </button>
           )}
         </div>
         {!data || data.notifications.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No alerts have fired yet.</p>
+          <p className="mt-2 text-sm text-fg-muted">No alerts have fired yet.</p>
         ) : (
           <ul className="mt-2 grid max-h-80 gap-1 overflow-y-auto">
             {data.notifications.map((n) => (
-              <li key={n.id} className={`rounded-lg px-2 py-1.5 ${n.read ? '' : 'bg-brand-50'}`}>
-                <p className="text-sm font-medium text-ink">{n.title}</p>
-                <p className="text-xs text-slate-600">{n.as_of}</p>
+              <li key={n.id} className={`rounded-lg px-2 py-1.5 ${n.read ? '' : 'bg-brand-soft'}`}>
+                <p className="text-sm font-medium text-fg">{n.title}</p>
+                <p className="text-xs text-fg-muted">{n.as_of}</p>
               </li>
             ))}
           </ul>
         )}
-        <Link to="/smart-watchlist" onClick={() => setOpen(false)} className="mt-2 block text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/smart-watchlist" onClick={() => setOpen(false)} className="mt-2 block text-sm font-medium text-brand-fg hover:underline">
           Open Smart Watchlist
         </Link>
       </div>

@@ -13,7 +13,7 @@ const GRADE_NAMES = { value: 'Value', growth: 'Growth', profitability: 'Profitab
  * out — one tab stop a row rather than five.
  */
 function Grades({ grades }: { grades: WatchRow['grades'] }) {
-  if (!grades) return <span className="text-slate-500">{DASH}</span>;
+  if (!grades) return <span className="text-fg-subtle">{DASH}</span>;
   const keys = Object.keys(GRADE_NAMES) as Array<keyof typeof GRADE_NAMES>;
   const spelled = keys.map((k) => `${GRADE_NAMES[k]} ${grades[k] ?? 'not graded'}`).join(' · ');
   return (
@@ -22,7 +22,7 @@ function Grades({ grades }: { grades: WatchRow['grades'] }) {
         <abbr
           key={k}
           aria-label={`${GRADE_NAMES[k]} grade ${grades[k] ?? 'not graded'}`}
-          className="inline-flex size-6 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-800 no-underline"
+          className="inline-flex size-6 items-center justify-center rounded bg-surface-subtle text-xs font-semibold text-fg no-underline"
         >
           {grades[k] ?? DASH}
         </abbr>
@@ -39,8 +39,8 @@ const columns: DataTableColumn<WatchRow>[] = [
     sortValue: (r) => r.symbol,
     cell: (r) => (
       <>
-        <span className="block font-semibold text-ink">{r.symbol}</span>
-        <span className="block max-w-[12rem] truncate text-xs text-slate-600" title={r.name}>
+        <span className="block font-semibold text-fg">{r.symbol}</span>
+        <span className="block max-w-[12rem] truncate text-xs text-fg-muted" title={r.name}>
           {r.name}
         </span>
       </>
@@ -56,7 +56,7 @@ const columns: DataTableColumn<WatchRow>[] = [
     cell: (r) => (
       <>
         {formatSignedPercent(r.change_percent)}
-        {r.change_period === 'month' && <span className="block text-xs text-slate-500">month</span>}
+        {r.change_period === 'month' && <span className="block text-xs text-fg-subtle">month</span>}
       </>
     ),
   },
@@ -81,7 +81,7 @@ const columns: DataTableColumn<WatchRow>[] = [
           {ratingWords(r.rating.label)}
         </span>
       ) : (
-        <span className="text-slate-500">{DASH}</span>
+        <span className="text-fg-subtle">{DASH}</span>
       ),
   },
   {
@@ -98,14 +98,14 @@ const columns: DataTableColumn<WatchRow>[] = [
     sortValue: (r) => r.upside_percent,
     cell: (r) =>
       r.fair_value === null ? (
-        <span className="text-slate-500" title={r.missing.find((m) => m.startsWith('DCF') || m.startsWith('No fundamentals')) ?? undefined}>
+        <span className="text-fg-subtle" title={r.missing.find((m) => m.startsWith('DCF') || m.startsWith('No fundamentals')) ?? undefined}>
           {DASH}
         </span>
       ) : (
         <>
           {formatUsdPrice(r.fair_value)}
           <span className={`block text-xs ${toneOf(r.upside_percent)}`}>{formatSignedPercent(r.upside_percent)} vs price</span>
-          {r.valuation_verdict && <span className="block text-xs text-slate-600">{r.valuation_verdict}</span>}
+          {r.valuation_verdict && <span className="block text-xs text-fg-muted">{r.valuation_verdict}</span>}
         </>
       ),
   },
@@ -140,14 +140,14 @@ export function WatchTable({ rows, caption, actions }: { rows: WatchRow[]; capti
       empty="No symbols in this list yet."
       defaultSort={{ columnId: 'symbol', direction: 'asc' }}
       // relative: the sr-only labels inside are absolutely placed; without it they widen the page on a phone.
-      className="relative rounded-xl border border-slate-200 bg-white"
+      className="relative rounded-xl border border-border bg-surface"
       tableClassName="min-w-[52rem]"
-      headClassName="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600"
-      bodyClassName="divide-y divide-slate-100"
+      headClassName="border-b border-border bg-surface-muted text-xs uppercase tracking-wide text-fg-muted"
+      bodyClassName="divide-y divide-border-subtle"
       rowClassName="align-middle"
       footer={
         // The key the five letters need (issue 33): sighted readers had only the screen reader's label.
-        <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600" data-testid="grades-key">
+        <p className="border-t border-border px-3 py-2 text-xs text-fg-muted" data-testid="grades-key">
           Grades, left to right: {Object.values(GRADE_NAMES).join(', ').toLowerCase()}; A is the best fifth of the company's sector peers, F the worst.
         </p>
       }

@@ -21,7 +21,7 @@ function LimitNotice({ limits, error }: { limits: WatchlistsResponse['limits']; 
     <Alert tone="warning" title="Plan limit reached">
       <p>{error.message}</p>
       {limits.upgrade_to && (
-        <Link to="/pricing" className="mt-1 inline-block font-medium text-amber-900 underline">
+        <Link to="/pricing" className="mt-1 inline-block font-medium text-warning-strong underline">
           See the {limits.upgrade_to} plan
         </Link>
       )}
@@ -61,7 +61,7 @@ function NameForm({
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
       <div className="grid min-w-0 flex-1 gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        <label htmlFor={id} className="text-sm font-medium text-fg-secondary">
           {label}
         </label>
         <input
@@ -71,7 +71,7 @@ function NameForm({
           onChange={(e) => setName(e.target.value)}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-err` : undefined}
-          className="h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
+          className="h-10 w-full min-w-0 rounded-lg border border-border-strong bg-surface px-3 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand-muted aria-[invalid=true]:border-negative"
         />
       </div>
       <Button type="submit" variant="secondary" loading={busy}>
@@ -83,7 +83,7 @@ function NameForm({
         </Button>
       )}
       {error && (
-        <p id={`${id}-err`} role="alert" className="w-full text-sm text-red-700">
+        <p id={`${id}-err`} role="alert" className="w-full text-sm text-negative">
           {error}
         </p>
       )}
@@ -127,9 +127,9 @@ function ListView({ list, limits, picker }: { list: WatchlistResponse; limits: W
             />
           </div>
         ) : (
-          <h2 className="text-xl font-semibold text-ink">
+          <h2 className="text-xl font-semibold text-fg">
             {list.name}{' '}
-            <span className="text-sm font-normal text-slate-600">
+            <span className="text-sm font-normal text-fg-muted">
               {list.rows.length}
               {limits.symbols_per_list !== null ? ` of ${limits.symbols_per_list}` : ''} symbols
             </span>
@@ -157,14 +157,14 @@ function ListView({ list, limits, picker }: { list: WatchlistResponse; limits: W
       </div>
       <div className="max-w-xl">
         {full ? (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             This list is full on your {limits.tier} plan ({limits.description}).
           </p>
         ) : (
           picker(pick)
         )}
         {add.isPending && (
-          <p className="mt-1 text-sm text-slate-600" role="status">
+          <p className="mt-1 text-sm text-fg-muted" role="status">
             Adding…
           </p>
         )}
@@ -172,16 +172,16 @@ function ListView({ list, limits, picker }: { list: WatchlistResponse; limits: W
       <LimitNotice limits={limits} error={problem} />
       {problem && problem.code !== 'TIER_REQUIRED' && <Alert tone="error">{problem.message}</Alert>}
       {full && limits.upgrade_to && (
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-fg-secondary">
           Need more?{' '}
-          <Link to="/pricing" className="font-medium text-brand-700 underline">
+          <Link to="/pricing" className="font-medium text-brand-fg underline">
             The {limits.upgrade_to} plan
           </Link>{' '}
           raises the limit.
         </p>
       )}
       {list.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+        <p className="rounded-xl border border-dashed border-border-strong bg-surface p-6 text-sm text-fg-muted">
           This list is empty. Search above for a stock or ETF by symbol or name to add it.
         </p>
       ) : (
@@ -213,7 +213,7 @@ function ListView({ list, limits, picker }: { list: WatchlistResponse; limits: W
         <AlertPanel key={`${list.id}-${row.symbol}`} watchlistId={list.id} row={row} alerts={list.rows.find((r) => r.symbol === row.symbol)?.alerts ?? []} />
       )}
       {list.rows.length > 0 && (
-        <p className="text-xs text-slate-600">
+        <p className="text-xs text-fg-muted">
           Figures as of {list.rows[0]!.as_of}: close and change from the daily prices, rating and RSI from the technical analysis, fair value from its two-stage
           DCF, grades against sector peers. Computed once per data day, free.
         </p>
@@ -271,8 +271,8 @@ export function WatchlistTool({ userId, picker }: { userId: string; picker: Symb
                 type="button"
                 aria-current={active?.id === l.id ? 'true' : undefined}
                 onClick={() => setActiveId(l.id)}
-                className={`max-w-[14rem] truncate rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                  active?.id === l.id ? 'border-ink bg-ink text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
+                className={`max-w-[14rem] truncate rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus ${
+                  active?.id === l.id ? 'border-fg bg-inverse text-on-inverse' : 'border-border-strong bg-surface text-fg hover:bg-surface-subtle'
                 }`}
               >
                 {l.name}
@@ -291,7 +291,7 @@ export function WatchlistTool({ userId, picker }: { userId: string; picker: Symb
             <Plus className="size-4" aria-hidden />
             New list
           </Button>
-          <span className="text-xs text-slate-600">
+          <span className="text-xs text-fg-muted">
             {limits.tier} plan: {limits.description}
           </span>
         </div>
@@ -319,9 +319,9 @@ export function WatchlistTool({ userId, picker }: { userId: string; picker: Symb
         {active ? (
           <ListView key={active.id} list={active} limits={limits} picker={picker} />
         ) : (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6">
-            <h2 className="text-lg font-semibold text-ink">Start your first watchlist</h2>
-            <p className="mt-1 text-sm text-slate-600">Name it, then add symbols; each row shows its figures and can carry alerts.</p>
+          <div className="rounded-xl border border-dashed border-border-strong bg-surface p-6">
+            <h2 className="text-lg font-semibold text-fg">Start your first watchlist</h2>
+            <p className="mt-1 text-sm text-fg-muted">Name it, then add symbols; each row shows its figures and can carry alerts.</p>
             <div className="mt-4 max-w-md">
               <NameForm initial="My watchlist" label="Name of the list" submitLabel="Create" onSubmit={submitNew} />
             </div>
