@@ -3,50 +3,57 @@ import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { Providers } from './providers.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { type PageName, type RouteEntry, routeTable } from '../../../core/site/pages.ts';
+import { matchPage, type PageName, type RouteEntry, routeTable } from '../../../core/site/pages.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
 
-const pages = {
-  home: page(() => import('./routes/home.tsx')),
-  pricing: page(() => import('./routes/pricing.tsx')),
-  login: page(() => import('./routes/login.tsx')),
-  signup: page(() => import('./routes/signup.tsx')),
-  forgotPassword: page(() => import('./routes/forgot-password.tsx')),
-  resetPassword: page(() => import('./routes/reset-password.tsx')),
-  terms: page(() => import('./routes/terms-of-service.tsx')),
-  privacy: page(() => import('./routes/privacy-policy.tsx')),
-  about: page(() => import('./routes/about.tsx')),
-  contact: page(() => import('./routes/contact.tsx')),
-  comingSoon: page(() => import('./routes/coming-soon.tsx')),
-  screener: page(() => import('./routes/advanced-market-screener.tsx')),
-  smartYield: page(() => import('./routes/smart-yield.tsx')),
-  advancedFundamentals: page(() => import('./routes/advanced-fundamentals.tsx')),
-  smartWatchlist: page(() => import('./routes/smart-watchlist.tsx')),
-  apiDocs: page(() => import('./routes/api-docs.tsx')),
-  trackRecord: page(() => import('./routes/track-record.tsx')),
-  dcfStudio: page(() => import('./routes/dcf-stock-valuation.tsx')),
-  search: page(() => import('./routes/search.tsx')),
-  searchResults: page(() => import('./routes/search-results.tsx')),
-  dashboard: page(() => import('./routes/dashboard.tsx')),
-  copilot: page(() => import('./routes/copilot.tsx')),
-  overview: page(() => import('./routes/overview.tsx')),
-  analysis: page(() => import('./routes/analysis.tsx')),
-  fundamental: page(() => import('./routes/fundamental-analysis.tsx')),
-  technical: page(() => import('./routes/technical.tsx')),
-  balanceSheet: page(() => import('./routes/balance-sheet.tsx')),
-  dcf: page(() => import('./routes/dcf.tsx')),
-  etf: page(() => import('./routes/etf.tsx')),
-  profile: page(() => import('./routes/profile.tsx')),
-  settings: page(() => import('./routes/settings.tsx')),
-  tokenTopup: page(() => import('./routes/token-topup.tsx')),
-  tokenPricing: page(() => import('./routes/token-pricing.tsx')),
-  devOutbox: page(() => import('./routes/dev-outbox.tsx')),
-  compare: page(() => import('./routes/compare.tsx')),
-  sharedAnalysis: page(() => import('./routes/shared-analysis.tsx')),
-  notFound: page(() => import('./routes/not-found.tsx')),
+const loaders = {
+  home: () => import('./routes/home.tsx'),
+  pricing: () => import('./routes/pricing.tsx'),
+  login: () => import('./routes/login.tsx'),
+  signup: () => import('./routes/signup.tsx'),
+  forgotPassword: () => import('./routes/forgot-password.tsx'),
+  resetPassword: () => import('./routes/reset-password.tsx'),
+  terms: () => import('./routes/terms-of-service.tsx'),
+  privacy: () => import('./routes/privacy-policy.tsx'),
+  about: () => import('./routes/about.tsx'),
+  contact: () => import('./routes/contact.tsx'),
+  comingSoon: () => import('./routes/coming-soon.tsx'),
+  screener: () => import('./routes/advanced-market-screener.tsx'),
+  smartYield: () => import('./routes/smart-yield.tsx'),
+  advancedFundamentals: () => import('./routes/advanced-fundamentals.tsx'),
+  smartWatchlist: () => import('./routes/smart-watchlist.tsx'),
+  apiDocs: () => import('./routes/api-docs.tsx'),
+  trackRecord: () => import('./routes/track-record.tsx'),
+  dcfStudio: () => import('./routes/dcf-stock-valuation.tsx'),
+  search: () => import('./routes/search.tsx'),
+  searchResults: () => import('./routes/search-results.tsx'),
+  dashboard: () => import('./routes/dashboard.tsx'),
+  copilot: () => import('./routes/copilot.tsx'),
+  overview: () => import('./routes/overview.tsx'),
+  analysis: () => import('./routes/analysis.tsx'),
+  fundamental: () => import('./routes/fundamental-analysis.tsx'),
+  technical: () => import('./routes/technical.tsx'),
+  balanceSheet: () => import('./routes/balance-sheet.tsx'),
+  dcf: () => import('./routes/dcf.tsx'),
+  etf: () => import('./routes/etf.tsx'),
+  profile: () => import('./routes/profile.tsx'),
+  settings: () => import('./routes/settings.tsx'),
+  tokenTopup: () => import('./routes/token-topup.tsx'),
+  tokenPricing: () => import('./routes/token-pricing.tsx'),
+  devOutbox: () => import('./routes/dev-outbox.tsx'),
+  compare: () => import('./routes/compare.tsx'),
+  sharedAnalysis: () => import('./routes/shared-analysis.tsx'),
+  notFound: () => import('./routes/not-found.tsx'),
 };
+
+const pages = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, page(load)])) as Record<keyof typeof loaders, Page>;
+
+// The page being opened starts loading with the app's own code, in parallel with the session check; lazy() would
+// only ask for it once the guard had rendered it (the dashboard's chunk waited ~200 ms for the session).
+const opening = typeof window === 'undefined' ? null : matchPage(window.location.pathname);
+if (opening && opening.entry.page in loaders) loaders[opening.entry.page as keyof typeof loaders]().catch(() => undefined);
 
 function FundamentalRedirect() {
   const { symbol = '' } = useParams();

@@ -34,6 +34,15 @@ const AuthContext = createContext<AuthState | null>(null);
 
 /** How often a signed-in tab re-checks its session (the server may revoke it: password change elsewhere). */
 const SESSION_CHECK_MS = 5 * 60_000;
+
+/**
+ * The first session check leaves with the app's own code, not after React's first render: every guarded page
+ * waits on it (the dashboard's chain was session → profile → the page's data). The provider's first refresh
+ * takes this answer; later ones ask again.
+ */
+let firstSession: ReturnType<typeof authApi.getSession> | null = typeof window === 'undefined' ? null : authApi.getSession();
+// Handled here too, so a failure before the provider mounts is not reported as unhandled; the refresh still sees it.
+firstSession?.catch(() => undefined);
 const channelName = 'stockpilot-auth';
 const storageKey = 'stockpilot-auth-event';
 
@@ -123,7 +132,9 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
 
   const refresh = useCallback(async () => {
     try {
-      const data = await authApi.getSession();
+      const pending = firstSession;
+      firstSession = null;
+      const data = await (pending ?? authApi.getSession());
       await applySession(data?.user ?? null);
     } catch (e) {
       // Offline or a server hiccup keeps the current state; only an answer can sign a tab out.
