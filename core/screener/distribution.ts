@@ -75,7 +75,7 @@ function spreadOf(sorted: readonly number[]): FieldSpread | null {
  */
 export function describeFieldBySector(table: ScreenerTable, fieldId: string): { market: FieldSpread | null; sectors: Map<string, FieldSpread> } | null {
   const column = table.columns.get(fieldId);
-  if (!column || column.kind !== 'range') return null;
+  if (column?.kind !== 'range') return null;
   const sector = table.columns.get('sector');
   const all: number[] = [];
   const bySector = new Map<string, number[]>();

@@ -7,7 +7,7 @@ import {
   subjectOfPlan,
 } from '../../../core/copilot/conversation-subject.ts';
 import type { PlanContext } from '../../../core/copilot/plan-offline-answer.ts';
-import { type Breaker, type BreakerRule, createBreaker } from '../../../core/ai/circuit-breaker.ts';
+import type { Breaker, BreakerRule } from '../../../core/ai/circuit-breaker.ts';
 import { randomUUID } from 'node:crypto';
 import type {
   AnalysisSummaryRead,

@@ -4,9 +4,9 @@ import type { Database } from '../../adapters/db/index.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/db.ts';
 import { insertOpenRuns, readRunState } from '../../test/track-record-test-kit.ts';
-import { runRescoringTick } from '../track-record/rescoring.ts';
-import { createMarketFeature, type MarketFeature } from './index.ts';
-import type { IngestVendor } from './market-ingest.ts';
+import type { IngestVendor } from '../../adapters/market-data/index.ts';
+import { createMarketFeature, type MarketFeature } from '../market/index.ts';
+import { runRescoringTick } from './rescoring.ts';
 
 /** Every ingested day: AAPL closes at $330.00, SPY where it last closed (the benchmark flat). */
 const vendor: IngestVendor = {
