@@ -18,27 +18,16 @@ import { createMarketDataStore } from '../server/features/market/market-data-sto
 import { createMarketIngest, type IngestVendor } from '../server/features/market/market-ingest.ts';
 import { createStoredSnapshot } from '../server/features/market/stored-snapshot.ts';
 import { median, report } from './support.ts';
+import { createSeededRandom } from '../core/test-kit/seeded-random.ts';
 
 const SYMBOLS = 7_000;
 const DAYS = 5;
 const BUDGET_S = 10;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A seeded generator (mulberry32): the same market every run. */
-function createRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** 7,000 symbols with a random walk of closes: each day a bar inside its own range, ±3 % at most. */
 function createSimulatedVendor(): IngestVendor {
-  const random = createRandom(32);
+  const random = createSeededRandom(32);
   const closes = new Map<string, number>();
   for (let i = 0; i < SYMBOLS; i++) closes.set(`SIM${i.toString().padStart(4, '0')}`, 5 + random() * 495);
   return {
@@ -86,7 +75,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
     while (!isTradingDay(day));
     clock = new Date(`${day}T22:00:00Z`);
     const t = performance.now();
-    const [outcome] = await ingest.refresh({ day });
+    const outcome = (await ingest.refresh({ day })).find((o) => o.dataset === 'prices');
     seconds.push((performance.now() - t) / 1000);
     if (outcome?.outcome !== 'stored' || outcome.stored !== SYMBOLS) throw new Error(`${day}: ${JSON.stringify(outcome)}`);
   }

@@ -23,6 +23,7 @@ import { createScorecardsService } from '../server/features/scorecards/scorecard
 import { loadScreenerRows } from '../server/features/screener/screener-universe.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { freePort, median, percentile, report } from './support.ts';
+import { createSeededRandom } from '../core/test-kit/seeded-random.ts';
 
 const ROWS = 10_000;
 const CHOICES: FieldId[] = ['sector', 'industry', 'type', 'technical_rating', 'grade_value'];
@@ -44,20 +45,8 @@ const SECTORS = [
   'Utilities',
 ];
 
-/** mulberry32: the same rows on every run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeRows(): ScreenerRow[] {
-  const rnd = seededRandom(16);
+  const rnd = createSeededRandom(16);
   const rows: ScreenerRow[] = [];
   for (let i = 0; i < ROWS; i++) {
     const values: ScreenerRow['values'] = {};

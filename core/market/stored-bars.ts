@@ -1,17 +1,11 @@
+import type { IngestDailyBar } from './ingest-validation.ts';
 import type { PriceBar, Split } from './types.ts';
 
 /**
  * A daily bar as the store keeps it: the vendor's raw (unadjusted) prices of that day. Adjustment happens on
  * read, from the splits the store holds, so a split announced after a bar was stored never leaves the bar stale.
  */
-export interface StoredBar {
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number | null;
-}
+export type StoredBar = Pick<IngestDailyBar, 'date' | 'open' | 'high' | 'low' | 'close' | 'volume'>;
 
 /** The factor that brings a price of `day` onto today's share basis: the product of the splits after it. */
 function splitFactorAfter(day: string, splits: readonly Pick<Split, 'date' | 'ratio'>[]): number {

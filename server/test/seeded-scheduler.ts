@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database } from '../adapters/db/index.ts';
+import { createSeededRandom } from '../../core/test-kit/seeded-random.ts';
 
 /**
  * A deterministic scheduler for concurrent database work in tests: the interleaving of concurrent
@@ -25,18 +26,6 @@ export interface SeededScheduler {
 
 /** One task of a run; `notify` wakes that run's driver. */
 type TaskState = { index: number; state: 'busy' | 'gated' | 'done'; release?: () => void; notify: () => void };
-
-/** mulberry32: a small seeded generator, enough to pick among a handful of gated tasks. */
-function createRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export function createSeededScheduler(): SeededScheduler {
   const current = new AsyncLocalStorage<TaskState>();
@@ -67,7 +56,7 @@ export function createSeededScheduler(): SeededScheduler {
     },
 
     async run(tasks, seed) {
-      const random = createRandom(seed);
+      const random = createSeededRandom(seed);
       // The driver's wake-up: called whenever a task reaches a gate or finishes.
       let wake = () => {};
       const states: TaskState[] = tasks.map((_, index) => ({ index, state: 'busy', notify: () => wake() }));

@@ -104,11 +104,7 @@ export function createMarketDataStore(db: Database) {
             ON CONFLICT (symbol, day) DO NOTHING`,
         );
         await insertRefusals(tx, 'prices', onDay, input.refusals, at);
-        const done = await tx.query(sql`
-          UPDATE market_ingest_runs SET status = 'done', stored = ${input.bars.length}, skipped = ${input.skipped},
-            refused = ${input.refusals.length}, finished_at = ${at}::timestamptz
-          WHERE dataset = 'prices' AND day = ${onDay}::date AND status = 'running' RETURNING day`);
-        if (done.length !== 1) throw new Error(`market ingest: the lease on prices ${onDay} was lost; nothing stored`);
+        await markDayDone(tx, 'prices', onDay, { stored: input.bars.length, skipped: input.skipped, refused: input.refusals.length }, at);
       });
     },
 
@@ -143,12 +139,8 @@ export function createMarketDataStore(db: Database) {
             ON CONFLICT (symbol, ex_date) DO NOTHING`,
         );
         await insertRefusals(tx, 'corporate_actions', onDay, input.refusals, at);
-        const stored = input.splits.length + input.dividends.length;
-        const done = await tx.query(sql`
-          UPDATE market_ingest_runs SET status = 'done', stored = ${stored}, skipped = ${input.skipped},
-            refused = ${input.refusals.length}, finished_at = ${at}::timestamptz
-          WHERE dataset = 'corporate_actions' AND day = ${onDay}::date AND status = 'running' RETURNING day`);
-        if (done.length !== 1) throw new Error(`market ingest: the lease on corporate actions ${onDay} was lost; nothing stored`);
+        const counts = { stored: input.splits.length + input.dividends.length, skipped: input.skipped, refused: input.refusals.length };
+        await markDayDone(tx, 'corporate_actions', onDay, counts, at);
       });
     },
 
@@ -254,6 +246,15 @@ export function createMarketDataStore(db: Database) {
       );
     },
   };
+}
+
+/** The day's outcome, in the storing transaction: throws (rolling it back) when another process took the lease over. */
+async function markDayDone(tx: Queryable, dataset: IngestDataset, onDay: string, counts: { stored: number; skipped: number; refused: number }, at: string) {
+  const done = await tx.query(sql`
+    UPDATE market_ingest_runs SET status = 'done', stored = ${counts.stored}, skipped = ${counts.skipped},
+      refused = ${counts.refused}, finished_at = ${at}::timestamptz
+    WHERE dataset = ${dataset} AND day = ${onDay}::date AND status = 'running' RETURNING day`);
+  if (done.length !== 1) throw new Error(`market ingest: the lease on ${dataset.replace('_', ' ')} ${onDay} was lost; nothing stored`);
 }
 
 async function insertRefusals(tx: Queryable, dataset: IngestDataset, onDay: string, refusals: readonly RefusalRow[], at: string) {

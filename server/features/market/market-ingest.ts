@@ -1,11 +1,19 @@
 import { addDays, findLastCompletedTradingDay, isTradingDay } from '../../../core/market/trading-calendar.ts';
-import type { PreviousClose } from '../../../core/market/ingest-validation.ts';
+import type { IngestRefusal, PreviousClose } from '../../../core/market/ingest-validation.ts';
 import type { IngestVendor } from '../../adapters/market-data/index.ts';
 import type { SnapshotProvider } from '../../adapters/market-data/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { IngestDataset, MarketDataStore } from './market-data-store.ts';
 
 export type { IngestVendor, VendorDay } from '../../adapters/market-data/index.ts';
+
+/** What one step read from the vendor: refused as a whole, or items to store (and those refused). */
+interface VendorStep {
+  wholeAnswerRefused: string | null;
+  refused: IngestRefusal[];
+  /** Stores the accepted items with the refusals in one transaction; the count stored. */
+  store: () => Promise<number>;
+}
 
 export interface DayOutcome {
   dataset: IngestDataset;
@@ -60,53 +68,66 @@ export function createMarketIngest(deps: MarketIngestDeps) {
     return closes;
   }
 
-  async function ingestPricesDay(day: string): Promise<DayOutcome> {
-    const base = { dataset: 'prices' as const, day, stored: 0, skipped: 0, refused: 0, detail: null };
-    if (!isTradingDay(day)) return { ...base, outcome: 'not a trading day', detail: 'the exchange was closed' };
-    const claim = await deps.store.claimDay('prices', day, deps.now(), leaseMs);
+  /**
+   * One dataset's day: claimed once across processes, read from the vendor, then refused as a whole (nothing stored,
+   * retried on a later cycle) or stored with its item refusals in one transaction. A failed call keeps the lease, so
+   * the day is retried when it runs out rather than hammered by every process at once.
+   */
+  async function ingestStep(dataset: IngestDataset, day: string, read: () => Promise<VendorStep>): Promise<DayOutcome> {
+    const base = { dataset, day, stored: 0, skipped: 0, refused: 0, detail: null };
+    const claim = await deps.store.claimDay(dataset, day, deps.now(), leaseMs);
     if (!claim.claimed) return { ...base, outcome: claim.status === 'done' ? 'already stored' : 'held by another process' };
-    let answer: Awaited<ReturnType<IngestVendor['fetchDailyBars']>>;
+    let step: VendorStep;
     try {
-      const splits = (await deps.store.readSplitsOn(day)).map((s) => ({ symbol: s.symbol, date: s.exDate, ratio: s.ratio }));
-      answer = await deps.vendor.fetchDailyBars(day, { previousCloses: await readPreviousCloses(day), splits });
+      step = await read();
     } catch (e) {
-      // The lease stays: a failed call is retried when it runs out, not hammered by every process at once.
-      deps.logger.warn({ err: e, day, vendor: deps.vendor.id }, 'market ingest: the vendor failed; the day is retried later');
+      deps.logger.warn({ err: e, day, dataset, vendor: deps.vendor.id }, 'market ingest: the vendor failed; the day is retried later');
       return { ...base, outcome: 'failed', detail: (e as Error).message };
     }
-    if (answer.wholeAnswerRefused !== null) {
-      await deps.store.refuseDay('prices', day, answer.wholeAnswerRefused, answer.refused, deps.now());
-      deps.logger.warn({ day, reason: answer.wholeAnswerRefused }, 'market ingest: the vendor answer was refused; nothing stored');
-      return { ...base, outcome: 'refused', refused: answer.refused.length, detail: answer.wholeAnswerRefused };
+    if (step.wholeAnswerRefused !== null) {
+      await deps.store.refuseDay(dataset, day, step.wholeAnswerRefused, step.refused, deps.now());
+      deps.logger.warn({ day, dataset, reason: step.wholeAnswerRefused }, 'market ingest: the vendor answer was refused; nothing stored');
+      return { ...base, outcome: 'refused', refused: step.refused.length, detail: step.wholeAnswerRefused };
     }
-    const bars = answer.accepted.map((b) => ({ ...b, source: deps.vendor.id }));
-    await deps.store.completePricesDay(day, { bars, refusals: answer.refused, skipped: 0 }, deps.now());
-    if (answer.refused.length > 0) deps.logger.warn({ day, refused: answer.refused.length, first: answer.refused[0] }, 'market ingest: bars refused');
-    return { ...base, outcome: 'stored', stored: answer.accepted.length, refused: answer.refused.length };
+    const stored = await step.store();
+    if (step.refused.length > 0) deps.logger.warn({ day, dataset, refused: step.refused.length, first: step.refused[0] }, 'market ingest: items refused');
+    return { ...base, outcome: 'stored', stored, refused: step.refused.length };
   }
 
-  async function ingestCorporateActionsDay(day: string): Promise<DayOutcome | null> {
-    const base = { dataset: 'corporate_actions' as const, day, stored: 0, skipped: 0, refused: 0, detail: null };
-    const claim = await deps.store.claimDay('corporate_actions', day, deps.now(), leaseMs);
-    if (!claim.claimed) return { ...base, outcome: claim.status === 'done' ? 'already stored' : 'held by another process' };
-    let answer: Awaited<ReturnType<IngestVendor['fetchCorporateActions']>>;
-    try {
-      answer = await deps.vendor.fetchCorporateActions(day);
-    } catch (e) {
-      deps.logger.warn({ err: e, day, vendor: deps.vendor.id }, 'market ingest: corporate actions failed; the day is retried later');
-      return { ...base, outcome: 'failed', detail: (e as Error).message };
-    }
-    const refused = [...answer.splits.refused, ...answer.dividends.refused];
-    const whole = answer.splits.wholeAnswerRefused ?? answer.dividends.wholeAnswerRefused;
-    if (whole !== null) {
-      await deps.store.refuseDay('corporate_actions', day, whole, refused, deps.now());
-      return { ...base, outcome: 'refused', refused: refused.length, detail: whole };
-    }
-    const source = deps.vendor.id;
-    const splits = answer.splits.accepted.map((x) => ({ symbol: x.symbol, exDate: x.date, ratio: x.ratio, source }));
-    const dividends = answer.dividends.accepted.map((x) => ({ symbol: x.symbol, exDate: x.ex_date, payDate: x.pay_date, cashAmount: x.amount, source }));
-    await deps.store.completeCorporateActionsDay(day, { splits, dividends, refusals: refused, skipped: 0 }, deps.now());
-    return { ...base, outcome: 'stored', stored: splits.length + dividends.length, refused: refused.length };
+  async function ingestPricesDay(day: string): Promise<DayOutcome> {
+    if (!isTradingDay(day))
+      return { dataset: 'prices', day, stored: 0, skipped: 0, refused: 0, outcome: 'not a trading day', detail: 'the exchange was closed' };
+    return ingestStep('prices', day, async () => {
+      const splits = (await deps.store.readSplitsOn(day)).map((s) => ({ symbol: s.symbol, date: s.exDate, ratio: s.ratio }));
+      const answer = await deps.vendor.fetchDailyBars(day, { previousCloses: await readPreviousCloses(day), splits });
+      const bars = answer.accepted.map((b) => ({ ...b, source: deps.vendor.id }));
+      return {
+        wholeAnswerRefused: answer.wholeAnswerRefused,
+        refused: answer.refused,
+        store: async () => {
+          await deps.store.completePricesDay(day, { bars, refusals: answer.refused, skipped: 0 }, deps.now());
+          return bars.length;
+        },
+      };
+    });
+  }
+
+  function ingestCorporateActionsDay(day: string): Promise<DayOutcome> {
+    return ingestStep('corporate_actions', day, async () => {
+      const answer = await deps.vendor.fetchCorporateActions(day);
+      const refused = [...answer.splits.refused, ...answer.dividends.refused];
+      const source = deps.vendor.id;
+      const splits = answer.splits.accepted.map((x) => ({ symbol: x.symbol, exDate: x.date, ratio: x.ratio, source }));
+      const dividends = answer.dividends.accepted.map((x) => ({ symbol: x.symbol, exDate: x.ex_date, payDate: x.pay_date, cashAmount: x.amount, source }));
+      return {
+        wholeAnswerRefused: answer.splits.wholeAnswerRefused ?? answer.dividends.wholeAnswerRefused,
+        refused,
+        store: async () => {
+          await deps.store.completeCorporateActionsDay(day, { splits, dividends, refusals: refused, skipped: 0 }, deps.now());
+          return splits.length + dividends.length;
+        },
+      };
+    });
   }
 
   /** The trading days after the newest stored one (or the snapshot's last), through the last completed one. */
