@@ -40,6 +40,9 @@ test.describe('tokens on the dashboard', () => {
       expect(await guide.locator('li').count()).toBe(7);
       expect(await guide.textContent()).toContain('Balance Sheet Analysis1.200');
       await page.getByTestId('usage-chart-empty').waitFor();
+      // Every read the dashboard's opening sent ahead (web/src/app/router.tsx) was taken by the query it was sent for.
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      expect(await page.locator('html').getAttribute('data-opening-reads-unused')).toBe('0');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `tokens-dashboard-new-user-${width}`);
       expect(errors).toEqual([]);

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../features/auth/index.ts';
 import { useSubscription } from '../features/tokens/index.ts';
+import { countUnusedOpeningReads } from '../lib/opening-reads.ts';
 
 /**
  * `<html data-app-ready="<visit number>">` while the page shown has its data: no query fetching, no mutation running, the
@@ -29,8 +30,11 @@ export function AppReadySignal() {
     const ready = !authLoading && !subscriptionLoading && client.isFetching() === 0 && client.isMutating() === 0;
     // The value is the visit's number: a test that navigates inside the app waits for a number other than the one
     // it saw before, so the previous page's readiness is never taken for the next one's.
-    if (ready) document.documentElement.setAttribute('data-app-ready', String(visit.count));
-    else document.documentElement.removeAttribute('data-app-ready');
+    if (ready) {
+      document.documentElement.setAttribute('data-app-ready', String(visit.count));
+      // The browser tests check a page took every read sent ahead for it (web/src/lib/opening-reads.ts).
+      document.documentElement.setAttribute('data-opening-reads-unused', String(countUnusedOpeningReads()));
+    } else document.documentElement.removeAttribute('data-app-ready');
   }, [client, fetching, mutating, authLoading, subscriptionLoading, location]);
   return null;
 }

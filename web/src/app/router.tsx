@@ -4,6 +4,7 @@ import { Providers } from './providers.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { matchPage, type PageName, type RouteEntry, routeTable } from '../../../core/site/pages.ts';
+import { startOpeningReads } from '../lib/opening-reads.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
@@ -54,6 +55,27 @@ const pages = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [
 // only ask for it once the guard had rendered it (the dashboard's chunk waited ~200 ms for the session).
 const opening = typeof window === 'undefined' ? null : matchPage(window.location.pathname);
 if (opening && opening.entry.page in loaders) loaders[opening.entry.page as keyof typeof loaders]().catch(() => undefined);
+
+/** What every signed-in page reads first: the menu's profile, SPEC §4's subscription check then token row, the bell. */
+const SIGNED_IN_READS = ['/api/profile', ['/api/subscription', '/api/tokens'], '/api/notifications?limit=8'] as const;
+/** A guarded page's own first reads, exactly as its queries ask for them (the dashboard's e2e test fails on one unused). */
+const PAGE_READS: Partial<Record<PageName, readonly string[]>> = {
+  dashboard: [
+    '/api/billing/plans',
+    '/api/billing/subscription',
+    '/api/watchlists',
+    '/api/tokens/usage?days=30',
+    '/api/token-costs',
+    '/api/analyses?limit=8',
+    '/api/tokens/ledger?limit=8',
+  ],
+};
+// Its data leaves with the page's code too (web/src/lib/opening-reads.ts): a guarded page's reads beside the session
+// check rather than after it. Every page shows the data-freshness strip.
+if (opening) {
+  const guarded = opening.entry.access === 'guarded';
+  startOpeningReads(['/api/market/freshness', ...(guarded ? [...SIGNED_IN_READS, ...(PAGE_READS[opening.entry.page] ?? [])] : [])]);
+}
 
 function FundamentalRedirect() {
   const { symbol = '' } = useParams();

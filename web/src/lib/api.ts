@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '../../../server/lib/errors.ts';
+import { takeOpeningRead } from './opening-reads.ts';
 
 /**
  * The answers that mean "not now, later": the server sends `Retry-After` with each (the rate limits in
@@ -84,14 +85,16 @@ export async function readApiError(res: Response, nowMs = Date.now()): Promise<A
 /** fetch for the app's own JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. */
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let res: Response;
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   try {
-    res = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      credentials: 'same-origin',
-      headers: init.body === undefined || init.body instanceof FormData ? {} : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : init.body instanceof FormData ? init.body : JSON.stringify(init.body),
-      signal: init.signal,
-    });
+    res = await ((method === 'GET' && takeOpeningRead(path)) ||
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: init.body === undefined || init.body instanceof FormData ? {} : { 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : init.body instanceof FormData ? init.body : JSON.stringify(init.body),
+        signal: init.signal,
+      }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Stockpilot. Check your connection and try again.');

@@ -135,7 +135,11 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       const pending = firstSession;
       firstSession = null;
       const data = await (pending ?? authApi.getSession());
-      await applySession(data?.user ?? null);
+      const applied = applySession(data?.user ?? null);
+      // The guard needs the user, not the profile: the page renders (and its queries run) while the profile arrives;
+      // the menu shows the account's name until then.
+      setLoading(false);
+      await applied;
     } catch (e) {
       // Offline or a server hiccup keeps the current state; only an answer can sign a tab out.
       if (e instanceof ApiError && e.status === 401) await applySession(null);
