@@ -9,12 +9,8 @@ import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { CompanyFinancials, FinancialPeriod } from '../core/analysis/financials.ts';
 import { type CompanyClass, classifyCompany } from '../core/analysis/fundamentals/company-class.ts';
-import { computeGradeMetrics } from '../core/analysis/fundamentals/grade-metrics.ts';
-import { computeMomentumReturns } from '../core/analysis/fundamentals/momentum-returns.ts';
-import { buildSectorTable, type SectorTable } from '../core/analysis/fundamentals/sector-grades.ts';
-import { findLatestDilutedShares } from '../core/analysis/fundamentals/statement-lines.ts';
-import type { MarketInputs } from '../core/analysis/fundamentals/valuation-ratios.ts';
-import { measurePeerUnleveredBeta } from '../core/analysis/valuation/peer-beta.ts';
+import type { SectorTable } from '../core/analysis/fundamentals/sector-grades.ts';
+import { buildGradeInputs, buildSectorTableOfCompanies, type GradeInputs } from '../core/analysis/fundamentals/sector-table-of-companies.ts';
 import { fiscalYearOf } from '../core/market/fiscal.ts';
 import {
   BUNDLE_FILES,
@@ -77,18 +73,7 @@ function decodeBundleSeries(input: Pick<SectorTableInput, 'daily' | 'monthly'>, 
   return null;
 }
 
-interface GradeInputs {
-  market: MarketInputs;
-  momentum: ReturnType<typeof computeMomentumReturns>;
-}
-
-/** Market inputs of one stock: the latest close as the price, × the latest diluted shares as the market cap. */
-export function buildGradeInputs(f: CompanyFinancials, series: DecodedSeries | null): GradeInputs | null {
-  const price = series?.close.at(-1);
-  const shares = findLatestDilutedShares(f);
-  if (!series || price === undefined || !(price > 0) || !shares) return null;
-  return { market: { priceUsd: price, marketCapUsd: price * shares.shares }, momentum: computeMomentumReturns(series) };
-}
+export { buildGradeInputs };
 
 interface UniverseCompany {
   symbol: string;
@@ -117,24 +102,15 @@ export function buildUniverse(input: SectorTableInput): UniverseCompany[] {
   return out;
 }
 
-/** The table body: grade metrics of every stock with a sector and a price, per sector. */
+/** The table body: grade metrics of every stock with a sector and a price, per sector (core/…/sector-table-of-companies.ts). */
 export function buildSectorTableFile(input: SectorTableInput): SectorTableFile {
-  const spy = decodeBundleSeries(input, 'SPY');
-  const companies = buildUniverse(input).flatMap((c) => {
-    if (!c.sector || !c.inputs) return [];
-    const series = decodeBundleSeries(input, c.symbol);
-    const unleveredBeta =
-      series && spy
-        ? measurePeerUnleveredBeta(c.financials, series, spy, {
-            asOf: input.dataAsOf,
-            interval: Object.hasOwn(input.daily, c.symbol) ? 'daily' : 'monthly',
-            marketCapUsd: c.inputs.market.marketCapUsd,
-            financial: c.companyClass === 'bank' || c.companyClass === 'insurer',
-          })
-        : null;
-    return [{ sector: c.sector, metrics: computeGradeMetrics(c.financials, c.inputs.market, c.inputs.momentum, c.companyClass), unleveredBeta }];
-  });
-  return { version: SECTOR_TABLE_VERSION, data_as_of: input.dataAsOf, companies: companies.length, ...buildSectorTable(companies) };
+  const companies = buildUniverse(input).map((c) => ({
+    ...c,
+    series: decodeBundleSeries(input, c.symbol),
+    interval: Object.hasOwn(input.daily, c.symbol) ? ('daily' as const) : ('monthly' as const),
+  }));
+  const table = buildSectorTableOfCompanies(companies, decodeBundleSeries(input, 'SPY'), input.dataAsOf);
+  return { version: SECTOR_TABLE_VERSION, data_as_of: input.dataAsOf, ...table };
 }
 
 /** The prepared snapshot's files, as the builder takes them. */

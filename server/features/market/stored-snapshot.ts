@@ -1,9 +1,11 @@
+import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import { lowerBound, rangeStartDate } from '../../../core/market/ranges.ts';
 import { adjustDividendsForSplits, extendDailyBars, extendMonthlyBars } from '../../../core/market/stored-bars.ts';
 import type { DatasetAsOf, Dividend, DividendRecords, PriceHistory, Quote, Split } from '../../../core/market/types.ts';
 import type { SnapshotCompany, SnapshotProvider } from '../../adapters/market-data/index.ts';
 import type { MarketDataStore } from './market-data-store.ts';
+import { buildStoredSectorTable } from './stored-sector-table.ts';
 
 /** How long a process trusts its idea of the newest stored day before asking the database again. */
 const DATA_DAY_RECHECK_MS = 60_000;
@@ -33,6 +35,7 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
   let cacheDay = '';
   const histories = new Map<string, Promise<PriceHistory | null>>();
   let universe: { day: string; companies: Promise<SnapshotCompany[]> } | null = null;
+  let sectorTable: { day: string; table: Promise<SectorTable | null> } | null = null;
 
   async function refreshDataDay(): Promise<void> {
     refreshing ??= (async () => {
@@ -57,6 +60,7 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
       cacheDay = key;
       histories.clear();
       universe = null;
+      sectorTable = null;
     }
     return overlay;
   }
@@ -98,6 +102,42 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
       cached.catch(() => histories.delete(key));
     }
     return cached;
+  }
+
+  async function readUniverse(): Promise<SnapshotCompany[]> {
+    const day = await readOverlayDay();
+    if (day === null) return bundled.getUniverse();
+    if (universe?.day !== cacheDay) {
+      const companies = (async () => {
+        const [own, bars, splits, covered] = await Promise.all([
+          bundled.getUniverse(),
+          store.readBarsAfter(basePrices),
+          store.readSplitsAfter(baseDividends ?? basePrices),
+          bundled.listCovered(),
+        ]);
+        const monthly = new Set(covered.filter((l) => l.coverage.history === 'monthly').map((l) => l.symbol));
+        return own.map((c) => {
+          const stored = bars.get(c.profile.symbol) ?? [];
+          const newSplits = (splits.get(c.profile.symbol) ?? []).map((s) => ({ date: s.exDate, ratio: s.ratio }));
+          if (!c.closes || (stored.length === 0 && newSplits.length === 0)) return c;
+          const baseBars = c.closes.dates.map((date, i) => ({
+            date,
+            open: c.closes!.close[i]!,
+            high: c.closes!.close[i]!,
+            low: c.closes!.close[i]!,
+            close: c.closes!.close[i]!,
+            volume: null,
+          }));
+          const merged = (monthly.has(c.profile.symbol) ? extendMonthlyBars : extendDailyBars)(baseBars, basePrices, stored, newSplits);
+          return { ...c, closes: { dates: merged.map((b) => b.date), close: Float64Array.from(merged, (b) => b.close) } };
+        });
+      })();
+      universe = { day: cacheDay, companies };
+      companies.catch(() => {
+        if (universe?.companies === companies) universe = null;
+      });
+    }
+    return universe.companies;
   }
 
   return {
@@ -159,40 +199,21 @@ export function createStoredSnapshot(bundled: SnapshotProvider, store: MarketDat
       if (!own || actionsDay === null || actionsDay <= own.through) return own;
       return { from: own.from, through: actionsDay };
     },
-    async getUniverse(): Promise<SnapshotCompany[]> {
+    async getSectorTable(): Promise<SectorTable | null> {
       const day = await readOverlayDay();
-      if (day === null) return bundled.getUniverse();
-      if (universe?.day !== cacheDay) {
-        const companies = (async () => {
-          const [own, bars, splits, covered] = await Promise.all([
-            bundled.getUniverse(),
-            store.readBarsAfter(basePrices),
-            store.readSplitsAfter(baseDividends ?? basePrices),
-            bundled.listCovered(),
-          ]);
-          const monthly = new Set(covered.filter((l) => l.coverage.history === 'monthly').map((l) => l.symbol));
-          return own.map((c) => {
-            const stored = bars.get(c.profile.symbol) ?? [];
-            const newSplits = (splits.get(c.profile.symbol) ?? []).map((s) => ({ date: s.exDate, ratio: s.ratio }));
-            if (!c.closes || (stored.length === 0 && newSplits.length === 0)) return c;
-            const baseBars = c.closes.dates.map((date, i) => ({
-              date,
-              open: c.closes!.close[i]!,
-              high: c.closes!.close[i]!,
-              low: c.closes!.close[i]!,
-              close: c.closes!.close[i]!,
-              volume: null,
-            }));
-            const merged = (monthly.has(c.profile.symbol) ? extendMonthlyBars : extendDailyBars)(baseBars, basePrices, stored, newSplits);
-            return { ...c, closes: { dates: merged.map((b) => b.date), close: Float64Array.from(merged, (b) => b.close) } };
-          });
+      if (day === null) return bundled.getSectorTable();
+      if (sectorTable?.day !== cacheDay) {
+        const table = (async () => {
+          const [companies, covered, spy] = await Promise.all([readUniverse(), bundled.listCovered(), readHistory('SPY', 'max')]);
+          return buildStoredSectorTable(companies, covered, spy, day);
         })();
-        universe = { day: cacheDay, companies };
-        companies.catch(() => {
-          if (universe?.companies === companies) universe = null;
+        sectorTable = { day: cacheDay, table };
+        table.catch(() => {
+          if (sectorTable?.table === table) sectorTable = null;
         });
       }
-      return universe.companies;
+      return sectorTable.table;
     },
+    getUniverse: readUniverse,
   };
 }
