@@ -64,7 +64,7 @@ async function measure(run: () => unknown): Promise<number> {
 }
 
 const core = await measure(() => buildSmartYield({ holdings, data, startDay: dataDay, historyEnd }));
-const smartYield = createSmartYieldService({ market });
+const smartYield = createSmartYieldService({ market, now: () => new Date() });
 const full = await measure(() => smartYield.analyseHoldings({ csv }));
 const sample = buildSmartYield({ holdings, data, startDay: dataDay, historyEnd });
 

@@ -119,3 +119,32 @@ describe('smart yield: the projected income calendar equals a hand-computed exam
     ]);
   });
 });
+
+describe('smart yield: a data day behind today', () => {
+  it('the calendar follows today (2026-11-29 → December 2026 … November 2027) with the same payments; a month is known when the records reach the same month a year before', () => {
+    const late = buildSmartYield({ holdings: [holding('AAA', 37, 40)], data, startDay: '2026-07-02', today: '2026-11-29', historyEnd: '2026-03-10' });
+    expect(late.calendar.map((c) => c.month)).toEqual([
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+      '2027-08',
+      '2027-09',
+      '2027-10',
+      '2027-11',
+    ]);
+    // Records to 2026-03-10 reach December 2025 … March 2026 (March 1 ≤ March 10): December 2026 … March 2027 are known.
+    expect(late.calendar.filter((c) => c.known).map((c) => c.month)).toEqual(['2026-12', '2027-01', '2027-02', '2027-03']);
+    // The bars still add up to the annual income: unknown months are marked, not emptied.
+    expect(late.calendar.reduce((s, c) => s + c.incomeCents, 0)).toBe(late.totals.annualIncomeCents);
+  });
+
+  it('a clock behind the data day changes nothing: the calendar follows the data day', () => {
+    const early = buildSmartYield({ holdings: [holding('AAA', 37, 40)], data, startDay: '2026-07-02', today: '2026-06-30', historyEnd: '2025-12-05' });
+    expect(early.calendar[0]!.month).toBe('2026-08');
+  });
+});

@@ -39,8 +39,13 @@ export interface HoldingData {
 export interface SmartYieldRequest {
   holdings: readonly Holding[];
   data: ReadonlyMap<string, HoldingData>;
-  /** The data day (last price bar): the calendar covers the 12 months after its month. */
+  /** The data day (last price bar): the day yields are measured on. */
   startDay: string;
+  /**
+   * Today: the calendar covers the 12 months after the month of the later of today and the data day, so a stale
+   * data day never projects months already past. Absent: the data day.
+   */
+  today?: string;
   /** The last day the payment history covers. */
   historyEnd: string;
 }
@@ -75,6 +80,11 @@ export interface HoldingYield {
 interface CalendarMonth {
   month: Month;
   incomeCents: number;
+  /**
+   * False when the records end before the same month a year earlier is over: what was paid then is not known, and
+   * the amount repeats an older year's payment (shown as unknown, not as a projection).
+   */
+  known: boolean;
   bySymbol: Array<{ symbol: string; incomeCents: number }>;
 }
 
@@ -132,7 +142,7 @@ function buildHoldingYield(h: Holding, d: HoldingData | undefined, req: SmartYie
 
   const pays = paysByStatements(d?.financials ?? null);
   const latestEnd = d?.financials ? (findLatestAnnual(d.financials)?.end ?? null) : null;
-  const projected = d?.dividends && d.dividends.length > 0 ? projectPayments(d.dividends, req.historyEnd, req.startDay) : null;
+  const projected = d?.dividends && d.dividends.length > 0 ? projectPayments(d.dividends, req.historyEnd, calendarStartOf(req)) : null;
   const lastEx = d?.dividends?.reduce((m, x) => (x.ex_date > m ? x.ex_date : m), '') ?? '';
   // Nothing went ex in the last year, yet the latest filing (ending after the last ex-date) shows dividends paid: the history has a gap, not a cut.
   const gap = projected !== null && projected.length === 0 && pays === true && latestEnd !== null && latestEnd > lastEx;
@@ -196,6 +206,18 @@ function buildHoldingYield(h: Holding, d: HoldingData | undefined, req: SmartYie
   return { row, months };
 }
 
+/** The day whose month the calendar follows: today, or the data day when it is later (a clock behind the data). */
+const calendarStartOf = (req: SmartYieldRequest) => (req.today && req.today > req.startDay ? req.today : req.startDay);
+
+/**
+ * A calendar month is known when the records reach into the same month a year earlier (2027-03 needs a record day on
+ * or after 2026-03-01): its payments are then last year's. Past that, the projection could only repeat a payment two
+ * or more years old.
+ */
+export function isMonthKnown(month: Month, historyEnd: string): boolean {
+  return `${Number(month.slice(0, 4)) - 1}${month.slice(4, 7)}-01` <= historyEnd;
+}
+
 /**
  * Smart yield for a portfolio: per holding the trailing dividend, yield, yield on cost, payout ratio,
  * growth streak, 5-year dividend growth and dividend safety; the projected income of the next 12 months
@@ -203,8 +225,8 @@ function buildHoldingYield(h: Holding, d: HoldingData | undefined, req: SmartYie
  * shares, rounded to cents per payment); totals and the value-weighted yield.
  */
 export function buildSmartYield(req: SmartYieldRequest): SmartYieldReport {
-  const months = listCalendarMonths(req.startDay);
-  const calendar: CalendarMonth[] = months.map((month) => ({ month, incomeCents: 0, bySymbol: [] }));
+  const months = listCalendarMonths(calendarStartOf(req));
+  const calendar: CalendarMonth[] = months.map((month) => ({ month, incomeCents: 0, bySymbol: [], known: isMonthKnown(month, req.historyEnd) }));
   const slot = new Map(calendar.map((c) => [c.month, c]));
   const holdings: HoldingYield[] = [];
   let value = 0;

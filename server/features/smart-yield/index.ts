@@ -9,8 +9,8 @@ interface SmartYieldFeatureDeps {
 }
 
 /** `POST /api/smart-yield` (signed in, free, nothing stored) and the public example for /smart-yield. */
-export function createSmartYieldFeature(_ctx: AppContext, deps: SmartYieldFeatureDeps): Feature {
-  const handlers = createSmartYieldHandlers(createSmartYieldService({ market: deps.market }));
+export function createSmartYieldFeature(ctx: AppContext, deps: SmartYieldFeatureDeps): Feature {
+  const handlers = createSmartYieldHandlers(createSmartYieldService({ market: deps.market, now: ctx.now }));
   return {
     name: 'smart-yield',
     largeBodies: { '/api/smart-yield': MAX_SMART_YIELD_BODY_BYTES },

@@ -122,7 +122,8 @@ describe('smart yield on the bundled data: KO’s calendar is its last year of p
   let as: Record<string, string>;
   beforeAll(async () => {
     db = await createTestDatabase('pglite');
-    t = await createTestApp(db, { actAsHeader: true });
+    // Today is Nov 29, 2026, 150 days after the snapshot's data day (Jul 2).
+    t = await createTestApp(db, { actAsHeader: true, now: () => new Date('2026-11-29T15:00:00Z') });
     as = { 'x-test-user-id': (await insertTestUser(db)).id };
   });
   afterAll(() => db.close());
@@ -142,16 +143,34 @@ describe('smart yield on the bundled data: KO’s calendar is its last year of p
     ]);
     const ko = res.body.holdings[0];
     expect(ko).toMatchObject({ annual_income_cents: 20400, payments_per_year: 4, annual_dividend_per_share: 2.04 });
-    // Months after the data day (2026-07-02): September and December 2026, March and June 2027, 5100 cents each.
+    // The 12 months after today (Nov 29, 2026), not after the stale data day: December 2026 … November 2027, with
+    // KO's four payments in December, March, June and September, 5100 cents each.
+    expect(res.body.calendar.map((c: { month: string }) => c.month)).toEqual([
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+      '2027-08',
+      '2027-09',
+      '2027-10',
+      '2027-11',
+    ]);
     const paying = res.body.calendar
       .filter((c: { income_cents: number }) => c.income_cents > 0)
       .map((c: { month: string; income_cents: number }) => [c.month, c.income_cents]);
     expect(paying).toEqual([
-      ['2026-09', 5100],
       ['2026-12', 5100],
       ['2027-03', 5100],
       ['2027-06', 5100],
+      ['2027-09', 5100],
     ]);
+    // Records end Dec 5, 2025: only December 2026 has its month of a year before (Dec 1, 2025 ≤ Dec 5) on record;
+    // January … November 2027 would repeat 2025's payments across a year without records, so they are unknown.
+    expect(res.body.calendar.filter((c: { known: boolean }) => c.known).map((c: { month: string }) => c.month)).toEqual(['2026-12']);
     expect(res.body.totals.annual_income_cents).toBe(20400);
     // The trailing-12-month yield to the data day 2026-07-02 needs records to that day; KO's end 2025-12-05.
     expect(ko.dividend_yield_pct).toBeNull();

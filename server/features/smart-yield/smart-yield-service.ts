@@ -36,6 +36,7 @@ interface SmartYieldContext {
    * (the market service wraps them in a new object, so the key is the annual set).
    */
   financials: WeakMap<object, { day: string; financials: CompanyFinancials }>;
+  now: () => Date;
   /** The public example's last answer: anyone may ask for it, so it is computed at most every EXAMPLE_TTL_MS. */
   example?: { at: number; outcome: Promise<SmartYieldOutcome> };
 }
@@ -156,7 +157,9 @@ async function analyseHoldings(ctx: SmartYieldContext, body: SmartYieldBody): Pr
       payoutBasis: l.profile && isReit(l.profile.sector ?? null, l.profile.industry ?? null) ? 'affo' : 'earnings',
     });
   });
-  const report = buildSmartYield({ holdings, data, startDay: dataDay, historyEnd: historyThrough });
+  // The calendar starts after today, not after a stale data day (months already past are not a projection).
+  const today = ctx.now().toISOString().slice(0, 10);
+  const report = buildSmartYield({ holdings, data, startDay: dataDay, today, historyEnd: historyThrough });
   const merged = holdings.filter((h) => h.lines.length > 1).map((h) => ({ symbol: h.symbol, lines: h.lines }));
   return { report, dataDay, historyThrough, merged };
 }
@@ -173,8 +176,8 @@ function analyseExamplePortfolio(ctx: SmartYieldContext, now = Date.now()): Prom
 }
 
 /** Income analysis of a portfolio (nothing stored) and the public example, with per-filing financials kept for the service's life. */
-export function createSmartYieldService(deps: { market: MarketService }) {
-  const ctx: SmartYieldContext = { market: deps.market, financials: new WeakMap() };
+export function createSmartYieldService(deps: { market: MarketService; now: () => Date }) {
+  const ctx: SmartYieldContext = { market: deps.market, now: deps.now, financials: new WeakMap() };
   return {
     analyseHoldings: (body: SmartYieldBody) => analyseHoldings(ctx, body),
     analyseExamplePortfolio: (now?: number) => analyseExamplePortfolio(ctx, now),

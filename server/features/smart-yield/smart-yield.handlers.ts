@@ -39,6 +39,7 @@ function toSmartYieldBody(o: SmartYieldOutcome): SmartYieldResponse {
     calendar: r.calendar.map((c) => ({
       month: c.month,
       income_cents: c.incomeCents,
+      known: c.known,
       by_symbol: c.bySymbol.map((b) => ({ symbol: b.symbol, income_cents: b.incomeCents })),
     })),
     holdings: r.holdings.map(toHolding),

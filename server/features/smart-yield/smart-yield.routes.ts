@@ -73,13 +73,17 @@ const HoldingYieldSchema = z
 
 const SmartYieldSchema = z
   .object({
-    data_day: z.string().openapi({ description: 'Newest price day among the holdings: the calendar starts the month after' }),
+    data_day: z.string().openapi({ description: 'Newest price day among the holdings: yields are measured on it' }),
     history_through: z.string().openapi({ description: 'Last day the dividend history covers' }),
     window: z.object({ after: z.string(), through: z.string() }).openapi({ description: 'Ex-dates of the payments the projection copies' }),
     calendar: z.array(
       z.object({
         month: z.string().openapi({ example: '2026-09' }),
         income_cents: z.number().int(),
+        known: z.boolean().openapi({
+          description:
+            'False when the dividend records end before the same month a year earlier: income_cents then repeats an older year and is shown as unknown',
+        }),
         by_symbol: z.array(z.object({ symbol: z.string(), income_cents: z.number().int() })),
       }),
     ),

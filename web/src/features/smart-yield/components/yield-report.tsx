@@ -136,7 +136,7 @@ export function YieldReport({ report }: { report: SmartYieldResponse }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <IncomeCalendarChart calendar={report.calendar} />
+          <IncomeCalendarChart calendar={report.calendar} historyThrough={report.history_through} />
         </CardContent>
       </Card>
 
