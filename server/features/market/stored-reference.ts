@@ -78,26 +78,23 @@ export function createStoredReference(snapshot: SnapshotProvider, store: Referen
       overview_as_of: null,
       sources: [],
     };
-    const sources = [...base.sources];
-    const addSource = (s: string) => sources.includes(s) || sources.push(s);
-    const out: EtfInfo = { ...base, sources };
+    let sources = [...base.sources];
+    const out: EtfInfo = { ...base };
     if (newerHoldings) {
       out.holdings = newerHoldings.holdings.map((h) => ({ symbol: h.symbol, name: h.name, weight_pct: h.weightPct }));
       out.holdings_as_of = newerHoldings.asOf;
       // The snapshot's sector weights were derived from its own (older) holdings: they no longer describe these.
       out.sector_weights = null;
-      out.sources = out.sources.filter((s) => s !== 'etf-issuers' && s !== 'etf-sectors');
-      addSource(newerHoldings.source);
+      sources = [...sources.filter((s) => s !== 'etf-issuers' && s !== 'etf-sectors'), newerHoldings.source];
     }
     if (newerCosts) {
       out.expense_ratio_pct = newerCosts.expenseRatioPct;
       out.dividend_yield_pct = newerCosts.dividendYieldPct;
       out.aum_musd = newerCosts.assetsMusd;
       out.overview_as_of = newerCosts.asOf;
-      out.sources = out.sources.filter((s) => s !== 'stockanalysis');
-      addSource(newerCosts.source);
+      sources = [...sources.filter((s) => s !== 'stockanalysis'), newerCosts.source];
     }
-    out.sources = [...new Set(out.sources)];
+    out.sources = [...new Set(sources)];
     return out;
   }
 
