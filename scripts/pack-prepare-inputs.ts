@@ -15,7 +15,7 @@ import { joinCsvRows, parseCsv, toCsvCell } from '../core/text/csv.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data'));
-export const PREPARE_INPUTS_FILE = 'data/inputs/prepare-inputs.json.gz';
+const PREPARE_INPUTS_FILE = 'data/inputs/prepare-inputs.json.gz';
 
 /** Each CSV the prepare step reads and the columns it reads ('*' = all). */
 const CSV_COLUMNS: Record<string, readonly string[] | '*'> = {
@@ -134,10 +134,8 @@ function packInputs(): Record<string, string> {
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-if (import.meta.main ?? process.argv[1]?.endsWith('pack-prepare-inputs.ts')) {
-  const files = packInputs();
-  const body = gzipSync(JSON.stringify({ version: 1, files }), { level: 9 });
-  writeFileSync(join(ROOT, PREPARE_INPUTS_FILE), body);
-  const raw = Object.values(files).reduce((n, t) => n + Buffer.byteLength(t), 0);
-  console.log(`${PREPARE_INPUTS_FILE}: ${Object.keys(files).length} files, ${(raw / 1e6).toFixed(1)} MB of text, ${(body.length / 1e6).toFixed(2)} MB gzipped`);
-}
+const files = packInputs();
+const body = gzipSync(JSON.stringify({ version: 1, files }), { level: 9 });
+writeFileSync(join(ROOT, PREPARE_INPUTS_FILE), body);
+const raw = Object.values(files).reduce((n, t) => n + Buffer.byteLength(t), 0);
+console.log(`${PREPARE_INPUTS_FILE}: ${Object.keys(files).length} files, ${(raw / 1e6).toFixed(1)} MB of text, ${(body.length / 1e6).toFixed(2)} MB gzipped`);

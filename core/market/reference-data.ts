@@ -129,7 +129,7 @@ export function parseEtfFactsFile(doc: unknown, today: string): { ok: true; fund
         const list = e.holdings.map((h) =>
           Array.isArray(h) ? { symbol: String(h[0] ?? '').trim(), name: String(h[1] ?? '').trim(), weightPct: Number(h[2]) } : null,
         );
-        const bad = list.findIndex((h) => !h || !h.symbol || !(h.weightPct > 0 && h.weightPct <= 100));
+        const bad = list.findIndex((h) => !h?.symbol || !(h.weightPct > 0 && h.weightPct <= 100));
         const total = list.reduce((s, h) => s + (h?.weightPct ?? 0), 0);
         if (bad >= 0) reasons.push(`${etf}: holding ${bad + 1} needs a symbol and a weight in (0, 100] %`);
         else if (total > 100.5) reasons.push(`${etf}: the weights add up to ${total.toFixed(2)} %, more than the fund`);
