@@ -39,7 +39,7 @@ export const envSchema = z.object({
   SEC_WWW_BASE_URL: urlOr('https://www.sec.gov'),
   MASSIVE_API_KEY: optionalString,
   MASSIVE_BASE_URL: urlOr('https://api.massive.com'),
-  TREASURY_BASE_URL: urlOr('https://home.treasury.gov'),
+  TREASURY_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).default('https://home.treasury.gov')),
   RISK_FREE_INGEST: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
