@@ -137,8 +137,8 @@ export function AboutTheData() {
       <p className="mt-4 max-w-3xl leading-relaxed text-fg-secondary">
         Out of the box Stockpilot runs on a bundled snapshot of real market data, <strong>as of {DATA_AS_OF}</strong>. Prices are delayed snapshots, not live
         quotes. Part of the snapshot is public domain (SEC EDGAR filings, US Treasury yields); the prices, corporate actions and ETF data are vendor data
-        redistributed for demonstration only, and in production licensed sources replace them (the table below). Every figure says where it came from and how
-        old it is.
+        redistributed for demonstration only; the table below says what replaces each in production, and where no vendor is configured yet. Every figure says
+        where it came from and how old it is.
       </p>
       <ul className="mt-4 grid max-w-3xl gap-2 text-sm text-fg-secondary sm:grid-cols-2">
         <li>
