@@ -1,6 +1,9 @@
 /**
- * Prepares the bundled market snapshot: reads ../shared/data ONCE (run by hand: `npm run data:prepare`)
- * and writes the compact files in data/ that the app loads. The app never reads ../shared.
+ * Prepares the bundled market snapshot (run by hand: `npm run data:prepare [-- --out DIR]`): reads its inputs from
+ * the repository (data/inputs/prepare-inputs.json.gz, packed from the assembled offline dataset by
+ * scripts/pack-prepare-inputs.ts; or that dataset's folder itself when SHARED_DATA_DIR is set) and writes the
+ * compact files in data/ (or DIR) that the app loads. A fresh clone reproduces data/ byte for byte
+ * (`npm run data:check`). The app never reads the inputs.
  *
  * Data-quality rules applied here (see data/SOURCES.md; fundamentals: docs/data-quality.md "Normaliser rules"):
  * - Fundamentals go through core/market/normalizer: SEC-derived values first, FMP fills gaps; vendor zeros
@@ -51,8 +54,29 @@ import {
 import { decodeDaily } from '../server/adapters/market-data/bundled/store.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SRC = resolve(process.env.SHARED_DATA_DIR ?? join(ROOT, '../shared/data'));
-const OUT = join(ROOT, 'data');
+const SRC = process.env.SHARED_DATA_DIR ? resolve(process.env.SHARED_DATA_DIR) : null;
+const outAt = process.argv.indexOf('--out');
+const OUT = outAt >= 0 && process.argv[outAt + 1] ? resolve(process.argv[outAt + 1]!) : join(ROOT, 'data');
+/** The packed inputs (relative path → text), read once; null when reading the dataset's folder. */
+const PACKED: Record<string, string> | null = SRC
+  ? null
+  : (JSON.parse(gunzipSync(readFileSync(join(ROOT, 'data/inputs/prepare-inputs.json.gz'))).toString('utf8')) as { files: Record<string, string> }).files;
+/** One input file's text, from the packed inputs or the dataset's folder. */
+const readInput = (rel: string): string => {
+  if (!PACKED) return readFileSync(join(SRC!, rel), 'utf8');
+  const text = PACKED[rel];
+  if (text === undefined) throw new Error(`${rel} is not in data/inputs/prepare-inputs.json.gz: re-run scripts/pack-prepare-inputs.ts`);
+  return text;
+};
+const hasInput = (rel: string) => (PACKED ? rel in PACKED : existsSync(join(SRC!, rel)));
+/** The files of an input folder, in name order (as readdirSync gives them). */
+const listInputs = (dir: string) =>
+  PACKED
+    ? Object.keys(PACKED)
+        .filter((k) => k.startsWith(`${dir}/`) && !k.slice(dir.length + 1).includes('/'))
+        .map((k) => k.slice(dir.length + 1))
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    : readdirSync(join(SRC!, dir));
 /** Last trading day of the snapshot: the cut-off for every series and the `data_as_of` the app reads back from the files. */
 const DATA_AS_OF = '2026-07-02';
 const PLAINSIGHT_AS_OF = '2026-08-22';
@@ -65,7 +89,7 @@ function csvObjects(text: string): Record<string, string>[] {
   const [header, ...body] = parseCsv(text);
   return body.filter((r) => r.length > 1 || r[0]).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
 }
-const csv = (rel: string) => csvObjects(readFileSync(join(SRC, rel), 'utf8'));
+const csv = (rel: string) => csvObjects(readInput(rel));
 const num = (s: string | undefined): number | null => {
   if (s === undefined || s.trim() === '') return null;
   const n = Number(s);
@@ -285,8 +309,8 @@ for (const r of csv('profiles/company_profiles_sp500.csv')) {
 // (in the plainsight extract), or stays null; never a placeholder.
 for (const [s, p] of Object.entries(profiles)) {
   if (p.exchange) continue;
-  const file = join(SRC, 'fundamentals/sec_companyfacts_derived', `${s}.json`);
-  const secExchange: string | null = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')).profile?.exchange ?? null) : null;
+  const file = `fundamentals/sec_companyfacts_derived/${s}.json`;
+  const secExchange: string | null = hasInput(file) ? (JSON.parse(readInput(file)).profile?.exchange ?? null) : null;
   p.exchange = secExchange;
   qualityLog.record({
     dataset: 'listings',
@@ -373,8 +397,8 @@ const widenSpan = (s: string, from: string, through: string) => {
   dividendSpans.set(s, had ? [from < had[0] ? from : had[0], cut > had[1] ? cut : had[1]] : [from, cut]);
 };
 const yfPricesStart = (s: string) => {
-  const file = join(SRC, 'prices/daily_yf_adjusted_2015_2025', `${s.replace('.', '-')}.csv`);
-  return existsSync(file) ? csvObjects(readFileSync(file, 'utf8'))[0]!.date! : null;
+  const file = `prices/daily_yf_adjusted_2015_2025/${s.replace('.', '-')}.csv`;
+  return hasInput(file) ? csvObjects(readInput(file))[0]!.date! : null;
 };
 const DIVIDEND_FILES = [
   { file: 'corporate_actions/dividends_yf_fullhistory_megacap15.csv', through: '2026-07-09', from: (_s: string, first: string) => first },
@@ -630,9 +654,9 @@ const setCell = (p: Periods, end: string, key: string, cell: NormCell) => {
 };
 const sharesLatestBy = new Map<string, { shares: number; asOf: string | null }>();
 
-const plainsightDir = join(SRC, 'fundamentals/sec_companyfacts_derived');
-for (const file of readdirSync(plainsightDir)) {
-  const doc = JSON.parse(readFileSync(join(plainsightDir, file), 'utf8'));
+const plainsightDir = 'fundamentals/sec_companyfacts_derived';
+for (const file of listInputs(plainsightDir)) {
+  const doc = JSON.parse(readInput(`${plainsightDir}/${file}`));
   const s = sym(String(doc.symbol ?? file.replace(/\.json$/, '')));
   if (!s) continue;
   // The files carry no filing dates (only their own `updated` stamp): the normaliser assigns them.

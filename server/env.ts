@@ -39,6 +39,8 @@ export const envSchema = z.object({
   SEC_WWW_BASE_URL: urlOr('https://www.sec.gov'),
   MASSIVE_API_KEY: optionalString,
   MASSIVE_BASE_URL: urlOr('https://api.massive.com'),
+  TREASURY_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).default('https://home.treasury.gov')),
+  RISK_FREE_INGEST: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
   SCREENER_WARM_UP: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
@@ -107,6 +109,9 @@ export const envDescriptions = {
   MASSIVE_API_KEY:
     'Key of Massive (formerly Polygon.io): daily bars, splits, dividends and the ticker list for the whole US market. Required in production with `MARKET_PROVIDER=live`.',
   MASSIVE_BASE_URL: 'Base of the Massive REST API; tests point it at a local fake.',
+  TREASURY_BASE_URL:
+    "Base of the US Treasury's site (the daily par yield curve CSV, public domain, no key): the DCF's risk-free rate; tests point it at a local fake.",
+  RISK_FREE_INGEST: "Read the 10-year Treasury par yield every 6 hours where jobs run (the DCF's risk-free rate). Unset: on, except under `NODE_ENV=test`.",
   MARKET_PROVIDER:
     '`live`: Massive (prices) and SEC EDGAR (fundamentals, filings), falling back to the cache and then the bundled snapshot; production requires `MASSIVE_API_KEY` and `SEC_USER_AGENT`.',
   WEB_DIST_DIR: 'Where the built web app is served from.',

@@ -1,3 +1,4 @@
+import type { CapmPair } from '../market/reference-data.ts';
 import type { AnalysisKind } from '../tokens/costs.ts';
 import type { Attribution } from './attribution/attribution-types.ts';
 import type { Dividend, DividendRecords, EtfInfo, Fundamentals, PriceHistory, Profile, Quote } from '../market/types.ts';
@@ -78,6 +79,11 @@ export interface AnalysisInputs {
   /** The days `dividends` cover, cut at the data day; null or absent when the source does not say. */
   dividendRecords?: DividendRecords | null;
   sectorTable: SectorTable | null;
+  /**
+   * The risk-free rate and ERP to discount with, each dated and sourced, as the market service serves them (the
+   * snapshot's pair continued by the store); absent: the pair core ships (CAPM_DEFAULTS).
+   */
+  capm?: CapmPair | null;
 }
 
 export type AnalysisInputName = Exclude<keyof AnalysisInputs, 'symbol' | 'asOf' | 'profile'>;

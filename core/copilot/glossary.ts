@@ -433,7 +433,8 @@ export const glossary: readonly GlossaryTerm[] = [
     name: 'CAPM (cost of equity)',
     aliases: ['capm', 'cost of equity', 'capital asset pricing model'],
     definition: 'The return shareholders require: the risk-free rate plus a premium for bearing market risk, scaled by beta.',
-    formula: 'Cost of equity = risk-free rate + beta × equity risk premium (defaults: 10-year Treasury 4.58 %, Damodaran’s implied ERP 4.33 %).',
+    formula:
+      'Cost of equity = risk-free rate + beta × equity risk premium (shipped: 10-year Treasury 4.58 % of 2024-12-31, Damodaran’s implied ERP 4.33 %; a DCF uses the newest Treasury day stored and states the rate and day it used).',
     source: 'core/analysis/dcf/wacc.ts, core/analysis/dcf/assumptions.ts',
   },
   {

@@ -169,9 +169,11 @@ export interface DatasetAsOf {
   etfs: string | null;
   /** Latest dividend source. */
   dividends: string | null;
+  /** Day of the risk-free rate the DCF uses (the snapshot's pair, or the newest Treasury day stored); absent where not read. */
+  risk_free?: string | null;
 }
 
-export const DATASETS = ['prices', 'fundamentals', 'listings', 'etfs', 'dividends'] as const satisfies ReadonlyArray<keyof DatasetAsOf>;
+export const DATASETS = ['prices', 'fundamentals', 'listings', 'etfs', 'dividends', 'risk_free'] as const satisfies ReadonlyArray<keyof DatasetAsOf>;
 
 /** What can be analysed for a symbol. */
 export interface Coverage {

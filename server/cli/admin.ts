@@ -1,13 +1,14 @@
 import { isAbsolute, join } from 'node:path';
 import { DataDirLockedError, openDatabase } from '../adapters/db/index.ts';
 import { parseEnv } from '../env.ts';
+import { createReferenceStore, REFERENCE_ADMIN_COMMANDS, referenceAdminUsage, runReferenceAdminCommand } from '../features/market/index.ts';
 import { adminUsage, createLedgerService, runAdminCommand } from '../features/tokens/index.ts';
 import { findAppRoot, findServerAsset } from '../lib/app-root.ts';
 
 /** `npm run admin -- <command>`: operator tasks on the configured database (see `adminUsage`). */
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
-  console.log(adminUsage);
+  console.log(`${adminUsage}\n\n${referenceAdminUsage}`);
   process.exit(argv.length === 0 ? 2 : 0);
 }
 const env = parseEnv();
@@ -22,12 +23,17 @@ const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrat
 );
 let code = 1;
 try {
-  code = await runAdminCommand(argv, {
-    ledger: createLedgerService(db),
-    db,
-    actor: `operator:${env.USER ?? 'cli'}`,
-    io: { out: (l) => console.log(l), err: (l) => console.error(l) },
-  });
+  const io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l) };
+  // The market's reference data (ERP, ETF facts) has its own commands; the rest are the token ledger's.
+  if ((REFERENCE_ADMIN_COMMANDS as readonly string[]).includes(argv[0]!))
+    code = await runReferenceAdminCommand(argv, { store: createReferenceStore(db), now: () => new Date(), io });
+  else
+    code = await runAdminCommand(argv, {
+      ledger: createLedgerService(db),
+      db,
+      actor: `operator:${env.USER ?? 'cli'}`,
+      io: { out: (l) => console.log(l), err: (l) => console.error(l) },
+    });
 } finally {
   await db.close();
 }

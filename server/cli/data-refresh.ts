@@ -7,8 +7,9 @@ import { createLogger } from '../lib/logger.ts';
 
 /**
  * `npm run data:refresh [-- --date YYYY-MM-DD]`: one ingestion cycle now, on the configured database and vendor —
- * every trading day still missing, or the one day given — and what it stored, skipped and refused, a line a day.
- * Exit 0 when every day is stored or already was; 1 when one was refused or failed; 2 for bad usage or no vendor.
+ * every trading day still missing, or the one day given — and what it stored, skipped and refused, a line a day;
+ * then the risk-free rate from the US Treasury (no key needed). Exit 0 when every day is stored or already was; 1 when
+ * one was refused or failed; 2 for bad usage or no price vendor.
  */
 const argv = process.argv.slice(2);
 const dateAt = argv.indexOf('--date');
@@ -45,6 +46,11 @@ try {
       console.log(`${o.day} ${o.dataset}: ${o.outcome} — stored ${o.stored}, skipped ${o.skipped}, refused ${o.refused}${o.detail ? ` (${o.detail})` : ''}`);
     code = outcomes.some((o) => o.outcome === 'refused' || o.outcome === 'failed') ? 1 : 0;
   }
+  const rf = await market.referenceIngest.refreshRiskFree();
+  console.log(
+    `${rf.day} ${rf.dataset}: ${rf.outcome} — stored ${rf.stored}, skipped ${rf.skipped}, refused ${rf.refused}${rf.detail ? ` (${rf.detail})` : ''}`,
+  );
+  if (rf.outcome === 'refused' || rf.outcome === 'failed') code = 1;
 } finally {
   await db.close();
 }

@@ -22,6 +22,10 @@ export const CAPM_DEFAULTS = {
   beta: { value: 1, asOf: '2025-01-01', source: 'market beta by definition (no company estimate)' },
 } as const satisfies Record<string, SourcedRate>;
 
+/** The pair to value with: the one the inputs carry (the market service's, continued by the store), else the shipped one. */
+export const selectCapmPair = (pair: { riskFreeRate: SourcedRate; equityRiskPremium: SourcedRate } | null | undefined) =>
+  pair ?? { riskFreeRate: CAPM_DEFAULTS.riskFreeRate, equityRiskPremium: CAPM_DEFAULTS.equityRiskPremium };
+
 /** Added to the risk-free rate when interest expense or debt is not reported: an assumed BBB-range spread. */
 export const FALLBACK_DEBT_SPREAD = 0.015;
 

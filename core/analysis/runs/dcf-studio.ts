@@ -1,5 +1,5 @@
 import type { AnalysisInputs } from '../analysis-types.ts';
-import { CAPM_DEFAULTS, DCF_PERIOD_DEFAULTS } from '../dcf/assumptions.ts';
+import { DCF_PERIOD_DEFAULTS, selectCapmPair } from '../dcf/assumptions.ts';
 import { extractDcfCompanyData } from '../dcf/company-inputs.ts';
 import { type DcfGrowthHistory, type DcfPresetName, measureGrowthHistory } from '../dcf/presets.ts';
 import { DCF_STUDIO_RULES, type DcfStudioField, type DcfStudioInputs } from '../dcf/studio.ts';
@@ -74,6 +74,7 @@ export function buildDcfStudioSetup(inputs: AnalysisInputs): EngineResult<DcfStu
   const data = extractDcfCompanyData(financials);
   if (!data.ok) return data;
   const d = data.value;
+  const pair = selectCapmPair(inputs.capm);
   const valued = valueCompany(toValuationContext(inputs, view.value, d, priceUsd));
   if (!valued.ok) return valued;
   const c = valued.value;
@@ -148,8 +149,8 @@ export function buildDcfStudioSetup(inputs: AnalysisInputs): EngineResult<DcfStu
     costOfDebtBasis: equityFlow ? 'user_input' : w.costOfDebt.basis,
     taxBasis: w.tax.basis,
     sources: {
-      risk_free_rate: { as_of: CAPM_DEFAULTS.riskFreeRate.asOf, source: CAPM_DEFAULTS.riskFreeRate.source },
-      equity_risk_premium: { as_of: CAPM_DEFAULTS.equityRiskPremium.asOf, source: CAPM_DEFAULTS.equityRiskPremium.source },
+      risk_free_rate: { as_of: pair.riskFreeRate.asOf, source: pair.riskFreeRate.source },
+      equity_risk_premium: { as_of: pair.equityRiskPremium.asOf, source: pair.equityRiskPremium.source },
     },
     history,
     defaults: presets.base,

@@ -1,5 +1,5 @@
 import type { AnalysisBody, AnalysisInputs, BuildOptions, FundamentalSubtype } from '../analysis-types.ts';
-import { CAPM_DEFAULTS, DCF_GROWTH_RANGE, DCF_PERIOD_DEFAULTS } from '../dcf/assumptions.ts';
+import { DCF_GROWTH_RANGE, DCF_PERIOD_DEFAULTS, selectCapmPair } from '../dcf/assumptions.ts';
 import { buildDcfGrid, buildRateAxis, type DcfGrid } from '../dcf/grid.ts';
 import { type ReverseDcfResult, solveImpliedGrowth } from '../dcf/reverse-dcf.ts';
 import type { DcfCompanyInputs, DcfValuation, DcfWarning, DcfYear } from '../dcf/two-stage.ts';
@@ -169,6 +169,8 @@ export function buildDcf(
   if (!view.market.ok) return view.market;
   const { priceUsd, priceDate } = view.market.value;
   const user = options.dcfInputs ?? null;
+  // The dated pair the valuation discounts with (the market service's), said with its as-of in the assumptions.
+  const pair = selectCapmPair(inputs.capm);
   const data = extractDcfCompanyData(view.financials);
   if (!data.ok) return data;
   const company = data.value;
@@ -212,13 +214,8 @@ export function buildDcf(
       beta_basis: 'user_input',
       beta_description: 'your input',
       raw_beta: null,
-      risk_free_rate: { ...CAPM_DEFAULTS.riskFreeRate, value: user.risk_free_rate, source: 'your input', as_of: CAPM_DEFAULTS.riskFreeRate.asOf },
-      equity_risk_premium: {
-        ...CAPM_DEFAULTS.equityRiskPremium,
-        value: user.equity_risk_premium,
-        source: 'your input',
-        as_of: CAPM_DEFAULTS.equityRiskPremium.asOf,
-      },
+      risk_free_rate: { value: user.risk_free_rate, source: 'your input', as_of: pair.riskFreeRate.asOf },
+      equity_risk_premium: { value: user.equity_risk_premium, source: 'your input', as_of: pair.equityRiskPremium.asOf },
       terminal_growth: v.terminal.growth,
       explicit_years: v.parameters.explicitYears,
       fade_years: v.parameters.fadeYears,
@@ -274,8 +271,8 @@ export function buildDcf(
       beta_basis: 'calibrated',
       beta_description: c.beta.basis,
       raw_beta: c.beta.own?.raw ?? null,
-      risk_free_rate: { value: c.riskFreeRate, as_of: CAPM_DEFAULTS.riskFreeRate.asOf, source: CAPM_DEFAULTS.riskFreeRate.source },
-      equity_risk_premium: { value: c.equityRiskPremium, as_of: CAPM_DEFAULTS.equityRiskPremium.asOf, source: CAPM_DEFAULTS.equityRiskPremium.source },
+      risk_free_rate: { value: c.riskFreeRate, as_of: pair.riskFreeRate.asOf, source: pair.riskFreeRate.source },
+      equity_risk_premium: { value: c.equityRiskPremium, as_of: pair.equityRiskPremium.asOf, source: pair.equityRiskPremium.source },
       terminal_growth: c.terminalGrowth,
       explicit_years: periods.explicitYears,
       fade_years: periods.fadeYears,

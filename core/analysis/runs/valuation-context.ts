@@ -20,5 +20,6 @@ export function toValuationContext(inputs: AnalysisInputs, view: CompanyView, co
     interval: inputs.daily ? 'daily' : 'monthly',
     benchmark: inputs.benchmark ? toCloses(inputs.benchmark) : null,
     sectorTable: inputs.sectorTable,
+    capm: inputs.capm ?? null,
   };
 }

@@ -1,4 +1,5 @@
-import { CAPM_DEFAULTS, DCF_GROWTH_RANGE, DCF_PERIOD_DEFAULTS, MIN_RATE_MINUS_GROWTH, RATE_EPSILON } from '../dcf/assumptions.ts';
+import type { CapmPair } from '../../market/reference-data.ts';
+import { DCF_GROWTH_RANGE, selectCapmPair, DCF_PERIOD_DEFAULTS, MIN_RATE_MINUS_GROWTH, RATE_EPSILON } from '../dcf/assumptions.ts';
 import type { DcfCompanyData } from '../dcf/company-inputs.ts';
 import { clampGrowth, computeQuantile, PRESET_TERMINAL_SPREAD } from '../dcf/presets.ts';
 import { computeDcf, type DcfParameters, type DcfValuation } from '../dcf/two-stage.ts';
@@ -66,6 +67,8 @@ export interface ValuationContext {
   interval: 'daily' | 'monthly';
   benchmark: ClosesLike | null;
   sectorTable: SectorTable | null;
+  /** The dated risk-free/ERP pair to discount with; absent: the shipped one (CAPM_DEFAULTS). */
+  capm?: CapmPair | null;
 }
 
 export interface Scenario {
@@ -252,8 +255,9 @@ function valueCompanyWith(x: ValuationContext, chosen: { model: ValuationModel; 
   if (shares === null || !(shares > 0)) return fail('missing_input', 'shares_diluted', `${x.symbol} reports no diluted share count: no per-share value.`);
   const { model, reason: modelReason } = chosen;
   const financial = model === 'justified_pb';
-  const rf = CAPM_DEFAULTS.riskFreeRate.value;
-  const erp = CAPM_DEFAULTS.equityRiskPremium.value;
+  const pair = selectCapmPair(x.capm);
+  const rf = pair.riskFreeRate.value;
+  const erp = pair.equityRiskPremium.value;
   const marketCapUsd = x.priceUsd * shares;
   const tax = computeEffectiveTaxRate(d);
   const own = x.series && x.benchmark ? measureBeta(x.series, x.benchmark, x.asOf, x.interval) : null;

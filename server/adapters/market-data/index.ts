@@ -15,6 +15,7 @@ export { type BarContext, createMassiveClient, createMassiveProvider, type Massi
 export { createSecEdgarClient, type SecCompanyFacts, type SecEdgarClient, type SecEdgarClientOptions } from './sec-edgar/client.ts';
 export { createTokenBucket, type RateLimiter, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
 export { UpstreamError } from './http.ts';
+export { createTreasuryClient, type TreasuryClient, type TreasuryClientOptions } from './treasury/client.ts';
 
 interface MarketDataConfig {
   MARKET_PROVIDER: 'bundled' | 'live';

@@ -40,13 +40,15 @@ export async function loadAnalysisInputs(
   const { symbol, profile, history, names } = req;
   const wants = (n: AnalysisInputName) => names.includes(n);
   const asOf = findDataDay(market, history);
-  const [quote, benchmark, fundamentals, etf, dividends, sectorTable] = await Promise.all([
+  const [quote, benchmark, fundamentals, etf, dividends, sectorTable, capm] = await Promise.all([
     wants('quote') ? orNull(() => market.getQuote(symbol)) : null,
     wants('benchmark') ? loadPriceHistory(market, BENCHMARK_SYMBOL) : null,
     wants('fundamentals') ? orNull(() => market.getFundamentals(symbol)) : null,
     wants('etf') ? orNull(() => market.getEtf(symbol)) : null,
     wants('dividends') ? orNull(() => market.getDividends(symbol)) : null,
     wants('sectorTable') ? market.getSectorTable() : null,
+    // The risk-free/ERP pair comes from the market service alone (the snapshot's, continued by the store), dated.
+    wants('fundamentals') ? market.getCapmPair() : null,
   ]);
   return {
     symbol,
@@ -64,5 +66,6 @@ export async function loadAnalysisInputs(
     dividends: dividends?.dividends.filter((d) => d.ex_date <= asOf) ?? [],
     dividendRecords: cutRecords(dividends?.records ?? null, asOf),
     sectorTable,
+    capm,
   };
 }

@@ -18,11 +18,11 @@ describeOnPglite('GET /api/health: the snapshot date and each dataset’s own as
   });
   afterAll(() => db.close());
 
-  it('keeps data_as_of and states prices, fundamentals, listings, ETFs and dividends separately; none of them is an adapter', async () => {
+  it('keeps data_as_of and states prices, fundamentals, listings, ETFs, dividends and the risk-free rate separately; none of them is an adapter', async () => {
     const res = await t.json('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.body.data_as_of).toBe('2026-07-02');
-    expect(Object.keys(res.body.datasets_as_of).sort()).toEqual(['dividends', 'etfs', 'fundamentals', 'listings', 'prices']);
+    expect(Object.keys(res.body.datasets_as_of).sort()).toEqual(['dividends', 'etfs', 'fundamentals', 'listings', 'prices', 'risk_free']);
     for (const day of Object.values(res.body.datasets_as_of)) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Object.keys(res.body.adapters).filter((k) => k.startsWith('data_as_of'))).toEqual([]);
   });
@@ -40,6 +40,8 @@ describeOnPglite('GET /api/health: the snapshot date and each dataset’s own as
     expect(figureDates.sort().at(-1)! <= d.fundamentals).toBe(true);
     // the listing directories (Nasdaq 2026-08-01, NYSE and others 2026-08-22): the later one
     expect(d.listings).toBe('2026-08-22');
+    // the DCF's risk-free rate: the shipped pair's 10-year yield of 2024-12-31 until a Treasury day is stored
+    expect(d.risk_free).toBe('2024-12-31');
   });
 
   it('fundamentals are dated by the latest known filing date, not an estimated one, and never after their sources were extracted', async () => {

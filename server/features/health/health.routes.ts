@@ -14,6 +14,7 @@ const HealthSchema = z
         listings: z.string().nullable().openapi({ description: 'Latest listing directory' }),
         etfs: z.string().nullable().openapi({ description: 'Latest ETF holdings or overview' }),
         dividends: z.string().nullable().openapi({ description: 'Latest dividend source' }),
+        risk_free: z.string().nullable().openapi({ description: 'Day of the risk-free rate the DCF uses (10-year Treasury par yield)' }),
       })
       .openapi({ description: 'How current each dataset of the snapshot is (null where not stated)' }),
     datasets_age_days: z
@@ -23,10 +24,11 @@ const HealthSchema = z
         listings: z.number().int().nullable(),
         etfs: z.number().int().nullable(),
         dividends: z.number().int().nullable(),
+        risk_free: z.number().int().nullable(),
       })
       .openapi({
         description: 'Calendar days from each dataset’s as-of day to today in New York (its lag)',
-        example: { prices: 149, fundamentals: 128, listings: 98, etfs: 393, dividends: 358 },
+        example: { prices: 149, fundamentals: 128, listings: 98, etfs: 393, dividends: 358, risk_free: 1 },
       }),
     data_freshness: FreshnessSchema.nullable().openapi({ description: 'How current the served prices are (as GET /api/market/freshness)' }),
     adapters: z.record(z.string(), z.string()).openapi({ example: { payments: 'sandbox', mail: 'outbox' } }),

@@ -1,10 +1,20 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
-import { createIngestVendor, createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
+import {
+  createIngestVendor,
+  createMarketDataProviders,
+  createTreasuryClient,
+  findBundledDataDir,
+  type MarketDataOptions,
+  type TreasuryClient,
+} from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createMarketDataStore } from './market-data-store.ts';
 import { createMarketIngest, type IngestVendor, type MarketIngest } from './market-ingest.ts';
 import { createMarketCache } from './market-store.ts';
 import { createStoredSnapshot } from './stored-snapshot.ts';
+import { createReferenceIngest, type ReferenceIngest } from './reference-ingest.ts';
+import { createReferenceStore } from './reference-store.ts';
+import { createStoredReference } from './stored-reference.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketJobs } from './market-jobs.ts';
@@ -20,6 +30,9 @@ export { createUniverseRead, mapYielding, orNull, type UniverseEntry, type Unive
 // Other features' contracts embed a quote as the market API serves it; the public API serves market data with the app's contracts.
 export { FreshnessSchema, FundamentalsQuerySchema, FundamentalsSchema, HistorySchema, QuoteSchema } from './market.routes.ts';
 
+export { createReferenceStore, type ReferenceStore } from './reference-store.ts';
+export { REFERENCE_ADMIN_COMMANDS, referenceAdminUsage, runReferenceAdminCommand } from './reference-admin.ts';
+
 /** Where the app serves data/QUALITY.md. */
 export const QUALITY_REPORT_PATH = '/data/quality.md';
 
@@ -32,6 +45,8 @@ export interface MarketFeature extends Feature {
   readFreshness: () => DataFreshness;
   /** Scheduled ingestion into the market-data store; null without a vendor (the bundled snapshot alone). */
   ingest: MarketIngest | null;
+  /** The risk-free rate from the US Treasury (public domain, no key: always on). */
+  referenceIngest: ReferenceIngest;
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
@@ -39,6 +54,8 @@ interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProvi
   dataDir?: string;
   /** The vendor ingestion reads (built from config when absent; tests pass one pointed at a local server). */
   ingestVendor?: IngestVendor | null;
+  /** The Treasury client the risk-free ingestion reads (built from TREASURY_BASE_URL when absent). */
+  treasury?: TreasuryClient;
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
@@ -48,15 +65,28 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   // Every read goes through the store: the snapshot continued by the days ingestion has added since.
   const store = createMarketDataStore(ctx.db);
   const snapshot = createStoredSnapshot(bundled, store, ctx.now);
+  // ETF facts and the risk-free/ERP pair: the snapshot's, continued by the store (stored-reference.ts).
+  const referenceStore = createReferenceStore(ctx.db);
+  const reference = createStoredReference(snapshot, referenceStore, ctx.now);
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
-  const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });
+  const market = createMarketService({ bundled: reference.provider, live, cache, logger: ctx.logger, readCapmPair: reference.readCapmPair });
+  const treasury = deps.treasury ?? createTreasuryClient({ fetch: deps.fetch ?? ((url, init) => fetch(url, init)), baseUrl: ctx.env.TREASURY_BASE_URL });
+  const referenceIngest = createReferenceIngest({ store: referenceStore, treasury, now: ctx.now, logger: ctx.logger, onNewRate: reference.refresh });
   const ingestVendor = deps.ingestVendor !== undefined ? deps.ingestVendor : createIngestVendor(ctx.env, deps);
   const ingest = ingestVendor
     ? createMarketIngest({ store, vendor: ingestVendor, snapshot: bundled, now: ctx.now, logger: ctx.logger, onNewDataDay: snapshot.refreshDataDay })
     : null;
   const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
   const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
-  const jobs = createMarketJobs({ snapshot, cache, ingest, logger: ctx.logger, metrics: ctx.metrics });
+  const riskFreeOn = ctx.env.RISK_FREE_INGEST ?? ctx.env.NODE_ENV !== 'test';
+  const jobs = createMarketJobs({
+    snapshot: reference.provider,
+    cache,
+    ingest,
+    referenceIngest: riskFreeOn ? referenceIngest : null,
+    logger: ctx.logger,
+    metrics: ctx.metrics,
+  });
   ctx.metrics?.watchMarketDataAge(() => {
     const f = readFreshness();
     return { ageDays: f.age_days, lagTradingDays: f.lag_trading_days };
@@ -68,6 +98,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     universe: createUniverseRead(market, ctx.now),
     readFreshness,
     ingest,
+    referenceIngest,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));

@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { AppMetrics } from '../../lib/metrics.ts';
 import type { MarketIngest } from './market-ingest.ts';
 import type { MarketCache } from './market-store.ts';
+import type { ReferenceIngest } from './reference-ingest.ts';
 import type { StoredSnapshot } from './stored-snapshot.ts';
 
 const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
@@ -12,15 +13,22 @@ const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
  * query when there is nothing new (the day is claimed once across processes, so several workers are safe).
  */
 const INGEST_EVERY_MS = 15 * 60_000;
+/**
+ * The Treasury publishes a day's par yields once, in the late afternoon: a look every 6 hours finds it the same
+ * day (one small CSV call; a day already stored is kept, so several workers are safe).
+ */
+const RISK_FREE_EVERY_MS = 6 * 3600_000;
 
 /**
  * Start-up work, once per process, and the ingestion schedule. `warm` runs where requests are served (loads the
  * snapshot and the newest stored day), `start` where jobs run (purges the cache, ingests new market days).
  */
 export function createMarketJobs(deps: {
-  snapshot: StoredSnapshot;
+  snapshot: Pick<StoredSnapshot, 'preload'>;
   cache: MarketCache | null;
   ingest: MarketIngest | null;
+  /** The daily risk-free rate from the Treasury; null where it is turned off (RISK_FREE_INGEST, tests). */
+  referenceIngest: ReferenceIngest | null;
   logger: Logger;
   metrics?: AppMetrics;
 }) {
@@ -38,6 +46,19 @@ export function createMarketJobs(deps: {
         },
       })
     : null;
+  const riskFreeJob = deps.referenceIngest
+    ? createIntervalJob({
+        name: 'market-risk-free',
+        everyMs: RISK_FREE_EVERY_MS,
+        runAtStart: true,
+        logger: deps.logger,
+        metrics: deps.metrics,
+        run: async (log) => {
+          const o = await deps.referenceIngest!.refreshRiskFree();
+          if (o.outcome !== 'already stored') log.info({ outcome: o.outcome, stored: o.stored, day: o.day, detail: o.detail }, 'risk-free ingest: cycle done');
+        },
+      })
+    : null;
   return {
     warm() {
       setImmediate(() => deps.snapshot.preload().catch((e) => deps.logger.error({ err: e }, 'market: loading the bundled snapshot failed')));
@@ -46,9 +67,10 @@ export function createMarketJobs(deps: {
       // Stale entries stay a week as a fallback for a failing vendor; older ones go. Idempotent across processes.
       setImmediate(() => deps.cache?.purge(CACHE_PURGE_AFTER_S).catch((e) => deps.logger.warn({ err: e }, 'market: cache purge failed')));
       ingestJob?.start();
+      riskFreeJob?.start();
     },
     async stop() {
-      await ingestJob?.stop();
+      await Promise.all([ingestJob?.stop(), riskFreeJob?.stop()]);
     },
   };
 }

@@ -22,6 +22,8 @@ import { createBundledProvider } from '../../adapters/market-data/bundled/index.
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CacheKind, MarketCache } from './market-store.ts';
+import { SNAPSHOT_CAPM_PAIR } from './stored-reference.ts';
+import type { CapmPair } from '../../../core/market/reference-data.ts';
 
 export type WithServed<T> = T & Served;
 
@@ -53,6 +55,8 @@ interface MarketReads {
   getEtf(symbol: string): Promise<WithServed<EtfInfo>>;
   /** `records`: the days the dividend records cover, from the provider that served them; null when it does not say. */
   getDividends(symbol: string): Promise<WithServed<{ symbol: string; dividends: Dividend[]; records: DividendRecords | null; splits: Split[] }>>;
+  /** The risk-free rate and ERP every valuation discounts with, each with its as-of day and source: the one source of the pair. */
+  getCapmPair(): Promise<CapmPair>;
 }
 
 interface MarketServiceDeps {
@@ -61,6 +65,8 @@ interface MarketServiceDeps {
   live: MarketDataProvider[];
   cache: MarketCache | null;
   logger: Logger;
+  /** The risk-free/ERP pair continued by the store (stored-reference.ts); without it, the snapshot's pair. */
+  readCapmPair?: () => Promise<CapmPair>;
 }
 
 const NO_COVERAGE: Coverage = { quote: false, history: null, fundamentals: false, etf: false, dividends: false };
@@ -136,6 +142,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     pricesAsOf: () => (mode === 'bundled' ? (bundled.datasetsAsOf()?.prices ?? bundled.dataAsOf()) : newestLiveBar),
     datasetsAsOf: () => bundled.datasetsAsOf(),
     getSectorTable: () => bundled.getSectorTable(),
+    getCapmPair: () => deps.readCapmPair?.() ?? Promise.resolve(SNAPSHOT_CAPM_PAIR),
     getSnapshotUniverse: () => bundled.getUniverse(),
     async resolveSymbol(raw) {
       const n = normalizeSymbol(raw);

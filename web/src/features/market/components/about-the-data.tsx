@@ -1,4 +1,5 @@
 import sourcesFile from '../../../../../data/sources.json';
+import { CAPM_DEFAULTS } from '../../../../../core/analysis/dcf/assumptions.ts';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { DATA_AS_OF } from '../snapshot.ts';
 
@@ -16,6 +17,86 @@ const datasetDates: Array<[label: string, day: string | null, what: string]> = [
   ['Listings', sourcesFile.datasets.listings, 'symbol directories'],
   ['ETFs', sourcesFile.datasets.etfs, 'holdings'],
   ['Dividends', sourcesFile.datasets.dividends, 'latest source'],
+  ['Risk-free rate', CAPM_DEFAULTS.riskFreeRate.asOf, '10-year Treasury'],
+];
+
+/**
+ * Each bundled dataset: whether it may be redistributed (public domain or open) or is vendor data redistributed for
+ * demonstration only, and what replaces it in production. Only what the app has: a dataset without a configured
+ * vendor says so (data/SOURCES.md, docs/market-data-store.md).
+ */
+const datasetRights: Array<{ dataset: string; bundled: string; status: 'public' | 'open' | 'demo' | 'dev'; production: string }> = [
+  {
+    dataset: 'Daily prices, month-end closes',
+    bundled: 'Yahoo Finance, via public repositories',
+    status: 'demo',
+    production: 'Massive (licensed end-of-day vendor): every US trading day’s bars, ingested after the close (MASSIVE_API_KEY)',
+  },
+  {
+    dataset: 'Dividends and splits',
+    bundled: 'yfinance, IEX Cloud, via public repositories',
+    status: 'demo',
+    production: 'Massive’s splits and dividends, ingested daily (MASSIVE_API_KEY)',
+  },
+  {
+    dataset: 'Financial statements',
+    bundled: 'SEC EDGAR company facts',
+    status: 'public',
+    production: 'SEC EDGAR, read live (MARKET_PROVIDER=live)',
+  },
+  {
+    dataset: 'Statement detail lines (103 stocks)',
+    bundled: 'Financial Modeling Prep, via a public repository',
+    status: 'dev',
+    production: 'SEC EDGAR company facts, read live (MARKET_PROVIDER=live)',
+  },
+  {
+    dataset: 'ETF holdings, expense ratios, yields',
+    bundled: 'Issuer holdings files (2025); stockanalysis.com (2022)',
+    status: 'demo',
+    production: 'No licensed ETF vendor is configured: the operator loads dated issuer files (npm run admin -- load-etf)',
+  },
+  {
+    dataset: 'Risk-free rate (DCF)',
+    bundled: '10-year Treasury yield of 2024-12-31',
+    status: 'public',
+    production: 'US Treasury daily par yield curve, read every 6 hours (no key)',
+  },
+  {
+    dataset: 'Equity risk premium (DCF)',
+    bundled: 'Damodaran’s implied ERP of 2025-01-01 (NYU Stern), cited',
+    status: 'open',
+    production: 'No public-domain source: the operator sets it (npm run admin -- set-erp)',
+  },
+  {
+    dataset: 'Listings (search)',
+    bundled: 'Nasdaq Trader and NYSE symbol directories',
+    status: 'open',
+    production: 'The bundled directories',
+  },
+];
+
+const statusNote: Record<(typeof datasetRights)[number]['status'], string> = {
+  public: 'Public domain (US government)',
+  open: 'Open licence or cited figure',
+  demo: 'Demo only: vendor data redistributed for demonstration',
+  dev: 'Development data only (proprietary origin)',
+};
+
+const rightsColumns: DataTableColumn<(typeof datasetRights)[number]>[] = [
+  { id: 'dataset', header: 'Dataset', cellClassName: 'text-fg', cell: (d) => d.dataset },
+  {
+    id: 'bundled',
+    header: 'Bundled from',
+    cellClassName: 'text-fg-muted',
+    cell: (d) => (
+      <>
+        {d.bundled}
+        <span className="block text-xs text-fg-subtle">{statusNote[d.status]}</span>
+      </>
+    ),
+  },
+  { id: 'production', header: 'In production', cellClassName: 'text-fg-muted', cell: (d) => d.production },
 ];
 
 type Source = (typeof sourcesFile.sources)[number];
@@ -55,8 +136,9 @@ export function AboutTheData() {
       </h2>
       <p className="mt-4 max-w-3xl leading-relaxed text-fg-secondary">
         Out of the box Stockpilot runs on a bundled snapshot of real market data, <strong>as of {DATA_AS_OF}</strong>. Prices are delayed snapshots, not live
-        quotes. With live providers configured, quotes and history come from Yahoo Finance and financial statements from SEC EDGAR, with the snapshot as the
-        fallback; every figure says where it came from and how old it is.
+        quotes. Part of the snapshot is public domain (SEC EDGAR filings, US Treasury yields); the prices, corporate actions and ETF data are vendor data
+        redistributed for demonstration only; the table below says what replaces each in production, and where no vendor is configured yet. Every figure says
+        where it came from and how old it is.
       </p>
       <ul className="mt-4 grid max-w-3xl gap-2 text-sm text-fg-secondary sm:grid-cols-2">
         <li>
@@ -77,7 +159,7 @@ export function AboutTheData() {
         “—” means a company did not report a figure; it is never shown as zero. Fiscal years are named by the date they end. Analyses are educational, not
         investment advice.
       </p>
-      <dl className="mt-4 grid max-w-3xl grid-cols-2 gap-3 text-sm sm:grid-cols-5">
+      <dl className="mt-4 grid max-w-3xl grid-cols-2 gap-3 text-sm sm:grid-cols-6">
         {datasetDates.map(([label, day, what]) => (
           <div key={label}>
             <dt className="text-fg-subtle">{label} as of</dt>
@@ -96,6 +178,17 @@ export function AboutTheData() {
         </a>
         .
       </p>
+      <DataTable
+        columns={rightsColumns}
+        rows={datasetRights}
+        rowKey={(d) => d.dataset}
+        caption="Which bundled datasets are demo-only, which are public domain, and what replaces each in production"
+        className="mt-5"
+        tableClassName="min-w-[40rem]"
+        headClassName="border-b border-border text-xs text-fg-subtle"
+        cellClassName="py-2 pr-3 last:pr-0"
+        rowClassName="border-b border-border-subtle align-top last:border-0"
+      />
       <DataTable
         columns={sourceColumns}
         rows={sourcesFile.sources}
