@@ -126,7 +126,7 @@ console.log(
     : 'TEST_DATABASE_URL is not set: database tests run on PGlite only. Set it to also run them on PostgreSQL.',
 );
 
-// Typecheck, lint and the build each keep about one core busy for 10–20 s: side by side they take the time of
+// Typecheck, lint, the data check and the build each keep about one core busy for 10–20 s: side by side they take the time of
 // the longest. The unit and browser suites each fill both cores on their own: run side by side on this 2-core
 // machine they took longer than one after the other (measured in docs/testing.md), so they run in turn.
 if (want('unit')) ensurePdftotext();
@@ -137,6 +137,8 @@ const [built] = await Promise.all([
     [
       want('typecheck') && { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
       want('lint') && { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+      // The bundled snapshot in data/ is what data:prepare makes from data/inputs/, byte for byte (~30 s on one core).
+      want('data') && { name: 'data-check', cmd: 'npm', args: ['run', '--silent', 'data:check'] },
     ].filter(Boolean),
   ),
 ]);
