@@ -34,6 +34,8 @@ export const errorStatus = {
   INSUFFICIENT_SCOPE: 403,
   NOT_FOUND: 404,
   UNKNOWN_SYMBOL: 404,
+  // A symbol the market-data store knows was delisted: nothing current to quote or analyse (404 like an unknown one, its own code).
+  DELISTED_SYMBOL: 404,
   NO_DATA: 404,
   SESSION_NOT_FOUND: 404,
   HOLD_NOT_FOUND: 404,

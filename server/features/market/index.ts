@@ -1,10 +1,20 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
-import { createIngestVendor, createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
+import {
+  createIngestVendor,
+  createListingsVendor,
+  createMarketDataProviders,
+  findBundledDataDir,
+  type ListingsVendor,
+  type MarketDataOptions,
+} from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createMarketDataStore } from './market-data-store.ts';
 import { createMarketIngest, type IngestVendor, type MarketIngest } from './market-ingest.ts';
 import { createMarketCache } from './market-store.ts';
 import { createStoredSnapshot } from './stored-snapshot.ts';
+import { createListingsIngest, type ListingsIngest } from './listings-ingest.ts';
+import { createListingsStore } from './listings-store.ts';
+import { createStoredListings } from './stored-listings.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketJobs } from './market-jobs.ts';
@@ -32,6 +42,8 @@ export interface MarketFeature extends Feature {
   readFreshness: () => DataFreshness;
   /** Scheduled ingestion into the market-data store; null without a vendor (the bundled snapshot alone). */
   ingest: MarketIngest | null;
+  /** Listings with identifiers and the price backfill of new listings; null without a vendor. */
+  listings: ListingsIngest | null;
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
@@ -39,6 +51,10 @@ interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProvi
   dataDir?: string;
   /** The vendor ingestion reads (built from config when absent; tests pass one pointed at a local server). */
   ingestVendor?: IngestVendor | null;
+  /** The vendor listings ingestion reads (built from config when absent). */
+  listingsVendor?: ListingsVendor | null;
+  /** The floor of a whole active listings answer (tests with a small market lower it). */
+  minActiveListings?: number;
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
@@ -47,16 +63,31 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const { snapshot: bundled, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger, now: () => ctx.now().getTime() });
   // Every read goes through the store: the snapshot continued by the days ingestion has added since.
   const store = createMarketDataStore(ctx.db);
-  const snapshot = createStoredSnapshot(bundled, store, ctx.now);
+  const listingsStore = createListingsStore(ctx.db);
+  // The store's listings beside the snapshot's: search, symbols, coverage and a new listing's backfilled prices.
+  const snapshot = createStoredListings(createStoredSnapshot(bundled, store, ctx.now), { listings: listingsStore, market: store, now: ctx.now });
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
   const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });
   const ingestVendor = deps.ingestVendor !== undefined ? deps.ingestVendor : createIngestVendor(ctx.env, deps);
   const ingest = ingestVendor
     ? createMarketIngest({ store, vendor: ingestVendor, snapshot: bundled, now: ctx.now, logger: ctx.logger, onNewDataDay: snapshot.refreshDataDay })
     : null;
+  const listingsVendor = deps.listingsVendor !== undefined ? deps.listingsVendor : createListingsVendor(ctx.env, deps);
+  const listings = listingsVendor
+    ? createListingsIngest({
+        store: listingsStore,
+        vendor: listingsVendor,
+        snapshot: bundled,
+        readNewestPricesDay: () => store.readNewestDay('prices'),
+        now: ctx.now,
+        logger: ctx.logger,
+        onListingsChanged: snapshot.refreshListings,
+        minActiveListings: deps.minActiveListings,
+      })
+    : null;
   const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
   const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
-  const jobs = createMarketJobs({ snapshot, cache, ingest, logger: ctx.logger, metrics: ctx.metrics });
+  const jobs = createMarketJobs({ snapshot, cache, ingest, listings, logger: ctx.logger, metrics: ctx.metrics });
   ctx.metrics?.watchMarketDataAge(() => {
     const f = readFreshness();
     return { ageDays: f.age_days, lagTradingDays: f.lag_trading_days };
@@ -68,6 +99,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     universe: createUniverseRead(market, ctx.now),
     readFreshness,
     ingest,
+    listings,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));

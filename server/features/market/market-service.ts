@@ -1,4 +1,5 @@
 import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
+import { describeAnalysability } from '../../../core/analysis/runs/analysability.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import { normalizeSymbol } from '../../../core/market/symbol.ts';
 import type {
@@ -140,7 +141,9 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     async resolveSymbol(raw) {
       const n = normalizeSymbol(raw);
       if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
-      if (!(await bundled.getListing(n.symbol))) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
+      const listing = await bundled.getListing(n.symbol);
+      if (!listing) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
+      if (listing.delisted_on) throw new AppError('DELISTED_SYMBOL', `${n.symbol} was delisted on ${listing.delisted_on}.`, { field: 'symbol' });
       return n.symbol;
     },
     async coverage(symbol) {
@@ -150,7 +153,9 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     listUniverse: () => bundled.listCovered(),
     async search(query, limit) {
       const hits = await bundled.search(query, limit);
-      return mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;
+      const served = mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;
+      // Whether each hit can be analysed, from the coverage served (the store's listings say which are delisted).
+      return served.map((h) => ({ ...h, analysis: describeAnalysability({ ...h, delisted_on: h.analysis?.delisted_on }) }));
     },
     async getQuote(symbol) {
       return orNoData(await serve<Quote>('quote', 'getQuote', symbol, (p) => p.getQuote?.(symbol)), 'getQuote', symbol);
