@@ -168,6 +168,9 @@ describeEachDatabase('listings: a new listing searchable, analysable once backfi
     expect(await k.storedRowCount(user)).toBe(rows);
     expect(await k.holdsOf(user)).toHaveLength(holds);
 
+    // What is stored about KO stays readable (its quote; a watchlist can still drop it); only runs are refused.
+    const koQuote = await k.t.json('GET', '/api/market/quote/KO', undefined, { 'x-test-user-id': user });
+    expect(koQuote.status).toBe(200);
     // Search still finds KO, marked delisted: nothing runs on it.
     const ko2 = (await search('KO')).results.find((h: { symbol: string }) => h.symbol === 'KO');
     expect(ko2.analysis).toMatchObject({ analysable: false, delisted_on: '2026-07-07' });

@@ -41,8 +41,10 @@ interface MarketReads {
   getSectorTable(): Promise<SectorTable | null>;
   /** The bundled snapshot's companies with statements (peers for sector distributions), whatever the mode: never a live call per company. */
   getSnapshotUniverse(): Promise<SnapshotCompany[]>;
-  /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). */
+  /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). A delisted symbol resolves (its history, a watchlist's row). */
   resolveSymbol(raw: string): Promise<string>;
+  /** resolveSymbol, and DELISTED_SYMBOL (404) for a symbol the store knows was delisted: what a run checks before any charge. */
+  resolveListedSymbol(raw: string): Promise<string>;
   coverage(symbol: string): Promise<Coverage>;
   search(query: string, limit: number): Promise<SearchHit[]>;
   /** The symbols the bundled snapshot has prices or statements for, by symbol: the universe a screen runs over (live mode refreshes their figures, not the list). */
@@ -131,6 +133,14 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     return value;
   };
 
+  async function resolveListing(raw: string) {
+    const n = normalizeSymbol(raw);
+    if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
+    const listing = await bundled.getListing(n.symbol);
+    if (!listing) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
+    return { symbol: n.symbol, listing };
+  }
+
   return {
     mode,
     dataAsOf: () => bundled.dataAsOf(),
@@ -138,13 +148,11 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     datasetsAsOf: () => bundled.datasetsAsOf(),
     getSectorTable: () => bundled.getSectorTable(),
     getSnapshotUniverse: () => bundled.getUniverse(),
-    async resolveSymbol(raw) {
-      const n = normalizeSymbol(raw);
-      if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
-      const listing = await bundled.getListing(n.symbol);
-      if (!listing) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
-      if (listing.delisted_on) throw new AppError('DELISTED_SYMBOL', `${n.symbol} was delisted on ${listing.delisted_on}.`, { field: 'symbol' });
-      return n.symbol;
+    resolveSymbol: async (raw) => (await resolveListing(raw)).symbol,
+    async resolveListedSymbol(raw) {
+      const { symbol, listing } = await resolveListing(raw);
+      if (listing.delisted_on) throw new AppError('DELISTED_SYMBOL', `${symbol} was delisted on ${listing.delisted_on}.`, { field: 'symbol' });
+      return symbol;
     },
     async coverage(symbol) {
       const listing = await bundled.getListing(symbol);

@@ -77,11 +77,9 @@ export function SymbolPage({
           title={
             code === 'UNKNOWN_SYMBOL'
               ? `We don't know the symbol “${symbol}”`
-              : code === 'DELISTED_SYMBOL'
-                ? `“${symbol}” is no longer listed`
-                : code === 'INVALID_SYMBOL'
-                  ? `“${raw}” is not a valid symbol`
-                  : 'The data could not be loaded'
+              : code === 'INVALID_SYMBOL'
+                ? `“${raw}” is not a valid symbol`
+                : 'The data could not be loaded'
           }
         >
           {code === 'UNKNOWN_SYMBOL' || code === 'INVALID_SYMBOL' ? 'Search for a company or symbol instead.' : (err?.message ?? 'Try again in a moment.')}
