@@ -156,8 +156,9 @@ export function createListingsStore(db: Database) {
 
     /** A stamp that changes whenever a listing does (one index probe): a process reloads its listings when it moves. */
     async readVersion(): Promise<string | null> {
-      const [row] = await db.query<{ v: unknown; n: unknown }>(sql`SELECT max(updated_at) AS v, count(*) AS n FROM market_listings`);
-      return row?.v ? `${new Date(String(row.v)).toISOString()}|${Number(row.n)}` : null;
+      // Rows are never deleted and every insert or change sets updated_at: its maximum moves with any change.
+      const [row] = await db.query<{ v: unknown }>(sql`SELECT max(updated_at) AS v FROM market_listings`);
+      return row?.v ? new Date(String(row.v)).toISOString() : null;
     },
 
     /**
