@@ -1,12 +1,6 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
-import {
-  createIngestVendor,
-  createListingsVendor,
-  createMarketDataProviders,
-  findBundledDataDir,
-  type ListingsVendor,
-  type MarketDataOptions,
-} from '../../adapters/market-data/index.ts';
+import { createIngestVendor, createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
+import { createListingsVendor, type ListingsVendor } from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createMarketDataStore } from './market-data-store.ts';
 import { createMarketIngest, type IngestVendor, type MarketIngest } from './market-ingest.ts';
