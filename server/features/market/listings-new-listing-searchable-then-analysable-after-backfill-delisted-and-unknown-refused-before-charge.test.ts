@@ -41,6 +41,16 @@ describeEachDatabase('listings: a new listing searchable, analysable once backfi
     fake = await startFakeMarketVendor();
     fake.addListing({ symbol: 'QZTK', name: 'Quartzkite Therapeutics Inc', cik: '0002012345', bars: buildQuartzkiteBars() });
     fake.addListing({ symbol: 'OLDC', name: 'Oldcastle Mills Corp', cik: '0000712515', exchange: 'XNYS', delistedOn: '2024-03-01' });
+    // A listing quoted in euros: refused alone, with its reason.
+    fake.massive.tickers.push({
+      ticker: 'EURX',
+      name: 'Euro Listed SE',
+      market: 'stocks',
+      primary_exchange: 'XNAS',
+      type: 'CS',
+      active: true,
+      currency_name: 'eur',
+    });
     k = await startAnalysesTest(kind, { now: () => clock });
     user = await k.createUser();
     const client = createMassiveClient({ fetch: (url, init) => fetch(url, init), apiKey: fake.apiKey, baseUrl: fake.url, retries: 0 });
@@ -61,8 +71,12 @@ describeEachDatabase('listings: a new listing searchable, analysable once backfi
 
   it('the listings day stores 127 listings with their identifiers; the new one is found, marked not analysable, and refused before a charge', async () => {
     const day = await worker.listings!.refreshListings();
-    // 125 snapshot symbols and QZTK active, OLDC delisted.
-    expect(day).toMatchObject({ day: '2026-07-06', outcome: 'stored', stored: 127, delisted: 0, refused: 0 });
+    // 125 snapshot symbols and QZTK active, OLDC delisted; EURX refused.
+    expect(day).toMatchObject({ day: '2026-07-06', outcome: 'stored', stored: 127, delisted: 0, refused: 1 });
+    expect(await k.db.query(sql`SELECT item_key, code, reason FROM market_refusals WHERE dataset = 'listings'`)).toEqual([
+      { item_key: 'EURX', code: 'unknown_currency', reason: 'Currency "eur" is not one the store holds (USD).' },
+    ]);
+    expect(await k.db.query(sql`SELECT symbol FROM market_listings WHERE symbol = 'EURX'`)).toEqual([]);
     const [qztk] = await k.db.query(sql`SELECT symbol, name, cik, exchange, type, active, delisted_on, source FROM market_listings WHERE symbol = 'QZTK'`);
     expect(qztk).toEqual({
       symbol: 'QZTK',
@@ -186,8 +200,8 @@ describeEachDatabase('listings: a new listing searchable, analysable once backfi
     expect(refused).toMatchObject({ day: '2026-07-08', outcome: 'refused', stored: 0, delisted: 0 });
     expect(refused.detail).toBe('The answer holds 100 active listings where 125 were listed before: more than 10% gone in a day is a cut answer.');
     expect(await readListingRows()).toEqual(before);
-    const [kept] = await k.db.query(sql`SELECT code, item_key FROM market_refusals WHERE dataset = 'listings' AND day = '2026-07-08'`);
-    expect(kept).toEqual({ code: 'truncated_answer', item_key: 'tickers' });
+    const kept = await k.db.query(sql`SELECT code, item_key FROM market_refusals WHERE dataset = 'listings' AND day = '2026-07-08'`);
+    expect(kept).toEqual([{ code: 'truncated_answer', item_key: 'tickers' }]);
 
     fake.massive.tickers = whole;
     expect(await worker.listings!.refreshListings()).toMatchObject({ day: '2026-07-08', outcome: 'stored', delisted: 0 });
