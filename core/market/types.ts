@@ -195,4 +195,16 @@ export interface Listing {
 export interface SearchHit extends Listing {
   coverage: Coverage;
   match: 'symbol' | 'symbol_prefix' | 'name' | 'fuzzy';
+  /** Whether analyses can run on the symbol and what the kinds that cannot lack (added by the market service). */
+  analysis?: SearchHitAnalysis;
+}
+
+/** What a search hit says about running analyses on its symbol: the check a run makes before any charge. */
+export interface SearchHitAnalysis {
+  /** At least one kind that applies to the symbol can run. */
+  analysable: boolean;
+  /** Set when the symbol is no longer listed: nothing runs on it. */
+  delisted_on: string | null;
+  /** The kinds that apply to the symbol (an ETF's, a company's) and cannot run, each with the input it lacks. */
+  unavailable: Array<{ kind: string; needs: string; reason: string }>;
 }

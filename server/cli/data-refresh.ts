@@ -7,9 +7,10 @@ import { createLogger } from '../lib/logger.ts';
 
 /**
  * `npm run data:refresh [-- --date YYYY-MM-DD]`: one ingestion cycle now, on the configured database and vendor —
- * every trading day still missing, or the one day given — and what it stored, skipped and refused, a line a day;
- * then the risk-free rate from the US Treasury (no key needed). Exit 0 when every day is stored or already was; 1 when
- * one was refused or failed; 2 for bad usage or no price vendor.
+ * every trading day still missing, or the one day given — and what it stored, skipped and refused, a line a day.
+ * Then the listings day (once a day) and one bounded round of price backfill for listings the snapshot has no prices for,
+ * and the risk-free rate from the US Treasury (no key needed). Exit 0 when every day is stored or already was; 1 when
+ * one (or the listings day, or the rate) was refused or failed; 2 for bad usage or no price vendor.
  */
 const argv = process.argv.slice(2);
 const dateAt = argv.indexOf('--date');
@@ -45,6 +46,17 @@ try {
     for (const o of outcomes)
       console.log(`${o.day} ${o.dataset}: ${o.outcome} — stored ${o.stored}, skipped ${o.skipped}, refused ${o.refused}${o.detail ? ` (${o.detail})` : ''}`);
     code = outcomes.some((o) => o.outcome === 'refused' || o.outcome === 'failed') ? 1 : 0;
+    // Listings with their identifiers (once a day), then one bounded round of price backfill for new listings.
+    if (market.listings) {
+      const { listings: l, backfill } = await market.listings.refresh();
+      console.log(`${l.day} listings: ${l.outcome} — stored ${l.stored}, delisted ${l.delisted}, refused ${l.refused}${l.detail ? ` (${l.detail})` : ''}`);
+      const count = (o: string) => backfill.filter((b) => b.outcome === o).length;
+      const bars = backfill.reduce((n, b) => n + b.bars, 0);
+      console.log(
+        `backfill: ${count('stored')} symbols stored (${bars} bars), ${count('no bars yet')} with no bars yet, ${count('refused')} refused, ${count('failed')} failed`,
+      );
+      if (l.outcome === 'refused' || l.outcome === 'failed') code = 1;
+    }
   }
   const rf = await market.referenceIngest.refreshRiskFree();
   console.log(

@@ -34,6 +34,8 @@ export const errorStatus = {
   INSUFFICIENT_SCOPE: 403,
   NOT_FOUND: 404,
   UNKNOWN_SYMBOL: 404,
+  // A run on a symbol the market-data store knows was delisted (404 like an unknown one, its own code); its stored data stays readable.
+  DELISTED_SYMBOL: 404,
   NO_DATA: 404,
   SESSION_NOT_FOUND: 404,
   HOLD_NOT_FOUND: 404,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { toNewYorkTime } from '../../core/market/trading-calendar.ts';
 import { findAppRoot } from '../lib/app-root.ts';
 
 /**
@@ -69,6 +70,12 @@ export interface FakeMarketVendor {
    * the high; `jump100` sets the whole bar to exactly 100 × the snapshot's last close (no split known).
    */
   spoilGroupedBar(date: string, symbol: string, how: 'outside_range' | 'jump100'): void;
+  /**
+   * A listing the snapshot lacks, as both vendors know it: Massive's reference ticker (active, or delisted on
+   * `delistedOn`), the SEC directory's row when `cik` is given (EDGAR lists current filers only), and per-ticker
+   * aggregates when `bars` are given.
+   */
+  addListing(listing: { symbol: string; name: string; cik?: string; type?: 'CS' | 'ETF'; exchange?: string; delistedOn?: string; bars?: FakeAgg[] }): void;
   /** The next `times` requests whose path starts with `pathPrefix` answer badly. */
   failNext(pathPrefix: string, mode: FailMode, times?: number, slowMs?: number): void;
   /** Every failure still pending is dropped: the vendor answers well again. */
@@ -172,8 +179,9 @@ export async function startFakeMarketVendor(): Promise<FakeMarketVendor> {
     m = path.match(/^\/v2\/aggs\/ticker\/([^/]+)\/range\/1\/day\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/);
     if (m) {
       const symbol = decodeURIComponent(m[1]!);
-      const [from, to] = [newYorkMidnightMs(m[2]!), newYorkMidnightMs(m[3]!)];
-      const rows = (massive.aggregates.get(symbol) ?? []).filter((a) => a.t >= from && a.t <= to);
+      // By New York trading day, as Massive stamps daily bars (midnight New York: 04:00Z in summer, 05:00Z in winter).
+      const [from, to] = [m[2]!, m[3]!];
+      const rows = (massive.aggregates.get(symbol) ?? []).filter((a) => toNewYorkTime(a.t).day >= from && toNewYorkTime(a.t).day <= to);
       const p = page(path, query, rows) as { results: FakeAgg[]; next_url?: string };
       return [200, { ticker: symbol, status: 'OK', adjusted: query.adjusted === 'true', queryCount: p.results.length, resultsCount: p.results.length, ...p }];
     }
@@ -181,7 +189,14 @@ export async function startFakeMarketVendor(): Promise<FakeMarketVendor> {
       rows.filter((r) => (!query[`${field}.gte`] || String(r[field]) >= query[`${field}.gte`]!) && (!query.ticker || r.ticker === query.ticker));
     if (path === '/v3/reference/splits') return [200, page(path, query, since('execution_date', massive.splits))];
     if (path === '/v3/reference/dividends') return [200, page(path, query, since('ex_dividend_date', massive.dividends))];
-    if (path === '/v3/reference/tickers') return [200, page(path, query, massive.tickers)];
+    if (path === '/v3/reference/tickers') {
+      // Filtered as Massive filters: active=true|false, type=CS|ETF…; each page states its count.
+      const rows = massive.tickers.filter(
+        (t) => (query.active === undefined || String(t.active !== false) === query.active) && (!query.type || t.type === query.type),
+      );
+      const p = page(path, query, rows);
+      return [200, { ...p, count: p.results.length }];
+    }
     return [404, { status: 'NOT_FOUND', message: 'unknown path' }];
   };
 
@@ -241,6 +256,25 @@ export async function startFakeMarketVendor(): Promise<FakeMarketVendor> {
         const k = last[symbol]!.close * 100;
         Object.assign(bar, { o: k, h: k, l: k, c: k });
       }
+    },
+    addListing(l) {
+      massive.tickers.push({
+        ticker: l.symbol,
+        name: l.name,
+        market: 'stocks',
+        locale: 'us',
+        primary_exchange: l.exchange ?? 'XNAS',
+        type: l.type ?? 'CS',
+        active: !l.delistedOn,
+        currency_name: 'usd',
+        ...(l.cik ? { cik: l.cik.replace(/^0+/, '') } : {}),
+        ...(l.delistedOn ? { delisted_utc: `${l.delistedOn}T00:00:00Z` } : {}),
+      });
+      if (l.cik && !l.delistedOn) {
+        const directory = sec.tickerExchange as { fields: string[]; data: unknown[][] };
+        directory.data.push([Number(l.cik), l.name.toUpperCase(), l.symbol.replace(/\./g, '-'), l.exchange === 'XNYS' ? 'NYSE' : 'Nasdaq']);
+      }
+      if (l.bars) massive.aggregates.set(l.symbol, l.bars);
     },
     recover() {
       failures.length = 0;

@@ -3,11 +3,24 @@ import { createBundledProvider } from './bundled/index.ts';
 import type { FetchJsonOptions } from './http.ts';
 import { createMassiveClient, createMassiveProvider } from './massive/index.ts';
 import { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
+import { createMassiveListingsVendor } from './massive/listings-vendor.ts';
+import { createSecEdgarClient } from './sec-edgar/client.ts';
 import { createSecEdgarProvider } from './sec-edgar/index.ts';
 import { createTokenBucket, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
-import type { FetchLike, IngestVendor, MarketDataProvider, SnapshotProvider } from './types.ts';
+import type { FetchLike, IngestVendor, ListingsVendor, MarketDataProvider, SnapshotProvider } from './types.ts';
 
-export type { Capability, CoveredListing, FetchLike, IngestVendor, MarketDataProvider, SnapshotCompany, SnapshotProvider, VendorDay } from './types.ts';
+export type {
+  Capability,
+  CoveredListing,
+  FetchLike,
+  IngestVendor,
+  ListingsVendor,
+  MarketDataProvider,
+  SnapshotCompany,
+  SnapshotProvider,
+  VendorDay,
+} from './types.ts';
+export { createMassiveListingsVendor } from './massive/listings-vendor.ts';
 export { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
 export type { FetchJsonOptions } from './http.ts';
 export { findBundledDataDir } from './bundled/data-dir.ts';
@@ -114,4 +127,18 @@ export function createIngestVendor(env: MarketDataConfig, options: Pick<MarketDa
   return createMassiveIngestVendor(
     createMassiveClient({ ...(options.liveHttp ?? {}), fetch: fetchImpl, apiKey: env.MASSIVE_API_KEY, baseUrl: env.MASSIVE_BASE_URL }),
   );
+}
+
+/**
+ * The vendors listings ingestion reads: Massive's reference tickers and per-ticker aggregates when MASSIVE_API_KEY is
+ * set, joined with the SEC's ticker→CIK directory when SEC_USER_AGENT is (EDGAR's fair-access limit: ≤ 10 a second).
+ */
+export function createListingsVendor(env: MarketDataConfig, options: Pick<MarketDataOptions, 'fetch' | 'liveHttp'>): ListingsVendor | null {
+  if (!env.MASSIVE_API_KEY) return null;
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const http = options.liveHttp ?? {};
+  const sec = env.SEC_USER_AGENT
+    ? createSecEdgarClient({ ...http, fetch: fetchImpl, userAgent: env.SEC_USER_AGENT, dataBaseUrl: env.SEC_DATA_BASE_URL, wwwBaseUrl: env.SEC_WWW_BASE_URL })
+    : null;
+  return createMassiveListingsVendor(createMassiveClient({ ...http, fetch: fetchImpl, apiKey: env.MASSIVE_API_KEY, baseUrl: env.MASSIVE_BASE_URL }), sec);
 }

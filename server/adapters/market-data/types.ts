@@ -1,4 +1,5 @@
-import type { IngestDailyBar, IngestDividend, IngestRefusal, IngestSplit, PreviousClose } from '../../../core/market/ingest-validation.ts';
+import type { SecTickerEntry } from '../../../core/market/ingest-sec.ts';
+import type { IngestDailyBar, IngestDividend, IngestRefusal, IngestSplit, IngestTicker, PreviousClose } from '../../../core/market/ingest-validation.ts';
 import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import type {
@@ -39,6 +40,8 @@ export interface MarketDataProvider {
 /** A listed symbol and what the snapshot can answer about it. */
 export interface CoveredListing extends Listing {
   coverage: Coverage;
+  /** Set when the market-data store knows the symbol was delisted (the bundled snapshot never says). */
+  delisted_on?: string | null;
 }
 
 /**
@@ -101,4 +104,18 @@ export interface IngestVendor {
   ): Promise<VendorDay<IngestDailyBar>>;
   /** Splits and dividends whose ex-date is `day`. */
   fetchCorporateActions(day: string): Promise<{ splits: VendorDay<IngestSplit>; dividends: VendorDay<IngestDividend> }>;
+}
+
+/**
+ * The vendor side of listings ingestion: the price vendor's reference tickers, the SEC's ticker→CIK directory, and one
+ * symbol's daily history for the backfill of a listing the bundled snapshot has no prices for.
+ */
+export interface ListingsVendor {
+  readonly id: string;
+  /** Active and delisted US common stocks and ETFs; a list that is not whole is refused as a whole. */
+  fetchListings(): Promise<{ active: VendorDay<IngestTicker>; delisted: VendorDay<IngestTicker> }>;
+  /** The SEC's ticker→CIK directory; absent when EDGAR is not configured (then the vendor's CIKs alone). */
+  fetchTickerDirectory?(): Promise<VendorDay<SecTickerEntry>>;
+  /** One symbol's raw daily bars from `from` to `to`, checked as a series against its splits, and those splits. */
+  fetchPriceHistory(symbol: string, from: string, to: string): Promise<{ bars: VendorDay<IngestDailyBar>; splits: VendorDay<IngestSplit> }>;
 }

@@ -168,7 +168,8 @@ export async function prepareRun(ctx: AnalysesContext, userId: string, body: Run
   }
   const dcfInputs = body.dcf_inputs ? canonicalDcfInputs(requireValidDcfInputs(body.dcf_inputs, 'dcf_inputs')) : null;
   const subtype = body.kind === 'fundamental' ? (body.subtype ?? 'overview') : null;
-  const symbol = await ctx.market.resolveSymbol(body.symbol);
+  // A delisted symbol is refused here with UNKNOWN and INVALID ones: before the idempotency lookup, the hold, any charge.
+  const symbol = await ctx.market.resolveListedSymbol(body.symbol);
   const fingerprint = fingerprintOf({ symbol, kind: body.kind, subtype, dcfInputs });
   if (idempotencyKey) {
     const stored = await resolveKeyedRun(ctx, userId, idempotencyKey, fingerprint);
@@ -301,7 +302,7 @@ export async function readAnalysis(
   userId: string,
   req: { symbol: string; kind: AnalysisKind; subtype: FundamentalSubtype | null },
 ): Promise<AnalysisRead> {
-  const symbol = await ctx.market.resolveSymbol(req.symbol);
+  const symbol = await ctx.market.resolveListedSymbol(req.symbol);
   const subtype = req.kind === 'fundamental' ? (req.subtype ?? 'overview') : null;
   const [profile, coverage] = await Promise.all([ctx.market.getProfile(symbol), ctx.market.coverage(symbol)]);
   const unavailable = ctx.runs.checkAvailability(req.kind, { profile, coverage });

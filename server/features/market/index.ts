@@ -1,9 +1,11 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
 import {
   createIngestVendor,
+  createListingsVendor,
   createMarketDataProviders,
   createTreasuryClient,
   findBundledDataDir,
+  type ListingsVendor,
   type MarketDataOptions,
   type TreasuryClient,
 } from '../../adapters/market-data/index.ts';
@@ -15,6 +17,9 @@ import { createStoredSnapshot } from './stored-snapshot.ts';
 import { createReferenceIngest, type ReferenceIngest } from './reference-ingest.ts';
 import { createReferenceStore } from './reference-store.ts';
 import { createStoredReference } from './stored-reference.ts';
+import { createListingsIngest, type ListingsIngest } from './listings-ingest.ts';
+import { createListingsStore } from './listings-store.ts';
+import { createStoredListings } from './stored-listings.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketJobs } from './market-jobs.ts';
@@ -47,6 +52,8 @@ export interface MarketFeature extends Feature {
   ingest: MarketIngest | null;
   /** The risk-free rate from the US Treasury (public domain, no key: always on). */
   referenceIngest: ReferenceIngest;
+  /** Listings with identifiers and the price backfill of new listings; null without a vendor. */
+  listings: ListingsIngest | null;
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
@@ -56,6 +63,10 @@ interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProvi
   ingestVendor?: IngestVendor | null;
   /** The Treasury client the risk-free ingestion reads (built from TREASURY_BASE_URL when absent). */
   treasury?: TreasuryClient;
+  /** The vendor listings ingestion reads (built from config when absent). */
+  listingsVendor?: ListingsVendor | null;
+  /** The floor of a whole active listings answer (tests with a small market lower it). */
+  minActiveListings?: number;
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
@@ -64,7 +75,9 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const { snapshot: bundled, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger, now: () => ctx.now().getTime() });
   // Every read goes through the store: the snapshot continued by the days ingestion has added since.
   const store = createMarketDataStore(ctx.db);
-  const snapshot = createStoredSnapshot(bundled, store, ctx.now);
+  const listingsStore = createListingsStore(ctx.db);
+  // The store's listings beside the snapshot's: search, symbols, coverage and a new listing's backfilled prices.
+  const snapshot = createStoredListings(createStoredSnapshot(bundled, store, ctx.now), { listings: listingsStore, market: store, now: ctx.now });
   // ETF facts and the risk-free/ERP pair: the snapshot's, continued by the store (stored-reference.ts).
   const referenceStore = createReferenceStore(ctx.db);
   const reference = createStoredReference(snapshot, referenceStore, ctx.now);
@@ -76,6 +89,19 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const ingest = ingestVendor
     ? createMarketIngest({ store, vendor: ingestVendor, snapshot: bundled, now: ctx.now, logger: ctx.logger, onNewDataDay: snapshot.refreshDataDay })
     : null;
+  const listingsVendor = deps.listingsVendor !== undefined ? deps.listingsVendor : createListingsVendor(ctx.env, deps);
+  const listings = listingsVendor
+    ? createListingsIngest({
+        store: listingsStore,
+        vendor: listingsVendor,
+        snapshot: bundled,
+        readNewestPricesDay: () => store.readNewestDay('prices'),
+        now: ctx.now,
+        logger: ctx.logger,
+        onListingsChanged: snapshot.refreshListings,
+        minActiveListings: deps.minActiveListings,
+      })
+    : null;
   const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
   const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
   const riskFreeOn = ctx.env.RISK_FREE_INGEST ?? ctx.env.NODE_ENV !== 'test';
@@ -84,6 +110,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     cache,
     ingest,
     referenceIngest: riskFreeOn ? referenceIngest : null,
+    listings,
     logger: ctx.logger,
     metrics: ctx.metrics,
   });
@@ -99,6 +126,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     readFreshness,
     ingest,
     referenceIngest,
+    listings,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));

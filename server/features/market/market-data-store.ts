@@ -89,20 +89,7 @@ export function createMarketDataStore(db: Database) {
     async completePricesDay(onDay: string, input: { bars: readonly BarRow[]; refusals: readonly RefusalRow[]; skipped: number }, now: Date) {
       return db.transaction(async (tx) => {
         const at = iso(now);
-        await insertChunks(
-          tx,
-          input.bars,
-          (chunk) => sql`
-            INSERT INTO market_bars (symbol, day, open, high, low, close, volume, source, ingested_at)
-            VALUES ${sql.join(
-              chunk.map(
-                (b) =>
-                  sql`(${b.symbol}, ${b.date}::date, ${b.open}, ${b.high}, ${b.low}, ${b.close}, ${b.volume === null ? null : Math.round(b.volume)}, ${b.source}, ${at}::timestamptz)`,
-              ),
-              sql`, `,
-            )}
-            ON CONFLICT (symbol, day) DO NOTHING`,
-        );
+        await insertBars(tx, input.bars, at);
         await insertRefusals(tx, 'prices', onDay, input.refusals, at);
         await markDayDone(tx, 'prices', onDay, { stored: input.bars.length, skipped: input.skipped, refused: input.refusals.length }, at);
       });
@@ -116,17 +103,7 @@ export function createMarketDataStore(db: Database) {
     ) {
       return db.transaction(async (tx) => {
         const at = iso(now);
-        await insertChunks(
-          tx,
-          input.splits,
-          (chunk) => sql`
-            INSERT INTO market_splits (symbol, ex_date, ratio, source, ingested_at)
-            VALUES ${sql.join(
-              chunk.map((s) => sql`(${s.symbol}, ${s.exDate}::date, ${s.ratio}, ${s.source}, ${at}::timestamptz)`),
-              sql`, `,
-            )}
-            ON CONFLICT (symbol, ex_date) DO NOTHING`,
-        );
+        await insertSplits(tx, input.splits, at);
         await insertChunks(
           tx,
           input.dividends,
@@ -246,6 +223,39 @@ export function createMarketDataStore(db: Database) {
       );
     },
   };
+}
+
+/** Raw bars into market_bars; a row already there is kept (re-storing a day or a backfill changes nothing). */
+export async function insertBars(tx: Queryable, bars: readonly BarRow[], at: string): Promise<void> {
+  await insertChunks(
+    tx,
+    bars,
+    (chunk) => sql`
+      INSERT INTO market_bars (symbol, day, open, high, low, close, volume, source, ingested_at)
+      VALUES ${sql.join(
+        chunk.map(
+          (b) =>
+            sql`(${b.symbol}, ${b.date}::date, ${b.open}, ${b.high}, ${b.low}, ${b.close}, ${b.volume === null ? null : Math.round(b.volume)}, ${b.source}, ${at}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+      ON CONFLICT (symbol, day) DO NOTHING`,
+  );
+}
+
+/** Splits into market_splits; a split already there is kept. */
+export async function insertSplits(tx: Queryable, splits: readonly SplitRow[], at: string): Promise<void> {
+  await insertChunks(
+    tx,
+    splits,
+    (chunk) => sql`
+      INSERT INTO market_splits (symbol, ex_date, ratio, source, ingested_at)
+      VALUES ${sql.join(
+        chunk.map((s) => sql`(${s.symbol}, ${s.exDate}::date, ${s.ratio}, ${s.source}, ${at}::timestamptz)`),
+        sql`, `,
+      )}
+      ON CONFLICT (symbol, ex_date) DO NOTHING`,
+  );
 }
 
 /** The day's outcome, in the storing transaction: throws (rolling it back) when another process took the lease over. */

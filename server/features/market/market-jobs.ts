@@ -1,6 +1,7 @@
 import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AppMetrics } from '../../lib/metrics.ts';
+import type { ListingsIngest } from './listings-ingest.ts';
 import type { MarketIngest } from './market-ingest.ts';
 import type { MarketCache } from './market-store.ts';
 import type { ReferenceIngest } from './reference-ingest.ts';
@@ -20,6 +21,12 @@ const INGEST_EVERY_MS = 15 * 60_000;
 const RISK_FREE_EVERY_MS = 6 * 3600_000;
 
 /**
+ * How often a worker looks at listings: the listings day is claimed once a day across processes (one indexed query
+ * when it is done), and each tick backfills a bounded number of new listings' prices (BACKFILL_PER_CYCLE).
+ */
+const LISTINGS_EVERY_MS = 15 * 60_000;
+
+/**
  * Start-up work, once per process, and the ingestion schedule. `warm` runs where requests are served (loads the
  * snapshot and the newest stored day), `start` where jobs run (purges the cache, ingests new market days).
  */
@@ -29,6 +36,8 @@ export function createMarketJobs(deps: {
   ingest: MarketIngest | null;
   /** The daily risk-free rate from the Treasury; null where it is turned off (RISK_FREE_INGEST, tests). */
   referenceIngest: ReferenceIngest | null;
+  /** Listings with identifiers and the backfill of new listings' prices; null without a vendor. */
+  listings?: ListingsIngest | null;
   logger: Logger;
   metrics?: AppMetrics;
 }) {
@@ -59,6 +68,24 @@ export function createMarketJobs(deps: {
         },
       })
     : null;
+  const listingsJob = deps.listings
+    ? createIntervalJob({
+        name: 'market-listings',
+        everyMs: LISTINGS_EVERY_MS,
+        runAtStart: true,
+        logger: deps.logger,
+        metrics: deps.metrics,
+        run: async (log) => {
+          const { listings, backfill } = await deps.listings!.refresh();
+          const stored = backfill.filter((b) => b.outcome === 'stored');
+          if (listings.outcome !== 'already stored' || backfill.length > 0)
+            log.info(
+              { listings: listings.outcome, listed: listings.stored, delisted: listings.delisted, backfilled: stored.length },
+              'market listings: cycle done',
+            );
+        },
+      })
+    : null;
   return {
     warm() {
       setImmediate(() => deps.snapshot.preload().catch((e) => deps.logger.error({ err: e }, 'market: loading the bundled snapshot failed')));
@@ -68,9 +95,10 @@ export function createMarketJobs(deps: {
       setImmediate(() => deps.cache?.purge(CACHE_PURGE_AFTER_S).catch((e) => deps.logger.warn({ err: e }, 'market: cache purge failed')));
       ingestJob?.start();
       riskFreeJob?.start();
+      listingsJob?.start();
     },
     async stop() {
-      await Promise.all([ingestJob?.stop(), riskFreeJob?.stop()]);
+      await Promise.all([ingestJob?.stop(), riskFreeJob?.stop(), listingsJob?.stop()]);
     },
   };
 }

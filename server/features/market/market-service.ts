@@ -1,4 +1,5 @@
 import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
+import { describeAnalysability } from '../../../core/analysis/runs/analysability.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
 import { normalizeSymbol } from '../../../core/market/symbol.ts';
 import type {
@@ -42,8 +43,10 @@ interface MarketReads {
   getSectorTable(): Promise<SectorTable | null>;
   /** The bundled snapshot's companies with statements (peers for sector distributions), whatever the mode: never a live call per company. */
   getSnapshotUniverse(): Promise<SnapshotCompany[]>;
-  /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). */
+  /** Canonical symbol for user input, or INVALID_SYMBOL (400) / UNKNOWN_SYMBOL (404). A delisted symbol resolves (its history, a watchlist's row). */
   resolveSymbol(raw: string): Promise<string>;
+  /** resolveSymbol, and DELISTED_SYMBOL (404) for a symbol the store knows was delisted: what a run checks before any charge. */
+  resolveListedSymbol(raw: string): Promise<string>;
   coverage(symbol: string): Promise<Coverage>;
   search(query: string, limit: number): Promise<SearchHit[]>;
   /** The symbols the bundled snapshot has prices or statements for, by symbol: the universe a screen runs over (live mode refreshes their figures, not the list). */
@@ -136,6 +139,14 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     return value;
   };
 
+  async function resolveListing(raw: string) {
+    const n = normalizeSymbol(raw);
+    if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
+    const listing = await bundled.getListing(n.symbol);
+    if (!listing) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
+    return { symbol: n.symbol, listing };
+  }
+
   return {
     mode,
     dataAsOf: () => bundled.dataAsOf(),
@@ -144,11 +155,11 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     getSectorTable: () => bundled.getSectorTable(),
     getCapmPair: () => deps.readCapmPair?.() ?? Promise.resolve(SNAPSHOT_CAPM_PAIR),
     getSnapshotUniverse: () => bundled.getUniverse(),
-    async resolveSymbol(raw) {
-      const n = normalizeSymbol(raw);
-      if (!n.ok) throw new AppError('INVALID_SYMBOL', n.reason, { field: 'symbol' });
-      if (!(await bundled.getListing(n.symbol))) throw new AppError('UNKNOWN_SYMBOL', `${n.symbol} is not a listed symbol we know.`, { field: 'symbol' });
-      return n.symbol;
+    resolveSymbol: async (raw) => (await resolveListing(raw)).symbol,
+    async resolveListedSymbol(raw) {
+      const { symbol, listing } = await resolveListing(raw);
+      if (listing.delisted_on) throw new AppError('DELISTED_SYMBOL', `${symbol} was delisted on ${listing.delisted_on}.`, { field: 'symbol' });
+      return symbol;
     },
     async coverage(symbol) {
       const listing = await bundled.getListing(symbol);
@@ -157,7 +168,9 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
     listUniverse: () => bundled.listCovered(),
     async search(query, limit) {
       const hits = await bundled.search(query, limit);
-      return mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;
+      const served = mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;
+      // Whether each hit can be analysed, from the coverage served (the store's listings say which are delisted).
+      return served.map((h) => ({ ...h, analysis: describeAnalysability({ ...h, delisted_on: h.analysis?.delisted_on }) }));
     },
     async getQuote(symbol) {
       return orNoData(await serve<Quote>('quote', 'getQuote', symbol, (p) => p.getQuote?.(symbol)), 'getQuote', symbol);

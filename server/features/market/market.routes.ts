@@ -38,6 +38,22 @@ const SearchResponseSchema = z
         type: z.enum(['stock', 'etf']),
         coverage: CoverageSchema,
         match: z.enum(['symbol', 'symbol_prefix', 'name', 'fuzzy']),
+        analysis: z
+          .object({
+            analysable: z.boolean().openapi({ description: 'At least one analysis kind that applies to the symbol can run now' }),
+            delisted_on: z.string().nullable().openapi({ description: 'Set when the symbol is no longer listed: no analysis runs on it' }),
+            unavailable: z
+              .array(
+                z.object({
+                  kind: z.string().openapi({ example: 'technical' }),
+                  needs: z.string().openapi({ description: 'The input it lacks (daily, fundamentals, quote, etf, listing)', example: 'daily' }),
+                  reason: z.string().openapi({ example: 'Technical analysis needs daily prices' }),
+                }),
+              )
+              .openapi({ description: 'The kinds that apply to the symbol (a company’s, an ETF’s) and cannot run, with what each lacks' }),
+          })
+          .optional()
+          .openapi({ description: 'Whether analyses can run on the symbol: the check a run makes before any charge' }),
       }),
     ),
     data_as_of: z.string(),

@@ -118,8 +118,13 @@ export interface MassiveClient {
   fetchSplits(since: string, symbol?: string): Promise<Validated<IngestSplit>>;
   /** Dividends with an ex-date on or after `since` (all symbols, or one). */
   fetchDividends(since: string, symbol?: string): Promise<Validated<IngestDividend>>;
-  /** Every active US stock and ETF listing. */
-  fetchTickers(): Promise<Validated<IngestTicker>>;
+  /**
+   * US stock listings, following next_url: every active one by default; `{ active: false }` the delisted ones (a
+   * ticker reused over the years comes once, its newest delisting); `type` narrows to one security type (CS, ETF).
+   * An answer that is not whole (a page not OK, a page holding fewer rows than its count, more pages than allowed)
+   * is refused as a whole under the key `tickers`.
+   */
+  fetchTickers(options?: { active?: boolean; type?: string }): Promise<Validated<IngestTicker>>;
 }
 
 export const MASSIVE_DEFAULT_BASE_URL = 'https://api.massive.com';
@@ -249,10 +254,32 @@ export function createMassiveClient(options: MassiveClientOptions): MassiveClien
       );
     },
 
-    async fetchTickers() {
-      const rows = await getAllPages<MassiveTicker>('/v3/reference/tickers?market=stocks&active=true&order=asc&sort=ticker&limit=1000');
+    async fetchTickers(opts = {}) {
+      const active = opts.active ?? true;
+      const first = `/v3/reference/tickers?market=stocks&active=${active}${opts.type ? `&type=${encodeURIComponent(opts.type)}` : ''}&order=asc&sort=ticker&limit=1000`;
+      const rows: MassiveTicker[] = [];
+      let path: string | null = first;
+      for (let page = 0; path; page++) {
+        // A listing cut short would read as thousands of delistings: only a whole answer is used.
+        if (page === maxPages) return wholeTickersRefused(`The listing has more than ${maxPages} pages; the rest was not read.`);
+        const body: (MassivePage<MassiveTicker> & { count?: number }) | null = await get<MassivePage<MassiveTicker> & { count?: number }>(path);
+        if (!body) return wholeTickersRefused('The vendor has no tickers answer.');
+        if (body.status !== 'OK') return wholeTickersRefused(`A page answered with status ${JSON.stringify(body.status)} instead of OK.`);
+        if (!Array.isArray(body.results)) return wholeTickersRefused('A page has no results list.');
+        if (typeof body.count === 'number' && body.count !== body.results.length)
+          return wholeTickersRefused(`A page announces ${body.count} listings but holds ${body.results.length}.`);
+        rows.push(...body.results);
+        path = nextPath(body.next_url);
+      }
+      // Delisted: a ticker reused over the years appears once per delisting; its newest is the listing it last was.
+      const newest = new Map<string, MassiveTicker>();
+      for (const t of rows) {
+        const seen = newest.get(t.ticker);
+        if (active || !seen || (t.delisted_utc ?? '') > (seen.delisted_utc ?? '')) newest.set(t.ticker, t);
+      }
+      const listed = active ? rows : [...newest.values()];
       return validateTickers(
-        rows.map((t) => ({
+        listed.map((t) => ({
           symbol: t.ticker,
           name: t.name ?? '',
           exchange: t.primary_exchange ?? null,
@@ -266,6 +293,8 @@ export function createMassiveClient(options: MassiveClientOptions): MassiveClien
     },
   };
 }
+
+const wholeTickersRefused = (reason: string): Validated<IngestTicker> => ({ accepted: [], refused: [{ key: 'tickers', code: 'truncated_answer', reason }] });
 
 export interface MassiveProviderOptions extends MassiveClientOptions {
   /** The clock (tests inject one): history ends today, a quote looks back over the last two weeks. */

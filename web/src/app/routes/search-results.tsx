@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { CoverageBadges, SearchBox, symbolPath, useMarketSearch } from '../../features/market/index.ts';
+import { CoverageBadges, SearchBox, symbolPath, UnanalysableNote, useMarketSearch } from '../../features/market/index.ts';
 import { formatCount } from '../../../../core/text/plural.ts';
 
 export default function Page() {
@@ -50,6 +50,7 @@ export default function Page() {
                         {[hit.exchange, hit.type === 'etf' ? 'ETF' : 'Stock'].filter(Boolean).join(' · ')}
                         {hit.match === 'fuzzy' ? ' · close spelling' : ''}
                       </span>
+                      <UnanalysableNote analysis={hit.analysis} />
                     </span>
                   </span>
                   <span className="sm:max-w-[55%]">

@@ -6,7 +6,7 @@ export { StatementsTable } from './components/statements-table.tsx';
 export { EtfDetails } from './components/etf-details.tsx';
 export { AboutTheData } from './components/about-the-data.tsx';
 export { DataAsOf } from './components/data-as-of.tsx';
-export { CoverageBadges, describeCoverage } from './components/coverage-badges.tsx';
+export { CoverageBadges, describeCoverage, describeUnanalysable, UnanalysableNote } from './components/coverage-badges.tsx';
 export { SymbolPage } from './components/symbol-page.tsx';
 export { useMarketSearch, type SearchHit, type Coverage } from './api/search-symbols.ts';
 export { useQuote, type QuoteResponse } from './api/get-quote.ts';

@@ -3,7 +3,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type SearchHit, useMarketSearch } from '../api/search-symbols.ts';
-import { describeCoverage } from './coverage-badges.tsx';
+import { describeCoverage, UnanalysableNote } from './coverage-badges.tsx';
 
 /** Where a search hit leads: ETFs with fund data to the ETF page, everything else to the quick overview. */
 export const symbolPath = (hit: Pick<SearchHit, 'symbol' | 'type' | 'coverage'>) =>
@@ -137,6 +137,7 @@ export function SearchBox({
                   {[hit.exchange, hit.type === 'etf' ? 'ETF' : 'Stock'].filter(Boolean).join(' · ')}
                   {describeCoverage(hit.coverage).length > 0 ? ` · ${describeCoverage(hit.coverage).join(', ')}` : ' · listed only'}
                 </span>
+                <UnanalysableNote analysis={hit.analysis} />
               </span>
             </div>
           ))}
