@@ -1,10 +1,19 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
-import { createIngestVendor, createMarketDataProviders, findBundledDataDir, type MarketDataOptions } from '../../adapters/market-data/index.ts';
+import {
+  createConfiguredSecClient,
+  createIngestVendor,
+  createMarketDataProviders,
+  findBundledDataDir,
+  type MarketDataOptions,
+} from '../../adapters/market-data/index.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import { createMarketDataStore } from './market-data-store.ts';
 import { createMarketIngest, type IngestVendor, type MarketIngest } from './market-ingest.ts';
 import { createMarketCache } from './market-store.ts';
 import { createStoredSnapshot } from './stored-snapshot.ts';
+import { createSecFactsStore } from './sec-facts-store.ts';
+import { createAppSecIngest, type SecIngest } from './sec-ingest.ts';
+import { withStoredFundamentals } from './stored-fundamentals.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketJobs } from './market-jobs.ts';
@@ -32,6 +41,8 @@ export interface MarketFeature extends Feature {
   readFreshness: () => DataFreshness;
   /** Scheduled ingestion into the market-data store; null without a vendor (the bundled snapshot alone). */
   ingest: MarketIngest | null;
+  /** EDGAR's new filings into the store (live mode with SEC_USER_AGENT); null otherwise. */
+  secIngest: SecIngest | null;
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
@@ -39,6 +50,8 @@ interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProvi
   dataDir?: string;
   /** The vendor ingestion reads (built from config when absent; tests pass one pointed at a local server). */
   ingestVendor?: IngestVendor | null;
+  /** The EDGAR client the filings cycle reads (built from config when absent; tests pass one pointed at a local server). */
+  secClient?: Parameters<typeof createAppSecIngest>[0]['client'];
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
@@ -47,16 +60,27 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const { snapshot: bundled, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger, now: () => ctx.now().getTime() });
   // Every read goes through the store: the snapshot continued by the days ingestion has added since.
   const store = createMarketDataStore(ctx.db);
-  const snapshot = createStoredSnapshot(bundled, store, ctx.now);
+  const secStore = createSecFactsStore(ctx.db);
+  const snapshot = withStoredFundamentals(createStoredSnapshot(bundled, store, ctx.now), secStore, ctx.now);
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
   const market = createMarketService({ bundled: snapshot, live, cache, logger: ctx.logger });
   const ingestVendor = deps.ingestVendor !== undefined ? deps.ingestVendor : createIngestVendor(ctx.env, deps);
   const ingest = ingestVendor
     ? createMarketIngest({ store, vendor: ingestVendor, snapshot: bundled, now: ctx.now, logger: ctx.logger, onNewDataDay: snapshot.refreshDataDay })
     : null;
+  const secClient = deps.secClient !== undefined ? deps.secClient : createConfiguredSecClient(ctx.env, deps);
+  const secIngest = createAppSecIngest({
+    client: secClient,
+    store: secStore,
+    snapshot,
+    bundled,
+    now: ctx.now,
+    logger: ctx.logger,
+    onNewStatements: snapshot.refreshDataDay,
+  });
   const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
   const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
-  const jobs = createMarketJobs({ snapshot, cache, ingest, logger: ctx.logger, metrics: ctx.metrics });
+  const jobs = createMarketJobs({ snapshot, cache, ingest, secIngest, now: ctx.now, logger: ctx.logger, metrics: ctx.metrics });
   ctx.metrics?.watchMarketDataAge(() => {
     const f = readFreshness();
     return { ageDays: f.age_days, lagTradingDays: f.lag_trading_days };
@@ -68,6 +92,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     universe: createUniverseRead(market, ctx.now),
     readFreshness,
     ingest,
+    secIngest,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));

@@ -1,7 +1,9 @@
 import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AppMetrics } from '../../lib/metrics.ts';
+import { isUsMarketOpen } from '../../../core/market/sec-filings.ts';
 import type { MarketIngest } from './market-ingest.ts';
+import type { SecIngest } from './sec-ingest.ts';
 import type { MarketCache } from './market-store.ts';
 import type { StoredSnapshot } from './stored-snapshot.ts';
 
@@ -12,6 +14,8 @@ const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
  * query when there is nothing new (the day is claimed once across processes, so several workers are safe).
  */
 const INGEST_EVERY_MS = 15 * 60_000;
+/** EDGAR's new filings: every 15 minutes in US market hours on trading days (the issue's schedule). */
+const SEC_FILINGS_EVERY_MS = 15 * 60_000;
 
 /**
  * Start-up work, once per process, and the ingestion schedule. `warm` runs where requests are served (loads the
@@ -21,6 +25,9 @@ export function createMarketJobs(deps: {
   snapshot: StoredSnapshot;
   cache: MarketCache | null;
   ingest: MarketIngest | null;
+  /** EDGAR's new filings (live mode with SEC configured); null otherwise. */
+  secIngest?: SecIngest | null;
+  now?: () => Date;
   logger: Logger;
   metrics?: AppMetrics;
 }) {
@@ -38,6 +45,22 @@ export function createMarketJobs(deps: {
         },
       })
     : null;
+  const secJob = deps.secIngest
+    ? createIntervalJob({
+        name: 'sec-filings',
+        everyMs: SEC_FILINGS_EVERY_MS,
+        runAtStart: true,
+        logger: deps.logger,
+        metrics: deps.metrics,
+        run: async (log) => {
+          if (!isUsMarketOpen((deps.now?.() ?? new Date()).getTime())) return;
+          const cycle = await deps.secIngest!.refresh();
+          if (cycle.outcome !== 'done') return;
+          const stored = cycle.filers.filter((f) => f.outcome === 'stored').map((f) => `${f.symbol} ${f.filings.join(' ')}`);
+          log.info({ checked: cycle.checked, stored, refused: cycle.refused }, 'sec filings: cycle done');
+        },
+      })
+    : null;
   return {
     warm() {
       setImmediate(() => deps.snapshot.preload().catch((e) => deps.logger.error({ err: e }, 'market: loading the bundled snapshot failed')));
@@ -46,9 +69,10 @@ export function createMarketJobs(deps: {
       // Stale entries stay a week as a fallback for a failing vendor; older ones go. Idempotent across processes.
       setImmediate(() => deps.cache?.purge(CACHE_PURGE_AFTER_S).catch((e) => deps.logger.warn({ err: e }, 'market: cache purge failed')));
       ingestJob?.start();
+      secJob?.start();
     },
     async stop() {
-      await ingestJob?.stop();
+      await Promise.all([ingestJob?.stop(), secJob?.stop()]);
     },
   };
 }
