@@ -22,6 +22,7 @@ import { createUniverseRead, type UniverseRead } from './universe-read.ts';
 
 export type { MarketService, WithServed } from './market-service.ts';
 export { createSnapshotMarketService } from './market-service.ts';
+export { type BackfillOutcome, backfillSecArchive } from './sec-backfill.ts';
 export type { CoveredListing } from '../../adapters/market-data/index.ts';
 export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';

@@ -30,7 +30,8 @@ export interface SecCycleOutcome {
 
 interface SecIngestDeps {
   store: SecFactsStore;
-  client: Pick<SecEdgarClient, 'fetchNewFilings' | 'fetchCompanyFacts'>;
+  /** EDGAR over HTTP; absent for the archive backfill alone (then `refresh` refuses to run). */
+  client?: Pick<SecEdgarClient, 'fetchNewFilings' | 'fetchCompanyFacts'>;
   /** Who files: the snapshot's listings with a CIK by default; a parameter, so store listings can join later. */
   listFilers: () => Promise<Filer[]>;
   /** True splits of a symbol (the normaliser restates per-share figures filed before one). */
@@ -122,10 +123,11 @@ export function createSecIngest(deps: SecIngestDeps) {
 
   /** One filer: its new statement filings, then (only when there is one) its companyfacts. */
   async function checkFiler(filer: Filer): Promise<FilerOutcome> {
+    const client = deps.client!;
     const base = { symbol: filer.symbol, cik: filer.cik, facts: 0, filings: [] as string[] };
     const stored = await deps.store.readStoredFilings(filer.cik);
     const since = stored.newestFiled ?? (await deps.startDate());
-    const submissions = await deps.client.fetchNewFilings(filer.cik, since ?? '0000-00-00');
+    const submissions = await client.fetchNewFilings(filer.cik, since ?? '0000-00-00');
     if (submissions.refused.some((r) => r.code === 'truncated_answer')) return refuseWhole(filer, [], submissions.refused[0]!);
     const filings = selectNewStatementFilings(submissions.accepted, stored.accessions, since);
     if (filings.length === 0) {
@@ -134,7 +136,7 @@ export function createSecIngest(deps: SecIngestDeps) {
     }
     let answer: SecCompanyFacts | null;
     try {
-      answer = await deps.client.fetchCompanyFacts(filer.cik, { symbol: filer.symbol, splits: await deps.lookupSplits(filer.symbol) });
+      answer = await client.fetchCompanyFacts(filer.cik, { symbol: filer.symbol, splits: await deps.lookupSplits(filer.symbol) });
     } catch (e) {
       if (!isCutAnswer(e)) throw e;
       return refuseWhole(filer, filings, {
@@ -153,6 +155,7 @@ export function createSecIngest(deps: SecIngestDeps) {
    * whose vendor call fails is left unchecked (first in line next cycle) and the cycle goes on with the others.
    */
   async function refresh(options: { only?: ReadonlySet<string> } = {}): Promise<SecCycleOutcome> {
+    if (!deps.client) throw new Error('sec ingest: no EDGAR client (SEC_USER_AGENT in live mode)');
     const empty = { filers: [], checked: 0, stored: 0, refused: 0 };
     if (!(await deps.store.acquireLease(SEC_CYCLE_LEASE, holder, deps.now(), leaseMs))) return { outcome: 'held by another process', ...empty };
     try {
@@ -202,7 +205,7 @@ export function listSnapshotFilers(snapshot: SnapshotProvider): () => Promise<Fi
 
 /** The cycle as the app wires it: the snapshot's filers, its splits and its fundamentals date; null without a client. */
 export function createAppSecIngest(deps: {
-  client: SecIngestDeps['client'] | null;
+  client: NonNullable<SecIngestDeps['client']> | null;
   store: SecFactsStore;
   snapshot: SnapshotProvider;
   /** The bundled snapshot alone: its own fundamentals date (the store's newest filing must not move where a filer starts). */
@@ -212,10 +215,22 @@ export function createAppSecIngest(deps: {
   onNewStatements?: () => Promise<void>;
 }): SecIngest | null {
   if (!deps.client) return null;
+  return createSecIngestOn({ ...deps, client: deps.client });
+}
+
+/** The ingestion on the snapshot: its filers, its splits (with the stored ones) and its fundamentals date. */
+export function createSecIngestOn(deps: {
+  client?: SecIngestDeps['client'];
+  store: SecFactsStore;
+  snapshot: SnapshotProvider;
+  bundled: SnapshotProvider;
+  now: () => Date;
+  logger: Logger;
+  onNewStatements?: () => Promise<void>;
+}): SecIngest {
   const { snapshot } = deps;
   return createSecIngest({
     ...deps,
-    client: deps.client,
     listFilers: listSnapshotFilers(snapshot),
     lookupSplits: async (symbol) => ((await snapshot.getSplits?.(symbol)) ?? []).map(({ date, ratio }) => ({ date, ratio })),
     // The fundamentals date is the snapshot's newest known filing, known once its statements are loaded.
