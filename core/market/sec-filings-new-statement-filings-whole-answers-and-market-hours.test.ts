@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SecFiling, SecPointInTimeFact } from './ingest-sec.ts';
-import {
-  checkCompanyFacts,
-  findNewestKnownFiling,
-  isStoredNewer,
-  isUsMarketOpen,
-  listFilingsOfFacts,
-  selectNewStatementFilings,
-} from './sec-filings.ts';
+import { checkCompanyFacts, findNewestKnownFiling, isStoredNewer, isUsMarketOpen, listFilingsOfFacts, selectNewStatementFilings } from './sec-filings.ts';
 import type { Fundamentals } from './types.ts';
 
 const filing = (accession: string, form: SecFiling['form'], filed: string, amended = false): SecFiling => ({

@@ -15,12 +15,12 @@ import { createLogger } from '../lib/logger.ts';
  * 2 for bad usage.
  */
 const argv = process.argv.slice(2);
-const valueOf = (flag: string) => {
+const readFlag = (flag: string) => {
   const at = argv.indexOf(flag);
   return at >= 0 ? argv[at + 1] : undefined;
 };
-const archive = valueOf('--archive');
-const only = valueOf('--only');
+const archive = readFlag('--archive');
+const only = readFlag('--only');
 if (argv.includes('--help') || !archive || (argv.includes('--only') && !only)) {
   console.log('usage: npm run data:backfill-sec -- --archive path/to/companyfacts.zip [--only AAPL,MSFT]');
   process.exit(argv.includes('--help') ? 0 : 2);
