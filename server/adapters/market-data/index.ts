@@ -131,6 +131,8 @@ function sharedSecLimiter(): RateLimiter {
 export function createConfiguredSecClient(env: MarketDataConfig, options: Pick<MarketDataOptions, 'fetch' | 'liveHttp'>): SecEdgarClient | null {
   if (env.MARKET_PROVIDER !== 'live' || !env.SEC_USER_AGENT) return null;
   return createSecEdgarClient({
+    // A large filer's companyfacts runs to 10–20 MB: more than the 5 s a live read waits.
+    timeoutMs: 30_000,
     ...(options.liveHttp ?? {}),
     fetch: options.fetch ?? ((url, init) => fetch(url, init)),
     userAgent: env.SEC_USER_AGENT,
