@@ -11,6 +11,8 @@ import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { type FakeSecVendor, readSecFixture, startFakeSecVendor } from '../../test/fake-sec-vendor.ts';
 import { insertTestUser } from '../../test/users.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
+import { createSecFactsStore } from './sec-facts-store.ts';
+import { SEC_CYCLE_LEASE } from './sec-ingest.ts';
 
 const APPLE = '0000320193';
 const NEW_10Q = '0000320193-26-000011';
@@ -179,5 +181,15 @@ describeEachDatabase('two processes run the EDGAR cycle at once: the filing is i
     // The lease is given back at the end of a cycle: the other process's next cycle runs (and finds nothing new).
     expect((await b.secIngest!.refresh(only)).outcome).toBe('done');
     expect(fake.requests.filter((r) => r.path.startsWith('/api/xbrl/companyfacts')).length).toBe(1);
+  });
+
+  it('a process killed mid-cycle keeps the cycle only until its lease (14 min) runs out; then another runs it', async () => {
+    let now = new Date('2026-07-31T16:00:00Z');
+    // The dead process took the lease at 12:00 New York and never gave it back.
+    expect(await createSecFactsStore(db).acquireLease(SEC_CYCLE_LEASE, 'killed-process', now, 14 * 60_000)).toBe(true);
+    const survivor = startWorker(db, fake, () => now);
+    expect((await survivor.secIngest!.refresh(only)).outcome).toBe('held by another process');
+    now = new Date(now.getTime() + 14 * 60_000 + 1_000);
+    expect((await survivor.secIngest!.refresh(only)).outcome).toBe('done');
   });
 });
