@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS market_sec_statements (
   updated_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS market_sec_statements_filed_idx ON market_sec_statements (filed_through);
+CREATE INDEX IF NOT EXISTS market_sec_statements_updated_idx ON market_sec_statements (updated_at);
 
 -- The filers the 15-minute cycle checks, oldest-checked first (a bounded batch a cycle, see docs/market-data-store.md).
 CREATE TABLE IF NOT EXISTS market_sec_filers (

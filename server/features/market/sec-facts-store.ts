@@ -204,10 +204,13 @@ export function createSecFactsStore(db: Database) {
       return { symbol: row.symbol, cik: row.cik, document, filedThrough: day(row.filed_through) };
     },
 
-    /** The newest filing date any stored statements include: the fundamentals' data day. */
-    async readNewestFiledThrough(): Promise<string | null> {
-      const [row] = await db.query<{ d: unknown }>(sql`SELECT max(filed_through) AS d FROM market_sec_statements`);
-      return row?.d ? day(row.d) : null;
+    /**
+     * The newest filing date any stored statements include (the fundamentals' data day), and when statements were
+     * last written: two companies' filings of one day move the date once, the second still changes what is served.
+     */
+    async readStatementsDay(): Promise<{ newestFiled: string | null; version: string | null }> {
+      const [row] = await db.query<{ d: unknown; u: unknown }>(sql`SELECT max(filed_through) AS d, max(updated_at)::text AS u FROM market_sec_statements`);
+      return { newestFiled: row?.d ? day(row.d) : null, version: row?.u ? String(row.u) : null };
     },
 
     /** A filer's facts of one concept as they could be known on `asOf` (filed by then), oldest period first. */

@@ -121,6 +121,16 @@ describeEachDatabase("EDGAR's new filings into the store: a 10-Q after the snaps
     expect(companyFactsAsked()).toBe(1);
     expect(await rows()).toEqual(before);
   });
+  it('a second write of the same filing day (the date stays 2026-07-31) still reaches the web process within a minute', async () => {
+    expect((await get('/api/market/fundamentals/AAPL')).body.notes).not.toContain('restated the same day');
+    const store = createSecFactsStore(db);
+    const stored = (await store.readStatements('AAPL'))!;
+    const document = { ...stored.document, notes: [...stored.document.notes, 'restated the same day'] };
+    await store.storeCompany({ symbol: 'AAPL', cik: APPLE, facts: [], filings: [], fundamentals: document, filedThrough: '2026-07-31' }, clock);
+    clock = new Date(clock.getTime() + 61_000);
+    expect((await get('/api/market/fundamentals/AAPL')).body.notes).toContain('restated the same day');
+    expect((await get('/api/health')).body.datasets_as_of.fundamentals).toBe('2026-07-31');
+  });
 });
 
 describeEachDatabase('a companyfacts answer cut mid-way is refused whole, stored nowhere, and stored on the next cycle', (kind) => {

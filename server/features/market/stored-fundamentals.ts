@@ -14,10 +14,11 @@ const maxDay = (a: string | null, b: string | null) => (a === null ? b : b === n
  * The snapshot (with its stored prices) with EDGAR's stored statements on top: a company's statements come from the
  * store when they include a filing newer than any its snapshot figures come from, else from the snapshot; the
  * fundamentals dataset date moves with the newest stored filing. Until a statement is stored it is the snapshot,
- * with one indexed query a minute at most. Caches are keyed by the newest stored filing date (the data day).
+ * with one indexed query a minute at most. Caches are keyed by the newest stored filing date (the data day) and the last write.
  */
 export function withStoredFundamentals(snapshot: StoredSnapshot, store: SecFactsStore, now: () => Date): StoredSnapshot {
   let newestFiled: string | null = null;
+  let version: string | null = null;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let refreshing: Promise<void> | null = null;
   let cacheDay: string | null = null;
@@ -26,7 +27,7 @@ export function withStoredFundamentals(snapshot: StoredSnapshot, store: SecFacts
   async function refreshFilingDay(): Promise<void> {
     refreshing ??= (async () => {
       try {
-        newestFiled = await store.readNewestFiledThrough();
+        ({ newestFiled, version } = await store.readStatementsDay());
         checkedAt = now().getTime();
       } finally {
         refreshing = null;
@@ -37,8 +38,9 @@ export function withStoredFundamentals(snapshot: StoredSnapshot, store: SecFacts
 
   async function readFilingDay(): Promise<string | null> {
     if (now().getTime() - checkedAt > DATA_DAY_RECHECK_MS) await refreshFilingDay();
-    if (newestFiled !== cacheDay) {
-      cacheDay = newestFiled;
+    // Keyed by the last write too: a second company's filing of the same day does not move the date.
+    if (version !== cacheDay) {
+      cacheDay = version;
       statements.clear();
     }
     return newestFiled;
