@@ -24,8 +24,11 @@ export interface FakeSecVendor {
   url: string;
   /** Every request: path, User-Agent, Date.now() on arrival. */
   requests: Array<{ path: string; userAgent: string; at: number }>;
-  /** Serves the recorded answers of `version` (e.g. "2026-07-31") for the CIK from now on. */
-  publish(cik: string, version: string): void;
+  /**
+   * Serves the recorded answers of `version` (e.g. "2026-07-31") for the CIK from now on; `companyFactsVersion` lets
+   * companyfacts lag the submissions, as EDGAR's does for minutes to hours after a filing.
+   */
+  publish(cik: string, version: string, companyFactsVersion?: string): void;
   /** The next `times` requests whose path starts with `pathPrefix` get the first half of the body, then the connection ends. */
   failNext(pathPrefix: string, times?: number): void;
   close(): Promise<void>;
@@ -61,10 +64,10 @@ export async function startFakeSecVendor(): Promise<FakeSecVendor> {
   return {
     url,
     requests,
-    publish(cik, version) {
+    publish(cik, version, companyFactsVersion = version) {
       published.set(cik, {
         submissions: JSON.stringify(readSecFixture(`submissions-CIK${cik}-${version}.json`)),
-        companyFacts: JSON.stringify(readSecFixture(`companyfacts-CIK${cik}-${version}.json`)),
+        companyFacts: JSON.stringify(readSecFixture(`companyfacts-CIK${cik}-${companyFactsVersion}.json`)),
       });
     },
     failNext(pathPrefix, times = 1) {

@@ -41,15 +41,19 @@ CREATE INDEX IF NOT EXISTS market_sec_filings_cik_idx ON market_sec_filings (cik
 
 -- The statements the analyses read (the `Fundamentals` document the normaliser builds from companyfacts), per
 -- symbol, with the newest filing date they include: served in place of the snapshot's when newer.
+-- `revision` grows with every write (whatever the clocks say): a process that sees max(revision) move knows some
+-- company's statements changed, even when the newest filing date did not.
+CREATE SEQUENCE IF NOT EXISTS market_sec_statements_revision;
 CREATE TABLE IF NOT EXISTS market_sec_statements (
   symbol text PRIMARY KEY,
   cik text NOT NULL,
   document jsonb NOT NULL,
   filed_through date NOT NULL,
+  revision bigint NOT NULL DEFAULT nextval('market_sec_statements_revision'),
   updated_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS market_sec_statements_filed_idx ON market_sec_statements (filed_through);
-CREATE INDEX IF NOT EXISTS market_sec_statements_updated_idx ON market_sec_statements (updated_at);
+CREATE INDEX IF NOT EXISTS market_sec_statements_revision_idx ON market_sec_statements (revision);
 
 -- The filers the 15-minute cycle checks, oldest-checked first (a bounded batch a cycle, see docs/market-data-store.md).
 CREATE TABLE IF NOT EXISTS market_sec_filers (

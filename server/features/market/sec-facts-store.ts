@@ -148,7 +148,8 @@ export function createSecFactsStore(db: Database) {
           const rows = await tx.query(sql`
             INSERT INTO market_sec_statements (symbol, cik, document, filed_through, updated_at)
             VALUES (${input.symbol}, ${input.cik}, ${JSON.stringify(input.fundamentals)}::jsonb, ${input.filedThrough}::date, ${at}::timestamptz)
-            ON CONFLICT (symbol) DO UPDATE SET cik = EXCLUDED.cik, document = EXCLUDED.document, filed_through = EXCLUDED.filed_through, updated_at = EXCLUDED.updated_at
+            ON CONFLICT (symbol) DO UPDATE SET cik = EXCLUDED.cik, document = EXCLUDED.document, filed_through = EXCLUDED.filed_through,
+              revision = nextval('market_sec_statements_revision'), updated_at = EXCLUDED.updated_at
             WHERE market_sec_statements.filed_through < EXCLUDED.filed_through
                OR (market_sec_statements.filed_through = EXCLUDED.filed_through AND market_sec_statements.document <> EXCLUDED.document)
             RETURNING 1`);
@@ -209,8 +210,8 @@ export function createSecFactsStore(db: Database) {
      * last written: two companies' filings of one day move the date once, the second still changes what is served.
      */
     async readStatementsDay(): Promise<{ newestFiled: string | null; version: string | null }> {
-      const [row] = await db.query<{ d: unknown; u: unknown }>(sql`SELECT max(filed_through) AS d, max(updated_at)::text AS u FROM market_sec_statements`);
-      return { newestFiled: row?.d ? day(row.d) : null, version: row?.u ? String(row.u) : null };
+      const [row] = await db.query<{ d: unknown; r: unknown }>(sql`SELECT max(filed_through) AS d, max(revision) AS r FROM market_sec_statements`);
+      return { newestFiled: row?.d ? day(row.d) : null, version: row?.r === null || row?.r === undefined ? null : String(row.r) };
     },
 
     /** A filer's facts of one concept as they could be known on `asOf` (filed by then), oldest period first. */

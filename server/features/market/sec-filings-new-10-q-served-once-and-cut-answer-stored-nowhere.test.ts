@@ -167,6 +167,43 @@ describeEachDatabase('a companyfacts answer cut mid-way is refused whole, stored
   });
 });
 
+describeEachDatabase('EDGAR lists the 10-Q before its companyfacts includes it: the filing waits for the next cycle', (kind) => {
+  let db: Database;
+  let fake: FakeSecVendor;
+  const clock = new Date('2026-07-31T15:00:00Z');
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    fake = await startFakeSecVendor();
+    // The submissions of 2026-07-31 list the 10-Q; companyfacts is still the one of 2026-07-24.
+    fake.publish(APPLE, '2026-07-31', '2026-07-24');
+  });
+  afterAll(async () => {
+    await fake.close();
+    await db.close();
+  });
+
+  it('the facts filed so far are stored, the 10-Q is not marked stored; once companyfacts has it, it is', async () => {
+    const worker = startWorker(db, fake, () => clock);
+    const early = await worker.secIngest!.refresh(only);
+    expect(early.filers).toEqual([
+      expect.objectContaining({ outcome: 'stored', filings: [], facts: countMappedFacts('2026-07-24'), detail: expect.stringContaining(`${NEW_10Q} yet`) }),
+    ]);
+    expect(await count(db, sql`SELECT count(*) AS n FROM market_sec_filings WHERE accession = ${NEW_10Q}`)).toBe(0);
+    // Through 2026-05-01 the stored statements are not newer than the snapshot's (newest known filing 2026-05-01).
+    expect((await worker.market.getFundamentals('AAPL')).quarterly.income[0]!.values.at(-1)).toMatchObject({ as_of: '2026-08-06', as_of_estimated: true });
+
+    fake.publish(APPLE, '2026-07-31');
+    const later = await worker.secIngest!.refresh(only);
+    // 829 facts were there already: the 8 rows of the 10-Q are what is added.
+    expect(later.filers).toEqual([expect.objectContaining({ outcome: 'stored', filings: [NEW_10Q], facts: 8, detail: null })]);
+    expect((await worker.market.getFundamentals('AAPL')).quarterly.income[0]!.values.at(-1)).toEqual({
+      value: 109_417_000_000,
+      source: 'sec-edgar-live',
+      as_of: '2026-07-31',
+    });
+  });
+});
+
 describeEachDatabase('two processes run the EDGAR cycle at once: the filing is ingested once', (kind) => {
   let db: Database;
   let fake: FakeSecVendor;

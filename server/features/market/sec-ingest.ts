@@ -95,9 +95,11 @@ export function createSecIngest(deps: SecIngestDeps) {
     // unchecked, so the next cycle asks again.
     const namedByFacts = listFilingsOfFacts(filer.cik, checked.facts);
     const inFacts = new Set(namedByFacts.map((f) => f.accession));
-    const notYet = (filings ?? []).filter((f) => !inFacts.has(f.accession));
+    // An amendment without financial data (a 10-K/A adding Part III) never appears in companyfacts: it is recorded
+    // as seen rather than asked for again every cycle. Originals carry XBRL (required of every filer since 2011).
+    const notYet = (filings ?? []).filter((f) => !inFacts.has(f.accession) && !f.amended);
     const byAccession = new Map(namedByFacts.map((f) => [f.accession, f]));
-    for (const f of filings ?? []) if (inFacts.has(f.accession)) byAccession.set(f.accession, f);
+    for (const f of filings ?? []) if (inFacts.has(f.accession) || f.amended) byAccession.set(f.accession, f);
     const stored = await deps.store.storeCompany(
       {
         symbol: filer.symbol,
@@ -113,7 +115,7 @@ export function createSecIngest(deps: SecIngestDeps) {
     const detail = notYet.length > 0 ? `companyfacts does not include ${named(notYet).join(', ')} yet; asked again next cycle` : null;
     if (stored.facts === 0 && stored.filings === 0 && !stored.statements) return { ...base, outcome: 'up to date', filings: [], detail };
     if (stored.statements) await deps.onNewStatements?.();
-    const found = filings ? filings.filter((f) => inFacts.has(f.accession)) : namedByFacts;
+    const found = filings ? filings.filter((f) => inFacts.has(f.accession) || f.amended) : namedByFacts;
     return { ...base, outcome: 'stored', facts: stored.facts, filings: named(found), detail };
   }
 
