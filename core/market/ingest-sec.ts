@@ -158,6 +158,8 @@ export interface SecPointInTimeFact {
   form: string | null;
   /** Fiscal period label the filer gave (FY, Q1…). */
   fp: string | null;
+  /** Fiscal year the filer gave (the filing's, not always the period's). */
+  fy: number | null;
   accession: string | null;
   filed: string | null;
 }
@@ -167,7 +169,9 @@ type FactsDoc = {
     string,
     Record<
       string,
-      { units?: Record<string, Array<{ start?: string; end?: string; val?: unknown; form?: string; fp?: string; filed?: string; accn?: string }>> }
+      {
+        units?: Record<string, Array<{ start?: string; end?: string; val?: unknown; form?: string; fp?: string; fy?: unknown; filed?: string; accn?: string }>>;
+      }
     >
   >;
 };
@@ -211,6 +215,7 @@ export function parsePointInTimeFacts(doc: FactsDoc, concepts: ReadonlySet<strin
             unit,
             form: f.form ?? null,
             fp: f.fp ?? null,
+            fy: typeof f.fy === 'number' && Number.isInteger(f.fy) ? f.fy : null,
             accession: f.accn ?? null,
             filed: isIsoDay(f.filed) ? f.filed : null,
           });

@@ -4,9 +4,10 @@ import type { FetchJsonOptions } from './http.ts';
 import { createMassiveClient, createMassiveProvider } from './massive/index.ts';
 import { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
 import { createMassiveListingsVendor } from './massive/listings-vendor.ts';
-import { createSecEdgarClient } from './sec-edgar/client.ts';
 import { createSecEdgarProvider } from './sec-edgar/index.ts';
 import { createTokenBucket, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
+import { createSecEdgarClient, type SecEdgarClient } from './sec-edgar/client.ts';
+import type { RateLimiter } from './sec-edgar/rate-limiter.ts';
 import type { FetchLike, IngestVendor, ListingsVendor, MarketDataProvider, SnapshotProvider } from './types.ts';
 
 export type {
@@ -25,7 +26,7 @@ export { createMassiveIngestVendor } from './massive/ingest-vendor.ts';
 export type { FetchJsonOptions } from './http.ts';
 export { findBundledDataDir } from './bundled/data-dir.ts';
 export { type BarContext, createMassiveClient, createMassiveProvider, type MassiveClient, type MassiveClientOptions } from './massive/index.ts';
-export { createSecEdgarClient, type SecCompanyFacts, type SecEdgarClient, type SecEdgarClientOptions } from './sec-edgar/client.ts';
+export { createSecEdgarClient, parseCompanyFacts, type SecCompanyFacts, type SecEdgarClient, type SecEdgarClientOptions } from './sec-edgar/client.ts';
 export { createTokenBucket, type RateLimiter, SEC_MAX_REQUESTS_PER_SECOND } from './sec-edgar/rate-limiter.ts';
 export { UpstreamError } from './http.ts';
 export { createTreasuryClient, type TreasuryClient, type TreasuryClientOptions } from './treasury/client.ts';
@@ -85,7 +86,7 @@ function createLiveProviders(env: MarketDataConfig, options: MarketDataOptions, 
     options.logger.warn('MARKET_PROVIDER=live without MASSIVE_API_KEY: no live price vendor; prices come from the store and the bundled snapshot');
   }
   if (env.SEC_USER_AGENT) {
-    const limiter = createTokenBucket({ perSecond: SEC_MAX_REQUESTS_PER_SECOND });
+    const limiter = sharedSecLimiter();
     providers.push(
       createSecEdgarProvider({
         ...http,
@@ -129,6 +130,31 @@ export function createIngestVendor(env: MarketDataConfig, options: Pick<MarketDa
   );
 }
 
+let secLimiter: RateLimiter | null = null;
+/** One token bucket for every EDGAR client of the process (live reads and the filings cycle): ≤ 10 requests a second in all. */
+function sharedSecLimiter(): RateLimiter {
+  secLimiter ??= createTokenBucket({ perSecond: SEC_MAX_REQUESTS_PER_SECOND });
+  return secLimiter;
+}
+
+/**
+ * The EDGAR client the filings cycle reads, in live mode with SEC_USER_AGENT set; else none (the bundled snapshot's
+ * statements alone). It shares the process's EDGAR limiter with the live provider.
+ */
+export function createConfiguredSecClient(env: MarketDataConfig, options: Pick<MarketDataOptions, 'fetch' | 'liveHttp'>): SecEdgarClient | null {
+  if (env.MARKET_PROVIDER !== 'live' || !env.SEC_USER_AGENT) return null;
+  return createSecEdgarClient({
+    // A large filer's companyfacts runs to 10–20 MB: more than the 5 s a live read waits.
+    timeoutMs: 30_000,
+    ...(options.liveHttp ?? {}),
+    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+    userAgent: env.SEC_USER_AGENT,
+    dataBaseUrl: env.SEC_DATA_BASE_URL,
+    wwwBaseUrl: env.SEC_WWW_BASE_URL,
+    limiter: sharedSecLimiter(),
+  });
+}
+
 /**
  * The vendors listings ingestion reads: Massive's reference tickers and per-ticker aggregates when MASSIVE_API_KEY is
  * set, joined with the SEC's ticker→CIK directory when SEC_USER_AGENT is (EDGAR's fair-access limit: ≤ 10 a second).
@@ -138,7 +164,14 @@ export function createListingsVendor(env: MarketDataConfig, options: Pick<Market
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const http = options.liveHttp ?? {};
   const sec = env.SEC_USER_AGENT
-    ? createSecEdgarClient({ ...http, fetch: fetchImpl, userAgent: env.SEC_USER_AGENT, dataBaseUrl: env.SEC_DATA_BASE_URL, wwwBaseUrl: env.SEC_WWW_BASE_URL })
+    ? createSecEdgarClient({
+        ...http,
+        fetch: fetchImpl,
+        userAgent: env.SEC_USER_AGENT,
+        dataBaseUrl: env.SEC_DATA_BASE_URL,
+        wwwBaseUrl: env.SEC_WWW_BASE_URL,
+        limiter: sharedSecLimiter(),
+      })
     : null;
   return createMassiveListingsVendor(createMassiveClient({ ...http, fetch: fetchImpl, apiKey: env.MASSIVE_API_KEY, baseUrl: env.MASSIVE_BASE_URL }), sec);
 }

@@ -1,5 +1,6 @@
 import { type DataFreshness, describeFreshness } from '../../../core/market/freshness.ts';
 import {
+  createConfiguredSecClient,
   createIngestVendor,
   createListingsVendor,
   createMarketDataProviders,
@@ -20,6 +21,9 @@ import { createStoredReference } from './stored-reference.ts';
 import { createListingsIngest, type ListingsIngest } from './listings-ingest.ts';
 import { createListingsStore } from './listings-store.ts';
 import { createStoredListings } from './stored-listings.ts';
+import { createSecFactsStore } from './sec-facts-store.ts';
+import { createAppSecIngest, type SecIngest } from './sec-ingest.ts';
+import { withStoredFundamentals } from './stored-fundamentals.ts';
 import { createMarketHandlers } from './market.handlers.ts';
 import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRoute, profileRoute, quoteRoute, searchRoute } from './market.routes.ts';
 import { createMarketJobs } from './market-jobs.ts';
@@ -28,6 +32,7 @@ import { createUniverseRead, type UniverseRead } from './universe-read.ts';
 
 export type { MarketService, WithServed } from './market-service.ts';
 export { createSnapshotMarketService } from './market-service.ts';
+export { type BackfillOutcome, backfillSecArchive } from './sec-backfill.ts';
 export type { CoveredListing } from '../../adapters/market-data/index.ts';
 export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';
@@ -54,6 +59,8 @@ export interface MarketFeature extends Feature {
   referenceIngest: ReferenceIngest;
   /** Listings with identifiers and the price backfill of new listings; null without a vendor. */
   listings: ListingsIngest | null;
+  /** EDGAR's new filings into the store (live mode with SEC_USER_AGENT); null otherwise. */
+  secIngest: SecIngest | null;
 }
 
 interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProviders' | 'liveHttp'> {
@@ -67,6 +74,8 @@ interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProvi
   listingsVendor?: ListingsVendor | null;
   /** The floor of a whole active listings answer (tests with a small market lower it). */
   minActiveListings?: number;
+  /** The EDGAR client the filings cycle reads (built from config when absent; tests pass one pointed at a local server). */
+  secClient?: Parameters<typeof createAppSecIngest>[0]['client'];
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
@@ -75,9 +84,15 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const { snapshot: bundled, live } = createMarketDataProviders(ctx.env, { ...deps, dataDir, logger: ctx.logger, now: () => ctx.now().getTime() });
   // Every read goes through the store: the snapshot continued by the days ingestion has added since.
   const store = createMarketDataStore(ctx.db);
+  const secStore = createSecFactsStore(ctx.db);
   const listingsStore = createListingsStore(ctx.db);
-  // The store's listings beside the snapshot's: search, symbols, coverage and a new listing's backfilled prices.
-  const snapshot = createStoredListings(createStoredSnapshot(bundled, store, ctx.now), { listings: listingsStore, market: store, now: ctx.now });
+  // The snapshot continued by the store: days after it, statements filed after it, and listings it lacks.
+  const snapshot = createStoredListings(withStoredFundamentals(createStoredSnapshot(bundled, store, ctx.now), secStore, ctx.now), {
+    listings: listingsStore,
+    market: store,
+    now: ctx.now,
+    hasStoredFundamentals: async (symbol) => (await secStore.readStatements(symbol)) !== null,
+  });
   // ETF facts and the risk-free/ERP pair: the snapshot's, continued by the store (stored-reference.ts).
   const referenceStore = createReferenceStore(ctx.db);
   const reference = createStoredReference(snapshot, referenceStore, ctx.now);
@@ -102,6 +117,21 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
         minActiveListings: deps.minActiveListings,
       })
     : null;
+  const secClient = deps.secClient !== undefined ? deps.secClient : createConfiguredSecClient(ctx.env, deps);
+  const secIngest = createAppSecIngest({
+    client: secClient,
+    store: secStore,
+    snapshot,
+    bundled,
+    now: ctx.now,
+    logger: ctx.logger,
+    onNewStatements: snapshot.refreshDataDay,
+    // Every listed stock with a CIK files with the SEC: new listings' statements come the same way as the snapshot's.
+    listMoreFilers: async () =>
+      (await listingsStore.readListings())
+        .filter((l) => l.active && l.type === 'stock' && l.cik)
+        .map((l) => ({ symbol: l.symbol, cik: l.cik!.padStart(10, '0') })),
+  });
   const readFreshness = () => describeFreshness({ asOf: market.pricesAsOf(), nowMs: ctx.now().getTime(), source: market.mode });
   const handlers = createMarketHandlers(market, createQualityReportReader(dataDir), readFreshness);
   const riskFreeOn = ctx.env.RISK_FREE_INGEST ?? ctx.env.NODE_ENV !== 'test';
@@ -111,6 +141,8 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     ingest,
     referenceIngest: riskFreeOn ? referenceIngest : null,
     listings,
+    secIngest,
+    now: ctx.now,
     logger: ctx.logger,
     metrics: ctx.metrics,
   });
@@ -127,6 +159,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     ingest,
     referenceIngest,
     listings,
+    secIngest,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
     describe: () => {
       const datasets = Object.entries(market.datasetsAsOf() ?? {}).flatMap(([d, day]) => (day ? [[`data_as_of.${d}`, day]] : []));

@@ -1,10 +1,12 @@
 import { createIntervalJob } from '../../lib/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AppMetrics } from '../../lib/metrics.ts';
+import { isUsMarketOpen } from '../../../core/market/sec-filings.ts';
 import type { ListingsIngest } from './listings-ingest.ts';
 import type { MarketIngest } from './market-ingest.ts';
 import type { MarketCache } from './market-store.ts';
 import type { ReferenceIngest } from './reference-ingest.ts';
+import type { SecIngest } from './sec-ingest.ts';
 import type { StoredSnapshot } from './stored-snapshot.ts';
 
 const CACHE_PURGE_AFTER_S = 7 * 24 * 3600;
@@ -25,6 +27,8 @@ const RISK_FREE_EVERY_MS = 6 * 3600_000;
  * when it is done), and each tick backfills a bounded number of new listings' prices (BACKFILL_PER_CYCLE).
  */
 const LISTINGS_EVERY_MS = 15 * 60_000;
+/** EDGAR's new filings: every 15 minutes in US market hours on trading days (the issue's schedule). */
+const SEC_FILINGS_EVERY_MS = 15 * 60_000;
 
 /**
  * Start-up work, once per process, and the ingestion schedule. `warm` runs where requests are served (loads the
@@ -38,6 +42,9 @@ export function createMarketJobs(deps: {
   referenceIngest: ReferenceIngest | null;
   /** Listings with identifiers and the backfill of new listings' prices; null without a vendor. */
   listings?: ListingsIngest | null;
+  /** EDGAR's new filings (live mode with SEC configured); null otherwise. */
+  secIngest?: SecIngest | null;
+  now?: () => Date;
   logger: Logger;
   metrics?: AppMetrics;
 }) {
@@ -86,6 +93,22 @@ export function createMarketJobs(deps: {
         },
       })
     : null;
+  const secJob = deps.secIngest
+    ? createIntervalJob({
+        name: 'sec-filings',
+        everyMs: SEC_FILINGS_EVERY_MS,
+        runAtStart: true,
+        logger: deps.logger,
+        metrics: deps.metrics,
+        run: async (log) => {
+          if (!isUsMarketOpen((deps.now?.() ?? new Date()).getTime())) return;
+          const cycle = await deps.secIngest!.refresh();
+          if (cycle.outcome !== 'done') return;
+          const stored = cycle.filers.filter((f) => f.outcome === 'stored').map((f) => `${f.symbol} ${f.filings.join(' ')}`);
+          log.info({ checked: cycle.checked, stored, refused: cycle.refused }, 'sec filings: cycle done');
+        },
+      })
+    : null;
   return {
     warm() {
       setImmediate(() => deps.snapshot.preload().catch((e) => deps.logger.error({ err: e }, 'market: loading the bundled snapshot failed')));
@@ -96,9 +119,10 @@ export function createMarketJobs(deps: {
       ingestJob?.start();
       riskFreeJob?.start();
       listingsJob?.start();
+      secJob?.start();
     },
     async stop() {
-      await Promise.all([ingestJob?.stop(), riskFreeJob?.stop(), listingsJob?.stop()]);
+      await Promise.all([ingestJob?.stop(), riskFreeJob?.stop(), listingsJob?.stop(), secJob?.stop()]);
     },
   };
 }

@@ -87,23 +87,32 @@ export function createSecEdgarClient(options: SecEdgarClientOptions): SecEdgarCl
     async fetchCompanyFacts(cik, opts = {}) {
       const padded = padCik(cik);
       const doc = await get<CompanyFactsJson>(`${data}/api/xbrl/companyfacts/CIK${padded}.json`);
-      if (!doc) return null;
-      const facts = parsePointInTimeFacts(doc as Parameters<typeof parsePointInTimeFacts>[0], MAPPED_SEC_CONCEPTS);
-      const quality = new QualityLog();
-      let fundamentals: Fundamentals | null = null;
-      try {
-        fundamentals = buildLiveFundamentals(opts.symbol ?? padded, doc, opts.splits ?? [], quality);
-      } catch (e) {
-        // A document without a us-gaap section: the whole answer is refused, nothing of it is usable.
-        return {
-          cik: padded,
-          entityName: doc.entityName ?? null,
-          facts: { accepted: [], refused: [{ key: `companyfacts ${padded}`, code: 'truncated_answer', reason: (e as Error).message }] },
-          fundamentals: null,
-          quality,
-        };
-      }
-      return { cik: padded, entityName: doc.entityName ?? null, facts, fundamentals, quality };
+      return doc ? parseCompanyFacts(padded, doc, opts) : null;
     },
   };
+}
+
+/**
+ * One companyfacts document read as the store keeps it: every fact of the mapped concepts as filed, and the
+ * statements through the app's normaliser. The scheduled cycle (over HTTP) and the bulk backfill (from EDGAR's
+ * nightly archive) both read documents through this, so a company reads the same whichever way it arrived.
+ */
+export function parseCompanyFacts(cik: string, doc: CompanyFactsJson, opts: { symbol?: string; splits?: readonly SplitEvent[] } = {}): SecCompanyFacts {
+  const padded = padCik(cik);
+  const facts = parsePointInTimeFacts(doc as Parameters<typeof parsePointInTimeFacts>[0], MAPPED_SEC_CONCEPTS);
+  const quality = new QualityLog();
+  let fundamentals: Fundamentals | null = null;
+  try {
+    fundamentals = buildLiveFundamentals(opts.symbol ?? padded, doc, opts.splits ?? [], quality);
+  } catch (e) {
+    // A document without a us-gaap section: the whole answer is refused, nothing of it is usable.
+    return {
+      cik: padded,
+      entityName: doc.entityName ?? null,
+      facts: { accepted: [], refused: [{ key: `companyfacts ${padded}`, code: 'truncated_answer', reason: (e as Error).message }] },
+      fundamentals: null,
+      quality,
+    };
+  }
+  return { cik: padded, entityName: doc.entityName ?? null, facts, fundamentals, quality };
 }
