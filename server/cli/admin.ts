@@ -3,11 +3,12 @@ import { DataDirLockedError, openDatabase } from '../adapters/db/index.ts';
 import { parseEnv } from '../env.ts';
 import { adminUsage, createLedgerService, runAdminCommand } from '../features/tokens/index.ts';
 import { findAppRoot, findServerAsset } from '../lib/app-root.ts';
+import { jobsUsage, runJobsCommand } from '../lib/job-queue-admin.ts';
 
 /** `npm run admin -- <command>`: operator tasks on the configured database (see `adminUsage`). */
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
-  console.log(adminUsage);
+  console.log(`${adminUsage}\n\nScheduled jobs (PostgreSQL's job queue):\n${jobsUsage}`);
   process.exit(argv.length === 0 ? 2 : 0);
 }
 const env = parseEnv();
@@ -22,12 +23,16 @@ const db = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir, migrat
 );
 let code = 1;
 try {
-  code = await runAdminCommand(argv, {
-    ledger: createLedgerService(db),
-    db,
-    actor: `operator:${env.USER ?? 'cli'}`,
-    io: { out: (l) => console.log(l), err: (l) => console.error(l) },
-  });
+  const io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l) };
+  code =
+    argv[0] === 'jobs'
+      ? await runJobsCommand(argv.slice(1), { db, databaseUrl: env.DATABASE_URL, jobQueue: env.JOB_QUEUE, io })
+      : await runAdminCommand(argv, {
+          ledger: createLedgerService(db),
+          db,
+          actor: `operator:${env.USER ?? 'cli'}`,
+          io,
+        });
 } finally {
   await db.close();
 }

@@ -1,0 +1,132 @@
+import PgBoss from 'pg-boss';
+import type { HostedJob, JobHost } from './jobs.ts';
+import type { Logger } from './logger.ts';
+
+/** The queue's tables live in their own schema, created and migrated by pg-boss itself at start (docs/job-queue.md). */
+export const JOB_QUEUE_SCHEMA = 'job_queue';
+/** Where a job's queue puts the jobs that failed their last retry. */
+export const deadLetterQueueOf = (jobName: string) => `${jobName}-dead`;
+
+export interface QueueJobHostOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** How often each process looks for a due tick or a retry of each job (the queue's own poll; its back-off is in whole seconds). */
+  pollMs: number;
+  /** Retries after a failed tick; then the tick goes to the job's dead-letter queue. */
+  retryLimit: number;
+  /** Base of the back-off: retry n waits 2^(n-1) to 2^n times this (pg-boss's jittered exponential back-off). */
+  retryDelaySeconds: number;
+}
+
+export type QueueJobHost = JobHost & {
+  /** Stops every schedule (waiting for ticks in flight) and the queue's connections. */
+  close(): Promise<void>;
+};
+
+/** A killed process's active tick blocks its job (one active at a time) until it expires: long enough for a slow tick, short enough to recover. */
+export const expireSecondsOf = (everyMs: number) => Math.min(23 * 3600, Math.max(900, Math.ceil((2 * everyMs) / 1000)));
+
+/**
+ * Interval jobs as pg-boss queues on PostgreSQL. Each process that runs jobs polls each job's queue: it offers the
+ * current period's tick (a throttled send: one job per job name and period across all processes, periods aligned
+ * on the database's clock) and takes a due one (SKIP LOCKED; the queue's `singleton` policy keeps one active at a
+ * time across processes). A tick that throws is failed back to the queue, retried with back-off, and after the last
+ * retry copied to `<name>-dead`, where `npm run admin -- jobs` shows it. Nothing is opened until a job starts, so a
+ * web process (which never starts a job) holds no queue connection.
+ */
+export function createQueueJobHost(options: QueueJobHostOptions): QueueJobHost {
+  const { logger } = options;
+  let opening: Promise<PgBoss> | undefined;
+  const schedules = new Set<{ stop(): Promise<void> }>();
+
+  const open = () => {
+    opening ??= (async () => {
+      const boss = new PgBoss({
+        connectionString: options.databaseUrl,
+        schema: JOB_QUEUE_SCHEMA,
+        application_name: 'stockpilot-jobs',
+        // Two connections: the polls are short; the ticks' own statements go through the app's pool.
+        max: 2,
+        // No cron (our periods are intervals, some under a minute); maintenance expires a killed process's tick and archives.
+        schedule: false,
+        supervise: true,
+      });
+      boss.on('error', (err: Error) => logger.warn({ err }, 'job queue: background maintenance failed'));
+      await boss.start();
+      return boss;
+    })();
+    return opening;
+  };
+
+  const schedule = (job: HostedJob) => {
+    const periodSeconds = Math.max(1, Math.round(job.everyMs / 1000));
+    const queueOptions = {
+      name: job.name,
+      policy: 'singleton' as const,
+      retryLimit: options.retryLimit,
+      retryDelay: options.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: expireSecondsOf(job.everyMs),
+      deadLetter: deadLetterQueueOf(job.name),
+    };
+    const ready = open().then(async (boss) => {
+      await boss.createQueue(deadLetterQueueOf(job.name), { name: deadLetterQueueOf(job.name), policy: 'standard' });
+      // create_queue leaves an existing queue alone; the update carries changed retry settings to it.
+      await boss.createQueue(job.name, queueOptions);
+      await boss.updateQueue(job.name, queueOptions);
+      return boss;
+    });
+    const startedAt = Date.now();
+    let due = job.runAtStart;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let polling: Promise<void> | undefined;
+
+    const poll = async () => {
+      const boss = await ready;
+      // Without runAtStart, the first period's tick is offered one period after start, as the timer's first tick was.
+      if (!due && Date.now() - startedAt >= job.everyMs) due = true;
+      if (due) await boss.send(job.name, { everyMs: job.everyMs }, { singletonKey: job.name, singletonSeconds: periodSeconds });
+      if (stopped) return;
+      const [next] = await boss.fetch<{ everyMs?: number }>(job.name, { includeMetadata: true });
+      if (!next) return;
+      try {
+        await job.run({ queueJob: next.id, attempt: next.retryCount + 1 });
+      } catch (err) {
+        await boss.fail(job.name, next.id, { message: err instanceof Error ? err.message : String(err) });
+        return;
+      }
+      await boss.complete(job.name, next.id);
+    };
+    const loop = () => {
+      polling = poll()
+        .catch((err: unknown) => logger.warn({ err, job: job.name }, `${job.name}: the job queue could not be polled`))
+        .finally(() => {
+          polling = undefined;
+          if (stopped) return;
+          timer = setTimeout(loop, Math.min(options.pollMs, job.everyMs));
+          timer.unref();
+        });
+    };
+    loop();
+    const handle = {
+      async stop() {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        await polling;
+        schedules.delete(handle);
+      },
+    };
+    schedules.add(handle);
+    return handle;
+  };
+
+  return {
+    schedule,
+    async close() {
+      await Promise.all([...schedules].map((s) => s.stop()));
+      const boss = await opening?.catch(() => undefined);
+      await boss?.stop({ graceful: false, close: true });
+    },
+  };
+}
