@@ -14,8 +14,8 @@ export interface QueuedJobReport {
   retryLimit: number;
   lastRunAt: string | null;
   lastRunOutcome: 'completed' | 'failed' | null;
-  /** The newest tick: `due` (waiting for a poll), `running`, `retrying` (failed, waiting for its back-off), `idle` (done). */
-  state: 'due' | 'running' | 'retrying' | 'idle';
+  /** The newest tick: `due` (waiting for a poll), `running`, `retrying` (failed, waiting for its back-off), `idle` (done); `no tick yet` (started less than a period ago). */
+  state: 'due' | 'running' | 'retrying' | 'idle' | 'no tick yet';
   /** When `retrying`: when the retry is due. */
   retryAt: string | null;
   /** Failed attempts among the ticks the queue still holds (pg-boss archives finished ticks after 12 h, keeps them 7 days). */
@@ -69,7 +69,16 @@ export async function listQueuedJobs(db: Queryable): Promise<QueuedJobReport[] |
     retryLimit: r.retry_limit,
     lastRunAt: r.last_run_at,
     lastRunOutcome: r.last_run_state === 'completed' || r.last_run_state === 'failed' ? r.last_run_state : null,
-    state: r.newest_state === 'created' ? 'due' : r.newest_state === 'active' ? 'running' : r.newest_state === 'retry' ? 'retrying' : 'idle',
+    state:
+      r.newest_state === null
+        ? 'no tick yet'
+        : r.newest_state === 'created'
+          ? 'due'
+          : r.newest_state === 'active'
+            ? 'running'
+            : r.newest_state === 'retry'
+              ? 'retrying'
+              : 'idle',
     retryAt: r.newest_state === 'retry' ? r.newest_start_after : null,
     failedAttempts: Number(r.failed_attempts),
     lastError: r.last_error,
@@ -78,7 +87,7 @@ export async function listQueuedJobs(db: Queryable): Promise<QueuedJobReport[] |
 }
 
 const formatPeriod = (ms: number | null) =>
-  ms === null ? '?' : ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : ms % 60_000 === 0 ? `${ms / 60_000}m` : `${ms / 1000}s`;
+  ms === null ? '—' : ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : ms % 60_000 === 0 ? `${ms / 60_000}m` : `${ms / 1000}s`;
 const formatTime = (at: string | null) => (at ? `${at.slice(0, 19).replace('T', ' ')} UTC` : '—');
 
 /** The `jobs` table for a terminal: one line a job, then the newest error of each job that has dead letters. */

@@ -88,7 +88,12 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('a throwing job on the 
     await host.close();
     const again = await runAdminJobs([], db, url);
     // The dead letter was taken back (0 left); the re-queued tick failed once more and waits for its own retry.
-    expect(again.out.find((l) => l.startsWith('always-throws '))?.split(/\s{2,}/).slice(4)).toEqual([expect.stringMatching(/^retrying at /), '4', '0']);
+    expect(
+      again.out
+        .find((l) => l.startsWith('always-throws '))
+        ?.split(/\s{2,}/)
+        .slice(4),
+    ).toEqual([expect.stringMatching(/^retrying at /), '4', '0']);
     expect((await runAdminJobs(['retry', 'always-throws'], db, url)).out).toEqual(['always-throws: no dead letters.']);
     expect((await runAdminJobs(['retry', 'no-such-job'], db, url)).err).toEqual(['No job queue named no-such-job (there are: always-throws).']);
   });
