@@ -87,7 +87,7 @@ export const envDescriptions = {
   LOG_LEVEL: 'pino log level (`silent` mutes).',
   ROLE: '`all`: serve HTTP and run the scheduled jobs (one process, the embedded default). `web`: serve HTTP only, never a job. `worker`: run the jobs (sweeper, payment delivery, alerts, track record) and answer only `/api/health`. `web` and `worker` need `DATABASE_URL` (the embedded database belongs to one process).',
   JOB_QUEUE:
-    'With `DATABASE_URL`: `pg-boss` runs each scheduled job through a queue in the database (once per period across processes, retries with back-off, dead letters; `npm run admin -- jobs`); `in-process` keeps a timer in each job process. The embedded database always runs jobs in-process (docs/job-queue.md).',
+    '`pg-boss`: each scheduled job runs through a queue in the database (PostgreSQL, or the embedded PGlite): once per period across processes, retries with back-off, dead letters (`npm run admin -- jobs`). `in-process`: a timer in each job process, no retries (docs/job-queue.md).',
   JOB_QUEUE_POLL_SECONDS: "How often a job process looks for each job's due tick or retry in the queue (a job's own period, if shorter, wins).",
   JOB_RETRY_LIMIT: "Retries of a scheduled job's failed tick before it goes to the job's dead letters (queue only).",
   JOB_RETRY_DELAY_SECONDS: 'Back-off base of those retries: retry n waits between 2^(n-1) and 2^n times this (queue only).',

@@ -52,12 +52,13 @@ async function main() {
   }
   const dbAt = performance.now();
   const ctx = { env, db, logger, appRoot, now: () => new Date(), metrics: createMetrics() };
-  // On PostgreSQL the features' interval jobs run through the job queue (docs/job-queue.md); embedded, on this process's timers.
-  // A web process never starts a job, so its host would stay unopened: it gets none.
+  // The features' interval jobs run through the job queue (docs/job-queue.md): on PostgreSQL on its own connections,
+  // embedded through the app's PGlite. A web process never starts a job, so it gets no host (its jobs stay unstarted timers).
   const jobHost =
-    env.DATABASE_URL && env.JOB_QUEUE === 'pg-boss' && env.ROLE !== 'web'
+    env.JOB_QUEUE === 'pg-boss' && env.ROLE !== 'web'
       ? (await import('./lib/job-queue.ts')).createQueueJobHost({
           databaseUrl: env.DATABASE_URL,
+          db,
           logger,
           pollMs: env.JOB_QUEUE_POLL_SECONDS * 1000,
           retryLimit: env.JOB_RETRY_LIMIT,

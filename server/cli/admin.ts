@@ -8,7 +8,7 @@ import { jobsUsage, runJobsCommand } from '../lib/job-queue-admin.ts';
 /** `npm run admin -- <command>`: operator tasks on the configured database (see `adminUsage`). */
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
-  console.log(`${adminUsage}\n\nScheduled jobs (PostgreSQL's job queue):\n${jobsUsage}`);
+  console.log(`${adminUsage}\n\nScheduled jobs (the job queue):\n${jobsUsage}`);
   process.exit(argv.length === 0 ? 2 : 0);
 }
 const env = parseEnv();
@@ -26,7 +26,7 @@ try {
   const io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l) };
   code =
     argv[0] === 'jobs'
-      ? await runJobsCommand(argv.slice(1), { db, databaseUrl: env.DATABASE_URL, jobQueue: env.JOB_QUEUE, io })
+      ? await runJobsCommand(argv.slice(1), { db, jobQueue: env.JOB_QUEUE, io })
       : await runAdminCommand(argv, {
           ledger: createLedgerService(db),
           db,

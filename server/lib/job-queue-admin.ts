@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../adapters/db/index.ts';
-import { deadLetterQueueOf, JOB_QUEUE_SCHEMA } from './job-queue.ts';
+import { createQueueSql, deadLetterQueueOf, JOB_QUEUE_SCHEMA } from './job-queue.ts';
 
 export const jobsUsage = `  jobs                                            each scheduled job: period, last run, state, failed attempts, dead letters
   jobs retry <job name>                           queue the job's dead letters again (the next poll of a job process runs them)`;
@@ -118,46 +117,30 @@ export function formatQueuedJobs(jobs: QueuedJobReport[]): string[] {
  * Puts a job's dead letters back on its queue, in one transaction (claimed from the dead-letter queue, sent, completed
  * there), so a crash half-way neither loses nor doubles one. They keep the job's singleton key: never two at once.
  */
-export async function requeueDeadLetters(databaseUrl: string, jobName: string): Promise<number> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: JOB_QUEUE_SCHEMA, max: 1, supervise: false, schedule: false, migrate: false });
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await boss.start();
-    const inTx = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
-    await client.query('BEGIN');
-    const dead = await boss.fetch(deadLetterQueueOf(jobName), { batchSize: 1000, db: inTx });
-    for (const job of dead) await boss.send(jobName, job.data as object, { singletonKey: jobName, db: inTx });
-    // pg-boss 10 takes (name, ids, data, options) for several ids too; its types leave out `data` there (which would take our options).
-    const complete = boss.complete.bind(boss) as unknown as (name: string, ids: string[], data: object, options: object) => Promise<void>;
+export async function requeueDeadLetters(db: Database, jobName: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    // No start(): sending, fetching and completing need only the schema, which the job processes created.
+    const boss = new PgBoss({ db: createQueueSql(tx), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: false });
+    const dead = await boss.fetch(deadLetterQueueOf(jobName), { batchSize: 1000 });
+    for (const job of dead) await boss.send(jobName, job.data as object, { singletonKey: jobName });
+    // pg-boss 10 takes (name, ids, data, options) for several ids too; its types leave out `data` there.
+    const complete = boss.complete.bind(boss) as unknown as (name: string, ids: string[], data: object) => Promise<void>;
     if (dead.length)
       await complete(
         deadLetterQueueOf(jobName),
         dead.map((j) => j.id),
         { requeued: true },
-        { db: inTx },
       );
-    await client.query('COMMIT');
     return dead.length;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw e;
-  } finally {
-    await client.end();
-    await boss.stop({ graceful: false, close: true });
-  }
+  });
 }
 
 /** `npm run admin -- jobs [retry <name>]`; the exit code (0 done, 1 nothing to do or not possible, 2 usage). */
 export async function runJobsCommand(
   args: string[],
-  deps: { db: Database; databaseUrl: string | undefined; jobQueue: 'pg-boss' | 'in-process'; io: { out(line: string): void; err(line: string): void } },
+  deps: { db: Database; jobQueue: 'pg-boss' | 'in-process'; io: { out(line: string): void; err(line: string): void } },
 ): Promise<number> {
   const { io } = deps;
-  if (!deps.databaseUrl || deps.db.kind !== 'postgres') {
-    io.out('The embedded database runs each job on a timer in the app process (no queue, no dead letters): see its log and /metrics.');
-    return 0;
-  }
   const [sub, name, ...rest] = args;
   if (sub === 'retry') {
     if (!name || rest.length) {
@@ -169,7 +152,7 @@ export async function runJobsCommand(
       io.err(`No job queue named ${name}${jobs?.length ? ` (there are: ${jobs.map((j) => j.name).join(', ')})` : ''}.`);
       return 1;
     }
-    const requeued = await requeueDeadLetters(deps.databaseUrl, name);
+    const requeued = await requeueDeadLetters(deps.db, name);
     io.out(requeued ? `${name}: ${requeued} dead letter(s) queued again; a job process runs them at its next poll.` : `${name}: no dead letters.`);
     return requeued ? 0 : 1;
   }

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { Queryable } from '../adapters/db/index.ts';
 import type { HostedJob, JobHost } from './jobs.ts';
 import type { Logger } from './logger.ts';
 
@@ -7,8 +8,30 @@ export const JOB_QUEUE_SCHEMA = 'job_queue';
 /** Where a job's queue puts the jobs that failed their last retry. */
 export const deadLetterQueueOf = (jobName: string) => `${jobName}-dead`;
 
+/**
+ * pg-boss's connection (`executeSql`) over the app's own handle: how the queue runs on the embedded PGlite (one
+ * connection, no URL), and inside a transaction of the admin command. Statements with values, or without, run one at a
+ * time as the app's prepared statements do; pg-boss's schema scripts (several statements, no values) run as a script.
+ */
+export function createQueueSql(q: Queryable): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values) {
+      try {
+        return { rows: await q.run({ name: '', text, params: values ?? [] }, {}) };
+      } catch (e) {
+        if (values?.length || !/cannot insert multiple commands into a prepared statement/i.test(String((e as Error).message))) throw e;
+        await q.exec(text);
+        return { rows: [] };
+      }
+    },
+  };
+}
+
 export interface QueueJobHostOptions {
-  databaseUrl: string;
+  /** PostgreSQL: the queue opens its own two connections from the URL, so its polls never wait for the app's pool. */
+  databaseUrl?: string;
+  /** Without a URL (the embedded PGlite): the queue's statements go through the app's handle. */
+  db: Queryable;
   logger: Logger;
   /** How often each process looks for a due tick or a retry of each job (the queue's own poll; its back-off is in whole seconds). */
   pollMs: number;
@@ -27,7 +50,7 @@ export type QueueJobHost = JobHost & {
 export const expireSecondsOf = (everyMs: number) => Math.min(23 * 3600, Math.max(900, Math.ceil((2 * everyMs) / 1000)));
 
 /**
- * Interval jobs as pg-boss queues on PostgreSQL. Each process that runs jobs polls each job's queue: it offers the
+ * Interval jobs as pg-boss queues, on PostgreSQL or the embedded PGlite (measured in docs/job-queue.md). Each process that runs jobs polls each job's queue: it offers the
  * current period's tick (a throttled send: one job per job name and period across all processes, periods aligned
  * on the database's clock) and takes a due one (SKIP LOCKED; the queue's `singleton` policy keeps one active at a
  * time across processes). A tick that throws is failed back to the queue, retried with back-off, and after the last
@@ -50,11 +73,11 @@ export function createQueueJobHost(options: QueueJobHostOptions): QueueJobHost {
   const open = () => {
     opening ??= (async () => {
       const boss = new PgBoss({
-        connectionString: options.databaseUrl,
+        ...(options.databaseUrl
+          ? // Two connections: the polls are short; the ticks' own statements go through the app's pool.
+            { connectionString: options.databaseUrl, max: 2, application_name: 'stockpilot-jobs' }
+          : { db: createQueueSql(options.db) }),
         schema: JOB_QUEUE_SCHEMA,
-        application_name: 'stockpilot-jobs',
-        // Two connections: the polls are short; the ticks' own statements go through the app's pool.
-        max: 2,
         // No cron (our periods are intervals, some under a minute); maintenance expires a killed process's tick and archives.
         schedule: false,
         supervise: true,
@@ -148,6 +171,7 @@ export function createQueueJobHost(options: QueueJobHostOptions): QueueJobHost {
     async close() {
       await Promise.all([...schedules].map((s) => s.stop()));
       const boss = await opening?.catch(() => undefined);
+      // close: only a pool pg-boss opened itself is ended (never the app's handle).
       await boss?.stop({ graceful: false, close: true });
     },
   };

@@ -2,11 +2,15 @@ import type pg from 'pg';
 import type { Database } from '../adapters/db/index.ts';
 import { createQueueJobHost, type QueueJobHost } from '../lib/job-queue.ts';
 import type { Logger } from '../lib/logger.ts';
-import { createTestDatabase } from './db.ts';
+import { createTestDatabase, type DatabaseKind } from './db.ts';
 
-/** A fresh migrated PostgreSQL database and its URL (the queue opens its own connections from it, as main.ts does). */
-export async function createQueueTestDatabase(): Promise<{ db: Database; url: string }> {
-  const db = await createTestDatabase('postgres');
+/**
+ * A fresh migrated database and, on PostgreSQL, its URL: there the queue opens its own connections from it, embedded
+ * it goes through the app's handle (as main.ts does).
+ */
+export async function createQueueTestDatabase(kind: DatabaseKind): Promise<{ db: Database; url: string | undefined }> {
+  const db = await createTestDatabase(kind);
+  if (kind !== 'postgres') return { db, url: undefined };
   const url = (db as unknown as { pool: pg.Pool }).pool.options.connectionString;
   if (!url) throw new Error('the test database has no URL');
   return { db, url };
@@ -27,8 +31,12 @@ export function createRecordingLogger() {
 }
 
 /** One process's queue host with test-sized polls: every 50 ms (the app's default is 5 s). */
-export function createTestQueueHost(url: string, logger: Logger, retry: { retryLimit: number; retryDelaySeconds: number } = { retryLimit: 2, retryDelaySeconds: 1 }): QueueJobHost {
-  return createQueueJobHost({ databaseUrl: url, logger, pollMs: 50, ...retry });
+export function createTestQueueHost(
+  on: { db: Database; url: string | undefined },
+  logger: Logger,
+  retry: { retryLimit: number; retryDelaySeconds: number } = { retryLimit: 2, retryDelaySeconds: 1 },
+): QueueJobHost {
+  return createQueueJobHost({ databaseUrl: on.url, db: on.db, logger, pollMs: 50, ...retry });
 }
 
 /**
