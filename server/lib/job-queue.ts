@@ -121,7 +121,8 @@ export function createQueueJobHost(options: QueueJobHostOptions): QueueJobHost {
         });
       return ready;
     };
-    const startedAt = Date.now();
+    // Monotonic: a test may freeze the process's Date (server/test/app-process-clock.ts); timers stay real.
+    const startedAt = performance.now();
     let due = job.runAtStart;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -130,7 +131,7 @@ export function createQueueJobHost(options: QueueJobHostOptions): QueueJobHost {
     const poll = async () => {
       const boss = await prepare();
       // Without runAtStart, the first period's tick is offered one period after start, as the timer's first tick was.
-      if (!due && Date.now() - startedAt >= job.everyMs) due = true;
+      if (!due && performance.now() - startedAt >= job.everyMs) due = true;
       if (due) await boss.send(job.name, { everyMs: job.everyMs }, { singletonKey: job.name, singletonSeconds: periodSeconds });
       if (stopped) return;
       const [next] = await boss.fetch<{ everyMs?: number }>(job.name, { includeMetadata: true });
