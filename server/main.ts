@@ -23,7 +23,7 @@ async function main() {
     },
   });
   opening.catch(() => {});
-  const [{ createLogger }, { serve }, { createApp }, { createFeatures }, { findProxyBypassWarning }, { answerHealthOnly }, { createMetrics }] =
+  const [{ createLogger }, { serve }, { createApp }, { createFeatures }, { findProxyBypassWarning }, { answerHealthOnly }, { createMetrics }, { withJobHost }] =
     await Promise.all([
       import('./lib/logger.ts'),
       import('@hono/node-server'),
@@ -32,6 +32,7 @@ async function main() {
       import('./http/client-ip.ts'),
       import('./http/worker-fetch.ts'),
       import('./lib/metrics.ts'),
+      import('./lib/jobs.ts'),
     ]);
   const logger = createLogger(env.LOG_LEVEL);
   late.logger = logger;
@@ -51,7 +52,20 @@ async function main() {
   }
   const dbAt = performance.now();
   const ctx = { env, db, logger, appRoot, now: () => new Date(), metrics: createMetrics() };
-  const features = await createFeatures(ctx);
+  // The features' interval jobs run through the job queue (docs/job-queue.md): on PostgreSQL on its own connections,
+  // embedded through the app's PGlite. A web process never starts a job, so it gets no host (its jobs stay unstarted timers).
+  const jobHost =
+    env.JOB_QUEUE === 'pg-boss' && env.ROLE !== 'web'
+      ? (await import('./lib/job-queue.ts')).createQueueJobHost({
+          databaseUrl: env.DATABASE_URL,
+          db,
+          logger,
+          pollMs: env.JOB_QUEUE_POLL_SECONDS * 1000,
+          retryLimit: env.JOB_RETRY_LIMIT,
+          retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
+        })
+      : null;
+  const features = await withJobHost(jobHost, () => createFeatures(ctx));
   const app = createApp(ctx, features);
   // ROLE: a web process serves and never runs a job; a worker runs the jobs and answers only its health checks.
   const role = env.ROLE;
@@ -88,6 +102,7 @@ async function main() {
     await closed;
     phase = 'stopping jobs';
     for (const f of features) await f.stop?.();
+    await jobHost?.close();
     phase = 'closing the database';
     await db.close();
     logger.info('stopped');
