@@ -1,6 +1,7 @@
 import type { SecTickerEntry } from './ingest-sec.ts';
 import type { IngestRefusal, IngestTicker } from './ingest-validation.ts';
 import { normalizeSymbol } from './symbol.ts';
+import type { Profile } from './types.ts';
 
 /**
  * Listings with their identifiers: the price vendor's reference tickers (active and delisted US stocks and ETFs)
@@ -149,4 +150,18 @@ export function mergeListings(input: MergeListingsInput): MergedListings {
   const goneFromActive = [...input.previouslyActive].filter((s) => !activeSymbols.has(s) && !newestDelisting.has(s)).sort();
   listings.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
   return { wholeAnswerRefused: null, listings, refused, goneFromActive };
+}
+
+/** What a listing alone tells of a company (no sector, industry or filings): the profile a symbol without one gets. */
+export function buildListingProfile(l: Pick<Profile, 'symbol' | 'name' | 'type' | 'exchange' | 'cik' | 'source'>): Profile {
+  return {
+    ...l,
+    sector: null,
+    industry: null,
+    sic_description: null,
+    headquarters: null,
+    founded: null,
+    fiscal_year_end: null,
+    sp500: false,
+  };
 }

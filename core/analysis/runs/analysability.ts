@@ -1,4 +1,5 @@
-import type { Coverage, Profile, SearchHitAnalysis } from '../../market/types.ts';
+import { buildListingProfile } from '../../market/listings.ts';
+import type { Coverage, SearchHitAnalysis } from '../../market/types.ts';
 import type { AnalysisKind } from '../analysis-types.ts';
 import { checkAvailability } from './index.ts';
 
@@ -22,21 +23,7 @@ export function describeAnalysability(listing: {
     return { analysable: false, delisted_on: listing.delisted_on, unavailable: kinds.map((kind) => ({ kind, needs: 'listing', reason })) };
   }
   // The check reads the symbol and its type; the rest of a profile is not known from a listing.
-  const profile: Profile = {
-    symbol: listing.symbol,
-    name: listing.name,
-    type: listing.type,
-    exchange: null,
-    sector: null,
-    industry: null,
-    sic_description: null,
-    cik: null,
-    headquarters: null,
-    founded: null,
-    fiscal_year_end: null,
-    sp500: false,
-    source: 'listing',
-  };
+  const profile = buildListingProfile({ symbol: listing.symbol, name: listing.name, type: listing.type, exchange: null, cik: null, source: 'listing' });
   const unavailable = kinds.flatMap((kind) => {
     const u = checkAvailability(kind, { profile, coverage: listing.coverage });
     return u ? [{ kind, needs: u.input, reason: u.reason }] : [];

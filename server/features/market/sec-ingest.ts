@@ -208,9 +208,9 @@ export function listSnapshotFilers(snapshot: SnapshotProvider): () => Promise<Fi
   };
 }
 
-/** The cycle as the app wires it: the snapshot's filers, its splits and its fundamentals date; null without a client. */
-export function createAppSecIngest(deps: {
-  client: NonNullable<SecIngestDeps['client']> | null;
+/** What the ingestion on the snapshot reads: the EDGAR client, the store, the snapshot's filers, splits and dates. */
+interface SnapshotSecIngestDeps {
+  client?: SecIngestDeps['client'];
   store: SecFactsStore;
   snapshot: SnapshotProvider;
   /** The bundled snapshot alone: its own fundamentals date (the store's newest filing must not move where a filer starts). */
@@ -220,22 +220,16 @@ export function createAppSecIngest(deps: {
   onNewStatements?: () => Promise<void>;
   /** Filers beyond the snapshot's (the stored listings' active stocks with a CIK). */
   listMoreFilers?: () => Promise<Filer[]>;
-}): SecIngest | null {
+}
+
+/** The cycle as the app wires it: the snapshot's filers, its splits and its fundamentals date; null without a client. */
+export function createAppSecIngest(deps: Omit<SnapshotSecIngestDeps, 'client'> & { client: NonNullable<SecIngestDeps['client']> | null }): SecIngest | null {
   if (!deps.client) return null;
   return createSecIngestOn({ ...deps, client: deps.client });
 }
 
 /** The ingestion on the snapshot: its filers, its splits (with the stored ones) and its fundamentals date. */
-export function createSecIngestOn(deps: {
-  client?: SecIngestDeps['client'];
-  store: SecFactsStore;
-  snapshot: SnapshotProvider;
-  bundled: SnapshotProvider;
-  now: () => Date;
-  logger: Logger;
-  onNewStatements?: () => Promise<void>;
-  listMoreFilers?: () => Promise<Filer[]>;
-}): SecIngest {
+export function createSecIngestOn(deps: SnapshotSecIngestDeps): SecIngest {
   const { snapshot } = deps;
   const listOwn = listSnapshotFilers(snapshot);
   return createSecIngest({

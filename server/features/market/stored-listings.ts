@@ -1,5 +1,6 @@
 import { describeAnalysability } from '../../../core/analysis/runs/analysability.ts';
 import type { HistoryRange } from '../../../core/market/ranges.ts';
+import { buildListingProfile } from '../../../core/market/listings.ts';
 import { lowerBound, rangeStartDate } from '../../../core/market/ranges.ts';
 import { buildSearchIndex, type SearchIndex, searchIndex } from '../../../core/market/search.ts';
 import { extendDailyBars } from '../../../core/market/stored-bars.ts';
@@ -167,21 +168,14 @@ export function createStoredListings(inner: StoredSnapshot, deps: StoredListings
       const [own, stored] = await Promise.all([inner.getProfile!(symbol), readStored(symbol)]);
       if (own) return own.cik === null && stored?.cik ? { ...own, cik: stored.cik } : own;
       if (!stored) return null;
-      return {
+      return buildListingProfile({
         symbol,
         name: stored.name,
         type: asListingType(stored),
         exchange: stored.exchange,
-        sector: null,
-        industry: null,
-        sic_description: null,
         cik: stored.cik,
-        headquarters: null,
-        founded: null,
-        fiscal_year_end: null,
-        sp500: false,
         source: 'massive-reference',
-      };
+      });
     },
 
     async getHistory(symbol: string, range: HistoryRange): Promise<PriceHistory | null> {

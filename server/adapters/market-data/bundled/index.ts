@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fiscalYearOf, labelAnnualPeriod, labelQuarterPeriod } from '../../../../core/market/fiscal.ts';
 import { type HistoryRange, lowerBound, rangeStartDate } from '../../../../core/market/ranges.ts';
 import { searchIndex } from '../../../../core/market/search.ts';
+import { buildListingProfile } from '../../../../core/market/listings.ts';
 import { LINE_DEFS } from '../../../../core/market/statements.ts';
 import type {
   Dividend,
@@ -214,21 +215,14 @@ export function createBundledProvider(dataDir: string): BundledProvider {
       const l = await store.listings();
       const i = l.indexOf.get(symbol);
       if (i === undefined) return null;
-      return {
+      return buildListingProfile({
         symbol,
         name: l.file.name[i]!,
         type: l.file.etf[i] ? 'etf' : 'stock',
         exchange: l.file.exchange[i]!,
-        sector: null,
-        industry: null,
-        sic_description: null,
         cik: null,
-        headquarters: null,
-        founded: null,
-        fiscal_year_end: null,
-        sp500: false,
         source: l.file.exchange[i] === 'NASDAQ' ? 'nasdaq-listings' : 'nyse-other-listings',
-      };
+      });
     },
 
     async getEtfInfo(symbol: string): Promise<EtfInfo | null> {
