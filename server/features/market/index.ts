@@ -65,7 +65,8 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   return {
     name: 'market',
     market,
-    universe: createUniverseRead(market, ctx.now),
+    // Two features read it once per data day: the screener (its table) and the scorecards (sector peers).
+    universe: createUniverseRead(market, ctx.now, { readers: 2 }),
     readFreshness,
     ingest,
     // Dataset dates travel as `data_as_of.<dataset>` keys; /api/health gathers them into one object.
