@@ -31,7 +31,7 @@ const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.hasOw
  * asked (the whole snapshot's was ~31 MB per process). Past it one is rebuilt from the decoded series, which
  * stay cached as typed arrays: about a millisecond for 20 years of bars.
  */
-const MAX_CACHED_HISTORIES = 256;
+const MAX_CACHED_HISTORIES = 64;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export interface BundledProvider extends SnapshotProvider {
