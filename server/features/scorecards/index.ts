@@ -2,6 +2,7 @@ import { isScreenerWarmUpOn } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { MarketService, UniverseRead } from '../market/index.ts';
 import { createScorecardsHandlers } from './scorecards.handlers.ts';
+import { createScorecardsJobs } from './scorecards-jobs.ts';
 import { scorecardsExampleRoute, scorecardsRoute } from './scorecards.routes.ts';
 import { createScorecardsService } from './scorecards-service.ts';
 
@@ -11,14 +12,16 @@ interface ScorecardsFeatureDeps {
   universe?: UniverseRead;
 }
 
-/** When the peers are scored at start: with the screener's table build (1 s after start), from the same walk. */
+/** With the screener's table build (1 s after start), from the same walk. */
 const WARM_UP_AFTER_MS = 1_000;
 
 /** `/api/fundamentals/{symbol}/scorecards` (signed in, free) and the public example the /advanced-fundamentals page shows. */
 export function createScorecardsFeature(ctx: AppContext, deps: ScorecardsFeatureDeps): Feature {
   const service = createScorecardsService({ market: deps.market, universe: deps.universe });
   const handlers = createScorecardsHandlers(service);
-  let timer: NodeJS.Timeout | null = null;
+  // Only where the screener's warm-up walks the shared universe (live data scores the snapshot's peers instead).
+  const sharesTheWalk = deps.universe !== undefined && deps.market.mode === 'bundled' && isScreenerWarmUpOn(ctx.env);
+  const jobs = createScorecardsJobs(service, sharesTheWalk ? WARM_UP_AFTER_MS : null, ctx.logger);
   return {
     name: 'scorecards',
     routes(app) {
@@ -26,18 +29,7 @@ export function createScorecardsFeature(ctx: AppContext, deps: ScorecardsFeature
       app.openapi(scorecardsExampleRoute, handlers.getExample);
       app.openapi(scorecardsRoute, handlers.getScorecards);
     },
-    // Where the screener's warm-up walks the universe, the sector peers are scored from the same walk: the walk is
-    // then let go once both have it (the universe read's two readers) instead of holding every symbol's whole
-    // history for the day (~30 MB of a web process), and the first scorecards page does not score 500 peers.
-    warm() {
-      if (!deps.universe || deps.market.mode !== 'bundled' || !isScreenerWarmUpOn(ctx.env)) return;
-      timer = setTimeout(() => {
-        service.loadPeerScores().catch((err) => ctx.logger.warn({ err }, 'scorecards: scoring the sector peers at start failed; the first page will'));
-      }, WARM_UP_AFTER_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearTimeout(timer);
-    },
+    warm: jobs.start,
+    stop: jobs.stop,
   };
 }
