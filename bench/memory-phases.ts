@@ -83,7 +83,8 @@ try {
   phase('features composed');
   const byName = (f: { name?: string }, i: number) => f.name ?? `feature ${i}`;
   for (const [i, f] of features.entries()) {
-    if (!f.warm) continue;
+    // MEMORY_PHASES_SKIP=scorecards,…: leave a feature's warm-up out, to see what it costs or saves.
+    if (!f.warm || (process.env.MEMORY_PHASES_SKIP ?? '').split(',').includes(f.name)) continue;
     await f.warm();
     // Warm-ups schedule their work (setImmediate, timers): give them time to finish.
     await new Promise((r) => setTimeout(r, 3_000));

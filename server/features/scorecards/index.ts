@@ -1,8 +1,6 @@
-import { isScreenerWarmUpOn } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
 import type { MarketService, UniverseRead } from '../market/index.ts';
 import { createScorecardsHandlers } from './scorecards.handlers.ts';
-import { createScorecardsJobs } from './scorecards-jobs.ts';
 import { scorecardsExampleRoute, scorecardsRoute } from './scorecards.routes.ts';
 import { createScorecardsService } from './scorecards-service.ts';
 
@@ -12,16 +10,9 @@ interface ScorecardsFeatureDeps {
   universe?: UniverseRead;
 }
 
-/** With the screener's table build (1 s after start), from the same walk. */
-const WARM_UP_AFTER_MS = 1_000;
-
 /** `/api/fundamentals/{symbol}/scorecards` (signed in, free) and the public example the /advanced-fundamentals page shows. */
-export function createScorecardsFeature(ctx: AppContext, deps: ScorecardsFeatureDeps): Feature {
-  const service = createScorecardsService({ market: deps.market, universe: deps.universe });
-  const handlers = createScorecardsHandlers(service);
-  // Only where the screener's warm-up walks the shared universe (live data scores the snapshot's peers instead).
-  const sharesTheWalk = deps.universe !== undefined && deps.market.mode === 'bundled' && isScreenerWarmUpOn(ctx.env);
-  const jobs = createScorecardsJobs(service, sharesTheWalk ? WARM_UP_AFTER_MS : null, ctx.logger);
+export function createScorecardsFeature(_ctx: AppContext, deps: ScorecardsFeatureDeps): Feature {
+  const handlers = createScorecardsHandlers(createScorecardsService({ market: deps.market, universe: deps.universe }));
   return {
     name: 'scorecards',
     routes(app) {
@@ -29,7 +20,5 @@ export function createScorecardsFeature(ctx: AppContext, deps: ScorecardsFeature
       app.openapi(scorecardsExampleRoute, handlers.getExample);
       app.openapi(scorecardsRoute, handlers.getScorecards);
     },
-    warm: jobs.start,
-    stop: jobs.stop,
   };
 }
