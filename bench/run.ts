@@ -7,7 +7,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = import.meta.dirname;
-const filter = process.argv.slice(2);
+// `npm run bench -- market-scale --reload`: names pick benchmarks, `--flags` go to each of them.
+const filter = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => filter.length === 0 || filter.some((x) => f.includes(x)))
@@ -21,7 +23,7 @@ if (build.status !== 0) {
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== ${f}`);
-  const r = spawnSync('npx', ['tsx', join(dir, f)], { stdio: 'inherit' });
+  const r = spawnSync('npx', ['tsx', join(dir, f), ...flags], { stdio: 'inherit' });
   if (r.status !== 0) {
     failed++;
     console.log(`(${f} exited with ${r.status})`);

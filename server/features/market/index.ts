@@ -154,7 +154,8 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   return {
     name: 'market',
     market,
-    universe: createUniverseRead(market, ctx.now),
+    // Two features read it once per data day: the screener (its table) and the scorecards (sector peers).
+    universe: createUniverseRead(market, ctx.now, { readers: 2 }),
     readFreshness,
     ingest,
     referenceIngest,

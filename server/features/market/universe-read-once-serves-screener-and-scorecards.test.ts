@@ -96,6 +96,18 @@ describe('the universe read: shared while in flight, re-read when older than ask
     expect(state.walks).toBe(2);
   });
 
+  it('with two readers (the screener and the scorecards) the read is let go once both have it: a third reader walks again', async () => {
+    const { market, state } = fakeMarket();
+    const universe = createUniverseRead(market, undefined, { readers: 2 });
+    const [first, second] = await Promise.all([universe.read(), universe.read()]);
+    expect(first).toBe(second);
+    expect(state.walks).toBe(1);
+    // 2 readers served: the entries are no longer held; a later reader gets a new walk (2), not the old array.
+    const third = await universe.read();
+    expect(state.walks).toBe(2);
+    expect(third).not.toBe(first);
+  });
+
   it('a new data day (ingestion stored one) is read again once; until then every reader shares the read', async () => {
     const { market, state } = fakeMarket();
     const universe = createUniverseRead(market);

@@ -76,22 +76,33 @@ async function readUniverse(market: MarketService): Promise<UniverseEntry[]> {
   return entries.filter((e) => e !== null);
 }
 
-export function createUniverseRead(market: MarketService, now: () => Date = () => new Date()): UniverseRead {
-  let last: { startedAt: number; dataDay: string; entries: Promise<UniverseEntry[]> } | null = null;
+/**
+ * `readers`: how many features read the universe once per data day (the screener's table and the scorecards'
+ * peers). Once that many have been handed the read, it is let go: what they computed from it (a columnar table,
+ * peer scores) is what they keep, and every symbol's whole history as price-bar objects (~30 MB for the
+ * snapshot's 526 symbols, gigabytes for a whole market) no longer stays in the process for the rest of the day.
+ * A reader that comes back the same day walks again. Unset: kept until the data day changes.
+ */
+export function createUniverseRead(market: MarketService, now: () => Date = () => new Date(), options: { readers?: number } = {}): UniverseRead {
+  const readers = options.readers ?? Number.POSITIVE_INFINITY;
+  let last: { startedAt: number; dataDay: string; entries: Promise<UniverseEntry[]> | null; reads: number } | null = null;
   return {
     read({ maxAgeMs = null } = {}) {
       const at = now().getTime();
       // A new data day (ingestion stored one) makes every entry's history one day short: read again.
       const dataDay = market.dataAsOf();
-      if (!last || last.dataDay !== dataDay || (maxAgeMs !== null && at - last.startedAt > maxAgeMs)) {
-        const current = { startedAt: at, dataDay, entries: readUniverse(market) };
+      if (!last || last.entries === null || last.dataDay !== dataDay || (maxAgeMs !== null && at - last.startedAt > maxAgeMs)) {
+        const entries = readUniverse(market);
+        const current = { startedAt: at, dataDay, entries: entries as Promise<UniverseEntry[]> | null, reads: 0 };
         last = current;
         // A failed read is not kept: the next caller tries again.
-        current.entries.catch(() => {
+        entries.catch(() => {
           if (last === current) last = null;
         });
       }
-      return last.entries;
+      const entries = last.entries!;
+      if (++last.reads >= readers) last.entries = null;
+      return entries;
     },
   };
 }

@@ -27,6 +27,12 @@ import { BundleStore, coverageFromBits, type ListingsData } from './store.ts';
 export type { SourceInfo } from './format.ts';
 
 const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
+/**
+ * Histories kept as price-bar objects (~150 bytes a bar): the most recently asked, not every symbol × range ever
+ * asked (the whole snapshot's was ~31 MB per process). Past it one is rebuilt from the decoded series, which
+ * stay cached as typed arrays: about a millisecond for 20 years of bars.
+ */
+const MAX_CACHED_HISTORIES = 64;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export interface BundledProvider extends SnapshotProvider {
@@ -150,7 +156,13 @@ export function createBundledProvider(dataDir: string): BundledProvider {
 
     async getHistory(symbol: string, range: HistoryRange): Promise<PriceHistory | null> {
       const key = `${symbol}|${range}`;
-      if (historyCache.has(key)) return historyCache.get(key)!;
+      if (historyCache.has(key)) {
+        const hit = historyCache.get(key)!;
+        // Least recently used goes first: a hit moves to the end.
+        historyCache.delete(key);
+        historyCache.set(key, hit);
+        return hit;
+      }
       const s = await store.series(symbol);
       let result: PriceHistory | null = null;
       if (s) {
@@ -172,6 +184,7 @@ export function createBundledProvider(dataDir: string): BundledProvider {
           as_of: last,
         };
       }
+      if (historyCache.size >= MAX_CACHED_HISTORIES) historyCache.delete(historyCache.keys().next().value!);
       historyCache.set(key, result);
       return result;
     },
