@@ -81,7 +81,7 @@ export function IncomeCalendarChart({ calendar, historyThrough }: { calendar: Sm
             <tr key={c.month}>
               <td>{formatMonth(c.month, true)}</td>
               <td>{formatCents(c.income_cents)}</td>
-              <td>{c.known ? 'yes' : 'unknown: repeats an older year'}</td>
+              <td>{c.known ? 'yes' : 'no'}</td>
               <td>{c.by_symbol.map((p) => p.symbol).join(', ') || 'none'}</td>
             </tr>
           ))}
