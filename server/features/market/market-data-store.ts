@@ -229,7 +229,10 @@ export function createMarketDataStore(db: Database) {
         WHERE symbol IN (${inList(symbols)}) AND day >= ${sinceDay}::date ORDER BY symbol, day`);
       for (const r of rows) {
         let list = out.get(r.symbol);
-        if (!list) out.set(r.symbol, (list = []));
+        if (!list) {
+          list = [];
+          out.set(r.symbol, list);
+        }
         list.push({
           date: day(r.day),
           open: Number(r.open),
