@@ -227,14 +227,22 @@ export function createMarketDataStore(db: Database) {
       const rows = await db.query<{ symbol: string; day: unknown; open: number; high: number; low: number; close: number; volume: number | null }>(sql`
         SELECT symbol, day, open, high, low, close, volume FROM market_bars
         WHERE symbol IN (${inList(symbols)}) AND day >= ${sinceDay}::date ORDER BY symbol, day`);
+      // One string per calendar day, shared by every symbol's bars (2.9 M bars over 500 distinct days at a whole market).
+      const days = new Map<string, string>();
       for (const r of rows) {
+        const d = day(r.day);
+        let date = days.get(d);
+        if (date === undefined) {
+          date = d;
+          days.set(d, d);
+        }
         let list = out.get(r.symbol);
         if (!list) {
           list = [];
           out.set(r.symbol, list);
         }
         list.push({
-          date: day(r.day),
+          date,
           open: Number(r.open),
           high: Number(r.high),
           low: Number(r.low),

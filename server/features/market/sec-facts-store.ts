@@ -205,6 +205,17 @@ export function createSecFactsStore(db: Database) {
       return { symbol: row.symbol, cik: row.cik, document, filedThrough: day(row.filed_through) };
     },
 
+    /** Which of `symbols` have stored statements (one query, no documents read): the stored universe's members. */
+    async readStatementSymbols(symbols: readonly string[]): Promise<Set<string>> {
+      if (symbols.length === 0) return new Set();
+      const rows = await db.query<{ symbol: string }>(sql`
+        SELECT symbol FROM market_sec_statements WHERE symbol IN (${sql.join(
+          symbols.map((s) => sql`${s}`),
+          sql`, `,
+        )})`);
+      return new Set(rows.map((r) => r.symbol));
+    },
+
     /** The stored statements of `symbols` in one query (the store-aware universe's companies), by symbol. */
     async readStatementsOf(symbols: readonly string[]): Promise<Map<string, StoredStatements>> {
       const out = new Map<string, StoredStatements>();

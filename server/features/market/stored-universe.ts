@@ -3,7 +3,7 @@ import { addDays } from '../../../core/market/trading-calendar.ts';
 import { adjustDividendsForSplits, extendDailyBars } from '../../../core/market/stored-bars.ts';
 import type { Coverage, Dividend, Fundamentals, PriceHistory, Profile } from '../../../core/market/types.ts';
 import type { CoveredListing, SnapshotCompany } from '../../adapters/market-data/index.ts';
-import type { ListingsStore } from './listings-store.ts';
+import type { ListingsStore, StoredListing } from './listings-store.ts';
 import type { MarketDataStore } from './market-data-store.ts';
 import type { SecFactsStore } from './sec-facts-store.ts';
 import type { StoredListingsSnapshot } from './stored-listings.ts';
@@ -47,20 +47,32 @@ export interface StoredUniverseDeps {
 }
 
 const STORED_COVERAGE: Coverage = { quote: true, history: 'daily', fundamentals: true, etf: false, dividends: true };
+/** Symbols read per round of queries: ~0.5 s of the driver's parsing each at two years of bars, then a turn for the event loop. */
+const READ_CHUNK = 500;
+
+const toCoveredListing = (l: StoredListing): CoveredListing => ({
+  symbol: l.symbol,
+  name: l.name,
+  exchange: l.exchange,
+  type: 'stock',
+  coverage: STORED_COVERAGE,
+});
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The universe (`getUniverse`, `listCovered`, the per-day sector table) over the whole stored market: the snapshot's
  * companies and every active stored stock listing the snapshot does not cover that has stored statements and stored
- * daily bars. Read in bulk — one query for the listings, one for their statements, one each for their bars, splits
- * and dividends since two years — and kept per data day (newest prices day | listings version | statements
- * version). With no stored listing or statement it is the inner snapshot's, and asks the store at most once a minute.
+ * daily bars. Read in bulk, never a query per symbol: one query for the listings and one for which have statements
+ * (the members, kept per data day: newest prices day | listings version | statements version); then, per 500
+ * members, one query each for their statements, bars and dividends since two years and their splits. With no stored
+ * listing or statement it is the inner snapshot's, and asks the store at most once a minute.
  */
 export function withStoredUniverse(inner: StoredListingsSnapshot, deps: StoredUniverseDeps): StoredUniverseSnapshot {
   let key: string | null = null;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let checking: Promise<void> | null = null;
-  let entries: { key: string; load: Promise<StoredUniverseEntry[]> } | null = null;
-  let universe: { key: string; load: Promise<SnapshotCompany[]> } | null = null;
+  let members: { key: string; load: Promise<StoredListing[]> } | null = null;
+  let reading: { key: string; load: Promise<StoredUniverseEntry[]> } | null = null;
   let sectorTable: { key: string; load: Promise<SectorTable | null> } | null = null;
 
   async function recheck(): Promise<void> {
@@ -86,39 +98,47 @@ export function withStoredUniverse(inner: StoredListingsSnapshot, deps: StoredUn
     return key;
   }
 
-  async function loadEntries(): Promise<StoredUniverseEntry[]> {
+  /** The stored listings that join the universe: active stocks the snapshot does not cover, with bars and statements. */
+  async function loadMembers(): Promise<StoredListing[]> {
     const covered = new Set((await inner.listCovered()).map((l) => l.symbol));
     const candidates = (await deps.listings.readListings()).filter((l) => l.active && l.type === 'stock' && l.barsFrom !== null && !covered.has(l.symbol));
-    if (candidates.length === 0) return [];
-    const statements = await deps.sec.readStatementsOf(candidates.map((l) => l.symbol));
-    const withStatements = candidates.filter((l) => statements.has(l.symbol));
-    if (withStatements.length === 0) return [];
-    const symbols = withStatements.map((l) => l.symbol);
-    const newest = withStatements.reduce((d, l) => (l.barsThrough && l.barsThrough > d ? l.barsThrough : d), '');
+    const withStatements = await deps.sec.readStatementSymbols(candidates.map((l) => l.symbol));
+    return candidates.filter((l) => withStatements.has(l.symbol));
+  }
+
+  async function loadEntries(members: readonly StoredListing[]): Promise<StoredUniverseEntry[]> {
+    const newest = members.reduce((d, l) => (l.barsThrough && l.barsThrough > d ? l.barsThrough : d), '');
     const since = addDays(newest || deps.now().toISOString().slice(0, 10), -STORED_UNIVERSE_DAYS);
-    const [bars, splits, dividends] = await Promise.all([
-      deps.market.readBarsOf(symbols, since),
-      deps.market.readSplitsOf(symbols),
-      deps.market.readDividendsOf(symbols, since),
-    ]);
     const out: StoredUniverseEntry[] = [];
-    for (const l of withStatements) {
-      const ownSplits = (splits.get(l.symbol) ?? []).map((s) => ({ date: s.exDate, ratio: s.ratio }));
-      const adjusted = extendDailyBars([], null, bars.get(l.symbol) ?? [], ownSplits);
-      if (adjusted.length === 0) continue;
-      // The snapshot's profile where it has one (a listing it knows without prices: sector and industry known), else the listing's.
-      const profile = await inner.getProfile!(l.symbol);
-      if (!profile) continue;
-      const listing: CoveredListing = { symbol: l.symbol, name: l.name, exchange: l.exchange, type: 'stock', coverage: STORED_COVERAGE };
-      const divs = (dividends.get(l.symbol) ?? []).map((d) => ({ ex_date: d.exDate, amount: d.cashAmount, pay_date: d.payDate, source: d.source }));
-      out.push({
-        listing,
-        profile: { ...profile, type: 'stock' },
-        history: { symbol: l.symbol, interval: '1d', adjustment: 'split', bars: adjusted, source: 'market-store', as_of: adjusted.at(-1)!.date },
-        fundamentals: statements.get(l.symbol)!.document,
-        dividends: adjustDividendsForSplits(divs, ownSplits),
-        etf: null,
-      });
+    for (let i = 0; i < members.length; i += READ_CHUNK) {
+      // A turn for the event loop between chunks: parsing one chunk's bars is ~1 s of CPU at 500 symbols × 2 years.
+      if (i > 0) await yieldToEventLoop();
+      const chunk = members.slice(i, i + READ_CHUNK);
+      const symbols = chunk.map((l) => l.symbol);
+      const [statements, bars, splits, dividends] = await Promise.all([
+        deps.sec.readStatementsOf(symbols),
+        deps.market.readBarsOf(symbols, since),
+        deps.market.readSplitsOf(symbols),
+        deps.market.readDividendsOf(symbols, since),
+      ]);
+      for (const l of chunk) {
+        const document = statements.get(l.symbol)?.document;
+        const ownSplits = (splits.get(l.symbol) ?? []).map((s) => ({ date: s.exDate, ratio: s.ratio }));
+        const adjusted = extendDailyBars([], null, bars.get(l.symbol) ?? [], ownSplits);
+        if (!document || adjusted.length === 0) continue;
+        // The snapshot's profile where it has one (sector and industry known), else the listing's (buildListingProfile).
+        const profile = await inner.getProfile!(l.symbol);
+        if (!profile) continue;
+        const divs = (dividends.get(l.symbol) ?? []).map((d) => ({ ex_date: d.exDate, amount: d.cashAmount, pay_date: d.payDate, source: d.source }));
+        out.push({
+          listing: toCoveredListing(l),
+          profile: { ...profile, type: 'stock' },
+          history: { symbol: l.symbol, interval: '1d', adjustment: 'split', bars: adjusted, source: 'market-store', as_of: adjusted.at(-1)!.date },
+          fundamentals: document,
+          dividends: adjustDividendsForSplits(divs, ownSplits),
+          etf: null,
+        });
+      }
     }
     return out;
   }
@@ -137,49 +157,62 @@ export function withStoredUniverse(inner: StoredListingsSnapshot, deps: StoredUn
     return next.load;
   }
 
+  async function readMembers(): Promise<StoredListing[]> {
+    const k = await readKey();
+    if (k === null) return [];
+    return cached(members, k, loadMembers, (s) => {
+      members = s;
+    });
+  }
+
+  /**
+   * Shared while in flight, not kept after: at a whole market the entries are ~1.4 GB of heap (2.9 M bars, 5,656
+   * statements; bench/stored-universe.bench.ts), and their readers keep what they compute from them.
+   */
   async function readStoredUniverse(): Promise<StoredUniverseEntry[]> {
     const k = await readKey();
     if (k === null) return [];
-    return cached(entries, k, loadEntries, (s) => {
-      entries = s;
-    });
+    if (reading?.key !== k) {
+      const next = { key: k, load: readMembers().then(loadEntries) };
+      reading = next;
+      next.load.then(
+        () => {
+          if (reading === next) reading = null;
+        },
+        () => {
+          if (reading === next) reading = null;
+        },
+      );
+    }
+    return reading.load;
   }
 
   async function getUniverse(): Promise<SnapshotCompany[]> {
     const k = await readKey();
     if (k === null) return inner.getUniverse();
-    return cached(
-      universe,
-      k,
-      async () => {
-        const [own, stored] = await Promise.all([inner.getUniverse(), readStoredUniverse()]);
-        if (stored.length === 0) return own;
-        const more = stored.map((e) => ({
-          profile: e.profile,
-          fundamentals: e.fundamentals,
-          closes: { dates: e.history.bars.map((b) => b.date), close: Float64Array.from(e.history.bars, (b) => b.close) },
-        }));
-        return [...own, ...more];
-      },
-      (s) => {
-        universe = s;
-      },
-    );
+    const [own, stored] = await Promise.all([inner.getUniverse(), readStoredUniverse()]);
+    if (stored.length === 0) return own;
+    const more = stored.map((e) => ({
+      profile: e.profile,
+      fundamentals: e.fundamentals,
+      closes: { dates: e.history.bars.map((b) => b.date), close: Float64Array.from(e.history.bars, (b) => b.close) },
+    }));
+    return [...own, ...more];
   }
 
   async function listCovered(): Promise<CoveredListing[]> {
-    const [own, stored] = await Promise.all([inner.listCovered(), readStoredUniverse()]);
+    const [own, stored] = await Promise.all([inner.listCovered(), readMembers()]);
     if (stored.length === 0) return own;
-    return [...own, ...stored.map((e) => e.listing)].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+    return [...own, ...stored.map(toCoveredListing)].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
   }
 
   /** The per-day sector table with the stored companies that have a sector among the snapshot's. */
   async function getSectorTable(): Promise<SectorTable | null> {
     const k = await readKey();
     if (k === null) return inner.getSectorTable();
-    const stored = await readStoredUniverse();
     // A company without a sector enters no sector's distribution: the inner table is the same without a rebuild.
-    if (!stored.some((e) => e.profile.sector)) return inner.getSectorTable();
+    const profiles = await Promise.all((await readMembers()).map((l) => inner.getProfile!(l.symbol)));
+    if (!profiles.some((p) => p?.sector)) return inner.getSectorTable();
     return cached(
       sectorTable,
       k,
