@@ -47,8 +47,8 @@ export interface StoredUniverseDeps {
 }
 
 const STORED_COVERAGE: Coverage = { quote: true, history: 'daily', fundamentals: true, etf: false, dividends: true };
-/** Symbols read per round of queries: ~0.5 s of the driver's parsing each at two years of bars, then a turn for the event loop. */
-const READ_CHUNK = 500;
+/** Symbols read per round of queries (~50,000 bars: ~0.1 s of the driver's parsing), then a turn for the event loop. */
+const READ_CHUNK = 100;
 
 const toCoveredListing = (l: StoredListing): CoveredListing => ({
   symbol: l.symbol,
@@ -63,7 +63,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * The universe (`getUniverse`, `listCovered`, the per-day sector table) over the whole stored market: the snapshot's
  * companies and every active stored stock listing the snapshot does not cover that has stored statements and stored
  * daily bars. Read in bulk, never a query per symbol: one query for the listings and one for which have statements
- * (the members, kept per data day: newest prices day | listings version | statements version); then, per 500
+ * (the members, kept per data day: newest prices day | listings version | statements version); then, per 100
  * members, one query each for their statements, bars and dividends since two years and their splits. With no stored
  * listing or statement it is the inner snapshot's, and asks the store at most once a minute.
  */
@@ -74,6 +74,7 @@ export function withStoredUniverse(inner: StoredListingsSnapshot, deps: StoredUn
   let members: { key: string; load: Promise<StoredListing[]> } | null = null;
   let reading: { key: string; load: Promise<StoredUniverseEntry[]> } | null = null;
   let sectorTable: { key: string; load: Promise<SectorTable | null> } | null = null;
+  let sectorKnown: { key: string; load: Promise<boolean> } | null = null;
 
   async function recheck(): Promise<void> {
     checking ??= (async () => {
@@ -211,8 +212,16 @@ export function withStoredUniverse(inner: StoredListingsSnapshot, deps: StoredUn
     const k = await readKey();
     if (k === null) return inner.getSectorTable();
     // A company without a sector enters no sector's distribution: the inner table is the same without a rebuild.
-    const profiles = await Promise.all((await readMembers()).map((l) => inner.getProfile!(l.symbol)));
-    if (!profiles.some((p) => p?.sector)) return inner.getSectorTable();
+    // Asked once per data day: every analysis reads the sector table.
+    const anySector = await cached(
+      sectorKnown,
+      k,
+      async () => (await Promise.all((await readMembers()).map((l) => inner.getProfile!(l.symbol)))).some((p) => p?.sector),
+      (s) => {
+        sectorKnown = s;
+      },
+    );
+    if (!anySector) return inner.getSectorTable();
     return cached(
       sectorTable,
       k,
