@@ -21,6 +21,7 @@ import { createStoredReference } from './stored-reference.ts';
 import { createListingsIngest, type ListingsIngest } from './listings-ingest.ts';
 import { createListingsStore } from './listings-store.ts';
 import { createStoredListings } from './stored-listings.ts';
+import { withStoredUniverse } from './stored-universe.ts';
 import { createSecFactsStore } from './sec-facts-store.ts';
 import { createAppSecIngest, type SecIngest } from './sec-ingest.ts';
 import { withStoredFundamentals } from './stored-fundamentals.ts';
@@ -87,17 +88,27 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const secStore = createSecFactsStore(ctx.db);
   const listingsStore = createListingsStore(ctx.db);
   // The snapshot continued by the store: days after it, statements filed after it, and listings it lacks.
-  const snapshot = createStoredListings(withStoredFundamentals(createStoredSnapshot(bundled, store, ctx.now), secStore, ctx.now), {
+  const storedListings = createStoredListings(withStoredFundamentals(createStoredSnapshot(bundled, store, ctx.now), secStore, ctx.now), {
     listings: listingsStore,
     market: store,
     now: ctx.now,
     hasStoredFundamentals: async (symbol) => (await secStore.readStatements(symbol)) !== null,
   });
+  // The universe (screener, sector peers, the per-day sector table) over the stored market too: stored-universe.ts.
+  const snapshot = withStoredUniverse(storedListings, { listings: listingsStore, market: store, sec: secStore, now: ctx.now });
   // ETF facts and the risk-free/ERP pair: the snapshot's, continued by the store (stored-reference.ts).
   const referenceStore = createReferenceStore(ctx.db);
   const reference = createStoredReference(snapshot, referenceStore, ctx.now);
   const cache = live.length > 0 ? createMarketCache(ctx.db, ctx.now) : null;
-  const market = createMarketService({ bundled: reference.provider, live, cache, logger: ctx.logger, readCapmPair: reference.readCapmPair });
+  const market = createMarketService({
+    bundled: reference.provider,
+    live,
+    cache,
+    logger: ctx.logger,
+    readCapmPair: reference.readCapmPair,
+    readStoredUniverse: snapshot.readStoredUniverse,
+    readUniverseVersion: snapshot.readUniverseVersion,
+  });
   const treasury = deps.treasury ?? createTreasuryClient({ fetch: deps.fetch ?? ((url, init) => fetch(url, init)), baseUrl: ctx.env.TREASURY_BASE_URL });
   const referenceIngest = createReferenceIngest({ store: referenceStore, treasury, now: ctx.now, logger: ctx.logger, onNewRate: reference.refresh });
   const ingestVendor = deps.ingestVendor !== undefined ? deps.ingestVendor : createIngestVendor(ctx.env, deps);
@@ -121,7 +132,8 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const secIngest = createAppSecIngest({
     client: secClient,
     store: secStore,
-    snapshot,
+    // The listings without the stored universe: the filers' list must not load every stored company's bars.
+    snapshot: storedListings,
     bundled,
     now: ctx.now,
     logger: ctx.logger,

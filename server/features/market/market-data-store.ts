@@ -58,6 +58,12 @@ async function insertChunks<T>(tx: Queryable, rows: readonly T[], build: (chunk:
 }
 
 /** All SQL of the market-data store: bars, corporate actions, ingestion runs and refusals. */
+const inList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
 export function createMarketDataStore(db: Database) {
   return {
     /**
@@ -209,6 +215,72 @@ export function createMarketDataStore(db: Database) {
         sql`SELECT ex_date, pay_date, cash_amount, source FROM market_dividends WHERE symbol = ${symbol} ORDER BY ex_date`,
       );
       return rows.map((r) => ({ symbol, exDate: day(r.ex_date), payDate: r.pay_date ? day(r.pay_date) : null, cashAmount: r.cash_amount, source: r.source }));
+    },
+
+    /**
+     * The store-aware universe's three bulk reads (stored-universe.ts): one query each for the bars since `sinceDay`,
+     * every split and the dividends since `sinceDay` of `symbols`, grouped by symbol — never one query per symbol.
+     */
+    async readBarsOf(symbols: readonly string[], sinceDay: string): Promise<Map<string, StoredBar[]>> {
+      const out = new Map<string, StoredBar[]>();
+      if (symbols.length === 0) return out;
+      const rows = await db.query<{ symbol: string; day: unknown; open: number; high: number; low: number; close: number; volume: number | null }>(sql`
+        SELECT symbol, day, open, high, low, close, volume FROM market_bars
+        WHERE symbol IN (${inList(symbols)}) AND day >= ${sinceDay}::date ORDER BY symbol, day`);
+      // One string per calendar day, shared by every symbol's bars (2.9 M bars over 500 distinct days at a whole market).
+      const days = new Map<string, string>();
+      for (const r of rows) {
+        const d = day(r.day);
+        let date = days.get(d);
+        if (date === undefined) {
+          date = d;
+          days.set(d, d);
+        }
+        let list = out.get(r.symbol);
+        if (!list) {
+          list = [];
+          out.set(r.symbol, list);
+        }
+        list.push({
+          date,
+          open: Number(r.open),
+          high: Number(r.high),
+          low: Number(r.low),
+          close: Number(r.close),
+          volume: r.volume === null ? null : Number(r.volume),
+        });
+      }
+      return out;
+    },
+
+    async readSplitsOf(symbols: readonly string[]): Promise<Map<string, SplitRow[]>> {
+      const out = new Map<string, SplitRow[]>();
+      if (symbols.length === 0) return out;
+      const rows = await db.query<{ symbol: string; ex_date: unknown; ratio: number; source: string }>(
+        sql`SELECT symbol, ex_date, ratio, source FROM market_splits WHERE symbol IN (${inList(symbols)}) ORDER BY symbol, ex_date`,
+      );
+      for (const r of rows)
+        out.set(r.symbol, [...(out.get(r.symbol) ?? []), { symbol: r.symbol, exDate: day(r.ex_date), ratio: Number(r.ratio), source: r.source }]);
+      return out;
+    },
+
+    async readDividendsOf(symbols: readonly string[], sinceDay: string): Promise<Map<string, DividendRow[]>> {
+      const out = new Map<string, DividendRow[]>();
+      if (symbols.length === 0) return out;
+      const rows = await db.query<{ symbol: string; ex_date: unknown; pay_date: unknown; cash_amount: number; source: string }>(sql`
+        SELECT symbol, ex_date, pay_date, cash_amount, source FROM market_dividends
+        WHERE symbol IN (${inList(symbols)}) AND ex_date >= ${sinceDay}::date ORDER BY symbol, ex_date`);
+      for (const r of rows) {
+        const row = {
+          symbol: r.symbol,
+          exDate: day(r.ex_date),
+          payDate: r.pay_date ? day(r.pay_date) : null,
+          cashAmount: Number(r.cash_amount),
+          source: r.source,
+        };
+        out.set(r.symbol, [...(out.get(r.symbol) ?? []), row]);
+      }
+      return out;
     },
 
     /** The newest runs, for `npm run data:refresh` and the operator. */

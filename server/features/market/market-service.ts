@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CacheKind, MarketCache } from './market-store.ts';
 import { SNAPSHOT_CAPM_PAIR } from './stored-reference.ts';
+import type { StoredUniverseEntry } from './stored-universe.ts';
 import type { CapmPair } from '../../../core/market/reference-data.ts';
 
 export type WithServed<T> = T & Served;
@@ -60,6 +61,16 @@ interface MarketReads {
   getDividends(symbol: string): Promise<WithServed<{ symbol: string; dividends: Dividend[]; records: DividendRecords | null; splits: Split[] }>>;
   /** The risk-free rate and ERP every valuation discounts with, each with its as-of day and source: the one source of the pair. */
   getCapmPair(): Promise<CapmPair>;
+  /**
+   * The companies only the market-data store has (in `listUniverse` too), read in bulk once per data day: the
+   * universe read takes these instead of reading each through the per-symbol chain. Absent or empty: none.
+   */
+  readStoredUniverse?(): Promise<StoredUniverseEntry[]>;
+  /**
+   * The universe's data day: the prices' data day and what the store adds to the universe (listings, statements).
+   * A table or peer set built on another is rebuilt. Absent: `dataAsOf()`.
+   */
+  universeDay?(): string;
 }
 
 interface MarketServiceDeps {
@@ -70,6 +81,10 @@ interface MarketServiceDeps {
   logger: Logger;
   /** The risk-free/ERP pair continued by the store (stored-reference.ts); without it, the snapshot's pair. */
   readCapmPair?: () => Promise<CapmPair>;
+  /** The stored-only companies of the universe (stored-universe.ts); without it, none. */
+  readStoredUniverse?: () => Promise<StoredUniverseEntry[]>;
+  /** What the stored companies of the universe were read on (stored-universe.ts); '' with none. */
+  readUniverseVersion?: () => string;
 }
 
 const NO_COVERAGE: Coverage = { quote: false, history: null, fundamentals: false, etf: false, dividends: false };
@@ -166,6 +181,8 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
       return withLive(listing?.coverage ?? NO_COVERAGE, listing?.type === 'etf');
     },
     listUniverse: () => bundled.listCovered(),
+    readStoredUniverse: async () => (await deps.readStoredUniverse?.()) ?? [],
+    universeDay: () => `${bundled.dataAsOf()}|${deps.readUniverseVersion?.() ?? ''}`,
     async search(query, limit) {
       const hits = await bundled.search(query, limit);
       const served = mode === 'live' ? hits.map((h) => ({ ...h, coverage: withLive(h.coverage, h.type === 'etf') })) : hits;

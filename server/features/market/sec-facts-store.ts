@@ -205,6 +205,33 @@ export function createSecFactsStore(db: Database) {
       return { symbol: row.symbol, cik: row.cik, document, filedThrough: day(row.filed_through) };
     },
 
+    /** Which of `symbols` have stored statements (one query, no documents read): the stored universe's members. */
+    async readStatementSymbols(symbols: readonly string[]): Promise<Set<string>> {
+      if (symbols.length === 0) return new Set();
+      const rows = await db.query<{ symbol: string }>(sql`
+        SELECT symbol FROM market_sec_statements WHERE symbol IN (${sql.join(
+          symbols.map((s) => sql`${s}`),
+          sql`, `,
+        )})`);
+      return new Set(rows.map((r) => r.symbol));
+    },
+
+    /** The stored statements of `symbols` in one query (the store-aware universe's companies), by symbol. */
+    async readStatementsOf(symbols: readonly string[]): Promise<Map<string, StoredStatements>> {
+      const out = new Map<string, StoredStatements>();
+      if (symbols.length === 0) return out;
+      const rows = await db.query<{ symbol: string; cik: string; document: unknown; filed_through: unknown }>(sql`
+        SELECT symbol, cik, document, filed_through FROM market_sec_statements WHERE symbol IN (${sql.join(
+          symbols.map((s) => sql`${s}`),
+          sql`, `,
+        )})`);
+      for (const row of rows) {
+        const document = (typeof row.document === 'string' ? JSON.parse(row.document) : row.document) as Fundamentals;
+        out.set(row.symbol, { symbol: row.symbol, cik: row.cik, document, filedThrough: day(row.filed_through) });
+      }
+      return out;
+    },
+
     /**
      * The newest filing date any stored statements include (the fundamentals' data day), and when statements were
      * last written: two companies' filings of one day move the date once, the second still changes what is served.

@@ -72,7 +72,10 @@ async function readEntry(market: MarketService, listing: CoveredListing): Promis
 }
 
 async function readUniverse(market: MarketService): Promise<UniverseEntry[]> {
-  const entries = await mapWithLimit(await market.listUniverse(), LOAD_CONCURRENCY[market.mode], (listing) => readEntry(market, listing));
+  // The companies only the store has come read in bulk (stored-universe.ts), never one query per symbol.
+  const [listings, stored] = await Promise.all([market.listUniverse(), market.readStoredUniverse?.() ?? []]);
+  const bulk = new Map<string, UniverseEntry>(stored.map((e) => [e.listing.symbol, e]));
+  const entries = await mapWithLimit(listings, LOAD_CONCURRENCY[market.mode], async (listing) => bulk.get(listing.symbol) ?? readEntry(market, listing));
   return entries.filter((e) => e !== null);
 }
 
@@ -90,7 +93,8 @@ export function createUniverseRead(market: MarketService, now: () => Date = () =
     read({ maxAgeMs = null } = {}) {
       const at = now().getTime();
       // A new data day (ingestion stored one) makes every entry's history one day short: read again.
-      const dataDay = market.dataAsOf();
+      // …and a stored company added or refiled (stored-universe.ts) changes the universe itself.
+      const dataDay = market.universeDay?.() ?? market.dataAsOf();
       if (!last || last.entries === null || last.dataDay !== dataDay || (maxAgeMs !== null && at - last.startedAt > maxAgeMs)) {
         const entries = readUniverse(market);
         const current = { startedAt: at, dataDay, entries: entries as Promise<UniverseEntry[]> | null, reads: 0 };

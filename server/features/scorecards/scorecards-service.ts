@@ -83,9 +83,11 @@ async function readPeerCompanies(ctx: ScorecardsContext): Promise<SnapshotCompan
 
 function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
   // A new data day (ingestion stored one) moves every peer's price: scored again.
-  if (ctx.peers.dataDay !== ctx.market.dataAsOf()) {
+  // …or a stored company joins the universe (its listing, statements): the market's universe day moves.
+  const universeDay = ctx.market.universeDay?.() ?? ctx.market.dataAsOf();
+  if (ctx.peers.dataDay !== universeDay) {
     ctx.peers.load = null;
-    ctx.peers.dataDay = ctx.market.dataAsOf();
+    ctx.peers.dataDay = universeDay;
   }
   ctx.peers.load ??= readPeerCompanies(ctx).then((companies) => mapYielding(companies, (c) => scorePeer(c, ctx.market.dataAsOf())));
   ctx.peers.load.catch(() => {
@@ -134,7 +136,7 @@ async function getScorecardsOrThrow(ctx: ScorecardsContext, rawSymbol: string): 
       altman: placeInSector(peers, profile.sector, 'altman', latest.altman),
       beneish: placeInSector(peers, profile.sector, 'beneish', latest.beneish),
     },
-    peersNote: `${profile.sector ?? 'Its sector'} companies of the S&P 500 in the bundled snapshot, each with its latest fiscal year as filed by ${ctx.market.dataAsOf()}; F counts only companies with all nine tests, Altman Z and Z″ are counted apart.`,
+    peersNote: `${profile.sector ?? 'Its sector'} companies of the S&P 500 in the bundled snapshot and the stored market, each with its latest fiscal year as filed by ${ctx.market.dataAsOf()}; F counts only companies with all nine tests, Altman Z and Z″ are counted apart.`,
   };
 }
 

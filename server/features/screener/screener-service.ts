@@ -58,7 +58,7 @@ interface ScreenerContext {
 
 async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
   const started = performance.now();
-  const dataDay = ctx.market.dataAsOf();
+  const dataDay = ctx.market.universeDay?.() ?? ctx.market.dataAsOf();
   const universe = await (ctx.loadRows ?? ((market) => loadScreenerRows(market, ctx.universe, ctx.refreshAfterMs)))(ctx.market);
   const table = buildScreenerTable(universe.rows, { dataAsOf: universe.dataAsOf });
   const snapshot: ScreenerSnapshot = {
@@ -96,7 +96,8 @@ async function getScreenerSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapsh
   if (!current) return startScreenerBuild(ctx);
   const lastTry = Math.max(current.builtAt.getTime(), ctx.state.lastAttemptAt?.getTime() ?? 0);
   // A new data day (ingestion stored one) or, live, an old table: rebuilt in the background, the current one serves.
-  const newDataDay = current.dataDay !== ctx.market.dataAsOf();
+  // The universe's day moves with a stored company added or refiled too (market's universeDay).
+  const newDataDay = current.dataDay !== (ctx.market.universeDay?.() ?? ctx.market.dataAsOf());
   if ((newDataDay || (ctx.refreshAfterMs !== null && ctx.now().getTime() - lastTry > ctx.refreshAfterMs)) && !ctx.state.building) {
     startScreenerBuild(ctx).catch((e) => ctx.logger.warn({ err: e }, 'screener: refreshing the table failed; the previous one still serves'));
   }

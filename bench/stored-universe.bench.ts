@@ -1,0 +1,153 @@
+/**
+ * The app's store-aware universe at scale (issue 32 items 1, 5, 6): on the scale bench's loaded database
+ * (`stockpilot_scale`, bench/market-scale-load.ts: 7,000 symbols × 20 years of bars), every simulated symbol the
+ * snapshot does not price gets a stored listing (backfilled span set) and, for stocks, stored statements
+ * (generateFundamentals over a snapshot company, as the scale bench's worker makes them). Then, with the app's own
+ * code (server/features/market: stored snapshot → stored fundamentals → stored listings → stored universe; the
+ * screener's loadScreenerRows), for a new data day:
+ *
+ * 1. the stored universe's bulk read (`readStoredUniverse`: listings, statements, 2 years of bars, splits, dividends);
+ * 2. the screener's rows over the whole universe (snapshot + stored) from nothing: the read and the rows, as a web
+ *    process's screener builds its table;
+ *
+ * each as wall time and main-thread CPU (`process.cpuUsage`), and the longest event-loop block while it ran
+ * (`monitorEventLoopDelay`): what a web process would suffer. 3 runs, p50. The listings and statements it adds are
+ * removed at the end (`--keep` leaves them), so the scale bench's own figures stay what they measure.
+ *
+ * `npx tsx bench/stored-universe.bench.ts [--keep]` (PostgreSQL on 127.0.0.1, the scale market loaded first by
+ * `npm run bench -- market-scale`).
+ */
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { Fundamentals } from '../core/market/types.ts';
+import { generateFundamentals } from '../core/test-kit/market-generator.ts';
+import { openDatabase } from '../server/adapters/db/index.ts';
+import { createBundledProvider } from '../server/adapters/market-data/bundled/index.ts';
+import { createListingsStore } from '../server/features/market/listings-store.ts';
+import { createMarketDataStore } from '../server/features/market/market-data-store.ts';
+import { createMarketService } from '../server/features/market/market-service.ts';
+import { createSecFactsStore } from '../server/features/market/sec-facts-store.ts';
+import { withStoredFundamentals } from '../server/features/market/stored-fundamentals.ts';
+import { createStoredListings } from '../server/features/market/stored-listings.ts';
+import { createStoredSnapshot } from '../server/features/market/stored-snapshot.ts';
+import { withStoredUniverse } from '../server/features/market/stored-universe.ts';
+import { createUniverseRead } from '../server/features/market/universe-read.ts';
+import { loadScreenerRows } from '../server/features/screener/screener-universe.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import { describeScaleMarket, SCALE, scaleDatabaseUrl } from './market-scale-load.ts';
+import { median } from './support.ts';
+
+const root = join(import.meta.dirname, '..');
+const RUNS = 2;
+const keep = process.argv.includes('--keep');
+const log = (line: string) => console.log(line);
+const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+
+const bundled = createBundledProvider(join(root, 'data'));
+await bundled.preload();
+const market = await describeScaleMarket(bundled);
+const db = await openDatabase({ databaseUrl: scaleDatabaseUrl() });
+const [loadedBars] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM market_bars LIMIT 1000000) b`);
+if ((loadedBars?.n ?? 0) < 1_000_000) throw new Error('the scale market is not loaded: run `npm run bench -- market-scale` first');
+
+// Listings and statements for every simulated symbol the snapshot does not price.
+const priced = new Set((await bundled.listCovered()).map((l) => l.symbol));
+const extra = market.symbols.filter((s) => !priced.has(s.symbol));
+const templates: Fundamentals[] = [];
+for (const symbol of Object.keys((await bundled.store.fundamentals()).fundamentals).sort()) {
+  const [profile, f] = await Promise.all([bundled.getProfile!(symbol), bundled.getFundamentals!(symbol)]);
+  if (profile?.type === 'stock' && profile.sector && f) templates.push(f);
+}
+const t = performance.now();
+const listingsDay = '2026-07-02';
+const firstDay = market.days[0]!;
+for (let i = 0; i < extra.length; i += 1_000) {
+  const chunk = extra.slice(i, i + 1_000);
+  await db.query(sql`
+    INSERT INTO market_listings (symbol, name, cik, exchange, type, active, delisted_on, first_seen_on, last_seen_on, source, updated_at, bars_from, bars_through, backfilled_through)
+    VALUES ${sql.join(
+      chunk.map(
+        (s) =>
+          sql`(${s.symbol}, ${s.name}, ${null}, 'NASDAQ', ${s.type}, true, NULL, ${listingsDay}::date, ${listingsDay}::date, ${SCALE.source}, now(), ${firstDay}::date, ${SCALE.through}::date, ${SCALE.through}::date)`,
+      ),
+      sql`, `,
+    )}
+    ON CONFLICT (symbol) DO NOTHING`);
+}
+const stocks = extra.filter((s) => s.type === 'stock');
+const secStore = createSecFactsStore(db);
+const [have] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM market_sec_statements WHERE cik LIKE 'SIM%'`);
+if ((have?.n ?? 0) < stocks.length) {
+  for (const [i, s] of stocks.entries()) {
+    const fundamentals = { ...generateFundamentals(s, templates[i % templates.length]!), symbol: s.symbol };
+    await secStore.storeCompany(
+      { symbol: s.symbol, cik: `SIM${String(i).padStart(7, '0')}`, facts: [], filings: [], fundamentals, filedThrough: '2026-05-01', markChecked: false },
+      new Date(),
+    );
+  }
+}
+log(
+  `stored: ${extra.length} listings (${stocks.length} stocks with statements, ${extra.length - stocks.length} ETFs) in ${fmt((performance.now() - t) / 1000)} s (not timed below); load average ${loadavg()[0]!.toFixed(1)}`,
+);
+
+const now = () => new Date('2026-07-06T14:00:00Z');
+const logger = createLogger('warn');
+const read: number[] = [];
+const rows: number[] = [];
+/** A new process's view (its caches empty): what a new data day costs. */
+function composeApp() {
+  const store = createMarketDataStore(db);
+  const sec = createSecFactsStore(db);
+  const listings = createListingsStore(db);
+  const storedListings = createStoredListings(withStoredFundamentals(createStoredSnapshot(bundled, store, now), sec, now), { listings, market: store, now });
+  const snapshot = withStoredUniverse(storedListings, { listings, market: store, sec, now });
+  const service = createMarketService({
+    bundled: snapshot,
+    live: [],
+    cache: null,
+    logger,
+    readStoredUniverse: snapshot.readStoredUniverse,
+    readUniverseVersion: snapshot.readUniverseVersion,
+  });
+  return { snapshot, service };
+}
+
+/** Wall, main-thread CPU and the longest event-loop block of `work`. */
+async function measure<T>(work: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number; blockMs: number }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const value = await work();
+  const wallMs = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
+  loop.disable();
+  return { value, wallMs, cpuMs: (used.user + used.system) / 1000, blockMs: loop.max / 1e6 };
+}
+
+for (let run = 0; run < RUNS; run++) {
+  const a = composeApp();
+  await a.snapshot.preload();
+  const r = await measure(() => a.snapshot.readStoredUniverse());
+  const barCount = r.value.reduce((n, e) => n + e.history.bars.length, 0);
+  const heapMb = Math.round(process.memoryUsage().heapUsed / 1e6);
+  r.value.length = 0;
+  const b = composeApp();
+  await b.snapshot.preload();
+  const s = await measure(() => loadScreenerRows(b.service, createUniverseRead(b.service, now)));
+  read.push(r.wallMs);
+  rows.push(s.wallMs);
+  log(
+    `run ${run + 1}: stored universe read alone: ${barCount.toLocaleString('en-US')} bars: ${fmt(r.wallMs / 1000)} s wall, ${fmt(r.cpuMs / 1000)} s CPU, longest block ${fmt(r.blockMs)} ms, heap after ${heapMb} MB; ` +
+      `the screener's rows from nothing (the app's path: read + rows) ${s.value.rows.length} (${s.value.stocks} stocks): ${fmt(s.wallMs / 1000)} s wall, ${fmt(s.cpuMs / 1000)} s CPU, longest block ${fmt(s.blockMs)} ms; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+}
+log(`p50 (wall): stored universe read ${fmt(median(read) / 1000)} s; screener rows from nothing ${fmt(median(rows) / 1000)} s`);
+
+if (!keep) {
+  await db.query(sql`DELETE FROM market_sec_statements WHERE cik LIKE 'SIM%'`);
+  await db.query(sql`DELETE FROM market_listings WHERE source = ${SCALE.source}`);
+}
+await db.close();
