@@ -22,7 +22,8 @@ describeOnPglite('market fallback chain: live, then cache, then bundled, each la
   let market: MarketFeature['market'];
   let fake: FakeMarketVendor;
   let clock = new Date('2026-07-10T20:00:00Z');
-  const down = (prefix: string, mode: '500' | 'slow') => fake.failNext(prefix, mode, 1_000, 200);
+  // A slow answer takes 1.5 s against a 300 ms timeout: far enough apart that a loaded machine cannot blur them (50 ms vs 200 ms did).
+  const down = (prefix: string, mode: '500' | 'slow') => fake.failNext(prefix, mode, 1_000, 1_500);
   const up = () => fake.recover();
   const calls = (prefix: string) => fake.requests.filter((r) => r.path.startsWith(prefix)).length;
   beforeAll(async () => {
@@ -45,7 +46,7 @@ describeOnPglite('market fallback chain: live, then cache, then bundled, each la
       SEC_WWW_BASE_URL: fake.url,
     });
     const ctx: AppContext = { env, db, logger: createLogger('silent'), appRoot: findAppRoot(), now: () => clock };
-    const feature = createMarketFeature(ctx, { liveHttp: { retries: 2, backoffMs: 1, timeoutMs: 50 }, ingestVendor: null });
+    const feature = createMarketFeature(ctx, { liveHttp: { retries: 2, backoffMs: 1, timeoutMs: 300 }, ingestVendor: null });
     expect(feature.describe?.()).toMatchObject({ market: 'live', data_as_of: '2026-07-02' });
     market = feature.market;
   });
