@@ -32,6 +32,8 @@ try {
   for (let i = 0; i <= LOADS; i++) {
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
     await context.addCookies(toBrowserCookies(user.cookie, app.baseUrl));
+    // A returning user's browser: the cookie and the app's signed-in hint (localStorage) survive an emptied HTTP cache.
+    await context.addInitScript(() => localStorage.setItem('stockpilot-signed-in', '1'));
     const page = await context.newPage();
     await page.goto('/dashboard');
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });

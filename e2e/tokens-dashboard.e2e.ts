@@ -28,6 +28,9 @@ test.describe('tokens on the dashboard', () => {
   test('a new user sees Free, 10.000 tokens, ≈ 12 analyses (floor(10 / 0.8)), the usage guide and an empty chart — also at 375 px', async () => {
     for (const width of [1280, 375]) {
       const { page, context, errors } = await signedInPage(width);
+      // A first page learns the browser has a session (the hint that lets a guarded page send its reads ahead).
+      await page.goto('/');
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
       await page.goto('/dashboard');
       const card = page.getByTestId('token-card');
       // Free and 10.000 are also the SPEC §4 defaults shown before the token row arrives: wait for the row first.
@@ -42,6 +45,8 @@ test.describe('tokens on the dashboard', () => {
       await page.getByTestId('usage-chart-empty').waitFor();
       // Every read the dashboard's opening sent ahead (web/src/app/router.tsx) was taken by the query it was sent for.
       await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      // Sent: the freshness strip's 1 + the signed-in shell's 4 (profile, subscription, tokens, bell) + the dashboard's 7.
+      expect(await page.locator('html').getAttribute('data-opening-reads-sent')).toBe('12');
       expect(await page.locator('html').getAttribute('data-opening-reads-unused')).toBe('0');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `tokens-dashboard-new-user-${width}`);

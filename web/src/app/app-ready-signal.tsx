@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../features/auth/index.ts';
 import { useSubscription } from '../features/tokens/index.ts';
-import { countUnusedOpeningReads } from '../lib/opening-reads.ts';
+import { countSentOpeningReads, countUnusedOpeningReads } from '../lib/opening-reads.ts';
 
 /**
  * `<html data-app-ready="<visit number>">` while the page shown has its data: no query fetching, no mutation running, the
@@ -34,6 +34,7 @@ export function AppReadySignal() {
       document.documentElement.setAttribute('data-app-ready', String(visit.count));
       // The browser tests check a page took every read sent ahead for it (web/src/lib/opening-reads.ts).
       document.documentElement.setAttribute('data-opening-reads-unused', String(countUnusedOpeningReads()));
+      document.documentElement.setAttribute('data-opening-reads-sent', String(countSentOpeningReads()));
     } else document.documentElement.removeAttribute('data-app-ready');
   }, [client, fetching, mutating, authLoading, subscriptionLoading, location]);
   return null;

@@ -4,7 +4,7 @@ import { Providers } from './providers.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { matchPage, type PageName, type RouteEntry, routeTable } from '../../../core/site/pages.ts';
-import { startOpeningReads } from '../lib/opening-reads.ts';
+import { readSignedInHint, startOpeningReads } from '../lib/opening-reads.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
@@ -71,9 +71,9 @@ const PAGE_READS: Partial<Record<PageName, readonly string[]>> = {
   ],
 };
 // Its data leaves with the page's code too (web/src/lib/opening-reads.ts): a guarded page's reads beside the session
-// check rather than after it. Every page shows the data-freshness strip.
+// check rather than after it, in a browser that had a session. Every page shows the data-freshness strip.
 if (opening) {
-  const guarded = opening.entry.access === 'guarded';
+  const guarded = opening.entry.access === 'guarded' && readSignedInHint();
   startOpeningReads(['/api/market/freshness', ...(guarded ? [...SIGNED_IN_READS, ...(PAGE_READS[opening.entry.page] ?? [])] : [])]);
 }
 

@@ -67,4 +67,20 @@ describe('opening reads', () => {
     clock = 10_001;
     expect(takeOpeningRead('/api/tokens')).toBeUndefined();
   });
+
+  it('the signed-in hint: set by a session answer, cleared by a signed-out one; without storage it is false', async () => {
+    const { readSignedInHint, rememberSignedIn } = await import('./opening-reads.ts');
+    expect(readSignedInHint()).toBe(false);
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    });
+    expect(readSignedInHint()).toBe(false);
+    rememberSignedIn(true);
+    expect(readSignedInHint()).toBe(true);
+    rememberSignedIn(false);
+    expect(readSignedInHint()).toBe(false);
+  });
 });

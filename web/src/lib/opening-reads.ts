@@ -11,6 +11,12 @@
  * own, so a page that changes a path cannot silently lose its head start.
  */
 const MAX_AGE_MS = 10_000;
+/**
+ * Set while this browser has a session (the session cookie is httpOnly, so the page cannot see it): a guarded page's
+ * reads are sent ahead only then. A visitor who is not signed in sends none (they would only come back 401, logged in
+ * the console); a stale hint costs one round of 401s, after which the session check clears it.
+ */
+const SIGNED_IN_HINT_KEY = 'stockpilot-signed-in';
 
 interface OpeningRead {
   answer: Promise<Response>;
@@ -18,12 +24,33 @@ interface OpeningRead {
 }
 
 const reads = new Map<string, OpeningRead>();
+let sentCount = 0;
+
+/** Whether this browser had a session when it last checked (localStorage; false where storage is unavailable). */
+export function readSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Records whether the session check found a user (the auth context calls it on every answer). */
+export function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the hint is an optimisation only.
+  }
+}
 
 const send = (path: string): Promise<Response> => {
   const answer = fetch(path, { credentials: 'same-origin' });
   // A failure is seen by the query that takes it; until then it must not be reported as unhandled.
   answer.catch(() => undefined);
   reads.set(path, { answer, sentAt: performance.now() });
+  sentCount++;
   return answer;
 };
 
@@ -55,3 +82,5 @@ export function takeOpeningRead(path: string): Promise<Response> | undefined {
 
 /** How many opening reads are still waiting for a taker. */
 export const countUnusedOpeningReads = () => reads.size;
+/** How many opening reads this document sent. */
+export const countSentOpeningReads = () => sentCount;

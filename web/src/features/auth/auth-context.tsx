@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { rememberSignedIn } from '../../lib/opening-reads.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { type AuthUser, authApi, type Profile } from './auth-api.ts';
@@ -115,6 +116,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       const prev = userRef.current;
       userRef.current = next;
       setUser(next);
+      rememberSignedIn(next !== null);
       if (next && (!prev || prev.id !== next.id)) {
         setPasswordRecovery(false);
         await loadProfile();
