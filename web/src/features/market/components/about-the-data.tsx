@@ -72,7 +72,7 @@ const datasetRights: Array<{ dataset: string; bundled: string; status: 'public' 
     dataset: 'Listings (search)',
     bundled: 'Nasdaq Trader and NYSE symbol directories',
     status: 'open',
-    production: 'The bundled directories',
+    production: "Massive's reference tickers, active and delisted, with the SEC's ticker → CIK file, once a day (MASSIVE_API_KEY)",
   },
 ];
 
