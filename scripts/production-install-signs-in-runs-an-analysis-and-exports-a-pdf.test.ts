@@ -77,6 +77,8 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       PAYMENTS: 'sandbox',
       PGLITE_DIR: join(dir, 'pglite'),
+      // An operator's switch too: the test never reaches the US Treasury over the network.
+      RISK_FREE_INGEST: 'false',
       LOG_LEVEL: 'info',
       // The five-year backtest and the screener's warm-up are minutes of CPU on a shared CI machine and not what this test checks.
       TRACK_RECORD_BACKTEST: 'false',
