@@ -63,7 +63,17 @@ async function startAppOnce(options: { env?: Record<string, string>; freshDataDi
     cwd: root,
     // LOG_LEVEL info: the "listening" line is the app's own report of its port (the app logs no requests at info).
     // RISK_FREE_INGEST off: a browser test never reaches the Treasury (a new rate mid-run would move every DCF figure).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, PGLITE_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', RISK_FREE_INGEST: 'false', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      PGLITE_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      RISK_FREE_INGEST: 'false',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const listening = new Promise<void>((resolve, reject) => {
