@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { toNewYorkTime } from '../../core/market/trading-calendar.ts';
+import { addDays, isTradingDay, toNewYorkTime } from '../../core/market/trading-calendar.ts';
+import { createMassiveClient, createMassiveListingsVendor, createSecEdgarClient } from '../adapters/market-data/index.ts';
 import { findAppRoot } from '../lib/app-root.ts';
 
 /**
@@ -288,4 +289,35 @@ export async function startFakeMarketVendor(): Promise<FakeMarketVendor> {
         server.close(() => r());
       }),
   };
+}
+
+/** The `n` trading days through `last` (the snapshot's last day by default), oldest first. */
+export function listTradingDaysThrough(n: number, last = '2026-07-02'): string[] {
+  const days: string[] = [];
+  for (let d = last; days.length < n; d = addDays(d, -1)) if (isTradingDay(d)) days.unshift(d);
+  return days;
+}
+
+/**
+ * A listing the snapshot lacks, as Massive's aggregates: `n` trading days through Jul 2 2026, each close +0.1 % on the
+ * one before from $20.00 (bar i closes at 20 × 1.001^i, in cents), inside a 1 % range — no jump the checks refuse.
+ * 05:00Z is midnight New York in winter and 01:00 in summer: the same New York day all year.
+ */
+export function buildRisingAggs(n = 300): FakeAgg[] {
+  return listTradingDaysThrough(n).map((day, i) => {
+    const close = Math.round(20 * 1.001 ** i * 100) / 100;
+    return { o: close, h: Math.round(close * 101) / 100, l: Math.round(close * 99) / 100, c: close, v: 50_000, t: Date.parse(`${day}T05:00:00Z`) };
+  });
+}
+
+/** The listings vendor as production builds it (Massive's tickers and aggregates, the SEC's ticker file), on the fake. */
+export function createListingsVendorOn(fake: FakeMarketVendor) {
+  const client = createMassiveClient({ fetch: (url, init) => fetch(url, init), apiKey: fake.apiKey, baseUrl: fake.url, retries: 0 });
+  const sec = createSecEdgarClient({
+    fetch: (url, init) => fetch(url, init),
+    userAgent: 'Stockpilot tests admin@example.com',
+    wwwBaseUrl: fake.url,
+    retries: 0,
+  });
+  return createMassiveListingsVendor(client, sec);
 }

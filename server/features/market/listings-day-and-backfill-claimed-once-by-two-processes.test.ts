@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, isTradingDay } from '../../../core/market/trading-calendar.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { createMassiveClient, createMassiveListingsVendor } from '../../adapters/market-data/index.ts';
 import { parseEnv } from '../../env.ts';
@@ -8,7 +7,7 @@ import type { AppContext } from '../../http/feature.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
-import { type FakeAgg, type FakeMarketVendor, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
+import { type FakeAgg, type FakeMarketVendor, startFakeMarketVendor, listTradingDaysThrough } from '../../test/fake-market-vendor.ts';
 import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
 import { findBundledDataDir } from '../../adapters/market-data/index.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
@@ -18,9 +17,7 @@ import { createMarketDataStore } from './market-data-store.ts';
 
 /** `n` trading days of bars through Jul 2 2026 at $10 + 1 cent a day, as Massive stamps them (05:00Z: the New York day all year). */
 function buildBars(n: number): FakeAgg[] {
-  const days: string[] = [];
-  for (let d = '2026-07-02'; days.length < n; d = addDays(d, -1)) if (isTradingDay(d)) days.unshift(d);
-  return days.map((day, i) => {
+  return listTradingDaysThrough(n).map((day, i) => {
     const c = 10 + i / 100;
     return { o: c, h: c + 0.05, l: c - 0.05, c, v: 1_000, t: Date.parse(`${day}T05:00:00Z`) };
   });

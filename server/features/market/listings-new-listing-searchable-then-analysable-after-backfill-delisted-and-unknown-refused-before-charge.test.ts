@@ -1,28 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, isTradingDay } from '../../../core/market/trading-calendar.ts';
-import { createMassiveClient, createMassiveListingsVendor, createSecEdgarClient } from '../../adapters/market-data/index.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { type AnalysesTest, OPENING_BALANCE_MT, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type FakeAgg, type FakeMarketVendor, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
+import { type FakeMarketVendor, startFakeMarketVendor, buildRisingAggs, createListingsVendorOn } from '../../test/fake-market-vendor.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
 
-/**
- * Quartzkite (QZTK, CIK 0002012345) is a listing the bundled snapshot lacks: 300 trading days of bars through the
- * snapshot's last day, Jul 2 2026, at the local vendor. Each bar moves +0.1 % from the one before, from $20.00, inside
- * a 1 % range: no jump the checks would refuse.
- */
-function buildQuartzkiteBars(n = 300): FakeAgg[] {
-  const days: string[] = [];
-  for (let d = '2026-07-02'; days.length < n; d = addDays(d, -1)) if (isTradingDay(d)) days.unshift(d);
-  return days.map((day, i) => {
-    const close = Math.round(20 * 1.001 ** i * 100) / 100;
-    // 05:00Z is midnight New York in winter and 01:00 in summer: the same New York day all year.
-    return { o: close, h: Math.round(close * 101) / 100, l: Math.round(close * 99) / 100, c: close, v: 50_000, t: Date.parse(`${day}T05:00:00Z`) };
-  });
-}
-
+/** Quartzkite (QZTK, CIK 0002012345) is a listing the bundled snapshot lacks: its bars are `buildRisingAggs()`. */
 describeEachDatabase('listings: a new listing searchable, analysable once backfilled; delisted and unknown symbols refused before any charge', (kind) => {
   let k: AnalysesTest;
   let fake: FakeMarketVendor;
@@ -39,7 +23,7 @@ describeEachDatabase('listings: a new listing searchable, analysable once backfi
 
   beforeAll(async () => {
     fake = await startFakeMarketVendor();
-    fake.addListing({ symbol: 'QZTK', name: 'Quartzkite Therapeutics Inc', cik: '0002012345', bars: buildQuartzkiteBars() });
+    fake.addListing({ symbol: 'QZTK', name: 'Quartzkite Therapeutics Inc', cik: '0002012345', bars: buildRisingAggs() });
     fake.addListing({ symbol: 'OLDC', name: 'Oldcastle Mills Corp', cik: '0000712515', exchange: 'XNYS', delistedOn: '2024-03-01' });
     // A listing quoted in euros: refused alone, with its reason.
     fake.massive.tickers.push({
@@ -53,16 +37,9 @@ describeEachDatabase('listings: a new listing searchable, analysable once backfi
     });
     k = await startAnalysesTest(kind, { now: () => clock });
     user = await k.createUser();
-    const client = createMassiveClient({ fetch: (url, init) => fetch(url, init), apiKey: fake.apiKey, baseUrl: fake.url, retries: 0 });
-    const sec = createSecEdgarClient({
-      fetch: (url, init) => fetch(url, init),
-      userAgent: 'Stockpilot tests admin@example.com',
-      wwwBaseUrl: fake.url,
-      retries: 0,
-    });
     const ctx: AppContext = { ...k.t.ctx, now: () => clock };
     // The fake market lists 126 symbols: the whole-answer floor is lowered from 5,000 to 100.
-    worker = createMarketFeature(ctx, { ingestVendor: null, listingsVendor: createMassiveListingsVendor(client, sec), minActiveListings: 100 });
+    worker = createMarketFeature(ctx, { ingestVendor: null, listingsVendor: createListingsVendorOn(fake), minActiveListings: 100 });
   });
   afterAll(async () => {
     await fake?.close();

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, isTradingDay } from '../../../core/market/trading-calendar.ts';
 import type { Database } from '../../adapters/db/index.ts';
 import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
 import { findBundledDataDir } from '../../adapters/market-data/index.ts';
@@ -9,6 +8,7 @@ import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { createListingsStore } from './listings-store.ts';
 import { createMarketDataStore } from './market-data-store.ts';
 import { createMarketService } from './market-service.ts';
+import { listTradingDaysThrough } from '../../test/fake-market-vendor.ts';
 import { createSecFactsStore } from './sec-facts-store.ts';
 import { withStoredFundamentals } from './stored-fundamentals.ts';
 import { createStoredListings } from './stored-listings.ts';
@@ -33,9 +33,7 @@ describeEachDatabase('stored universe: a stored company whose sector is known jo
     await db.query(sql`
       INSERT INTO market_listings (symbol, name, cik, exchange, type, active, first_seen_on, last_seen_on, source, updated_at)
       VALUES ('QZTK', 'Quartzkite Therapeutics Inc', '0002012345', 'NASDAQ', 'stock', true, '2026-07-06', '2026-07-06', 'massive-reference', now())`);
-    const days: string[] = [];
-    for (let d = '2026-07-02'; days.length < 300; d = addDays(d, -1)) if (isTradingDay(d)) days.unshift(d);
-    const bars = days.map((date, i) => {
+    const bars = listTradingDaysThrough(300).map((date, i) => {
       const close = Math.round(20 * 1.001 ** i * 100) / 100;
       return { symbol: 'QZTK', date, open: close, high: close, low: close, close, volume: 1_000, source: 'massive' };
     });

@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { addDays, isTradingDay } from '../../../core/market/trading-calendar.ts';
 import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
-import { createMassiveClient, createMassiveListingsVendor, createSecEdgarClient, findBundledDataDir } from '../../adapters/market-data/index.ts';
+import { findBundledDataDir } from '../../adapters/market-data/index.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { type AnalysesTest, startAnalysesTest } from '../../test/analyses-test-kit.ts';
 import { describeEachDatabase } from '../../test/db.ts';
-import { type FakeAgg, type FakeMarketVendor, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
+import { type FakeMarketVendor, startFakeMarketVendor, buildRisingAggs, createListingsVendorOn } from '../../test/fake-market-vendor.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
 import { createSecFactsStore } from './sec-facts-store.ts';
-
-/** 300 trading days through Jul 2 2026, each close +0.1 % on the one before from $20.00, inside a 1 % range. */
-function buildBars(n = 300): FakeAgg[] {
-  const days: string[] = [];
-  for (let d = '2026-07-02'; days.length < n; d = addDays(d, -1)) if (isTradingDay(d)) days.unshift(d);
-  return days.map((day, i) => {
-    const close = Math.round(20 * 1.001 ** i * 100) / 100;
-    return { o: close, h: Math.round(close * 101) / 100, l: Math.round(close * 99) / 100, c: close, v: 50_000, t: Date.parse(`${day}T05:00:00Z`) };
-  });
-}
 
 type Row = { symbol: string; values: Record<string, number | string | null> };
 
@@ -38,21 +27,14 @@ describeEachDatabase('stored universe: a stored company with statements and bars
 
   beforeAll(async () => {
     fake = await startFakeMarketVendor();
-    fake.addListing({ symbol: 'QZTK', name: 'Quartzkite Therapeutics Inc', cik: '0002012345', bars: buildBars() });
-    fake.addListing({ symbol: 'NOST', name: 'Nostatement Holdings Inc', cik: '0002012346', bars: buildBars() });
-    fake.addListing({ symbol: 'GONE', name: 'Gonewest Mining Corp', cik: '0002012347', bars: buildBars() });
+    fake.addListing({ symbol: 'QZTK', name: 'Quartzkite Therapeutics Inc', cik: '0002012345', bars: buildRisingAggs() });
+    fake.addListing({ symbol: 'NOST', name: 'Nostatement Holdings Inc', cik: '0002012346', bars: buildRisingAggs() });
+    fake.addListing({ symbol: 'GONE', name: 'Gonewest Mining Corp', cik: '0002012347', bars: buildRisingAggs() });
     k = await startAnalysesTest(kind, { now: () => clock });
     user = await k.createUser();
     web = k.t.features.find((f) => f.name === 'market') as MarketFeature;
-    const client = createMassiveClient({ fetch: (url, init) => fetch(url, init), apiKey: fake.apiKey, baseUrl: fake.url, retries: 0 });
-    const sec = createSecEdgarClient({
-      fetch: (url, init) => fetch(url, init),
-      userAgent: 'Stockpilot tests admin@example.com',
-      wwwBaseUrl: fake.url,
-      retries: 0,
-    });
     const ctx: AppContext = { ...k.t.ctx, now: () => clock };
-    worker = createMarketFeature(ctx, { ingestVendor: null, listingsVendor: createMassiveListingsVendor(client, sec), minActiveListings: 100 });
+    worker = createMarketFeature(ctx, { ingestVendor: null, listingsVendor: createListingsVendorOn(fake), minActiveListings: 100 });
   });
   afterAll(async () => {
     await fake?.close();
