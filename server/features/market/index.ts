@@ -92,7 +92,8 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     listings: listingsStore,
     market: store,
     now: ctx.now,
-    hasStoredFundamentals: async (symbol) => (await secStore.readStatements(symbol)) !== null,
+    // Existence only (no document parsed): coverage is asked per search hit.
+    hasStoredFundamentals: async (symbol) => (await secStore.readStatementSymbols([symbol])).has(symbol),
   });
   // The universe (screener, sector peers, the per-day sector table) over the stored market too: stored-universe.ts.
   const snapshot = withStoredUniverse(storedListings, { listings: listingsStore, market: store, sec: secStore, now: ctx.now });
