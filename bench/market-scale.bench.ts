@@ -143,7 +143,7 @@ async function measureIngest(market: ScaleMarket, bundled: ReturnType<typeof cre
 /** 3 and 4: the universe rows rebuilt in a worker, then screener queries over the table built from them. */
 async function measureUniverseAndScreener(market: ScaleMarket): Promise<void> {
   const data: UniverseWorkerData = { databaseUrl: scaleDatabaseUrl(), dataDir: join(root, 'data'), symbols: market.symbols };
-  const worker = new Worker(new URL('../server/features/track-record/backtest-worker-boot.mjs', import.meta.url), {
+  const worker = new Worker(new URL('../server/lib/worker-thread-boot.mjs', import.meta.url), {
     workerData: { ...data, entry: new URL('./market-scale-universe-worker.ts', import.meta.url).href },
   });
   const next = () =>

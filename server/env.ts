@@ -48,6 +48,7 @@ export const envSchema = z.object({
   MARKET_PROVIDER: z.enum(['bundled', 'live']).default('bundled'),
   WEB_DIST_DIR: z.string().default('dist/web'),
   SCREENER_WARM_UP: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
+  UNIVERSE_WORKER: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().default(true)),
   API_KEY_PEPPER: optionalString,
   TRACK_RECORD_BACKTEST: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
   TRACK_RECORD_BACKTEST_MONTHS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(120).optional()),
@@ -125,6 +126,8 @@ export const envDescriptions = {
     '`live`: Massive (prices) and SEC EDGAR (fundamentals, filings), falling back to the cache and then the bundled snapshot; production requires `MASSIVE_API_KEY` and `SEC_USER_AGENT`.',
   WEB_DIST_DIR: 'Where the built web app is served from.',
   SCREENER_WARM_UP: "Build the screener's table (the shared universe read) 1 s after start. Unset: on, except under `NODE_ENV=test`.",
+  UNIVERSE_WORKER:
+    "With PostgreSQL, compute the whole stored market's universe (the screener's rows, the scorecards' sector peers, the per-day sector table) on a worker thread with its own connection, once per data day, so the serving thread never spends its ~20 s of CPU. `false`: in the serving process, as with PGlite. Default: true.",
   API_KEY_PEPPER:
     "Pepper of the API keys' HMAC-SHA-256 hashes (at least 32 characters). Unset: derived from `AUTH_SECRET` in production, generated once per database elsewhere.",
   TRACK_RECORD_BACKTEST: "Run the track record's point-in-time backtest on start (later starts do only new months). Unset: on, except under `NODE_ENV=test`.",

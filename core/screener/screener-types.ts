@@ -50,6 +50,15 @@ export interface ScreenerRow {
   sparkline: number[];
 }
 
+/** Every covered stock and ETF as a screener row: what the screener's table is built from. */
+export interface LoadedUniverse {
+  rows: ScreenerRow[];
+  /** The newest price day among the rows. */
+  dataAsOf: string;
+  stocks: number;
+  etfs: number;
+}
+
 /** Bad input found by the engine, naming the field of the request at fault (`filters.2.min`). */
 export interface QueryProblem {
   field: string;

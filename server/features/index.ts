@@ -69,10 +69,13 @@ export async function createFeatures(ctx: AppContext): Promise<Feature[]> {
   features.push(createAnalysisExportFeature(ctx, { analyses: analyses.analyses }), createAnalysisSharesFeature(ctx, { analyses: analyses.analyses }));
   // The screener builds its in-process table from the market service; screener.screener is its query service (copilot).
   // It and the scorecards' sector peers share one read of the covered universe (market.universe).
-  const screener = createScreenerFeature(ctx, { market: market.market, universe: market.universe });
+  const screener = createScreenerFeature(ctx, { market: market.market, universe: market.universe, products: market.universeProducts });
   features.push(screener);
   // Free tools on market data: smart yield (a portfolio's dividends) and the fundamentals scorecards.
-  features.push(createSmartYieldFeature(ctx, { market: market.market }), createScorecardsFeature(ctx, { market: market.market, universe: market.universe }));
+  features.push(
+    createSmartYieldFeature(ctx, { market: market.market }),
+    createScorecardsFeature(ctx, { market: market.market, universe: market.universe, products: market.universeProducts }),
+  );
   // The DCF studio reads companies through the market service and links saved valuations to DCF analyses.
   features.push(createValuationsFeature(ctx, { market: market.market, analyses: analyses.analyses }));
   // Watchlists read the tier from the ledger, figures from market data, and e-mail alerts with the accounts' mailer.

@@ -13,6 +13,11 @@ export type DatabaseKind = 'pglite' | 'postgres' | 'pglite-worker';
 export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 let counter = 0;
+/** Each PostgreSQL test database's own URL: what a second connection (a worker thread, a child process) opens. */
+const postgresUrls = new WeakMap<Database, string>();
+
+/** The URL of a PostgreSQL database from `createTestDatabase('postgres')`; undefined for PGlite. */
+export const readTestDatabaseUrl = (db: Database): string | undefined => postgresUrls.get(db);
 
 /**
  * A fresh, migrated, empty database of the given kind; `close()` also drops it on PostgreSQL. In-memory PGlite
@@ -44,6 +49,7 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString(), { max: 40 });
+  postgresUrls.set(db, url.toString());
   const close = db.close;
   return Object.assign(db, {
     async close() {

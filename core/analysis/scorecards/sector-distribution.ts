@@ -3,6 +3,13 @@ import type { ScoreKind } from './scorecards.ts';
 /** Which distribution a score joins: Altman Z and Z″ are on different scales, so each has its own. */
 export type DistributionKey = 'piotroski' | 'altman_z' | 'altman_z_double_prime' | 'beneish';
 
+/** One peer's latest-year scores (as of its own filing day): what the sector histograms count. */
+export interface PeerScores {
+  symbol: string;
+  sector: string | null;
+  values: Partial<Record<DistributionKey, number>>;
+}
+
 /**
  * Inner bin edges per score: bins are (−∞, e0), [e0, e1), …, [eN, ∞). F is an integer 0–9, one bin each;
  * the others are equal-width over the range where most companies fall, with open ends.

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/errors.ts';
+import { locateWorkerEntry } from '../../lib/worker-thread.ts';
 import type { AnalysisResponse } from '../analyses/index.ts';
 
 export interface PdfJob {
@@ -84,19 +83,6 @@ export function createPdfRenderPool(options: {
   };
 }
 
-/** The worker's entry: the bundled file next to the built server, else the TypeScript source through the tsx boot the backtest uses. */
-function locatePdfWorker(): { url: URL; workerData: Record<string, unknown> } {
-  if (import.meta.url.endsWith('.ts')) {
-    return {
-      url: new URL('../track-record/backtest-worker-boot.mjs', import.meta.url),
-      workerData: { entry: new URL('./pdf-worker.ts', import.meta.url).href },
-    };
-  }
-  // Built: this code sits in dist/server/ or dist/server/chunks/, the entry in dist/server/ (scripts/build-server.mjs).
-  const here = new URL('./analysis-export-worker.js', import.meta.url);
-  return { url: existsSync(fileURLToPath(here)) ? here : new URL('../analysis-export-worker.js', import.meta.url), workerData: {} };
-}
-
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
@@ -109,7 +95,7 @@ interface Slot {
  * or overruns fails its job and is dropped; the next job starts a fresh one.
  */
 function startPdfWorkers(count: number) {
-  const { url, workerData } = locatePdfWorker();
+  const { url, workerData } = locateWorkerEntry(new URL('./pdf-worker.ts', import.meta.url), 'analysis-export-worker');
   let slots: Slot[] = [];
 
   const spawn = (): Slot => {

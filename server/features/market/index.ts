@@ -30,6 +30,7 @@ import { dividendsRoute, etfRoute, freshnessRoute, fundamentalsRoute, historyRou
 import { createMarketJobs } from './market-jobs.ts';
 import { createMarketService, createQualityReportReader, type MarketService } from './market-service.ts';
 import { createUniverseRead, type UniverseRead } from './universe-read.ts';
+import { buildUniverseOnWorker, createUniverseProductsSource, type UniverseProductsSource } from './universe-products.ts';
 
 export type { MarketService, WithServed } from './market-service.ts';
 export { createSnapshotMarketService } from './market-service.ts';
@@ -38,6 +39,7 @@ export type { CoveredListing } from '../../adapters/market-data/index.ts';
 export type { SnapshotCompany } from '../../adapters/market-data/index.ts';
 export type * from '../../../core/market/types.ts';
 export { createUniverseRead, mapYielding, orNull, type UniverseEntry, type UniverseRead } from './universe-read.ts';
+export type { UniverseProducts, UniverseProductsSource } from './universe-products.ts';
 // Other features' contracts embed a quote as the market API serves it; the public API serves market data with the app's contracts.
 export { FreshnessSchema, FundamentalsQuerySchema, FundamentalsSchema, HistorySchema, QuoteSchema } from './market.routes.ts';
 
@@ -52,6 +54,11 @@ export interface MarketFeature extends Feature {
   market: MarketService;
   /** The covered universe read once and shared (the screener's table, the scorecards' sector peers). */
   universe: UniverseRead;
+  /**
+   * The whole stored market's screener rows, sector peers and sector table computed on a worker thread (PostgreSQL,
+   * UNIVERSE_WORKER); null where this process computes them from `universe`.
+   */
+  universeProducts: UniverseProductsSource | null;
   /** How current the served prices are now (the banner, /api/health). */
   readFreshness: () => DataFreshness;
   /** Scheduled ingestion into the market-data store; null without a vendor (the bundled snapshot alone). */
@@ -77,6 +84,11 @@ interface MarketFeatureDeps extends Pick<MarketDataOptions, 'fetch' | 'liveProvi
   minActiveListings?: number;
   /** The EDGAR client the filings cycle reads (built from config when absent; tests pass one pointed at a local server). */
   secClient?: Parameters<typeof createAppSecIngest>[0]['client'];
+  /**
+   * Where a stored market's universe is computed: `worker` (default with PostgreSQL, a `DATABASE_URL` and
+   * UNIVERSE_WORKER) or `in-process` (PGlite, and the universe worker's own composition).
+   */
+  universeBuild?: 'worker' | 'in-process';
 }
 
 /** `/api/market/*`: search, quotes, history, fundamentals, profiles, ETF info, dividends; all for signed-in users. */
@@ -96,7 +108,17 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     hasStoredFundamentals: async (symbol) => (await secStore.readStatementSymbols([symbol])).has(symbol),
   });
   // The universe (screener, sector peers, the per-day sector table) over the stored market too: stored-universe.ts.
-  const snapshot = withStoredUniverse(storedListings, { listings: listingsStore, market: store, sec: secStore, now: ctx.now });
+  const databaseUrl = ctx.db.kind === 'postgres' ? ctx.env.DATABASE_URL : undefined;
+  const universeBuild = deps.universeBuild ?? (databaseUrl && ctx.env.UNIVERSE_WORKER ? 'worker' : 'in-process');
+  // Set below, once the market service it keys by exists; the sector table reads it lazily.
+  let universeProducts: UniverseProductsSource | null = null;
+  const snapshot = withStoredUniverse(storedListings, {
+    listings: listingsStore,
+    market: store,
+    sec: secStore,
+    now: ctx.now,
+    readBuiltSectorTable: async () => (await universeProducts?.read()) ?? null,
+  });
   // ETF facts and the risk-free/ERP pair: the snapshot's, continued by the store (stored-reference.ts).
   const referenceStore = createReferenceStore(ctx.db);
   const reference = createStoredReference(snapshot, referenceStore, ctx.now);
@@ -110,6 +132,15 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     readStoredUniverse: snapshot.readStoredUniverse,
     readUniverseVersion: snapshot.readUniverseVersion,
   });
+  if (universeBuild === 'worker' && databaseUrl) {
+    universeProducts = createUniverseProductsSource({
+      readStoredKey: snapshot.readUniverseKey,
+      readUniverseDay: () => market.universeDay?.() ?? market.dataAsOf(),
+      build: () => buildUniverseOnWorker({ env: ctx.env, databaseUrl, appRoot: ctx.appRoot, dataDir, nowIso: ctx.now().toISOString() }),
+      logger: ctx.logger,
+      now: ctx.now,
+    });
+  }
   const treasury = deps.treasury ?? createTreasuryClient({ fetch: deps.fetch ?? ((url, init) => fetch(url, init)), baseUrl: ctx.env.TREASURY_BASE_URL });
   const referenceIngest = createReferenceIngest({ store: referenceStore, treasury, now: ctx.now, logger: ctx.logger, onNewRate: reference.refresh });
   const ingestVendor = deps.ingestVendor !== undefined ? deps.ingestVendor : createIngestVendor(ctx.env, deps);
@@ -169,6 +200,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     market,
     // Two features read it once per data day: the screener (its table) and the scorecards (sector peers).
     universe: createUniverseRead(market, ctx.now, { readers: 2 }),
+    universeProducts,
     readFreshness,
     ingest,
     referenceIngest,
@@ -195,7 +227,9 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     // Load the snapshot in the background (every role reads it); purging old cache entries is a job.
     warm: jobs.warm,
     start: jobs.start,
-    stop: jobs.stop,
+    async stop() {
+      await Promise.all([jobs.stop(), universeProducts?.close()]);
+    },
     routes(app) {
       app.openapi(searchRoute, handlers.search);
       app.openapi(quoteRoute, handlers.getQuote);

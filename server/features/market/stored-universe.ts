@@ -37,6 +37,8 @@ export interface StoredUniverseSnapshot extends StoredListingsSnapshot {
    * the background, so a new listing or statement reaches the screener and the peers within a minute.
    */
   readUniverseVersion(): string;
+  /** The stored universe's version, asking the store when the last look is over a minute old; null: nothing stored. */
+  readUniverseKey(): Promise<string | null>;
 }
 
 export interface StoredUniverseDeps {
@@ -44,6 +46,11 @@ export interface StoredUniverseDeps {
   market: MarketDataStore;
   sec: SecFactsStore;
   now: () => Date;
+  /**
+   * The per-day sector table computed off this thread (the universe worker's products), or null where this process
+   * computes it (PGlite, the worker itself, or a failed worker).
+   */
+  readBuiltSectorTable?: () => Promise<{ sectorTable: SectorTable | null } | null>;
 }
 
 const STORED_COVERAGE: Coverage = { quote: true, history: 'daily', fundamentals: true, etf: false, dividends: true };
@@ -222,6 +229,8 @@ export function withStoredUniverse(inner: StoredListingsSnapshot, deps: StoredUn
       },
     );
     if (!anySector) return inner.getSectorTable();
+    const built = await deps.readBuiltSectorTable?.();
+    if (built) return built.sectorTable;
     return cached(
       sectorTable,
       k,
@@ -254,6 +263,7 @@ export function withStoredUniverse(inner: StoredListingsSnapshot, deps: StoredUn
     listCovered,
     getSectorTable,
     readStoredUniverse,
+    readUniverseKey: readKey,
     readUniverseVersion() {
       if (deps.now().getTime() - checkedAt > STORED_RECHECK_MS && !checking) recheck().catch(() => {});
       return key ?? '';

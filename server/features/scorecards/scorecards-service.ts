@@ -1,29 +1,27 @@
 import { classifyCompany, type CompanyClass } from '../../../core/analysis/fundamentals/company-class.ts';
-import {
-  buildSectorDistribution,
-  type DistributionKey,
-  distributionKeyOf,
-  type SectorDistribution,
-} from '../../../core/analysis/scorecards/sector-distribution.ts';
+import { buildSectorDistribution, distributionKeyOf, type PeerScores, type SectorDistribution } from '../../../core/analysis/scorecards/sector-distribution.ts';
 import { buildScorecardHistory, type Scorecard, type YearScorecards } from '../../../core/analysis/scorecards/scorecards.ts';
 import type { Profile } from '../../../core/market/types.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createUniverseRead, type MarketService, mapYielding, orNull, type SnapshotCompany, type UniverseRead } from '../market/index.ts';
+import {
+  createUniverseRead,
+  type MarketService,
+  mapYielding,
+  orNull,
+  type SnapshotCompany,
+  type UniverseProductsSource,
+  type UniverseRead,
+} from '../market/index.ts';
 
 /** The company the public page shows: a manufacturer (Altman Z) with all three scores in each of its last five years. */
 const SCORECARD_EXAMPLE_SYMBOL = 'KO';
-
-/** One peer's latest-year scores (as of its own filing day): what the sector histograms count. */
-interface PeerScores {
-  symbol: string;
-  sector: string | null;
-  values: Partial<Record<DistributionKey, number>>;
-}
 
 interface ScorecardsContext {
   market: MarketService;
   /** The covered universe, read once and shared with the screener: with the bundled snapshot, the peers come from it. */
   universe: UniverseRead;
+  /** The universe worker's products (PostgreSQL with a stored market); null or absent: the peers are scored here. */
+  products?: UniverseProductsSource | null;
   /** The S&P 500 peers, scored once per data day on first use. */
   peers: { load: Promise<PeerScores[]> | null; dataDay?: string };
   /** The public example's last answer: anyone may ask for it, so it is computed at most every EXAMPLE_TTL_MS. */
@@ -42,9 +40,14 @@ export interface ScorecardsReport {
   peersNote: string;
 }
 
-const createScorecardsContext = (market: MarketService, universe: UniverseRead = createUniverseRead(market)): ScorecardsContext => ({
+const createScorecardsContext = (
+  market: MarketService,
+  universe: UniverseRead = createUniverseRead(market),
+  products: UniverseProductsSource | null = null,
+): ScorecardsContext => ({
   market,
   universe,
+  products,
   peers: { load: null },
   example: null,
 });
@@ -72,7 +75,7 @@ function scorePeer(c: SnapshotCompany, dataDay: string): PeerScores {
  * The snapshot's stocks with statements. With the bundled snapshot that is the shared universe read (the
  * screener's walk); with live data the snapshot's own, so the peers never cost one live call per company.
  */
-async function readPeerCompanies(ctx: ScorecardsContext): Promise<SnapshotCompany[]> {
+async function readPeerCompanies(ctx: Pick<ScorecardsContext, 'market' | 'universe'>): Promise<SnapshotCompany[]> {
   if (ctx.market.mode !== 'bundled') return ctx.market.getSnapshotUniverse();
   return (await ctx.universe.read()).flatMap((e) =>
     e.profile.type === 'stock' && e.fundamentals
@@ -81,7 +84,16 @@ async function readPeerCompanies(ctx: ScorecardsContext): Promise<SnapshotCompan
   );
 }
 
-function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
+/** Every peer scored: what the sector histograms count (the universe worker runs it too, off the serving thread). */
+export async function scorePeersOf(market: MarketService, universe: UniverseRead): Promise<PeerScores[]> {
+  const companies = await readPeerCompanies({ market, universe });
+  return mapYielding(companies, (c) => scorePeer(c, market.dataAsOf()));
+}
+
+async function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
+  // A whole stored market is scored on the universe worker (PostgreSQL), once per universe version for every reader.
+  const built = await ctx.products?.read();
+  if (built) return built.peers;
   // A new data day (ingestion stored one) moves every peer's price: scored again.
   // …or a stored company joins the universe (its listing, statements): the market's universe day moves.
   const universeDay = ctx.market.universeDay?.() ?? ctx.market.dataAsOf();
@@ -89,7 +101,7 @@ function loadPeerScores(ctx: ScorecardsContext): Promise<PeerScores[]> {
     ctx.peers.load = null;
     ctx.peers.dataDay = universeDay;
   }
-  ctx.peers.load ??= readPeerCompanies(ctx).then((companies) => mapYielding(companies, (c) => scorePeer(c, ctx.market.dataAsOf())));
+  ctx.peers.load ??= scorePeersOf(ctx.market, ctx.universe);
   ctx.peers.load.catch(() => {
     ctx.peers.load = null;
   });
@@ -152,8 +164,8 @@ function getExampleScorecards(ctx: ScorecardsContext, now = Date.now()): Promise
 }
 
 /** The scorecards of a symbol, the public example, and the sector peers scored once per service. */
-export function createScorecardsService(deps: { market: MarketService; universe?: UniverseRead }) {
-  const ctx = createScorecardsContext(deps.market, deps.universe);
+export function createScorecardsService(deps: { market: MarketService; universe?: UniverseRead; products?: UniverseProductsSource | null }) {
+  const ctx = createScorecardsContext(deps.market, deps.universe, deps.products);
   return {
     getScorecardsOrThrow: (rawSymbol: string) => getScorecardsOrThrow(ctx, rawSymbol),
     getExampleScorecards: (now?: number) => getExampleScorecards(ctx, now),

@@ -1,6 +1,6 @@
 import { isScreenerWarmUpOn } from '../../env.ts';
 import type { AppContext, Feature } from '../../http/feature.ts';
-import { createUniverseRead, type MarketService, type UniverseRead } from '../market/index.ts';
+import { createUniverseRead, type MarketService, type UniverseProductsSource, type UniverseRead } from '../market/index.ts';
 import { createScreenerHandlers, DEFAULT_SCREENER_RATE_LIMITS, type ScreenerRateLimits } from './screener.handlers.ts';
 import {
   deleteScreenRoute,
@@ -18,6 +18,8 @@ import type { LoadedUniverse } from './screener-universe.ts';
 export { readSavedScreensForExport } from './screens-store.ts';
 
 export type { ScreenerService } from './screener-service.ts';
+// The universe worker (market feature) computes the rows off the serving thread with the same function.
+export { loadScreenerRows } from './screener-universe.ts';
 // The public API answers screens with the app's contract.
 export { toScreenerResultBody } from './screener.handlers.ts';
 export { MAX_SCREENER_BODY_BYTES, ScreenerQueryBodySchema, ScreenerResultSchema, ScreenerRowSchema } from './screener.routes.ts';
@@ -30,6 +32,8 @@ interface ScreenerFeatureDeps {
   market: MarketService;
   /** The shared universe read (the market feature's); its own otherwise. */
   universe?: UniverseRead;
+  /** The universe worker's products (the market feature's): a whole stored market's rows come from it. */
+  products?: UniverseProductsSource | null;
   /** Tests: synthetic rows instead of the market's universe. */
   loadRows?: (market: MarketService) => Promise<LoadedUniverse>;
   rateLimits?: ScreenerRateLimits;
@@ -55,6 +59,7 @@ export function createScreenerFeature(ctx: AppContext, deps: ScreenerFeatureDeps
     refreshAfterMs: deps.market.mode === 'live' ? LIVE_REFRESH_AFTER_MS : null,
     universe: deps.universe ?? createUniverseRead(deps.market, ctx.now),
     loadRows: deps.loadRows,
+    products: deps.products ?? null,
   });
   const handlers = createScreenerHandlers(service, { trustProxy: ctx.env.TRUST_PROXY, limits: deps.rateLimits ?? DEFAULT_SCREENER_RATE_LIMITS });
   const warmUpAfterMs = deps.warmUpAfterMs !== undefined ? deps.warmUpAfterMs : isScreenerWarmUpOn(ctx.env) ? WARM_UP_AFTER_MS : null;

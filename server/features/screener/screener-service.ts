@@ -15,7 +15,7 @@ import type { Database } from '../../adapters/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { UUID_RE } from '../../lib/uuid.ts';
-import type { MarketService, UniverseRead } from '../market/index.ts';
+import type { MarketService, UniverseProductsSource, UniverseRead } from '../market/index.ts';
 import { type LoadedUniverse, loadScreenerRows } from './screener-universe.ts';
 import { deleteScreen, insertScreen, listScreens, type StoredScreen } from './screens-store.ts';
 
@@ -54,12 +54,15 @@ interface ScreenerContext {
   universe: UniverseRead;
   /** Where rows come from (tests swap in synthetic rows). */
   loadRows?: (market: MarketService) => Promise<LoadedUniverse>;
+  /** The universe worker's products: with a whole stored market (PostgreSQL) the rows are computed there, not here. */
+  products?: UniverseProductsSource | null;
 }
 
 async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
   const started = performance.now();
   const dataDay = ctx.market.universeDay?.() ?? ctx.market.dataAsOf();
-  const universe = await (ctx.loadRows ?? ((market) => loadScreenerRows(market, ctx.universe, ctx.refreshAfterMs)))(ctx.market);
+  const built = ctx.loadRows ? null : await ctx.products?.read({ maxAgeMs: ctx.refreshAfterMs });
+  const universe = built ? built.screener : await (ctx.loadRows ?? ((market) => loadScreenerRows(market, ctx.universe, ctx.refreshAfterMs)))(ctx.market);
   const table = buildScreenerTable(universe.rows, { dataAsOf: universe.dataAsOf });
   const snapshot: ScreenerSnapshot = {
     table,

@@ -2,7 +2,7 @@ import type { AnalysisInputs } from '../../../core/analysis/analysis-types.ts';
 import { selectFundamentalsAsOf } from '../../../core/market/point-in-time.ts';
 import type { PriceHistory } from '../../../core/market/types.ts';
 import { computeScreenerRow } from '../../../core/screener/row-values.ts';
-import type { ScreenerRow } from '../../../core/screener/screener-types.ts';
+import type { LoadedUniverse } from '../../../core/screener/screener-types.ts';
 import { createUniverseRead, type MarketService, mapYielding, orNull, type UniverseEntry, type UniverseRead } from '../market/index.ts';
 
 /** The benchmark for beta, as the technical analysis uses it. */
@@ -34,13 +34,7 @@ function toScreenerInputs(entry: UniverseEntry, shared: SharedInputs): AnalysisI
   };
 }
 
-export interface LoadedUniverse {
-  rows: ScreenerRow[];
-  /** The newest price day among the rows. */
-  dataAsOf: string;
-  stocks: number;
-  etfs: number;
-}
+export type { LoadedUniverse };
 
 /**
  * Every covered stock and ETF as a screener row, by symbol, from the shared universe read

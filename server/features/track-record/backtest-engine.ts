@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BacktestMonth, listBacktestMonths } from '../../../core/analysis/track-record/backtest-months.ts';
 import { BENCHMARK_SYMBOL, loadPriceHistory } from '../analyses/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { type BacktestUniverse, computeBacktestMonth, loadBacktestUniverse } from './backtest-month.ts';
 import type { NewRun } from './track-record-store.ts';
+import { locateWorkerEntry } from '../../lib/worker-thread.ts';
 
 /** What computes the backtest: the months it covers and each month's runs (not stored: the runner stores them). */
 export interface BacktestEngine {
@@ -46,16 +45,6 @@ export function createInProcessBacktestEngine(market: MarketService): BacktestEn
   };
 }
 
-/** The worker's entry: the bundled file next to the built server, else the TypeScript source through its loader boot. */
-function locateWorker(): { url: URL; workerData: Record<string, unknown> } {
-  if (import.meta.url.endsWith('.ts')) {
-    return { url: new URL('./backtest-worker-boot.mjs', import.meta.url), workerData: { entry: new URL('./backtest-worker.ts', import.meta.url).href } };
-  }
-  // Built: this code sits in dist/server/ or dist/server/chunks/, the entry in dist/server/.
-  const here = new URL('./track-record-worker.js', import.meta.url);
-  return { url: existsSync(fileURLToPath(here)) ? here : new URL('../track-record-worker.js', import.meta.url), workerData: {} };
-}
-
 /**
  * Backtest worker threads: two where there are two cores (the months split between them; requests and the
  * database keep the main and PGlite threads, mostly idle meanwhile), never more (each holds the snapshot).
@@ -72,7 +61,7 @@ interface Slot {
  * for one); a worker that dies fails its request and is replaced on the next.
  */
 export function startBacktestWorkers(dataDir: string, count: number): BacktestEngine {
-  const { url, workerData } = locateWorker();
+  const { url, workerData } = locateWorkerEntry(new URL('./backtest-worker.ts', import.meta.url), 'track-record-worker');
   const pending = new Map<number, { resolve(r: EngineReply): void; reject(e: Error): void; slot: Slot }>();
   const waiting: Array<(s: Slot) => void> = [];
   let nextId = 1;
