@@ -131,6 +131,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     readCapmPair: reference.readCapmPair,
     readStoredUniverse: snapshot.readStoredUniverse,
     readUniverseVersion: snapshot.readUniverseVersion,
+    hasStoredStatements: async (symbol) => (await secStore.readStatementSymbols([symbol])).has(symbol),
   });
   if (universeBuild === 'worker' && databaseUrl) {
     universeProducts = createUniverseProductsSource({

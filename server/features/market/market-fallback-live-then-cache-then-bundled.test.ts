@@ -9,6 +9,9 @@ import { createTestDatabase, describeOnPglite } from '../../test/db.ts';
 import { type FakeMarketVendor, newYorkMidnightMs, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
 import { createMarketCache } from './market-store.ts';
+import { createSecFactsStore } from './sec-facts-store.ts';
+import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
+import { findBundledDataDir } from '../../adapters/market-data/index.ts';
 
 /** One bar of Massive's aggregates for AAPL (raw and adjusted alike: no split in the window). */
 const agg = (day: string, close: number) => ({ T: 'AAPL', o: close, h: close, l: close, c: close, v: 50_000_000, vw: close, t: newYorkMidnightMs(day), n: 1 });
@@ -160,5 +163,24 @@ describeOnPglite('market fallback chain: live, then cache, then bundled, each la
     expect(await market.coverage('AACB')).toEqual({ quote: true, history: 'daily', fundamentals: true, etf: false, dividends: true });
     const [hit] = await market.search('AACB', 1);
     expect(hit!.coverage.history).toBe('daily');
+  });
+
+  it('11. a company whose statements the filings job stored is read from the store — no EDGAR request — while one it has not stored is still asked of EDGAR', async () => {
+    up();
+    // The filings job stored MSFT's statements (here the snapshot's document, with a filing through 2026-07-31).
+    const msft = (await createBundledProvider(findBundledDataDir(findAppRoot())).getFundamentals!('MSFT'))!;
+    await createSecFactsStore(db).storeCompany(
+      { symbol: 'MSFT', cik: '0000789019', facts: [], filings: [], fundamentals: msft, filedThrough: '2026-07-31', markChecked: false },
+      clock,
+    );
+    const before = calls('/api/xbrl');
+    const f = await market.getFundamentals('MSFT');
+    expect(f).toMatchObject({ served_by: 'bundled' });
+    expect(f.annual.periods).toEqual(msft.annual.periods);
+    expect(calls('/api/xbrl') - before).toBe(0);
+    // AAPL's statements are not stored: its cached EDGAR answer expired a week ago (test 9), so EDGAR is asked again.
+    const a = await market.getFundamentals('AAPL');
+    expect(a).toMatchObject({ served_by: 'live', provider: 'sec-edgar' });
+    expect(calls('/api/xbrl') - before).toBe(1);
   });
 });

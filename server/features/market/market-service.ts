@@ -85,6 +85,11 @@ interface MarketServiceDeps {
   readStoredUniverse?: () => Promise<StoredUniverseEntry[]>;
   /** What the stored companies of the universe were read on (stored-universe.ts); '' with none. */
   readUniverseVersion?: () => string;
+  /**
+   * Whether the store holds a company's statements (the `sec-filings` job keeps them current, every 15 minutes in
+   * market hours): in live mode those are read from the store, and EDGAR is asked per request only for the rest.
+   */
+  hasStoredStatements?: (symbol: string) => Promise<boolean>;
 }
 
 const NO_COVERAGE: Coverage = { quote: false, history: null, fundamentals: false, etf: false, dividends: false };
@@ -199,6 +204,11 @@ export function createMarketService(deps: MarketServiceDeps): MarketReads {
       return h;
     },
     async getFundamentals(symbol) {
+      // The store first: the filings job already read EDGAR for it, and a request should not ask again.
+      if (mode === 'live' && (await deps.hasStoredStatements?.(symbol))) {
+        const stored = await bundled.getFundamentals?.(symbol);
+        if (stored) return { ...stored, served_by: 'bundled', provider: bundled.id };
+      }
       return orNoData(await serve<Fundamentals>('fundamentals', 'getFundamentals', symbol, (p) => p.getFundamentals?.(symbol)), 'getFundamentals', symbol);
     },
     async getProfile(symbol) {
