@@ -57,5 +57,8 @@ export function classifyCompany({ industry, sicDescription }: ClassificationInpu
 /**
  * A real-estate investment trust: it must pay out most of its taxable income, and depreciation of its buildings
  * depresses net income far below the cash it distributes, so its payout is read on AFFO, and it is valued on it.
+ * The industry is a GICS sub-industry ("Office REITs") or, for a company only the store has, EDGAR's SIC title
+ * ("Real Estate Investment Trusts", SIC 6798).
  */
-export const isReit = (sector: string | null, industry: string | null): boolean => sector === 'Real Estate' && /REIT/i.test(industry ?? '');
+export const isReit = (sector: string | null, industry: string | null): boolean =>
+  sector === 'Real Estate' && /REIT|real estate investment trust/i.test(industry ?? '');
