@@ -101,7 +101,39 @@ export interface SecFiling {
 /** data.sec.gov/submissions/CIK##########.json: filings.recent is columnar — one array per field, index i is one filing. */
 export interface SecSubmissionsFilingsJson {
   cik?: unknown;
+  /** The filer's Standard Industrial Classification, four digits as a string ("6022"); "" when EDGAR has none. */
+  sic?: unknown;
+  /** EDGAR's title of that code ("State Commercial Banks"). */
+  sicDescription?: unknown;
   filings?: { recent?: Record<string, unknown> };
+}
+
+/** What EDGAR says a filer does: its SIC code and the code's title. */
+export interface SecIndustry {
+  cik: string;
+  /** Four digits ("6022"). */
+  sic: string;
+  /** EDGAR's title of the code; null when it gives none. */
+  sicDescription: string | null;
+}
+
+/**
+ * The filer's SIC from its submissions answer. No code at all (absent, null or "": EDGAR has none for some trusts
+ * and funds) is nothing to store and nothing wrong; a code that is not four digits is refused with the reason (it
+ * would map to no sector, or the wrong one), and nothing of it is stored.
+ */
+export function parseSubmissionsIndustry(cik: string, doc: SecSubmissionsFilingsJson): { industry: SecIndustry | null; refused: IngestRefusal | null } {
+  const raw = doc?.sic;
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { industry: null, refused: null };
+  const sic = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : null;
+  if (sic === null || !/^\d{4}$/.test(sic) || sic === '0000') {
+    return {
+      industry: null,
+      refused: { key: `submissions ${cik} sic`, code: 'bad_sic', reason: `The SIC ${JSON.stringify(raw)} is not a four-digit code; nothing stored for it.` },
+    };
+  }
+  const title = typeof doc.sicDescription === 'string' ? doc.sicDescription.trim() : '';
+  return { industry: { cik, sic, sicDescription: title || null }, refused: null };
 }
 
 /**

@@ -19,7 +19,8 @@ export type IngestRefusalCode =
   | 'not_trading_day'
   | 'duplicate_ticker'
   | 'bad_ratio'
-  | 'bad_amount';
+  | 'bad_amount'
+  | 'bad_sic';
 
 export interface IngestRefusal {
   /** What was refused: a symbol, "AAPL 2026-07-06", or the whole answer ("grouped 2026-07-06"). */

@@ -1,15 +1,17 @@
 import {
   padCik,
   parseNewFilings,
+  parseSubmissionsIndustry,
   parsePointInTimeFacts,
   parseTickerDirectory,
   type SecFiling,
+  type SecIndustry,
   type SecPointInTimeFact,
   type SecSubmissionsFilingsJson,
   type SecTickerEntry,
   type SecTickerExchangeJson,
 } from '../../../../core/market/ingest-sec.ts';
-import type { Validated } from '../../../../core/market/ingest-validation.ts';
+import type { IngestRefusal, Validated } from '../../../../core/market/ingest-validation.ts';
 import { QualityLog } from '../../../../core/market/quality.ts';
 import type { CompanyFactsJson } from '../../../../core/market/sec-facts.ts';
 import type { SplitEvent } from '../../../../core/market/split-adjust.ts';
@@ -43,11 +45,19 @@ export interface SecCompanyFacts {
   quality: QualityLog;
 }
 
+/** A filer's submissions answer: its tracked filings, and beside them what it does (its SIC), read from the same request. */
+export interface SecSubmissions extends Validated<SecFiling> {
+  /** The filer's SIC and its title; null when EDGAR gives none, or gives one that is refused (`industryRefused`). */
+  industry: SecIndustry | null;
+  /** Why the SIC EDGAR gave was not taken (not four digits); null when taken or absent. */
+  industryRefused: IngestRefusal | null;
+}
+
 export interface SecEdgarClient {
   /** Every ticker EDGAR maps to a CIK, with its exchange. */
   fetchTickerDirectory(): Promise<Validated<SecTickerEntry>>;
-  /** 10-K, 10-Q, 20-F, 40-F and 8-K filings (and their amendments) filed on or after `sinceDate`. */
-  fetchNewFilings(cik: string, sinceDate: string): Promise<Validated<SecFiling>>;
+  /** 10-K, 10-Q, 20-F, 40-F and 8-K filings (and their amendments) filed on or after `sinceDate`, and the filer's SIC. */
+  fetchNewFilings(cik: string, sinceDate: string): Promise<SecSubmissions>;
   /** The company's XBRL facts, or null when EDGAR has none for the CIK (404). */
   fetchCompanyFacts(cik: string, options?: { symbol?: string; splits?: readonly SplitEvent[] }): Promise<SecCompanyFacts | null>;
 }
@@ -81,8 +91,9 @@ export function createSecEdgarClient(options: SecEdgarClientOptions): SecEdgarCl
     async fetchNewFilings(cik, sinceDate) {
       const padded = padCik(cik);
       const doc = await get<SecSubmissionsFilingsJson>(`${data}/submissions/CIK${padded}.json`);
-      if (!doc) return { accepted: [], refused: [] };
-      return parseNewFilings(padded, doc, sinceDate);
+      if (!doc) return { accepted: [], refused: [], industry: null, industryRefused: null };
+      const { industry, refused: industryRefused } = parseSubmissionsIndustry(padded, doc);
+      return { ...parseNewFilings(padded, doc, sinceDate), industry, industryRefused };
     },
     async fetchCompanyFacts(cik, opts = {}) {
       const padded = padCik(cik);

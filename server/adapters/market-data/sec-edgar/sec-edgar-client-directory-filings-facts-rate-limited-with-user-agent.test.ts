@@ -47,8 +47,10 @@ describe('SEC EDGAR client against a fake EDGAR', () => {
     vendor.sec.tickerExchange = saved;
   });
 
-  it("Apple's filings since 2026-07-03: the 10-Q of 2026-07-31 (period 2026-06-27) and the 8-K of 2026-07-30; the Form 4 is not tracked", async () => {
+  it("Apple's filings since 2026-07-03: the 10-Q of 2026-07-31 (period 2026-06-27) and the 8-K of 2026-07-30; the Form 4 is not tracked; its SIC 3571 beside them", async () => {
     const out = await client().fetchNewFilings('320193', '2026-07-03');
+    expect(out.industry).toEqual({ cik: '0000320193', sic: '3571', sicDescription: 'Electronic Computers' });
+    expect(out.industryRefused).toBeNull();
     expect(out.accepted).toEqual([
       { cik: '0000320193', accession: '0000320193-26-000012', form: '8-K', amended: false, filed: '2026-07-30', report_date: '2026-07-30' },
       { cik: '0000320193', accession: '0000320193-26-000011', form: '10-Q', amended: false, filed: '2026-07-31', report_date: '2026-06-27' },
@@ -66,7 +68,24 @@ describe('SEC EDGAR client against a fake EDGAR', () => {
     const cut = await client().fetchNewFilings('320193', '2026-01-01');
     expect(cut.refused[0]).toMatchObject({ key: 'submissions 0000320193', code: 'truncated_answer' });
     vendor.sec.submissions.set('0000320193', saved);
-    expect(await client().fetchNewFilings('999', '2026-01-01')).toEqual({ accepted: [], refused: [] });
+    expect(await client().fetchNewFilings('999', '2026-01-01')).toEqual({ accepted: [], refused: [], industry: null, industryRefused: null });
+  });
+
+  it('a SIC that is not four digits is refused with its reason and the filings still read; no SIC at all is neither stored nor refused', async () => {
+    const saved = vendor.sec.submissions.get('0000320193') as Record<string, unknown>;
+    vendor.sec.submissions.set('0000320193', { ...saved, sic: '357' });
+    const bad = await client().fetchNewFilings('320193', '2026-07-03');
+    expect(bad.industry).toBeNull();
+    expect(bad.industryRefused).toEqual({
+      key: 'submissions 0000320193 sic',
+      code: 'bad_sic',
+      reason: 'The SIC "357" is not a four-digit code; nothing stored for it.',
+    });
+    expect(bad.accepted).toHaveLength(2);
+    vendor.sec.submissions.set('0000320193', { ...saved, sic: '', sicDescription: '' });
+    const none = await client().fetchNewFilings('320193', '2026-07-03');
+    expect([none.industry, none.industryRefused]).toEqual([null, null]);
+    vendor.sec.submissions.set('0000320193', saved);
   });
 
   it("Apple's companyfacts: point-in-time facts with accession and filed date, and statements through the app's normaliser", async () => {
