@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { IngestRefusal } from '../../../core/market/ingest-validation.ts';
-import type { SecFiling } from '../../../core/market/ingest-sec.ts';
+import type { SecFiling, SecIndustry } from '../../../core/market/ingest-sec.ts';
 import type { StorableFact } from '../../../core/market/sec-filings.ts';
 import type { Fundamentals } from '../../../core/market/types.ts';
 import type { Database, Queryable } from '../../adapters/db/index.ts';
@@ -194,6 +194,21 @@ export function createSecFactsStore(db: Database) {
             WHERE market_sec_filings.outcome = 'refused' RETURNING 1`,
         );
       });
+    },
+
+    /**
+     * A filer's SIC and its title as EDGAR gives them today: inserted, or updated where either differs. Re-storing
+     * the same writes nothing (not even `updated_at`, which the listings' version probe reads). True when a row
+     * was written.
+     */
+    async storeIndustry(industry: SecIndustry, now: Date): Promise<boolean> {
+      const rows = await db.query(sql`
+        INSERT INTO market_sec_companies (cik, sic, sic_description, updated_at)
+        VALUES (${industry.cik}, ${industry.sic}, ${industry.sicDescription}, ${iso(now)}::timestamptz)
+        ON CONFLICT (cik) DO UPDATE SET sic = EXCLUDED.sic, sic_description = EXCLUDED.sic_description, updated_at = EXCLUDED.updated_at
+        WHERE (market_sec_companies.sic, market_sec_companies.sic_description) IS DISTINCT FROM (EXCLUDED.sic, EXCLUDED.sic_description)
+        RETURNING cik`);
+      return rows.length === 1;
     },
 
     async readStatements(symbol: string): Promise<StoredStatements | null> {

@@ -10,7 +10,7 @@ async function countCyclesAt(at: string): Promise<number> {
   const secIngest = {
     refresh: async () => {
       cycles++;
-      return { outcome: 'done' as const, filers: [], checked: 0, stored: 0, refused: 0 };
+      return { outcome: 'done' as const, filers: [], checked: 0, stored: 0, refused: 0, industries: 0 };
     },
     storeArchivedCompany: async () => {
       throw new Error('not used');

@@ -6,6 +6,7 @@ import { checkCompanyFacts, findNewestFiled, listFilingsOfFacts, selectNewStatem
 import type { SplitEvent } from '../../../core/market/split-adjust.ts';
 import { toNewYorkTime } from '../../../core/market/trading-calendar.ts';
 import { parseCompanyFacts, type SecCompanyFacts, type SecEdgarClient, type SnapshotProvider } from '../../adapters/market-data/index.ts';
+import type { SecSubmissions } from '../../adapters/market-data/sec-edgar/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Filer, SecFactsStore } from './sec-facts-store.ts';
 
@@ -18,6 +19,8 @@ export interface FilerOutcome {
   /** Fact rows added. */
   facts: number;
   detail: string | null;
+  /** The filer's SIC from its submissions: `stored` (new or changed), `refused` (not four digits; logged, nothing stored); absent otherwise. */
+  industry?: 'stored' | 'refused';
 }
 
 export interface SecCycleOutcome {
@@ -26,6 +29,8 @@ export interface SecCycleOutcome {
   checked: number;
   stored: number;
   refused: number;
+  /** Filers whose SIC was stored new or changed this cycle. */
+  industries: number;
 }
 
 interface SecIngestDeps {
@@ -43,7 +48,10 @@ interface SecIngestDeps {
   startDate: () => Promise<string | null>;
   now: () => Date;
   logger: Logger;
-  /** After a company's statements are stored: refresh the fundamentals data day and the caches keyed by it. */
+  /**
+   * After a company's statements are stored, and once after a cycle that stored a new or changed SIC: refresh the
+   * data day and the caches keyed by it (the listings a profile's sector is read from, the universe built on them).
+   */
   onNewStatements?: () => Promise<void>;
   /** Filers checked per cycle (see docs/market-data-store.md for the arithmetic against 10 requests a second). */
   batchSize?: number;
@@ -126,14 +134,36 @@ export function createSecIngest(deps: SecIngestDeps) {
     });
   }
 
-  /** One filer: its new statement filings, then (only when there is one) its companyfacts. */
+  /**
+   * The filer's SIC from the submissions answer the cycle reads anyway (no request of its own): stored when new or
+   * changed, left as stored when EDGAR gives none, and a code that is not four digits logged with its reason and not
+   * stored (the row stored before, if any, stays).
+   */
+  async function storeIndustry(filer: Filer, submissions: SecSubmissions): Promise<FilerOutcome['industry']> {
+    if (submissions.industryRefused) {
+      deps.logger.warn({ symbol: filer.symbol, cik: filer.cik, reason: submissions.industryRefused.reason }, 'sec ingest: SIC refused; nothing stored for it');
+      return 'refused';
+    }
+    if (submissions.industry && (await deps.store.storeIndustry(submissions.industry, deps.now()))) return 'stored';
+    return undefined;
+  }
+
+  /** One filer: its SIC and new statement filings, then (only when there is a filing) its companyfacts. */
   async function checkFiler(filer: Filer): Promise<FilerOutcome> {
     const client = deps.client!;
-    const base = { symbol: filer.symbol, cik: filer.cik, facts: 0, filings: [] as string[] };
     const stored = await deps.store.readStoredFilings(filer.cik);
     const since = stored.newestFiled ?? (await deps.startDate());
     const submissions = await client.fetchNewFilings(filer.cik, since ?? '0000-00-00');
+    // A cut answer (columns of unequal length) is refused whole: its SIC is not trusted either.
     if (submissions.refused.some((r) => r.code === 'truncated_answer')) return refuseWhole(filer, [], submissions.refused[0]!);
+    const industry = await storeIndustry(filer, submissions);
+    const outcome = await checkFilings(filer, stored, since, submissions);
+    return industry ? { ...outcome, industry } : outcome;
+  }
+
+  async function checkFilings(filer: Filer, stored: { accessions: Set<string> }, since: string | null, submissions: SecSubmissions): Promise<FilerOutcome> {
+    const client = deps.client!;
+    const base = { symbol: filer.symbol, cik: filer.cik, facts: 0, filings: [] as string[] };
     const filings = selectNewStatementFilings(submissions.accepted, stored.accessions, since);
     if (filings.length === 0) {
       await deps.store.markChecked(filer.cik, deps.now());
@@ -161,7 +191,7 @@ export function createSecIngest(deps: SecIngestDeps) {
    */
   async function refresh(options: { only?: ReadonlySet<string> } = {}): Promise<SecCycleOutcome> {
     if (!deps.client) throw new Error('sec ingest: no EDGAR client (SEC_USER_AGENT in live mode)');
-    const empty = { filers: [], checked: 0, stored: 0, refused: 0 };
+    const empty = { filers: [], checked: 0, stored: 0, refused: 0, industries: 0 };
     if (!(await deps.store.acquireLease(SEC_CYCLE_LEASE, holder, deps.now(), leaseMs))) return { outcome: 'held by another process', ...empty };
     try {
       await deps.store.upsertFilers(await deps.listFilers());
@@ -176,8 +206,11 @@ export function createSecIngest(deps: SecIngestDeps) {
           outcomes.push({ symbol: filer.symbol, cik: filer.cik, outcome: 'failed', filings: [], facts: 0, detail: (e as Error).message });
         }
       }
+      // New SICs change store-only companies' sectors: one refresh for the cycle, not one per filer.
+      const industries = outcomes.filter((o) => o.industry === 'stored').length;
+      if (industries > 0) await deps.onNewStatements?.();
       const count = (o: FilerOutcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
-      return { outcome: 'done', filers: outcomes, checked: outcomes.length, stored: count('stored'), refused: count('refused') };
+      return { outcome: 'done', filers: outcomes, checked: outcomes.length, stored: count('stored'), refused: count('refused'), industries };
     } finally {
       await deps.store.releaseLease(SEC_CYCLE_LEASE, holder);
     }
