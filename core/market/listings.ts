@@ -1,5 +1,6 @@
 import type { SecTickerEntry } from './ingest-sec.ts';
 import type { IngestRefusal, IngestTicker } from './ingest-validation.ts';
+import { mapSicToSector } from './sic-sector.ts';
 import { normalizeSymbol } from './symbol.ts';
 import type { Profile } from './types.ts';
 
@@ -152,13 +153,23 @@ export function mergeListings(input: MergeListingsInput): MergedListings {
   return { wholeAnswerRefused: null, listings, refused, goneFromActive };
 }
 
-/** What a listing alone tells of a company (no sector, industry or filings): the profile a symbol without one gets. */
-export function buildListingProfile(l: Pick<Profile, 'symbol' | 'name' | 'type' | 'exchange' | 'cik' | 'source'>): Profile {
+/**
+ * What a listing tells of a company: the profile a symbol no source profiles gets. With its filer's SIC from EDGAR
+ * (`sic`), the sector is the SIC's GICS sector (core/market/sic-sector.ts; null where SIC cannot tell) and the industry
+ * and SIC description are EDGAR's title of the code, so the company joins its sector's peers and is classified (a bank
+ * as a bank: core/analysis/fundamentals/company-class.ts reads the SIC description). Without it: no sector, no industry.
+ */
+export function buildListingProfile(
+  l: Pick<Profile, 'symbol' | 'name' | 'type' | 'exchange' | 'cik' | 'source'>,
+  sic: { code: string | null; description: string | null } | null = null,
+): Profile {
+  // A fund's SIC (6221, 6798…) says what it holds, not what it is: ETFs get no sector from it.
+  const known = l.type === 'stock' ? sic : null;
   return {
     ...l,
-    sector: null,
-    industry: null,
-    sic_description: null,
+    sector: mapSicToSector(known?.code),
+    industry: known?.description ?? null,
+    sic_description: known?.description ?? null,
     headquarters: null,
     founded: null,
     fiscal_year_end: null,

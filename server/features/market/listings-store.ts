@@ -17,6 +17,9 @@ export interface StoredListing {
   /** First and last day of the bars the backfill stored; null before it ran or when the vendor had none. */
   barsFrom: string | null;
   barsThrough: string | null;
+  /** What EDGAR says the listing's filer does (market_sec_companies, by CIK): SIC code and title; null when not known. */
+  sic: string | null;
+  sicDescription: string | null;
 }
 
 /** What a claim found: the day is ours to ingest, already done, or another process holds a live lease on it. */
@@ -51,6 +54,8 @@ async function insertRefusals(tx: Queryable, dataset: string, onDay: string, ref
 
 /** All SQL of listings: the listings day (claimed once across processes), the listings themselves, the price backfill. */
 export function createListingsStore(db: Database) {
+  /** The newest version any reader of this store was answered (the listings reads and the universe share one store). */
+  let seenVersion: string | null = null;
   return {
     /** Takes the listings day for this process, as market ingestion claims a market day (a new, refused or expired one). */
     async claimDay(onDay: string, now: Date, leaseMs: number): Promise<ListingsClaim> {
@@ -134,11 +139,16 @@ export function createListingsStore(db: Database) {
       });
     },
 
-    /** Every stored listing, active and delisted (the in-process listings a process serves search and symbols from). */
+    /**
+     * Every stored listing, active and delisted (the in-process listings a process serves search and symbols from),
+     * with its filer's SIC where the EDGAR cycle stored one (market_sec_companies, written by sec-facts-store.ts).
+     */
     async readListings(): Promise<StoredListing[]> {
       const rows = await db.query<Record<string, unknown>>(sql`
-        SELECT symbol, name, cik, exchange, type, active, delisted_on, first_seen_on, last_seen_on, bars_from, bars_through
-        FROM market_listings ORDER BY symbol`);
+        SELECT l.symbol, l.name, l.cik, l.exchange, l.type, l.active, l.delisted_on, l.first_seen_on, l.last_seen_on, l.bars_from, l.bars_through,
+          c.sic, c.sic_description
+        FROM market_listings l LEFT JOIN market_sec_companies c ON c.cik = l.cik
+        ORDER BY l.symbol`);
       return rows.map((r) => ({
         symbol: String(r.symbol),
         name: String(r.name),
@@ -151,15 +161,31 @@ export function createListingsStore(db: Database) {
         lastSeenOn: day(r.last_seen_on),
         barsFrom: dayOrNull(r.bars_from),
         barsThrough: dayOrNull(r.bars_through),
+        sic: (r.sic as string | null) ?? null,
+        sicDescription: (r.sic_description as string | null) ?? null,
       }));
     },
 
-    /** A stamp that changes whenever a listing does (one index probe): a process reloads its listings when it moves. */
+    /**
+     * A stamp that changes whenever a listing or a filer's SIC does (two index probes): a process reloads its listings
+     * (and the universe built on them) when it moves. Null with no listing stored.
+     */
     async readVersion(): Promise<string | null> {
       // Rows are never deleted and every insert or change sets updated_at: its maximum moves with any change.
-      const [row] = await db.query<{ v: unknown }>(sql`SELECT max(updated_at) AS v FROM market_listings`);
-      return row?.v ? new Date(String(row.v)).toISOString() : null;
+      const [row] = await db.query<{ l: unknown; c: unknown }>(
+        sql`SELECT (SELECT max(updated_at) FROM market_listings) AS l, (SELECT max(updated_at) FROM market_sec_companies) AS c`,
+      );
+      const listings = row?.l ? new Date(String(row.l)).toISOString() : null;
+      const version = listings && row?.c ? `${listings}|${new Date(String(row.c)).toISOString()}` : listings;
+      if (version !== null) seenVersion = version;
+      return version;
     },
+
+    /**
+     * The version the last probe answered, whoever asked (no query): a process's listings compare it with their own, so
+     * once the universe's probe has seen a change the profiles it is built from are reloaded before they are read.
+     */
+    readSeenVersion: (): string | null => seenVersion,
 
     /**
      * Takes up to `limit` active stocks and ETFs whose prices were never backfilled, newest listings first, skipping

@@ -75,8 +75,11 @@ export function createStoredListings(inner: StoredSnapshot, deps: StoredListings
     return loading;
   }
 
+  /** Due for a probe (a minute old), or behind what another reader of the same store has already seen. */
+  const isStale = () => deps.now().getTime() - checkedAt > LISTINGS_RECHECK_MS || (deps.listings.readSeenVersion() ?? version) !== version;
+
   async function readStored(symbol: string): Promise<StoredListing | undefined> {
-    if (deps.now().getTime() - checkedAt > LISTINGS_RECHECK_MS) await reload();
+    if (isStale()) await reload();
     return bySymbol.get(symbol);
   }
 
@@ -146,10 +149,16 @@ export function createStoredListings(inner: StoredSnapshot, deps: StoredListings
       checkedAt = Number.NEGATIVE_INFINITY;
       await reload();
     },
+    // A new data day may come with new SICs (the EDGAR cycle refreshes the data day after storing them): the listings
+    // the profiles are read from are reloaded with it, so the universe rebuilt on the new day sees their sectors.
+    async refreshDataDay() {
+      checkedAt = Number.NEGATIVE_INFINITY;
+      await Promise.all([inner.refreshDataDay(), reload()]);
+    },
     getListing,
 
     async search(query: string, limit: number): Promise<SearchHit[]> {
-      if (deps.now().getTime() - checkedAt > LISTINGS_RECHECK_MS) await reload();
+      if (isStale()) await reload();
       const own = await inner.search(query, limit);
       const only = storeOnly;
       const stored: SearchHit[] = only
@@ -168,14 +177,11 @@ export function createStoredListings(inner: StoredSnapshot, deps: StoredListings
       const [own, stored] = await Promise.all([inner.getProfile!(symbol), readStored(symbol)]);
       if (own) return own.cik === null && stored?.cik ? { ...own, cik: stored.cik } : own;
       if (!stored) return null;
-      return buildListingProfile({
-        symbol,
-        name: stored.name,
-        type: asListingType(stored),
-        exchange: stored.exchange,
-        cik: stored.cik,
-        source: 'massive-reference',
-      });
+      // EDGAR's SIC of the filer (stored by the sec-filings cycle) gives the sector and the industry; none: both null.
+      return buildListingProfile(
+        { symbol, name: stored.name, type: asListingType(stored), exchange: stored.exchange, cik: stored.cik, source: 'massive-reference' },
+        stored.sic ? { code: stored.sic, description: stored.sicDescription } : null,
+      );
     },
 
     async getHistory(symbol: string, range: HistoryRange): Promise<PriceHistory | null> {
