@@ -8,7 +8,7 @@ import { parseEnv } from '../../env.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
+import { createTestDatabase, describeEachDatabase, readTestDatabaseUrl } from '../../test/db.ts';
 import { type FakeMarketVendor, listTradingDaysThrough, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
 import { createSecEdgarClient } from '../../test/sec-test-kit.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
@@ -44,7 +44,10 @@ describeEachDatabase(
     let clock = new Date('2026-07-31T15:00:00Z');
     const now = () => clock;
     let worker: MarketFeature;
-    /** A web process on the same database: no EDGAR client; it learns of the stored SIC within a minute. */
+    /**
+     * A web process on the same database: no EDGAR client; it learns of the stored SIC within a minute. On PostgreSQL
+     * it builds the universe (and so the sector table) on a worker thread with its own connection, as production does.
+     */
     let web: MarketFeature;
     const bundled = createBundledProvider(findBundledDataDir(process.cwd()));
     const readCompanies = () =>
@@ -72,11 +75,19 @@ describeEachDatabase(
       fake = await startFakeMarketVendor();
       fake.sec.submissions.set(BANK.cik, submissions(BANK.cik, '6022', 'STATE COMMERCIAL BANKS'));
       fake.sec.submissions.set(ODD.cik, submissions(ODD.cik, '60-2', 'MADE UP'));
-      const ctx: AppContext = { env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), db, logger: createLogger('silent'), appRoot: findAppRoot(), now };
-      worker = createMarketFeature(ctx, { ingestVendor: null, listingsVendor: null, secClient: createSecEdgarClient(fake.url) });
-      web = createMarketFeature(ctx, { ingestVendor: null, listingsVendor: null, secClient: null });
+      const ctx = (env: Record<string, string> = {}): AppContext => ({
+        env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...env }),
+        db,
+        logger: createLogger('silent'),
+        appRoot: findAppRoot(),
+        now,
+      });
+      worker = createMarketFeature(ctx(), { ingestVendor: null, listingsVendor: null, secClient: createSecEdgarClient(fake.url) });
+      const url = readTestDatabaseUrl(db);
+      web = createMarketFeature(ctx(url ? { DATABASE_URL: url } : {}), { ingestVendor: null, listingsVendor: null, secClient: null });
     });
     afterAll(async () => {
+      await web?.stop?.();
       await fake?.close();
       await db?.close();
     });
@@ -130,6 +141,8 @@ describeEachDatabase(
       clock = new Date(clock.getTime() + 61_000);
       expect(await web.market.getProfile(BANK.symbol)).toMatchObject({ sector: 'Financials', industry: 'STATE COMMERCIAL BANKS' });
       expect((await web.market.getSectorTable())!.sectors.Financials!.companies).toBe(financialsBefore + 1);
+      // PostgreSQL: the table came from the universe worker thread, which read the same stored SIC on its own connection.
+      expect(web.universeProducts === null).toBe(kind !== 'postgres');
     });
 
     it('re-running rewrites nothing: the row keeps its updated_at, the listings version does not move (0 SICs stored, so no refresh)', async () => {
