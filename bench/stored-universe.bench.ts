@@ -14,7 +14,7 @@
  * (`monitorEventLoopDelay`): what a web process would suffer. 3 runs, p50. The listings and statements it adds are
  * removed at the end (`--keep` leaves them), so the scale bench's own figures stay what they measure.
  *
- * `npx tsx bench/stored-universe.bench.ts [--keep]` (PostgreSQL on 127.0.0.1, the scale market loaded first by
+ * `node --expose-gc --import tsx bench/stored-universe.bench.ts [--keep]` (PostgreSQL on 127.0.0.1, the scale market loaded first by
  * `npm run bench -- market-scale`).
  */
 import { loadavg } from 'node:os';
@@ -142,19 +142,26 @@ function composeFeature() {
   return createMarketFeature({ env, db, logger, appRoot: root, now });
 }
 
+/** A full collection between phases (run with --expose-gc): one phase's garbage must not be collected in the next one's figures. */
+const collect = () => (globalThis as { gc?: () => void }).gc?.();
+
 for (let run = 0; run < RUNS; run++) {
+  // The worker first, on a collected heap: the main thread's busy time is then the worker's cost to it alone.
+  collect();
+  const f = composeFeature();
+  const w = await measure(async () => (await f.universeProducts!.read())!);
+  await f.stop?.();
+  collect();
   const a = composeApp();
   await a.snapshot.preload();
   const r = await measure(() => a.snapshot.readStoredUniverse());
   const barCount = r.value.reduce((n, e) => n + e.history.bars.length, 0);
   const heapMb = Math.round(process.memoryUsage().heapUsed / 1e6);
   r.value.length = 0;
+  collect();
   const b = composeApp();
   await b.snapshot.preload();
   const s = await measure(() => loadScreenerRows(b.service, createUniverseRead(b.service, now)));
-  const f = composeFeature();
-  const w = await measure(async () => (await f.universeProducts!.read())!);
-  await f.stop?.();
   read.push(r.wallMs);
   rows.push(s.wallMs);
   onWorker.push(w.wallMs);
