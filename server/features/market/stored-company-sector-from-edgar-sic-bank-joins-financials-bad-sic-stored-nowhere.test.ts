@@ -8,12 +8,12 @@ import { parseEnv } from '../../env.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { findAppRoot } from '../../lib/app-root.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { storeListedCompany } from '../../test/stored-company-kit.ts';
 import { createTestDatabase, describeEachDatabase, readTestDatabaseUrl } from '../../test/db.ts';
-import { type FakeMarketVendor, listTradingDaysThrough, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
+import { type FakeMarketVendor, startFakeMarketVendor } from '../../test/fake-market-vendor.ts';
 import { createSecEdgarClient } from '../../test/sec-test-kit.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
 import { createListingsStore } from './listings-store.ts';
-import { createSecFactsStore } from './sec-facts-store.ts';
 import { buildStoredSectorTable } from './stored-sector-table.ts';
 import { createUniverseRead } from './universe-read.ts';
 
@@ -55,23 +55,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       db = await createTestDatabase(kind);
-      const listings = createListingsStore(db);
-      const sec = createSecFactsStore(db);
-      const jpm = (await bundled.getFundamentals!('JPM'))!;
-      for (const c of [BANK, ODD]) {
-        await db.query(sql`
-        INSERT INTO market_listings (symbol, name, cik, exchange, type, active, first_seen_on, last_seen_on, source, updated_at)
-        VALUES (${c.symbol}, ${c.name}, ${c.cik}, 'NASDAQ', 'stock', true, '2026-07-06', '2026-07-06', 'massive-reference', now())`);
-        const bars = listTradingDaysThrough(300).map((date, i) => {
-          const close = Math.round(20 * 1.001 ** i * 100) / 100;
-          return { symbol: c.symbol, date, open: close, high: close, low: close, close, volume: 1_000, source: 'massive' };
-        });
-        await listings.completeBackfill(c.symbol, { bars, splits: [], refusals: [], through: '2026-07-02' }, now());
-        await sec.storeCompany(
-          { symbol: c.symbol, cik: c.cik, facts: [], filings: [], fundamentals: { ...jpm, symbol: c.symbol }, filedThrough: '2026-04-29', markChecked: false },
-          now(),
-        );
-      }
+      for (const c of [BANK, ODD]) await storeListedCompany(db, { ...c, statementsOf: 'JPM' }, now());
       fake = await startFakeMarketVendor();
       fake.sec.submissions.set(BANK.cik, submissions(BANK.cik, '6022', 'STATE COMMERCIAL BANKS'));
       fake.sec.submissions.set(ODD.cik, submissions(ODD.cik, '60-2', 'MADE UP'));

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
 import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
@@ -8,7 +7,7 @@ import { createTestDatabase, describeEachDatabase } from '../../test/db.ts';
 import { createListingsStore } from './listings-store.ts';
 import { createMarketDataStore } from './market-data-store.ts';
 import { createMarketService } from './market-service.ts';
-import { listTradingDaysThrough } from '../../test/fake-market-vendor.ts';
+import { storeListedCompany } from '../../test/stored-company-kit.ts';
 import { createSecFactsStore } from './sec-facts-store.ts';
 import { withStoredFundamentals } from './stored-fundamentals.ts';
 import { createStoredListings } from './stored-listings.ts';
@@ -30,19 +29,7 @@ describeEachDatabase('stored universe: a stored company whose sector is known jo
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    await db.query(sql`
-      INSERT INTO market_listings (symbol, name, cik, exchange, type, active, first_seen_on, last_seen_on, source, updated_at)
-      VALUES ('QZTK', 'Quartzkite Therapeutics Inc', '0002012345', 'NASDAQ', 'stock', true, '2026-07-06', '2026-07-06', 'massive-reference', now())`);
-    const bars = listTradingDaysThrough(300).map((date, i) => {
-      const close = Math.round(20 * 1.001 ** i * 100) / 100;
-      return { symbol: 'QZTK', date, open: close, high: close, low: close, close, volume: 1_000, source: 'massive' };
-    });
-    await createListingsStore(db).completeBackfill('QZTK', { bars, splits: [], refusals: [], through: '2026-07-02' }, now());
-    const ko = (await bundled.getFundamentals!('KO'))!;
-    await createSecFactsStore(db).storeCompany(
-      { symbol: 'QZTK', cik: '0002012345', facts: [], filings: [], fundamentals: { ...ko, symbol: 'QZTK' }, filedThrough: '2026-04-29', markChecked: false },
-      now(),
-    );
+    await storeListedCompany(db, { symbol: 'QZTK', name: 'Quartzkite Therapeutics Inc', cik: '0002012345', statementsOf: 'KO' }, now());
   });
   afterAll(async () => db?.close());
 

@@ -1,20 +1,16 @@
 import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/index.ts';
-import { createBundledProvider } from '../../adapters/market-data/bundled/index.ts';
 import { findBundledDataDir } from '../../adapters/market-data/index.ts';
 import { parseEnv } from '../../env.ts';
 import type { AppContext } from '../../http/feature.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createTestDatabase, readTestDatabaseUrl, testDatabaseKinds } from '../../test/db.ts';
-import { listTradingDaysThrough } from '../../test/fake-market-vendor.ts';
+import { storeListedCompany } from '../../test/stored-company-kit.ts';
 import { createScorecardsService, scorePeersOf } from '../scorecards/index.ts';
 import { createScreenerFeature, loadScreenerRows } from '../screener/index.ts';
 import { createMarketFeature, type MarketFeature } from './index.ts';
-import { createListingsStore } from './listings-store.ts';
-import { createSecFactsStore } from './sec-facts-store.ts';
 import { buildUniverseOnWorker, createUniverseProductsSource, type UniverseProducts } from './universe-products.ts';
 
 const dialect = new PgDialect();
@@ -39,19 +35,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
     beforeAll(async () => {
       db = await createTestDatabase('postgres');
       const url = readTestDatabaseUrl(db)!;
-      await db.query(sql`
-      INSERT INTO market_listings (symbol, name, cik, exchange, type, active, first_seen_on, last_seen_on, source, updated_at)
-      VALUES ('QZTK', 'Quartzkite Therapeutics Inc', '0002012345', 'NASDAQ', 'stock', true, '2026-07-06', '2026-07-06', 'massive-reference', now())`);
-      const bars = listTradingDaysThrough(300).map((date, i) => {
-        const close = Math.round(20 * 1.001 ** i * 100) / 100;
-        return { symbol: 'QZTK', date, open: close, high: close, low: close, close, volume: 1_000, source: 'massive' };
-      });
-      await createListingsStore(db).completeBackfill('QZTK', { bars, splits: [], refusals: [], through: '2026-07-02' }, now());
-      const ko = (await createBundledProvider(findBundledDataDir(process.cwd())).getFundamentals!('KO'))!;
-      await createSecFactsStore(db).storeCompany(
-        { symbol: 'QZTK', cik: '0002012345', facts: [], filings: [], fundamentals: { ...ko, symbol: 'QZTK' }, filedThrough: '2026-04-29', markChecked: false },
-        now(),
-      );
+      await storeListedCompany(db, { symbol: 'QZTK', name: 'Quartzkite Therapeutics Inc', cik: '0002012345', statementsOf: 'KO' }, now());
       // Every statement the serving side runs, as SQL text.
       const watched: Database = Object.create(db, {
         query: {
