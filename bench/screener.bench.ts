@@ -24,25 +24,13 @@ import { loadScreenerRows } from '../server/features/screener/screener-universe.
 import { createLogger } from '../server/lib/logger.ts';
 import { freePort, median, percentile, report } from './support.ts';
 import { createSeededRandom } from '../core/test-kit/seeded-random.ts';
+import { GICS_SECTORS } from '../core/market/sic-sector.ts';
 
 const ROWS = 10_000;
 const CHOICES: FieldId[] = ['sector', 'industry', 'type', 'technical_rating', 'grade_value'];
 const FIELDS: ScreenerField[] = [
   ...SCREENER_FIELDS.filter((f) => f.kind === 'range').slice(0, 60 - CHOICES.length),
   ...CHOICES.map((id) => SCREENER_FIELDS.find((f) => f.id === id)!),
-];
-const SECTORS = [
-  'Communication Services',
-  'Consumer Discretionary',
-  'Consumer Staples',
-  'Energy',
-  'Financials',
-  'Health Care',
-  'Industrials',
-  'Information Technology',
-  'Materials',
-  'Real Estate',
-  'Utilities',
 ];
 
 function makeRows(): ScreenerRow[] {
@@ -57,7 +45,7 @@ function makeRows(): ScreenerRow[] {
         continue;
       }
       if (f.kind === 'choice') {
-        const labels = f.options ?? (f.id === 'sector' ? SECTORS : Array.from({ length: 120 }, (_, k) => `Industry ${String(k).padStart(3, '0')}`));
+        const labels = f.options ?? (f.id === 'sector' ? GICS_SECTORS : Array.from({ length: 120 }, (_, k) => `Industry ${String(k).padStart(3, '0')}`));
         values[f.id as FieldId] = labels[Math.floor(rnd() * labels.length)]!;
       } else if (f.unit === 'usd') values[f.id as FieldId] = Math.round(10 ** (8 + rnd() * 4.5));
       else values[f.id as FieldId] = Math.round((rnd() * 120 - 20) * 100) / 100;
