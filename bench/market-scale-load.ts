@@ -13,8 +13,18 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { generateBars, generateSymbols, listLastTradingDays, type SimulatedBars, type SimulatedSymbol } from '../core/test-kit/market-generator.ts';
-import { openDatabase } from '../server/adapters/db/index.ts';
+import {
+  generateBars,
+  generateFundamentals,
+  generateSymbols,
+  listLastTradingDays,
+  type SimulatedBars,
+  type SimulatedSymbol,
+} from '../core/test-kit/market-generator.ts';
+import { sql } from 'drizzle-orm';
+import type { Fundamentals } from '../core/market/types.ts';
+import { type Database, openDatabase } from '../server/adapters/db/index.ts';
+import { createSecFactsStore } from '../server/features/market/sec-facts-store.ts';
 import type { BundledProvider } from '../server/adapters/market-data/bundled/index.ts';
 
 export const SCALE = {
@@ -170,4 +180,52 @@ export async function ensureScaleMarket(market: ScaleMarket, options: { reload: 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The whole market stored, as listings days, price backfills and the EDGAR cycle leave it: a listing for every simulated
+ * symbol the snapshot does not price (active, bars span set) and, for its stocks, statements (`generateFundamentals`
+ * over a snapshot company with a sector, round-robin) in `market_sec_statements`. Idempotent: what is there stays.
+ */
+export async function ensureStoredCompanies(
+  db: Database,
+  market: ScaleMarket,
+  bundled: BundledProvider,
+): Promise<{ listings: number; stocks: number; seconds: number }> {
+  const t = performance.now();
+  const priced = new Set((await bundled.listCovered()).map((l) => l.symbol));
+  const extra = market.symbols.filter((s) => !priced.has(s.symbol));
+  const listingsDay = '2026-07-02';
+  const firstDay = market.days[0]!;
+  for (let i = 0; i < extra.length; i += 1_000) {
+    const chunk = extra.slice(i, i + 1_000);
+    await db.query(sql`
+      INSERT INTO market_listings (symbol, name, cik, exchange, type, active, delisted_on, first_seen_on, last_seen_on, source, updated_at, bars_from, bars_through, backfilled_through)
+      VALUES ${sql.join(
+        chunk.map(
+          (s) =>
+            sql`(${s.symbol}, ${s.name}, ${null}, 'NASDAQ', ${s.type}, true, NULL, ${listingsDay}::date, ${listingsDay}::date, ${SCALE.source}, now(), ${firstDay}::date, ${SCALE.through}::date, ${SCALE.through}::date)`,
+        ),
+        sql`, `,
+      )}
+      ON CONFLICT (symbol) DO NOTHING`);
+  }
+  const stocks = extra.filter((s) => s.type === 'stock');
+  const [have] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM market_sec_statements WHERE cik LIKE 'SIM%'`);
+  if ((have?.n ?? 0) < stocks.length) {
+    const templates: Fundamentals[] = [];
+    for (const symbol of Object.keys((await bundled.store.fundamentals()).fundamentals).sort()) {
+      const [profile, f] = await Promise.all([bundled.getProfile!(symbol), bundled.getFundamentals!(symbol)]);
+      if (profile?.type === 'stock' && profile.sector && f) templates.push(f);
+    }
+    const secStore = createSecFactsStore(db);
+    for (const [i, s] of stocks.entries()) {
+      const fundamentals = { ...generateFundamentals(s, templates[i % templates.length]!), symbol: s.symbol };
+      await secStore.storeCompany(
+        { symbol: s.symbol, cik: `SIM${String(i).padStart(7, '0')}`, facts: [], filings: [], fundamentals, filedThrough: '2026-05-01', markChecked: false },
+        new Date(),
+      );
+    }
+  }
+  return { listings: extra.length, stocks: stocks.length, seconds: (performance.now() - t) / 1000 };
 }

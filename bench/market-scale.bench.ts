@@ -6,9 +6,9 @@
  * 1. ingesting one market day for the 7,000 symbols on the 20-year table: the app's ingestion (claim, previous closes,
  *    validation, one transaction), the vendor answering from memory — 5 consecutive days, p50/p95;
  * 2. a 20-year history read from the store: one symbol's raw bars and splits, adjusted on read (the store's functions);
- * 3. the universe rows rebuilt for a new data day in a worker_thread: bars of the rows' 2-year window read from
- *    PostgreSQL, the screener's row computation over the 7,000 companies, then the columnar table built on the main
- *    thread from the rows the worker sends;
+ * 3. the universe rebuilt for a new data day on the app's universe worker, with the whole market stored (a listing for
+ *    every simulated symbol, statements for its stocks): the screener's rows, the sector peers and the sector table,
+ *    then the columnar table built on the main thread from the rows the worker sends;
  * 4. a screener query over those 7,000 rows: the screener's own engine (core/screener/query.ts) over its columnar
  *    table, in process (not HTTP): two screens, p50/p95;
  * 5. one analysis end to end: POST /api/analyses (technical) over HTTP to the built server (ROLE=web) on the loaded
@@ -20,14 +20,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { IngestDailyBar } from '../core/market/ingest-validation.ts';
 import { extendDailyBars } from '../core/market/stored-bars.ts';
 import { addDays, isTradingDay } from '../core/market/trading-calendar.ts';
 import { describeTable } from '../core/screener/distribution.ts';
 import { runScreenerQuery } from '../core/screener/query.ts';
-import type { ScreenerQuery } from '../core/screener/screener-types.ts';
+import type { ScreenerQuery, ScreenerRow } from '../core/screener/screener-types.ts';
 import { buildScreenerTable } from '../core/screener/table.ts';
 import { generateNextBar } from '../core/test-kit/market-generator.ts';
 import { createSeededRandom } from '../core/test-kit/seeded-random.ts';
@@ -36,8 +36,9 @@ import { createBundledProvider } from '../server/adapters/market-data/bundled/in
 import { createMarketDataStore } from '../server/features/market/market-data-store.ts';
 import { createMarketIngest, type IngestVendor } from '../server/features/market/market-ingest.ts';
 import { createLogger } from '../server/lib/logger.ts';
-import { describeScaleMarket, ensureScaleMarket, SCALE, type ScaleMarket, scaleDatabaseUrl } from './market-scale-load.ts';
-import type { UniverseWorkerData, UniverseWorkerReply } from './market-scale-universe-worker.ts';
+import { parseEnv } from '../server/env.ts';
+import { createMarketFeature } from '../server/features/market/index.ts';
+import { describeScaleMarket, ensureScaleMarket, ensureStoredCompanies, SCALE, type ScaleMarket, scaleDatabaseUrl } from './market-scale-load.ts';
 import { median, percentile, signUp, startBuiltApp, stopBuiltApp } from './support.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -140,41 +141,41 @@ async function measureIngest(market: ScaleMarket, bundled: ReturnType<typeof cre
   }
 }
 
-/** 3 and 4: the universe rows rebuilt in a worker, then screener queries over the table built from them. */
-async function measureUniverseAndScreener(market: ScaleMarket): Promise<void> {
-  const data: UniverseWorkerData = { databaseUrl: scaleDatabaseUrl(), dataDir: join(root, 'data'), symbols: market.symbols };
-  const worker = new Worker(new URL('../server/lib/worker-thread-boot.mjs', import.meta.url), {
-    workerData: { ...data, entry: new URL('./market-scale-universe-worker.ts', import.meta.url).href },
-  });
-  const next = () =>
-    new Promise<UniverseWorkerReply>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+/**
+ * 3 and 4: the app's universe worker (server/features/market/universe-worker.ts) rebuilding the whole stored market's
+ * screener rows, sector peers and sector table for a new data day, as a PostgreSQL web process does, then the columnar
+ * table built on the main thread from the rows; then screener queries over that table.
+ */
+async function measureUniverseAndScreener(market: ScaleMarket, bundled: ReturnType<typeof createBundledProvider>): Promise<void> {
+  const db = await openDatabase({ databaseUrl: scaleDatabaseUrl() });
   try {
-    const ready = await next();
-    if (ready.kind !== 'ready') throw new Error('the universe worker did not start');
+    const seeded = await ensureStoredCompanies(db, market, bundled);
     log(
-      `   universe worker: snapshot templates loaded in ${fmt(ready.loadMs / 1000)} s, ${ready.companies} companies' statements generated in ${fmt(ready.generateMs / 1000)} s (not timed below)`,
+      `   the whole market stored: ${seeded.listings} listings the snapshot lacks, ${seeded.stocks} of them stocks with statements (${fmt(seeded.seconds)} s, not timed)`,
     );
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:3000', DATABASE_URL: scaleDatabaseUrl() });
     const runs: number[] = [];
-    let rows: Extract<UniverseWorkerReply, { kind: 'rebuilt' }>['rows'] = [];
+    let rows: ScreenerRow[] = [];
     let detail = '';
     for (let i = 0; i < 2; i++) {
+      // A new process's view, its caches empty: what a new data day costs.
+      const feature = createMarketFeature({ env, db, logger: createLogger('warn'), appRoot: root, now: () => new Date() });
+      const elu = performance.eventLoopUtilization();
       const t = performance.now();
-      worker.postMessage({ kind: 'rebuild' });
-      const rebuilt = await next();
-      if (rebuilt.kind !== 'rebuilt') throw new Error('unexpected worker reply');
+      const products = await feature.universeProducts!.read();
+      if (!products) throw new Error('the universe worker did not answer');
       const t1 = performance.now();
-      const table = buildScreenerTable(rebuilt.rows, { dataAsOf: rebuilt.dataDay });
+      const table = buildScreenerTable(products.screener.rows, { dataAsOf: products.screener.dataAsOf });
       describeTable(table);
       const tableMs = performance.now() - t1;
       runs.push((performance.now() - t) / 1000);
-      rows = rebuilt.rows;
-      detail = `load average ${loadavg()[0]!.toFixed(1)}; read ${rebuilt.bars.toLocaleString('en-US')} bars ${fmt(rebuilt.readMs / 1000)} s + rows ${fmt(rebuilt.computeMs / 1000)} s in the worker + table ${fmt(tableMs)} ms on the main thread`;
+      const mainBusyMs = performance.eventLoopUtilization(elu).active;
+      await feature.stop?.();
+      rows = products.screener.rows;
+      detail = `load average ${loadavg()[0]!.toFixed(1)}; ${products.screener.stocks} stocks + ${products.screener.etfs} ETFs, ${products.peers.length} peers scored, sector table with ${Object.keys(products.sectorTable?.sectors ?? {}).length} sectors; worker ${fmt(products.build.wallMs / 1000)} s (thread ${products.build.threadId}) + table ${fmt(tableMs)} ms on the main thread; main thread busy ${fmt(mainBusyMs)} ms in all`;
     }
     reportBudget(
-      `3. universe rows rebuilt for a new data day in a worker (${rows.length} companies), best of 2`,
+      `3. universe rebuilt for a new data day on the app's universe worker (${rows.length} companies: rows, peers, sector table), best of 2`,
       Math.min(...runs),
       's',
       BUDGET.universeS,
@@ -227,7 +228,7 @@ async function measureUniverseAndScreener(market: ScaleMarket): Promise<void> {
       );
     }
   } finally {
-    await worker.terminate();
+    await db.close();
   }
 }
 
@@ -323,7 +324,7 @@ log(
   `simulated market: ${market.symbols.length} symbols (${market.symbols.filter((s) => s.type === 'etf').length} ETFs, ${market.anchors.size} real snapshot symbols anchored to their last close) × ${market.days.length} trading days ${market.days[0]} … ${market.days.at(-1)} = ${(market.symbols.length * market.days.length).toLocaleString('en-US')} bars${loadS === null ? '' : `; loaded in ${fmt(loadS)} s`}`,
 );
 await measureIngest(market, bundled);
-await measureUniverseAndScreener(market);
+await measureUniverseAndScreener(market, bundled);
 if (!existsSync(join(root, 'dist/server/main.js'))) log('5–6. skipped: no dist/server/main.js (npm run bench builds it)');
 else {
   // Today's path for comparison: the same server and requests on a fresh database (the snapshot alone, no store).

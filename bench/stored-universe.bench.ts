@@ -1,28 +1,24 @@
 /**
  * The app's store-aware universe at scale (issue 32 items 1, 5, 6): on the scale bench's loaded database
- * (`stockpilot_scale`, bench/market-scale-load.ts: 7,000 symbols × 20 years of bars), every simulated symbol the
- * snapshot does not price gets a stored listing (backfilled span set) and, for stocks, stored statements
- * (generateFundamentals over a snapshot company, as the scale bench's worker makes them). Then, with the app's own
- * code (server/features/market: stored snapshot → stored fundamentals → stored listings → stored universe; the
- * screener's loadScreenerRows), for a new data day:
+ * (`stockpilot_scale`, bench/market-scale-load.ts: 7,000 symbols × 20 years of bars) with the whole market stored
+ * (`ensureStoredCompanies`: a listing for every simulated symbol the snapshot does not price, statements for its
+ * stocks; kept, as the scale bench keeps them), with the app's own code, for a new data day (caches empty):
  *
- * 1. the stored universe's bulk read (`readStoredUniverse`: listings, statements, 2 years of bars, splits, dividends);
- * 2. the screener's rows over the whole universe (snapshot + stored) from nothing: the read and the rows, as a web
- *    process's screener builds its table;
+ * 1. on the universe worker (`universeProducts.read()`, as a PostgreSQL web process does): the screener's rows, the
+ *    sector peers and the sector table computed on a worker thread with its own connection;
+ * 2. the stored universe's bulk read alone (`readStoredUniverse`) on this thread;
+ * 3. the screener's rows from nothing in process (the read and the rows): the path PGlite and a failed worker take;
  *
- * each as wall time and main-thread CPU (`process.cpuUsage`), and the longest event-loop block while it ran
- * (`monitorEventLoopDelay`): what a web process would suffer. 3 runs, p50. The listings and statements it adds are
- * removed at the end (`--keep` leaves them), so the scale bench's own figures stay what they measure.
+ * each as wall time, process CPU (every thread), the main thread's busy time (event-loop utilisation: what requests
+ * queue behind) and the longest event-loop block. A full collection between phases (--expose-gc). 2 runs.
  *
- * `node --expose-gc --import tsx bench/stored-universe.bench.ts [--keep]` (PostgreSQL on 127.0.0.1, the scale market loaded first by
- * `npm run bench -- market-scale`).
+ * `node --expose-gc --import tsx bench/stored-universe.bench.ts` (PostgreSQL on 127.0.0.1, the scale market loaded
+ * first by `npm run bench -- market-scale`).
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { Fundamentals } from '../core/market/types.ts';
-import { generateFundamentals } from '../core/test-kit/market-generator.ts';
 import { openDatabase } from '../server/adapters/db/index.ts';
 import { createBundledProvider } from '../server/adapters/market-data/bundled/index.ts';
 import { createListingsStore } from '../server/features/market/listings-store.ts';
@@ -38,12 +34,11 @@ import { loadScreenerRows } from '../server/features/screener/screener-universe.
 import { createLogger } from '../server/lib/logger.ts';
 import { parseEnv } from '../server/env.ts';
 import { createMarketFeature } from '../server/features/market/index.ts';
-import { describeScaleMarket, SCALE, scaleDatabaseUrl } from './market-scale-load.ts';
+import { describeScaleMarket, ensureStoredCompanies, scaleDatabaseUrl } from './market-scale-load.ts';
 import { median } from './support.ts';
 
 const root = join(import.meta.dirname, '..');
 const RUNS = 2;
-const keep = process.argv.includes('--keep');
 const log = (line: string) => console.log(line);
 const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 
@@ -54,44 +49,9 @@ const db = await openDatabase({ databaseUrl: scaleDatabaseUrl() });
 const [loadedBars] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM market_bars LIMIT 1000000) b`);
 if ((loadedBars?.n ?? 0) < 1_000_000) throw new Error('the scale market is not loaded: run `npm run bench -- market-scale` first');
 
-// Listings and statements for every simulated symbol the snapshot does not price.
-const priced = new Set((await bundled.listCovered()).map((l) => l.symbol));
-const extra = market.symbols.filter((s) => !priced.has(s.symbol));
-const templates: Fundamentals[] = [];
-for (const symbol of Object.keys((await bundled.store.fundamentals()).fundamentals).sort()) {
-  const [profile, f] = await Promise.all([bundled.getProfile!(symbol), bundled.getFundamentals!(symbol)]);
-  if (profile?.type === 'stock' && profile.sector && f) templates.push(f);
-}
-const t = performance.now();
-const listingsDay = '2026-07-02';
-const firstDay = market.days[0]!;
-for (let i = 0; i < extra.length; i += 1_000) {
-  const chunk = extra.slice(i, i + 1_000);
-  await db.query(sql`
-    INSERT INTO market_listings (symbol, name, cik, exchange, type, active, delisted_on, first_seen_on, last_seen_on, source, updated_at, bars_from, bars_through, backfilled_through)
-    VALUES ${sql.join(
-      chunk.map(
-        (s) =>
-          sql`(${s.symbol}, ${s.name}, ${null}, 'NASDAQ', ${s.type}, true, NULL, ${listingsDay}::date, ${listingsDay}::date, ${SCALE.source}, now(), ${firstDay}::date, ${SCALE.through}::date, ${SCALE.through}::date)`,
-      ),
-      sql`, `,
-    )}
-    ON CONFLICT (symbol) DO NOTHING`);
-}
-const stocks = extra.filter((s) => s.type === 'stock');
-const secStore = createSecFactsStore(db);
-const [have] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM market_sec_statements WHERE cik LIKE 'SIM%'`);
-if ((have?.n ?? 0) < stocks.length) {
-  for (const [i, s] of stocks.entries()) {
-    const fundamentals = { ...generateFundamentals(s, templates[i % templates.length]!), symbol: s.symbol };
-    await secStore.storeCompany(
-      { symbol: s.symbol, cik: `SIM${String(i).padStart(7, '0')}`, facts: [], filings: [], fundamentals, filedThrough: '2026-05-01', markChecked: false },
-      new Date(),
-    );
-  }
-}
+const seeded = await ensureStoredCompanies(db, market, bundled);
 log(
-  `stored: ${extra.length} listings (${stocks.length} stocks with statements, ${extra.length - stocks.length} ETFs) in ${fmt((performance.now() - t) / 1000)} s (not timed below); load average ${loadavg()[0]!.toFixed(1)}`,
+  `stored: ${seeded.listings} listings (${seeded.stocks} stocks with statements, ${seeded.listings - seeded.stocks} ETFs) in ${fmt(seeded.seconds)} s (not timed below); load average ${loadavg()[0]!.toFixed(1)}`,
 );
 
 const now = () => new Date('2026-07-06T14:00:00Z');
@@ -177,8 +137,4 @@ log(
     `universe on its worker ${fmt(median(onWorker) / 1000)} s with the main thread busy ${fmt(median(mainBusy))} ms`,
 );
 
-if (!keep) {
-  await db.query(sql`DELETE FROM market_sec_statements WHERE cik LIKE 'SIM%'`);
-  await db.query(sql`DELETE FROM market_listings WHERE source = ${SCALE.source}`);
-}
 await db.close();
