@@ -5,11 +5,11 @@
  * stocks; kept, as the scale bench keeps them), with the app's own code, for a new data day (caches empty):
  *
  * 1. on the universe worker (`universeProducts.read()`, as a PostgreSQL web process does): the screener's rows, the
- *    sector peers and the sector table computed on a worker thread with its own connection;
+ *    sector peers and the sector table computed in a worker process with its own connection;
  * 2. the stored universe's bulk read alone (`readStoredUniverse`) on this thread;
  * 3. the screener's rows from nothing in process (the read and the rows): the path PGlite and a failed worker take;
  *
- * each as wall time, process CPU (every thread), the main thread's busy time (event-loop utilisation: what requests
+ * each as wall time, this process's CPU (every thread; not the worker process's), the main thread's busy time (event-loop utilisation: what requests
  * queue behind) and the longest event-loop block. A full collection between phases (--expose-gc). 2 runs.
  *
  * `node --expose-gc --import tsx bench/stored-universe.bench.ts` (PostgreSQL on 127.0.0.1, the scale market loaded

@@ -17,7 +17,7 @@ await build({
     migrate: 'server/cli/migrate.ts',
     // The track record's backtest runs on worker threads started from this file.
     'track-record-worker': 'server/features/track-record/backtest-worker.ts',
-    // A whole stored market's universe (screener rows, sector peers, sector table) is computed on a worker thread started from this file.
+    // A whole stored market's universe (screener rows, sector peers, sector table) is computed in a child process started from this file.
     'universe-worker': 'server/features/market/universe-worker.ts',
     // PDF exports render on worker threads started from this file (pdf-render-pool.ts finds it next to main.js).
     'analysis-export-worker': 'server/features/analysis-export/pdf-worker.ts',

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/errors.ts';
-import { locateWorkerEntry } from '../../lib/worker-thread.ts';
+import { locateWorkerEntry } from '../../lib/worker-entry.ts';
 import type { AnalysisResponse } from '../analyses/index.ts';
 
 export interface PdfJob {

@@ -1,10 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import type { SectorTable } from '../../../core/analysis/fundamentals/sector-grades.ts';
 import type { PeerScores } from '../../../core/analysis/scorecards/sector-distribution.ts';
 import type { LoadedUniverse } from '../../../core/screener/screener-types.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { locateWorkerEntry } from '../../lib/worker-thread.ts';
+import { locateChildProcessEntry } from '../../lib/worker-entry.ts';
 
 /**
  * What the whole universe is read for, once per universe version: the screener's rows, the scorecards' sector peers and
@@ -16,12 +16,12 @@ export interface UniverseProducts {
   screener: LoadedUniverse;
   peers: PeerScores[];
   sectorTable: SectorTable | null;
-  /** Where it was computed: the worker's thread id (never 0, the main thread's) and its wall time. */
-  build: { threadId: number; wallMs: number };
+  /** Where it was computed: the worker process's id (never the serving process's) and its wall time. */
+  build: { pid: number; wallMs: number };
 }
 
 /**
- * The universe's products computed off the serving thread. `read()` answers null where this process computes them
+ * The universe's products computed off the serving process. `read()` answers null where this process computes them
  * itself: PGlite (one process owns the embedded database), nothing stored beyond the snapshot (the snapshot's 526
  * symbols cost ~1 s, no worker needed), the worker turned off, or a worker that failed (answers never depend on it).
  */
@@ -46,19 +46,22 @@ export interface UniverseWorkerInput {
 
 export type UniverseWorkerReply = { ok: true; products: Omit<UniverseProducts, 'key'> } | { ok: false; message: string };
 
-/** One build on a new worker thread, ended once it has answered: ~1 GB of heap at a whole market, let go at once. */
+/**
+ * One build in a new child process, which exits once it has answered: ~1 GB at the peak at a whole market, given back
+ * to the system with the process (a worker thread's stayed resident in the web process).
+ */
 export function buildUniverseOnWorker(input: UniverseWorkerInput): { result: Promise<Omit<UniverseProducts, 'key'>>; stop(): Promise<void> } {
-  const { url, workerData } = locateWorkerEntry(new URL('./universe-worker.ts', import.meta.url), 'universe-worker');
-  const worker = new Worker(url, { workerData: { ...workerData, input } });
-  // A build in flight must not keep a stopping process alive.
-  worker.unref();
+  const { path, execArgv } = locateChildProcessEntry(new URL('./universe-worker.ts', import.meta.url), 'universe-worker');
+  // `advanced`: structured clone, as between threads (the rows' typed values survive, no JSON round trip).
+  const child = fork(path, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const result = new Promise<Omit<UniverseProducts, 'key'>>((resolve, reject) => {
-    worker.once('message', (reply: UniverseWorkerReply) => (reply.ok ? resolve(reply.products) : reject(new Error(reply.message))));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the universe worker exited (${code}) before answering`)));
+    child.once('message', (reply: UniverseWorkerReply) => (reply.ok ? resolve(reply.products) : reject(new Error(reply.message))));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`the universe worker exited (${signal ?? code}) before answering`)));
   });
+  child.send(input);
   const stop = async () => {
-    await worker.terminate();
+    if (child.exitCode === null && child.signalCode === null) child.kill();
   };
   result.then(stop, stop);
   return { result, stop };

@@ -5,7 +5,7 @@ import { BENCHMARK_SYMBOL, loadPriceHistory } from '../analyses/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { type BacktestUniverse, computeBacktestMonth, loadBacktestUniverse } from './backtest-month.ts';
 import type { NewRun } from './track-record-store.ts';
-import { locateWorkerEntry } from '../../lib/worker-thread.ts';
+import { locateWorkerEntry } from '../../lib/worker-entry.ts';
 
 /** What computes the backtest: the months it covers and each month's runs (not stored: the runner stores them). */
 export interface BacktestEngine {

@@ -14,17 +14,17 @@ import { createMarketFeature, type MarketFeature } from './index.ts';
 import { buildUniverseOnWorker, createUniverseProductsSource, type UniverseProducts } from './universe-products.ts';
 
 const dialect = new PgDialect();
-/** The store-aware universe's bulk bars read (market-data-store.ts readBarsOf): what must not run on the serving thread. */
+/** The store-aware universe's bulk bars read (market-data-store.ts readBarsOf): what must not run in the serving process. */
 const BULK_BARS_READ = /FROM market_bars\s+WHERE symbol IN \(/;
 
 /**
  * A stored market on PostgreSQL — here one company only the store has, QZTK: 300 bars rising 0.1 % a day from $20.00
  * (last close 20 × 1.001^299 = $26.97) and KO's statements under its own symbol — is read and computed on a worker
- * thread with its own connection: the screener's rows, the scorecards' peers and the sector table come back equal to
- * what the serving process computes in process from the same store, and the serving thread never runs the bulk read.
+ * process (a child, with its own connection): the screener's rows, the scorecards' peers and the sector table come back equal to
+ * what the serving process computes in process from the same store,  and the serving process never runs the bulk read.
  */
 describe.runIf(testDatabaseKinds.includes('postgres'))(
-  'universe worker: a stored market’s rows, peers and sector table computed off the serving thread [postgres]',
+  'universe worker: a stored market’s rows, peers and sector table computed in a process of its own [postgres]',
   () => {
     let db: Database;
     const statements: string[] = [];
@@ -60,11 +60,11 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       await db?.close();
     });
 
-    it('QZTK is screened at $26.97 from rows computed on another thread, equal to the in-process rows, peers and sector table; the serving thread never reads the bars in bulk', async () => {
+    it('QZTK is screened at $26.97 from rows computed in another process, equal to the in-process rows, peers and sector table; the serving process never reads the bars in bulk', async () => {
       expect(inProcess.universeProducts).toBeNull();
       statements.length = 0;
       const built = (await onWorker.universeProducts!.read()) as UniverseProducts;
-      expect(built.build.threadId).toBeGreaterThan(0);
+      expect(built.build.pid).not.toBe(process.pid);
       expect(built.key).toBe(onWorker.market.universeDay!());
       expect(statements.filter((s) => BULK_BARS_READ.test(s))).toEqual([]);
 
