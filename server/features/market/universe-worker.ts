@@ -19,8 +19,9 @@ process.once('disconnect', () => process.exit(0));
 
 async function computeUniverse(input: UniverseWorkerInput): Promise<UniverseWorkerReply> {
   const started = performance.now();
-  // Four connections: the members, then per round of 100 their statements, bars, splits and dividends side by side.
-  const db = openPostgres(input.databaseUrl, { max: 4 });
+  // Eight connections: per round of 100 members their statements, bars, splits and dividends side by side, and the
+  // next round's four already asked for (stored-universe.ts).
+  const db = openPostgres(input.databaseUrl, { max: 8 });
   try {
     const ctx = { env: input.env, db, logger: createLogger(input.env.LOG_LEVEL), appRoot: input.appRoot, now: () => new Date(input.nowIso) };
     // In process here: this process is the worker.
