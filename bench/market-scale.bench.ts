@@ -172,7 +172,7 @@ async function measureUniverseAndScreener(market: ScaleMarket, bundled: ReturnTy
       const mainBusyMs = performance.eventLoopUtilization(elu).active;
       await feature.stop?.();
       rows = products.screener.rows;
-      detail = `load average ${loadavg()[0]!.toFixed(1)}; ${products.screener.stocks} stocks + ${products.screener.etfs} ETFs, ${products.peers.length} peers scored, sector table with ${Object.keys(products.sectorTable?.sectors ?? {}).length} sectors; worker ${fmt(products.build.wallMs / 1000)} s (process ${products.build.pid}) + table ${fmt(tableMs)} ms on the main thread; main thread busy ${fmt(mainBusyMs)} ms in all`;
+      detail = `load average ${loadavg()[0]!.toFixed(1)}; ${products.screener.stocks} stocks + ${products.screener.etfs} ETFs, ${products.peers.length} peers scored, sector table with ${Object.keys(products.sectorTable?.sectors ?? {}).length} sectors; worker ${fmt(products.build.wallMs / 1000)} s (process ${products.build.pid}; read ${fmt((products.build.phasesMs?.read ?? 0) / 1000)} s, rows ${fmt((products.build.phasesMs?.rows ?? 0) / 1000)} s, peers ${fmt((products.build.phasesMs?.peers ?? 0) / 1000)} s, sector table ${fmt((products.build.phasesMs?.sectorTable ?? 0) / 1000)} s) + table ${fmt(tableMs)} ms on the main thread; main thread busy ${fmt(mainBusyMs)} ms in all`;
     }
     reportBudget(
       `3. universe rebuilt for a new data day on the app's universe worker (${rows.length} companies: rows, peers, sector table), best of 2`,

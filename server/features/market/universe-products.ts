@@ -17,7 +17,7 @@ export interface UniverseProducts {
   peers: PeerScores[];
   sectorTable: SectorTable | null;
   /** Where it was computed: the worker process's id (never the serving process's) and its wall time. */
-  build: { pid: number; wallMs: number };
+  build: { pid: number; wallMs: number; phasesMs?: { read: number; rows: number; peers: number; sectorTable: number } };
 }
 
 /**
