@@ -127,7 +127,7 @@ export const envDescriptions = {
   WEB_DIST_DIR: 'Where the built web app is served from.',
   SCREENER_WARM_UP: "Build the screener's table (the shared universe read) 1 s after start. Unset: on, except under `NODE_ENV=test`.",
   UNIVERSE_WORKER:
-    "With PostgreSQL, compute the whole stored market's universe (the screener's rows, the scorecards' sector peers, the per-day sector table) on a worker thread with its own connection, once per data day, so the serving thread never spends its ~20 s of CPU. `false`: in the serving process, as with PGlite. Default: true.",
+    "With PostgreSQL, compute the whole stored market's universe (the screener's rows, the scorecards' sector peers, the per-day sector table) in a child process with its own connection, once per data day, so the serving process never spends its ~30 s of CPU. `false`: in the serving process, as with PGlite. Default: true.",
   API_KEY_PEPPER:
     "Pepper of the API keys' HMAC-SHA-256 hashes (at least 32 characters). Unset: derived from `AUTH_SECRET` in production, generated once per database elsewhere.",
   TRACK_RECORD_BACKTEST: "Run the track record's point-in-time backtest on start (later starts do only new months). Unset: on, except under `NODE_ENV=test`.",

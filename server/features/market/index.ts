@@ -55,7 +55,7 @@ export interface MarketFeature extends Feature {
   /** The covered universe read once and shared (the screener's table, the scorecards' sector peers). */
   universe: UniverseRead;
   /**
-   * The whole stored market's screener rows, sector peers and sector table computed on a worker thread (PostgreSQL,
+   * The whole stored market's screener rows, sector peers and sector table computed in a worker process (PostgreSQL,
    * UNIVERSE_WORKER); null where this process computes them from `universe`.
    */
   universeProducts: UniverseProductsSource | null;
