@@ -99,13 +99,14 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
   const store = createMarketDataStore(ctx.db);
   const secStore = createSecFactsStore(ctx.db);
   const listingsStore = createListingsStore(ctx.db);
+  // Existence only (one indexed query, no document parsed): asked per search hit and, in live mode, per statements read.
+  const hasStoredStatements = async (symbol: string) => (await secStore.readStatementSymbols([symbol])).has(symbol);
   // The snapshot continued by the store: days after it, statements filed after it, and listings it lacks.
   const storedListings = createStoredListings(withStoredFundamentals(createStoredSnapshot(bundled, store, ctx.now), secStore, ctx.now), {
     listings: listingsStore,
     market: store,
     now: ctx.now,
-    // Existence only (no document parsed): coverage is asked per search hit.
-    hasStoredFundamentals: async (symbol) => (await secStore.readStatementSymbols([symbol])).has(symbol),
+    hasStoredFundamentals: hasStoredStatements,
   });
   // The universe (screener, sector peers, the per-day sector table) over the stored market too: stored-universe.ts.
   const databaseUrl = ctx.db.kind === 'postgres' ? ctx.env.DATABASE_URL : undefined;
@@ -131,7 +132,7 @@ export function createMarketFeature(ctx: AppContext, deps: MarketFeatureDeps = {
     readCapmPair: reference.readCapmPair,
     readStoredUniverse: snapshot.readStoredUniverse,
     readUniverseVersion: snapshot.readUniverseVersion,
-    hasStoredStatements: async (symbol) => (await secStore.readStatementSymbols([symbol])).has(symbol),
+    hasStoredStatements,
   });
   if (universeBuild === 'worker' && databaseUrl) {
     universeProducts = createUniverseProductsSource({

@@ -70,7 +70,8 @@ async function buildSnapshot(ctx: ScreenerContext): Promise<ScreenerSnapshot> {
     stocks: universe.stocks,
     etfs: universe.etfs,
     builtAt: ctx.now(),
-    dataDay,
+    // The worker's build says which universe it read: the day read before it may predate the store's version being known.
+    dataDay: built?.key ?? dataDay,
     buildMs: Math.round(performance.now() - started),
   };
   ctx.logger.info({ rows: table.size, buildMs: snapshot.buildMs, dataAsOf: table.dataAsOf }, 'screener: table built');
