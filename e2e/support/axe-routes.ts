@@ -58,6 +58,9 @@ async function scan(page: Page, path: string, navigation: WalkNavigation) {
     }, previousKey);
   }
   await page.locator('h1').first().waitFor({ state: 'visible' });
+  // A redirect's toast (e.g. "Upgrade Required" on / after /token-topup) slides and fades in: scanned mid-fade its
+  // text reads as low contrast (a CI run failed color-contrast on the toast's title and description that way).
+  await waitForTransitions(page);
   return runAxe(page);
 }
 
@@ -81,15 +84,17 @@ async function scanDark(page: Page) {
 
 /** Buttons fade their colours (transition-colors): scanned mid-fade, a half-dark button reads as low contrast. */
 async function waitForTransitions(page: Page) {
-  // Transitions only: a spinner's or skeleton's endless animation never finishes.
-  await page.evaluate(() =>
-    Promise.all(
+  // Transitions only: a spinner's or skeleton's endless animation never finishes. Two frames first: a toast mounts,
+  // then sets the attribute that starts its transition on the next frame.
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.all(
       document
         .getAnimations()
         .filter((a) => a instanceof CSSTransition)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
 }
 
 /**
