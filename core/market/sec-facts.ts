@@ -49,7 +49,9 @@ const DAY = 86_400_000;
 const days = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / DAY);
 const isAnnual = (d: number) => d >= 350 && d <= 380;
 const isQuarter = (d: number) => d >= 80 && d <= 100;
-const isAnnualForm = (f: SecFact) => (f.form ? f.form.startsWith('10-K') : f.fp === 'FY');
+/** An annual report: a 10-K, or a foreign private issuer's 20-F or 40-F (and their amendments). */
+const ANNUAL_FORM = /^(10-K|20-F|40-F)/;
+const isAnnualForm = (f: SecFact) => (f.form ? ANNUAL_FORM.test(f.form) : f.fp === 'FY');
 
 /** Shape of the companyfacts JSON (https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json). */
 export interface CompanyFactsJson {
@@ -63,24 +65,38 @@ export interface CompanyFactsJson {
 
 /** The unit each line's facts must carry (companyfacts' unit keys). */
 const UNIT_KEY = { USD: 'USD', 'USD/share': 'USD/shares', shares: 'shares' } as const;
-const LINE_OF_TAG = new Map(LINE_DEFS.flatMap((d) => d.secTags.map((t) => [t, d] as const)));
+
+/** The taxonomy a company's statements are read from: US GAAP, or IFRS for a filer that has no us-gaap section. */
+export type SecTaxonomy = 'us-gaap' | 'ifrs-full';
+/** A line's tags in one taxonomy, in order of preference. */
+export const tagsOf = (def: (typeof LINE_DEFS)[number], taxonomy: SecTaxonomy) => (taxonomy === 'us-gaap' ? def.secTags : def.ifrsTags);
+const LINE_OF_TAG: Record<SecTaxonomy, ReadonlyMap<string, (typeof LINE_DEFS)[number]>> = {
+  'us-gaap': new Map(LINE_DEFS.flatMap((d) => d.secTags.map((t) => [t, d] as const))),
+  'ifrs-full': new Map(LINE_DEFS.flatMap((d) => d.ifrsTags.map((t) => [t, d] as const))),
+};
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Thrown for a document that is not a companyfacts answer at all (cut off, or another shape): the caller falls back. */
 class CompanyFactsRejected extends Error {}
 
+const isSection = (v: unknown): v is NonNullable<CompanyFactsJson['facts']>[string] => !!v && typeof v === 'object';
+
 /**
- * Flattens the us-gaap part of a companyfacts document, keeping only the tags we map. Facts in a unit
- * the line cannot have (EUR or `pure` where USD is expected) and malformed facts are refused with a
- * reason; a document without a us-gaap section is rejected whole.
+ * Flattens the us-gaap part of a companyfacts document — or, for a filer with none, its ifrs-full part (a foreign
+ * private issuer reporting under IFRS) — keeping only the tags we map. Facts in a unit the line cannot have (EUR or
+ * `pure` where USD is expected: an IFRS filer reporting in euros has every amount refused, so no statements) and
+ * malformed facts are refused with a reason; a document with neither section is rejected whole.
  */
-export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; refused: RefusedFact[] } {
+export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; refused: RefusedFact[]; taxonomy: SecTaxonomy } {
   const usGaap = doc?.facts?.['us-gaap'];
-  if (!usGaap || typeof usGaap !== 'object') throw new CompanyFactsRejected('companyfacts without a us-gaap section (truncated or not a companyfacts answer)');
+  const ifrs = doc?.facts?.['ifrs-full'];
+  const taxonomy: SecTaxonomy = isSection(usGaap) ? 'us-gaap' : 'ifrs-full';
+  const section = isSection(usGaap) ? usGaap : isSection(ifrs) ? ifrs : null;
+  if (!section) throw new CompanyFactsRejected('companyfacts without a us-gaap or ifrs-full section (truncated or not a companyfacts answer)');
   const facts: SecFact[] = [];
   const refused: RefusedFact[] = [];
-  for (const [tag, body] of Object.entries(usGaap)) {
-    const def = LINE_OF_TAG.get(tag);
+  for (const [tag, body] of Object.entries(section)) {
+    const def = LINE_OF_TAG[taxonomy].get(tag);
     if (!def) continue;
     for (const [unit, list] of Object.entries(body?.units ?? {})) {
       if (!Array.isArray(list)) continue;
@@ -98,7 +114,7 @@ export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; 
       }
     }
   }
-  return { facts, refused };
+  return { facts, refused, taxonomy };
 }
 
 const roundTo = (v: number, unit: number) => Math.round(v / unit) * unit;
@@ -212,7 +228,10 @@ function pickOnDefinition(definition: string, on: ReadonlySet<string>, list: rea
  * (the first tag with a value, the latest filed, or the company's defining tag). A missing fourth quarter of a flow line is derived as the
  * fiscal year minus its three quarters, as SEC filers report Q4 only inside the 10-K.
  */
-export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; quarterly: PeriodValues; refused: RefusedFact[] } {
+export function mapSecFacts(
+  facts: readonly SecFact[],
+  taxonomy: SecTaxonomy = 'us-gaap',
+): { annual: PeriodValues; quarterly: PeriodValues; refused: RefusedFact[] } {
   type Key = string;
   const latest = new Map<Key, SecFact>();
   const conflicts = new Map<Key, SecFact[]>();
@@ -246,7 +265,7 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
     refused.push({
       basis: d === null ? 'any' : isAnnual(d) ? 'annual' : 'quarterly',
       end: f.end,
-      line: LINE_OF_TAG.get(f.tag)?.key ?? f.tag,
+      line: LINE_OF_TAG[taxonomy].get(f.tag)?.key ?? f.tag,
       reason: `${f.tag} for ${f.start ? `${f.start}–` : ''}${f.end} filed ${f.filed ?? 'undated'} with conflicting values (${list.map((x) => x.val).join(' vs ')}): refused`,
     });
   }
@@ -282,7 +301,8 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
     const annualFacts: FactsByEnd = new Map();
     const quarterFacts: FactsByEnd = new Map();
     const add = (target: FactsByEnd, f: SecFact) => target.set(f.end, [...(target.get(f.end) ?? []), f]);
-    for (const tag of def.secTags) {
+    const tags = tagsOf(def, taxonomy);
+    for (const tag of tags) {
       for (const f of byTag.get(tag) ?? []) {
         if (!def.flow) {
           if (f.start) continue;
@@ -298,7 +318,7 @@ export function mapSecFacts(facts: readonly SecFact[]): { annual: PeriodValues; 
         } else if (isQuarter(d)) add(quarterFacts, f);
       }
     }
-    const definition = def.tagChoice === 'company_definition' ? chooseDefinitionTag(def.secTags, annualFacts) : null;
+    const definition = def.tagChoice === 'company_definition' ? chooseDefinitionTag(tags, annualFacts) : null;
     const onDefinition = new Set<string>();
     for (const [target, byEnd, basis] of [
       [annual, annualFacts, 'annual'],

@@ -8,6 +8,8 @@ interface LineDef {
   statement: StatementKind;
   /** us-gaap tags in order of preference: a total before a component. */
   secTags: readonly string[];
+  /** ifrs-full tags, same order (foreign private issuers filing IFRS, most 20-F/40-F); empty where none is mapped. */
+  ifrsTags: readonly string[];
   /**
    * How a period's value is chosen among several tags (sec-facts.ts). `first`: the first tag with a
    * value. `latest_filed`: the tags name one concept renamed over time, so the latest filing wins as
@@ -18,6 +20,48 @@ interface LineDef {
   /** Flows over a period (income, cash flow) vs instants (balance sheet). */
   flow: boolean;
 }
+
+/**
+ * The same lines in the IFRS taxonomy (`ifrs-full`), for filers that report under IFRS — their companyfacts has no
+ * us-gaap section. Each is the IFRS concept for the line's figure, not a near one: revenue is `Revenue` (the total)
+ * before contract revenue (IFRS 15, a component where both are tagged); net income is the parent's share, as
+ * us-gaap's `NetIncomeLoss`; equity is the parent's; diluted shares are `AdjustedWeightedAverageShares`. Lines with no
+ * one-concept IFRS equivalent (short-term investments, long-term debt: IFRS splits borrowings differently) stay
+ * unmapped and show "not reported" rather than a figure on another definition.
+ */
+const IFRS_TAGS: Record<string, string[]> = {
+  revenue: ['Revenue', 'RevenueFromContractsWithCustomers'],
+  cost_of_revenue: ['CostOfSales'],
+  gross_profit: ['GrossProfit'],
+  research_development: ['ResearchAndDevelopmentExpense'],
+  sga: ['SellingGeneralAndAdministrativeExpense'],
+  operating_income: ['ProfitLossFromOperatingActivities'],
+  interest_expense: ['InterestExpense'],
+  income_before_tax: ['ProfitLossBeforeTax'],
+  income_tax: ['IncomeTaxExpenseContinuingOperations'],
+  net_income: ['ProfitLossAttributableToOwnersOfParent'],
+  eps_diluted: ['DilutedEarningsLossPerShare'],
+  shares_diluted: ['AdjustedWeightedAverageShares'],
+  dividends_per_share: ['DividendsRecognisedAsDistributionsToOwnersPerShare'],
+  cash: ['CashAndCashEquivalents'],
+  receivables: ['TradeAndOtherCurrentReceivables'],
+  inventory: ['Inventories'],
+  current_assets: ['CurrentAssets'],
+  ppe_net: ['PropertyPlantAndEquipment'],
+  total_assets: ['Assets'],
+  accounts_payable: ['TradeAndOtherCurrentPayables'],
+  current_liabilities: ['CurrentLiabilities'],
+  total_liabilities: ['Liabilities'],
+  retained_earnings: ['RetainedEarnings'],
+  total_equity: ['EquityAttributableToOwnersOfParent'],
+  noncontrolling_interest: ['NoncontrollingInterests'],
+  operating_cash_flow: ['CashFlowsFromUsedInOperatingActivities'],
+  capital_expenditure: ['PurchaseOfPropertyPlantAndEquipmentClassifiedAsInvestingActivities', 'PurchaseOfPropertyPlantAndEquipment'],
+  depreciation_amortization: ['DepreciationAndAmortisationExpense'],
+  stock_based_compensation: ['AdjustmentsForSharebasedPayments'],
+  dividends_paid: ['DividendsPaidClassifiedAsFinancingActivities', 'DividendsPaid'],
+  share_repurchases: ['PaymentsToAcquireOrRedeemEntitysShares'],
+};
 
 const line = (
   statement: StatementKind,
@@ -32,6 +76,7 @@ const line = (
   unit,
   statement,
   secTags,
+  ifrsTags: IFRS_TAGS[key] ?? [],
   tagChoice,
   flow: statement !== 'balance',
 });

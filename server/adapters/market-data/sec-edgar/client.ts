@@ -62,8 +62,10 @@ export interface SecEdgarClient {
   fetchCompanyFacts(cik: string, options?: { symbol?: string; splits?: readonly SplitEvent[] }): Promise<SecCompanyFacts | null>;
 }
 
-/** The us-gaap concepts the statements read: the ones worth storing point in time. */
-export const MAPPED_SEC_CONCEPTS: ReadonlySet<string> = new Set(LINE_DEFS.flatMap((d) => d.secTags.map((t) => `us-gaap:${t}`)));
+/** The us-gaap and ifrs-full concepts the statements read: the ones worth storing point in time. */
+export const MAPPED_SEC_CONCEPTS: ReadonlySet<string> = new Set(
+  LINE_DEFS.flatMap((d) => [...d.secTags.map((t) => `us-gaap:${t}`), ...d.ifrsTags.map((t) => `ifrs-full:${t}`)]),
+);
 
 /**
  * A client of SEC EDGAR's public JSON. Every request waits for the rate limiter and carries the
@@ -116,7 +118,7 @@ export function parseCompanyFacts(cik: string, doc: CompanyFactsJson, opts: { sy
   try {
     fundamentals = buildLiveFundamentals(opts.symbol ?? padded, doc, opts.splits ?? [], quality);
   } catch (e) {
-    // A document without a us-gaap section: the whole answer is refused, nothing of it is usable.
+    // A document with neither a us-gaap nor an ifrs-full section: the whole answer is refused, nothing of it is usable.
     return {
       cik: padded,
       entityName: doc.entityName ?? null,

@@ -54,7 +54,10 @@ export function buildLiveFundamentals(
   log: QualityLog = new QualityLog(),
 ): Fundamentals | null {
   const flat = flattenCompanyFacts(doc);
-  const mapped = mapSecFacts(flat.facts);
+  // Share counts alone are no statements: a filer reporting its amounts in another currency (an IFRS filer in euros:
+  // every amount refused naming its unit) has none to serve, rather than years of empty lines.
+  if (!flat.facts.some((f) => f.unit === 'USD')) return null;
+  const mapped = mapSecFacts(flat.facts, flat.taxonomy);
   const company = normalizeCompany(
     {
       symbol,

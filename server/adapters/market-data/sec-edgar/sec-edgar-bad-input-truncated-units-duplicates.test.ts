@@ -60,6 +60,6 @@ describe('live SEC EDGAR: bad input is refused with a reason, never served', () 
   });
 
   it('a document without its us-gaap facts is rejected whole', () => {
-    expect(() => buildLiveFundamentals('AAPL', { cik: 320193, entityName: 'Apple Inc.' }, SPLITS)).toThrow(/without a us-gaap section/);
+    expect(() => buildLiveFundamentals('AAPL', { cik: 320193, entityName: 'Apple Inc.' }, SPLITS)).toThrow(/without a us-gaap or ifrs-full section/);
   });
 });
