@@ -87,7 +87,7 @@ export function createSecIngest(deps: SecIngestDeps) {
     if (checked.refusal !== null) {
       const fs = filings ?? [];
       await deps.store.refuseCompany({ cik: filer.cik, filings: fs, detail: checked.refusal, refusals: checked.refused }, today(), deps.now());
-      // The document itself is refused (a unit the store does not hold, an IFRS filer without us-gaap): asking again
+      // The document itself is refused (a unit the store does not hold, neither us-gaap nor ifrs-full): asking again
       // next cycle would get the same answer, so the filer waits for its next turn in the rotation (still unstored).
       if (filings) await deps.store.markChecked(filer.cik, deps.now());
       deps.logger.warn(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyFactsJson } from '../../../../core/market/sec-facts.ts';
 import type { Fundamentals } from '../../../../core/market/types.ts';
 import { findAppRoot } from '../../../lib/app-root.ts';
+import { toForeignFilerFacts } from '../../../test/ifrs-filer-kit.ts';
 import { MAPPED_SEC_CONCEPTS, parseCompanyFacts } from './client.ts';
 import { buildLiveFundamentals } from './index.ts';
 
@@ -15,44 +16,14 @@ import { buildLiveFundamentals } from './index.ts';
  * parent's share) $112,010M, so a net margin of 112,010 ÷ 416,161 = 26.9 %; diluted EPS $7.46 on 15,004.697 M shares.
  */
 const root = findAppRoot();
-const appleFacts = readFileSync(join(root, 'server/test/fixtures/sec-edgar/companyfacts-CIK0000320193.json'), 'utf8');
-type Facts = NonNullable<CompanyFactsJson['facts']>[string];
-
-/** us-gaap concept in Apple's document → the IFRS concept of the same line (core/market/statements.ts). */
-const RETAG: Record<string, string> = {
-  RevenueFromContractWithCustomerExcludingAssessedTax: 'Revenue',
-  NetIncomeLoss: 'ProfitLossAttributableToOwnersOfParent',
-  EarningsPerShareDiluted: 'DilutedEarningsLossPerShare',
-  WeightedAverageNumberOfDilutedSharesOutstanding: 'AdjustedWeightedAverageShares',
-  Assets: 'Assets',
-  NetCashProvidedByUsedInOperatingActivities: 'CashFlowsFromUsedInOperatingActivities',
-  PaymentsToAcquirePropertyPlantAndEquipment: 'PurchaseOfPropertyPlantAndEquipmentClassifiedAsInvestingActivities',
-};
-
-/** Apple's facts of the re-tagged concepts, annual only, with the annual form and (optionally) the units renamed. */
-function annualFactsOf(form: '10-K' | '20-F', rename: (tag: string) => string, unit: (u: string) => string = (u) => u): Facts {
-  const usGaap = (JSON.parse(appleFacts) as CompanyFactsJson).facts!['us-gaap']!;
-  const out: Facts = {};
-  for (const [tag, body] of Object.entries(usGaap)) {
-    if (!(tag in RETAG)) continue;
-    const units = Object.fromEntries(
-      Object.entries(body.units ?? {}).map(([u, list]) => [unit(u), list.filter((f) => f.form?.startsWith('10-K')).map((f) => ({ ...f, form: form }))]),
-    );
-    out[rename(tag)] = { units };
-  }
-  return out;
-}
+const apple = JSON.parse(readFileSync(join(root, 'server/test/fixtures/sec-edgar/companyfacts-CIK0000320193.json'), 'utf8')) as CompanyFactsJson;
 
 const lineOf = (f: Fundamentals, key: string) => [...f.annual.income, ...f.annual.balance, ...f.annual.cash_flow].find((l) => l.key === key)!;
 const valueAt = (f: Fundamentals, key: string, end: string) => lineOf(f, key).values[f.annual.periods.findIndex((p) => p.end === end)]!.value;
 
 describe('an IFRS filer (20-F, ifrs-full) is read like its us-gaap twin; one reporting in euros is refused with the reason', () => {
-  const usGaapTwin = buildLiveFundamentals('AAPL', { cik: 320193, entityName: 'Apple Inc.', facts: { 'us-gaap': annualFactsOf('10-K', (t) => t) } }, [])!;
-  const ifrsDoc: CompanyFactsJson = {
-    cik: 320193,
-    entityName: 'Apple Inc. (as an IFRS filer)',
-    facts: { 'ifrs-full': annualFactsOf('20-F', (t) => RETAG[t]!) },
-  };
+  const usGaapTwin = buildLiveFundamentals('AAPL', toForeignFilerFacts(apple, { taxonomy: 'us-gaap', form: '10-K' }), [])!;
+  const ifrsDoc = toForeignFilerFacts(apple);
 
   it('FY2025: revenue $416,161M, net income $112,010M (26.9 % margin), EPS $7.46 on 15,004.697 M shares, assets $359,241M, OCF $111,482M, capex $12,715M', () => {
     const ifrs = buildLiveFundamentals('AAPL', ifrsDoc, [])!;
@@ -89,7 +60,7 @@ describe('an IFRS filer (20-F, ifrs-full) is read like its us-gaap twin; one rep
   });
 
   it('a us-gaap filer whose annual report is a 20-F has its years read (before, only a 10-K counted: no year at all)', () => {
-    const twenty = buildLiveFundamentals('AAPL', { cik: 320193, facts: { 'us-gaap': annualFactsOf('20-F', (t) => t) } }, [])!;
+    const twenty = buildLiveFundamentals('AAPL', toForeignFilerFacts(apple, { taxonomy: 'us-gaap' }), [])!;
     expect(twenty.annual.periods).toEqual(usGaapTwin.annual.periods);
     expect(valueAt(twenty, 'revenue', '2025-09-27')).toBe(416_161_000_000);
   });
@@ -103,16 +74,7 @@ describe('an IFRS filer (20-F, ifrs-full) is read like its us-gaap twin; one rep
   });
 
   it('the same filer reporting in euros: every amount refused naming the unit, no statements served, nothing stored as USD', () => {
-    const inEuros: CompanyFactsJson = {
-      cik: 320193,
-      facts: {
-        'ifrs-full': annualFactsOf(
-          '20-F',
-          (t) => RETAG[t]!,
-          (u) => u.replace('USD', 'EUR'),
-        ),
-      },
-    };
+    const inEuros = toForeignFilerFacts(apple, { currency: 'EUR' });
     expect(buildLiveFundamentals('AAPL', inEuros, [])).toBeNull();
     const parsed = parseCompanyFacts('320193', inEuros, { symbol: 'AAPL' });
     expect(parsed.fundamentals).toBeNull();
