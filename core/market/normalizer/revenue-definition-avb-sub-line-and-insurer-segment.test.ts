@@ -70,6 +70,58 @@ describe('revenue definition: one total per company', () => {
     ]);
   });
 
+  it('BRK.B: the same source’s quarters are the same segment — withheld from the run’s first year on (4 × ~62,000M = 248,000M is no trailing total against 371,444M)', () => {
+    // SEC's annual 247,244 / FMP's 371,444 = 0.666 in 2025, 249,714 / 371,433 = 0.672 in 2024, 254,906 / 364,482 = 0.699
+    // in 2023: a steady segment. SEC's quarters sum to its own annual (59,357 + 61,406 + 63,747 + 62,734 = 247,244).
+    const { out } = runNormalizer({
+      symbol: 'BRK.B',
+      sources: [
+        buildSource(
+          'sec',
+          {
+            '2022-12-31': { revenue: 302_020 * M },
+            '2023-12-31': { revenue: 254_906 * M },
+            '2024-12-31': { revenue: 249_714 * M },
+            '2025-12-31': { revenue: 247_244 * M },
+          },
+          {
+            '2022-12-31': { revenue: 76_000 * M },
+            '2023-03-31': { revenue: 61_000 * M },
+            '2025-03-31': { revenue: 59_357 * M },
+            '2025-06-30': { revenue: 61_406 * M },
+            '2025-09-30': { revenue: 63_747 * M },
+            '2025-12-31': { revenue: 62_734 * M },
+            '2026-03-31': { revenue: 63_137 * M },
+          },
+        ),
+        buildSource(
+          'fmp',
+          {
+            '2022-12-31': { revenue: 302_089 * M },
+            '2023-12-31': { revenue: 364_482 * M },
+            '2024-12-31': { revenue: 371_433 * M },
+            '2025-12-31': { revenue: 371_444 * M },
+          },
+          {},
+          { vintage: 'as_first_filed' },
+        ),
+      ],
+    });
+    expect(['2022-12-31', '2023-12-31', '2024-12-31', '2025-12-31'].map((e) => readCell(out.annual, e, 'revenue'))).toEqual([
+      302_020 * M,
+      364_482 * M,
+      371_433 * M,
+      371_444 * M,
+    ]);
+    // 2022 is on the total (302,020 vs 302,089): its quarter stays. From FY2023 on, and after FY2025 (the run reaches
+    // SEC's newest year), every SEC quarter is withheld with the reason.
+    expect(readCell(out.quarterly, '2022-12-31', 'revenue')).toBe(76_000 * M);
+    for (const end of ['2023-03-31', '2025-03-31', '2025-06-30', '2025-09-30', '2025-12-31', '2026-03-31']) {
+      expect(readCell(out.quarterly, end, 'revenue'), end).toBeNull();
+      expect(out.quarantined.quarterly.get(end)!.get('revenue'), end).toContain('one segment, not the total; the quarters are on the same definition');
+    }
+  });
+
   it('a one-year gap (a restatement for a spin-off) is left alone: PFE 2018 40,825 vs 53,647 first filed', () => {
     const { out } = runNormalizer({
       sources: [

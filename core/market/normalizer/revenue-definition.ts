@@ -119,12 +119,39 @@ function replaceSegmentRevenue(ctx: PassContext): void {
           reason: `${why}; ${alt.source}'s total used`,
         });
       }
+      withholdSegmentQuarters(ctx, primary, run, run.at(-1) === shared.at(-1), why);
       if (run.length !== shared.length) continue;
       for (const end of sortedEnds(p)) {
         if (p.get(end)!.get('revenue')?.source === primary)
           quarantineCell(ctx, 'annual', end, 'revenue', 'revenue_definition', `${why}; ${alt.source} has no total for this year`);
       }
     }
+  }
+}
+
+/**
+ * The quarters of a source whose annual revenue is one segment are on that segment too, and no source has a quarterly
+ * total: withheld, so a trailing figure falls back to the fiscal year's total instead of summing four segment quarters
+ * (BRK.B: four quarters of SEC's insurance-and-other revenue made 251,024M trailing against FY2025's 371,444M total).
+ * The quarters of the run's fiscal years, and every later one when the run reaches the source's newest shared year
+ * (its filings still report the segment).
+ */
+function withholdSegmentQuarters(ctx: PassContext, source: string, run: readonly string[], throughNewest: boolean, why: string): void {
+  const before = sortedEnds(ctx.annual)
+    .filter((e) => e < run[0]!)
+    .at(-1);
+  const last = run.at(-1)!;
+  for (const end of sortedEnds(ctx.quarterly)) {
+    if (ctx.quarterly.get(end)!.get('revenue')?.source !== source) continue;
+    if ((before !== undefined && end <= before) || (!throughNewest && end > last)) continue;
+    quarantineCell(
+      ctx,
+      'quarterly',
+      end,
+      'revenue',
+      'revenue_definition',
+      `${why}; the quarters are on the same definition and no source has a quarterly total`,
+    );
   }
 }
 
