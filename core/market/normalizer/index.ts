@@ -11,6 +11,7 @@ import { assignFilingDates, dateByTaggedVintages } from './filing-dates.ts';
 import { dropUnreportedZeros } from './not-reported.ts';
 import { storeOutflowsPositive } from './outflow-signs.ts';
 import { quarantineFailedChecks } from './quarantine.ts';
+import { repairFourthQuartersHoldingTheYear } from './fourth-quarter-holds-the-year.ts';
 import { quarantineMixedFourthQuarters, unifyRevenueDefinition } from './revenue-definition.ts';
 import { enforceRevenueInvariants } from './revenue-invariants.ts';
 import { repairShareUnits } from './share-units.ts';
@@ -153,6 +154,7 @@ export function normalizeCompany(input: CompanyInput, log: QualityLog): Normaliz
       });
     derivedSplits.push(...afterFiling.derived);
   }
+  repairFourthQuartersHoldingTheYear(ctx);
   const definedBy = revenueTagged ? 'tagged' : input.revenueNetOfInterest ? 'net_of_interest' : 'vendors';
   const offYears = unifyRevenueDefinition(ctx, 'annual', definedBy);
   unifyRevenueDefinition(ctx, 'quarterly', definedBy);
