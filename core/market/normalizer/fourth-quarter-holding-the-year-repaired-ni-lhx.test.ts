@@ -83,3 +83,45 @@ describe('a fourth quarter holding its fiscal year is repaired as FY − Q1 − 
     expect(readCell(out.quarterly, '2025-12-31', 'revenue')).toBe(100 * M);
   });
 });
+
+describe('without the year’s own revenue, a fourth quarter of 2.5× or more each other quarter is withheld', () => {
+  it('LHX FY2025 (no annual revenue): Q4 21,865M is 3.9× the largest other quarter (5,659M) → withheld, so no trailing sum includes it', () => {
+    const { out } = runNormalizer({
+      symbol: 'LHX',
+      sources: [
+        buildSource(
+          'sec',
+          { '2026-01-02': { operating_income: 2_110 * M } },
+          {
+            '2025-03-28': { revenue: 5_132 * M },
+            '2025-06-27': { revenue: 5_426 * M },
+            '2025-10-03': { revenue: 5_659 * M },
+            '2026-01-02': { revenue: 21_865 * M },
+            '2026-04-03': { revenue: 5_744 * M },
+          },
+        ),
+      ],
+    });
+    expect(readCell(out.quarterly, '2026-01-02', 'revenue')).toBeNull();
+    expect(out.quarantined.quarterly.get('2026-01-02')!.get('revenue')).toContain('3.9× each of its year');
+    expect(readCell(out.quarterly, '2026-04-03', 'revenue')).toBe(5_744 * M);
+  });
+
+  it('a strong fourth quarter that is a quarter stays: 9,000M beside 4,000–5,000M is 1.8×', () => {
+    const { out } = runNormalizer({
+      sources: [
+        buildSource(
+          'sec',
+          { '2025-12-31': { operating_income: 900 * M } },
+          {
+            '2025-03-31': { revenue: 4_000 * M },
+            '2025-06-30': { revenue: 4_500 * M },
+            '2025-09-30': { revenue: 5_000 * M },
+            '2025-12-31': { revenue: 9_000 * M },
+          },
+        ),
+      ],
+    });
+    expect(readCell(out.quarterly, '2025-12-31', 'revenue')).toBe(9_000 * M);
+  });
+});
