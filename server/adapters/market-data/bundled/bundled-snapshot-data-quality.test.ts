@@ -116,6 +116,43 @@ describe('bundled snapshot: data quality', () => {
     expect(at(f, 'noncontrolling_interest', '2016-12-31').value).toBe(3_358_000_000);
   });
 
+  it('BRK.B’s quarters are the SEC segment too: withheld, so no trailing sum of them stands beside the 371,444M FY2025 total', async () => {
+    const f = await p.getFundamentals!('BRK.B');
+    expect(at(f, 'revenue', '2025-12-31').value).toBe(371_444_000_000);
+    const quarters = f!.quarterly.income.find((l) => l.key === 'revenue')!.values;
+    const from2025 = f!.quarterly.periods.map((q, i) => [q.end, quarters[i]!] as const).filter(([end]) => end >= '2025-01-01');
+    expect(from2025.length).toBeGreaterThanOrEqual(4);
+    for (const [end, v] of from2025) expect(v.value, end).toBeNull();
+  });
+
+  it('no served fourth quarter holds its fiscal year: NI’s Q4 2025 revenue is 6,522.8 − 2,149.5 − 1,246.5 − 1,240.2 = 1,886.6M, over all 504 companies', async () => {
+    const ni = await p.getFundamentals!('NI');
+    const niQ = ni!.quarterly.income.find((l) => l.key === 'revenue')!.values;
+    expect(niQ[ni!.quarterly.periods.findIndex((q) => q.end === '2025-12-31')]!.value).toBeCloseTo(1_886_600_000, -3);
+    const dayOf = (iso: string) => Date.parse(iso) / 86_400_000;
+    const offenders: string[] = [];
+    const companies = (await p.listCovered()).filter((l) => l.coverage.fundamentals);
+    expect(companies.length).toBeGreaterThan(500);
+    for (const { symbol } of companies) {
+      const f = (await p.getFundamentals!(symbol))!;
+      for (const key of ['revenue', 'operating_income', 'net_income', 'operating_cash_flow']) {
+        const year = [...f.annual.income, ...f.annual.cash_flow].find((l) => l.key === key)?.values ?? [];
+        const quarter = [...f.quarterly.income, ...f.quarterly.cash_flow].find((l) => l.key === key)?.values ?? [];
+        f.annual.periods.forEach((fy, i) => {
+          const v = year[i]?.value;
+          const qi = f.quarterly.periods.findIndex((q) => Math.abs(dayOf(q.end) - dayOf(fy.end)) <= 8);
+          const q4 = qi >= 0 ? quarter[qi]?.value : null;
+          const others = f.quarterly.periods
+            .map((q, j) => [dayOf(fy.end) - dayOf(q.end), quarter[j]?.value] as const)
+            .filter(([d, x]) => d > 8 && d < 358 && x !== null && x !== undefined)
+            .reduce((s, [, x]) => s + x!, 0);
+          if (v && q4 != null && Math.abs(q4 - v) <= 0.005 * Math.abs(v) && Math.abs(others) > 0.05 * Math.abs(v)) offenders.push(`${symbol} ${key} ${fy.end}`);
+        });
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('MSFT FY2016 balance sheet from one vintage: 193,468 − 121,471 − 71,997 = 0 (was −11,093M with restated equity)', async () => {
     const f = await p.getFundamentals!('MSFT');
     const [a, l, e] = ['total_assets', 'total_liabilities', 'total_equity'].map((k) => at(f, k, '2016-06-30').value!);
