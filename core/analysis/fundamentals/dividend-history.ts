@@ -63,7 +63,10 @@ export function computeTrailingDividendYield(history: DividendHistory, priceDate
   if (records && records.from > after)
     return fail('missing_input', 'dividends', `the dividend records start on ${records.from}, inside the 12 months to ${priceDate}`);
   const payments = history.events.filter((d) => d.ex_date > after && d.ex_date <= priceDate && d.amount > 0);
-  if (payments.length === 0 && !records) return fail('missing_input', 'dividends', `no dividend went ex in the 12 months to ${priceDate}`);
+  // Without records' days, an empty window is an absence, not a fact: LHX pays $4.80 a year and has no records in the
+  // bundled snapshot, so "no dividend went ex" would state what the data cannot know.
+  if (payments.length === 0 && !records)
+    return fail('missing_input', 'dividends', `no dividend on record for the 12 months to ${priceDate} (the records' coverage is unknown)`);
   const total = payments.reduce((s, d) => s + d.amount, 0);
   return ok({ yield: total / close, total, payments, after, through: priceDate });
 }

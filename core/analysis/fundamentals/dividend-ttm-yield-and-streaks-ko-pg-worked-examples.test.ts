@@ -74,6 +74,12 @@ describe('trailing-twelve-month yield: Σ dividends ex in the 365 days to the pr
     };
     expect(computeTrailingDividendYield(h, '2025-12-05', 20)).toMatchObject({ ok: true, value: { yield: 0, total: 0 } });
   });
+
+  it('no records at all (LHX in the bundled snapshot, a $4.80-a-year payer): absent, saying the coverage is unknown — never "no dividend went ex"', () => {
+    const y = computeTrailingDividendYield({ events: [], records: null }, '2026-06-30', 290.59);
+    expect(y).toMatchObject({ ok: false, error: { code: 'missing_input', input: 'dividends' } });
+    expect(!y.ok && y.error.message).toBe("no dividend on record for the 12 months to 2026-06-30 (the records' coverage is unknown)");
+  });
 });
 
 describe('dividend streaks over the longest history each name has, worded the same way for every name', () => {

@@ -52,7 +52,7 @@ const CompareItemSchema = z
       .object(Object.fromEntries(FIGURE_IDS.map((id) => [id, z.number().nullable()])) as Record<(typeof FIGURE_IDS)[number], z.ZodNullable<z.ZodNumber>>)
       .openapi({ description: 'Market figures in the screener’s units (percent as 26.92); null when the data cannot give one' }),
     missing: z.record(z.string(), z.string()).openapi({
-      description: 'Why a figure is null, by figure id (e.g. "no dividend went ex in the past twelve months"): a missing figure is never 0',
+      description: 'Why a figure is null, by figure id (e.g. "no dividend on record for the 12 months to 2026-07-02"): a missing figure is never 0',
       example: { pe_ttm: 'earnings are negative' },
     }),
     performance: z

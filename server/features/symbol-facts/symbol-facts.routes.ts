@@ -23,7 +23,7 @@ const MissingFactSchema = z
   .object({
     key: z.string().openapi({ example: 'dividend_yield_ttm' }),
     label: z.string(),
-    reason: z.string().openapi({ example: 'no dividend went ex in the past twelve months' }),
+    reason: z.string().openapi({ example: "no dividend on record for the 12 months to 2026-07-02 (the records' coverage is unknown)" }),
   })
   .openapi('MissingSymbolFact');
 
