@@ -88,11 +88,9 @@ const isSection = (v: unknown): v is NonNullable<CompanyFactsJson['facts']>[stri
  * malformed facts are refused with a reason; a document with neither section is rejected whole.
  */
 export function flattenCompanyFacts(doc: CompanyFactsJson): { facts: SecFact[]; refused: RefusedFact[]; taxonomy: SecTaxonomy } {
-  const usGaap = doc?.facts?.['us-gaap'];
-  const ifrs = doc?.facts?.['ifrs-full'];
-  const taxonomy: SecTaxonomy = isSection(usGaap) ? 'us-gaap' : 'ifrs-full';
-  const section = isSection(usGaap) ? usGaap : isSection(ifrs) ? ifrs : null;
-  if (!section) throw new CompanyFactsRejected('companyfacts without a us-gaap or ifrs-full section (truncated or not a companyfacts answer)');
+  const taxonomy: SecTaxonomy = isSection(doc?.facts?.['us-gaap']) ? 'us-gaap' : 'ifrs-full';
+  const section = doc?.facts?.[taxonomy];
+  if (!isSection(section)) throw new CompanyFactsRejected('companyfacts without a us-gaap or ifrs-full section (truncated or not a companyfacts answer)');
   const facts: SecFact[] = [];
   const refused: RefusedFact[] = [];
   for (const [tag, body] of Object.entries(section)) {

@@ -1,5 +1,5 @@
 import { LINE_DEFS } from '../statements.ts';
-import { dayNumber, type PassContext, quarantineCell, repairCell, sortedEnds } from './types.ts';
+import { dayNumber, type PassContext, quarantineCell, repairCell, sortedEnds, formatMillions } from './types.ts';
 
 /** Amounts that add up over a year's quarters (per-share figures and share counts do not). */
 const ADDITIVE_LINES = LINE_DEFS.filter((d) => d.flow && d.unit === 'USD').map((d) => d.key);
@@ -13,8 +13,6 @@ const YEAR_IN_QUARTER_RATIO = 2.5;
 const Q4_WINDOW_DAYS = 8;
 /** The year's earlier quarters end after this many days before its end (the previous year's Q4 ends 364–371 before). */
 const YEAR_DAYS = 358;
-
-const fmtM = (v: number) => `${Math.round(v / 1e6).toLocaleString('en-US')}M`;
 
 /**
  * A fourth quarter that holds its fiscal year: a vendor's quarterly row for Q4 carrying the year's figure (NI's
@@ -38,7 +36,7 @@ export function repairFourthQuartersHoldingTheYear(ctx: PassContext): void {
       const earlier = earlierEnds.map((e) => ctx.quarterly.get(e)!.get(line)).filter((c) => c !== undefined);
       const sum = earlier.reduce((s, c) => s + c.value, 0);
       if (earlier.length === 0 || Math.abs(sum) < OTHERS_MIN_FRACTION * Math.abs(fy.value)) continue;
-      const why = `the quarter ended ${q4End} reports ${fmtM(q4.value)}, its fiscal year's ${line} (${fmtM(fy.value)}), beside earlier quarters of ${fmtM(sum)}: the year's figure in the fourth quarter's row`;
+      const why = `the quarter ended ${q4End} reports ${formatMillions(q4.value)}, its fiscal year's ${line} (${formatMillions(fy.value)}), beside earlier quarters of ${formatMillions(sum)}: the year's figure in the fourth quarter's row`;
       if (earlier.length === 3) {
         const value = fy.value - sum;
         repairCell(
@@ -47,7 +45,7 @@ export function repairFourthQuartersHoldingTheYear(ctx: PassContext): void {
           q4End,
           line,
           { value, source: q4.source, asOf: q4.asOf, ...(q4.asOfEstimated ? { asOfEstimated: true as const } : {}) },
-          { kind: 'fourth_quarter_is_the_year', before: q4.value, reason: `${why}; FY − Q1 − Q2 − Q3 = ${fmtM(value)} used` },
+          { kind: 'fourth_quarter_is_the_year', before: q4.value, reason: `${why}; FY − Q1 − Q2 − Q3 = ${formatMillions(value)} used` },
         );
       } else
         quarantineCell(
@@ -81,6 +79,6 @@ function withholdRevenueQuarterHoldingAMissingYear(ctx: PassContext, fyEnd: stri
     q4End,
     'revenue',
     'fourth_quarter_is_the_year',
-    `the quarter ended ${q4End} reports ${fmtM(q4.value)}, ${(q4.value / Math.max(...earlier)).toFixed(1)}× each of its year's other quarters (${earlier.map(fmtM).join(', ')}), and the year's own revenue is not reported: most likely the year's figure in the fourth quarter's row; withheld`,
+    `the quarter ended ${q4End} reports ${formatMillions(q4.value)}, ${(q4.value / Math.max(...earlier)).toFixed(1)}× each of its year's other quarters (${earlier.map(formatMillions).join(', ')}), and the year's own revenue is not reported: most likely the year's figure in the fourth quarter's row; withheld`,
   );
 }

@@ -119,7 +119,7 @@ function replaceSegmentRevenue(ctx: PassContext): void {
           reason: `${why}; ${alt.source}'s total used`,
         });
       }
-      withholdSegmentQuarters(ctx, primary, run, run.at(-1) === shared.at(-1), why);
+      withholdQuartersOfSegmentSource(ctx, primary, run, run.at(-1) === shared.at(-1), why);
       if (run.length !== shared.length) continue;
       for (const end of sortedEnds(p)) {
         if (p.get(end)!.get('revenue')?.source === primary)
@@ -134,9 +134,10 @@ function replaceSegmentRevenue(ctx: PassContext): void {
  * total: withheld, so a trailing figure falls back to the fiscal year's total instead of summing four segment quarters
  * (BRK.B: four quarters of SEC's insurance-and-other revenue made 251,024M trailing against FY2025's 371,444M total).
  * The quarters of the run's fiscal years, and every later one when the run reaches the source's newest shared year
- * (its filings still report the segment).
+ * (its filings still report the segment). Beside revenue-invariants.ts `withholdSegmentQuarters`, which withholds the
+ * quarters of years an invariant found to be a segment: here the segment is a source's, found against another source.
  */
-function withholdSegmentQuarters(ctx: PassContext, source: string, run: readonly string[], throughNewest: boolean, why: string): void {
+function withholdQuartersOfSegmentSource(ctx: PassContext, source: string, run: readonly string[], throughNewest: boolean, why: string): void {
   const before = sortedEnds(ctx.annual)
     .filter((e) => e < run[0]!)
     .at(-1);

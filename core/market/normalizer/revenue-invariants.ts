@@ -2,7 +2,18 @@ import { buildStatementSet } from '../normalize.ts';
 import { checkRevenueInvariants, type QualityViolation, REVENUE_JUMP_MAX, REVENUE_JUMP_MIN } from '../quality-checks.ts';
 import { isExcepted } from '../quality-exceptions.ts';
 import type { Figure, Fundamentals } from '../types.ts';
-import { dayNumber, type NormCell, type PassContext, type PeriodKind, periodsOf, quarantineCell, repairCell, sortedEnds, valueAt } from './types.ts';
+import {
+  dayNumber,
+  type NormCell,
+  type PassContext,
+  type PeriodKind,
+  periodsOf,
+  quarantineCell,
+  repairCell,
+  sortedEnds,
+  valueAt,
+  formatMillions,
+} from './types.ts';
 
 const EVENT = 'revenue_invariant';
 /** Cost of revenue + gross profit equal revenue within 1% when the three are on one definition. */
@@ -10,7 +21,6 @@ const IDENTITY_TOLERANCE = 0.01;
 /** Enough rounds for every period of a company; each round repairs or withholds at least one revenue value. */
 const MAX_ROUNDS = 200;
 
-const fmtM = (v: number) => `${Math.round(v / 1e6).toLocaleString('en-US')}M`;
 const sameFigure = (a: number, b: number) => Math.abs(a - b) <= IDENTITY_TOLERANCE * Math.abs(b);
 
 function viewOf(ctx: PassContext, kind: PeriodKind): Fundamentals {
@@ -79,7 +89,7 @@ function findTotal(
     for (const s of ctx.sources) {
       if (s.source === cell.source) continue;
       const alt = (kind === 'annual' ? s.annual : s.quarterly).get(end)?.get('revenue');
-      if (alt && passes(ctx, kind, end, alt.value, neighbours)) return { cell: alt, how: `${s.source}'s total ${fmtM(alt.value)} used` };
+      if (alt && passes(ctx, kind, end, alt.value, neighbours)) return { cell: alt, how: `${s.source}'s total ${formatMillions(alt.value)} used` };
     }
   }
   const p = periodsOf(ctx, kind);
@@ -96,7 +106,7 @@ function findTotal(
   if (contradicted || !passes(ctx, kind, end, total, neighbours)) return null;
   return {
     cell: { value: total, source: cost.source, asOf: cost.asOf ?? gross.asOf, ...(cost.asOfEstimated ? { asOfEstimated: true as const } : {}) },
-    how: `cost of revenue ${fmtM(cost.value)} + gross profit ${fmtM(gross.value)} = ${fmtM(total)}, the identity the company's other years satisfy`,
+    how: `cost of revenue ${formatMillions(cost.value)} + gross profit ${formatMillions(gross.value)} = ${formatMillions(total)}, the identity the company's other years satisfy`,
   };
 }
 
@@ -112,9 +122,9 @@ function withholdSegmentLines(ctx: PassContext, kind: PeriodKind, end: string, r
   const gross = valueAt(p, end, 'gross_profit');
   const onSegment = cost !== null && gross !== null && sameFigure(cost + gross, revenue);
   if (gross !== null && (onSegment || grossAbove))
-    quarantineCell(ctx, kind, end, 'gross_profit', EVENT, `${why}; gross profit ${fmtM(gross)} is on the same figure, not the company's`);
+    quarantineCell(ctx, kind, end, 'gross_profit', EVENT, `${why}; gross profit ${formatMillions(gross)} is on the same figure, not the company's`);
   if (cost !== null && onSegment && cost <= revenue)
-    quarantineCell(ctx, kind, end, 'cost_of_revenue', EVENT, `${why}; cost of revenue ${fmtM(cost)} is the same segment's`);
+    quarantineCell(ctx, kind, end, 'cost_of_revenue', EVENT, `${why}; cost of revenue ${formatMillions(cost)} is the same segment's`);
 }
 
 interface Resolution {
@@ -138,7 +148,7 @@ function resolvePeriod(
   const again = doubt.resolved.has(end);
   doubt.resolved.add(end);
   const suspect = doubt.suspect;
-  const why = `revenue ${fmtM(before)} fails ${found.map((v) => `${v.check.replaceAll('_', ' ')} (${v.detail})`).join('; ')}`;
+  const why = `revenue ${formatMillions(before)} fails ${found.map((v) => `${v.check.replaceAll('_', ' ')} (${v.detail})`).join('; ')}`;
   const served = servedRevenue(ctx, kind, suspect);
   const neighbours = [served.filter(([e]) => e < end).at(-1), served.find(([e]) => e > end)].flatMap((x) => (x ? [x[1]] : []));
   if (kind === 'annual' && !out.segmentYears.has(end)) out.segmentYears.set(end, before);
@@ -155,7 +165,7 @@ function resolvePeriod(
     end,
     before,
     found.some((v) => v.check === 'gross_profit_within_revenue'),
-    `revenue ${fmtM(before)} withheld`,
+    `revenue ${formatMillions(before)} withheld`,
   );
 }
 
@@ -178,7 +188,7 @@ function resolveJump(ctx: PassContext, v: QualityViolation, tagged: boolean, out
     if (prev && !withinJump(prev[1], served[i]![1])) break;
     run.push(served[i]!);
   }
-  const why = `revenue ${fmtM(from)} (${fromEnd}) → ${fmtM(to)} (${toEnd}) is a ${(to / from).toFixed(2)}× jump with no named reason (IPO, spin-off, restatement)`;
+  const why = `revenue ${formatMillions(from)} (${fromEnd}) → ${formatMillions(to)} (${toEnd}) is a ${(to / from).toFixed(2)}× jump with no named reason (IPO, spin-off, restatement)`;
   const suspect = new Set([...resolved, ...run.map(([e]) => e)]);
   for (const [end, value] of run) {
     const again = resolved.has(end);
@@ -186,7 +196,7 @@ function resolveJump(ctx: PassContext, v: QualityViolation, tagged: boolean, out
     if (!out.segmentYears.has(end)) out.segmentYears.set(end, value);
     const cell = ctx.annual.get(end)!.get('revenue')!;
     const total = again ? null : findTotal(ctx, 'annual', end, cell, tagged, [ref], suspect);
-    const own = `revenue ${fmtM(value)} (${end}) is on the smaller side`;
+    const own = `revenue ${formatMillions(value)} (${end}) is on the smaller side`;
     if (total) {
       repairCell(ctx, 'annual', end, 'revenue', total.cell, { kind: EVENT, before: value, reason: `${why}; ${own}: a segment, not the total; ${total.how}` });
       continue;
@@ -199,7 +209,7 @@ function resolveJump(ctx: PassContext, v: QualityViolation, tagged: boolean, out
       EVENT,
       `${why}; ${own}: a segment or another definition, not the company's total, and no source has the total`,
     );
-    withholdSegmentLines(ctx, 'annual', end, value, false, `revenue ${fmtM(value)} withheld`);
+    withholdSegmentLines(ctx, 'annual', end, value, false, `revenue ${formatMillions(value)} withheld`);
   }
 }
 
@@ -226,7 +236,7 @@ function withholdSegmentQuarters(ctx: PassContext, segmentYears: ReadonlyMap<str
       end,
       'revenue',
       EVENT,
-      `revenue ${fmtM(cell.value)} is no larger than the fiscal year's ${fmtM(segment)} (${fy}), which is a segment, not the company's total: the quarter is on the same segment`,
+      `revenue ${formatMillions(cell.value)} is no larger than the fiscal year's ${formatMillions(segment)} (${fy}), which is a segment, not the company's total: the quarter is on the same segment`,
     );
   }
 }
@@ -268,7 +278,10 @@ function withholdFinancialComponents(ctx: PassContext, kind: FinancialKind, out:
       if (on.has(y)) return;
       const next = [years[i - 1], years[i + 1]].find((n) => n !== undefined && on.has(n) && y.revenue <= n.revenue * COMPONENT_LEVEL);
       if (!next) return;
-      on.set(y, `revenue ${fmtM(y.revenue)} is within ${COMPONENT_LEVEL}× of ${next.end.slice(0, 4)}'s ${fmtM(next.revenue)}, on a component`);
+      on.set(
+        y,
+        `revenue ${formatMillions(y.revenue)} is within ${COMPONENT_LEVEL}× of ${next.end.slice(0, 4)}'s ${formatMillions(next.revenue)}, on a component`,
+      );
       grew = true;
     });
   }
@@ -276,7 +289,7 @@ function withholdFinancialComponents(ctx: PassContext, kind: FinancialKind, out:
   for (const [y, spread] of on) {
     const why =
       spread ||
-      `revenue ${fmtM(y.revenue)} is below net income ${fmtM(y.net!)} ÷ ${FINANCIAL_MAX_NET_MARGIN.toFixed(3)} = ${fmtM(y.net! / FINANCIAL_MAX_NET_MARGIN)}`;
+      `revenue ${formatMillions(y.revenue)} is below net income ${formatMillions(y.net!)} ÷ ${FINANCIAL_MAX_NET_MARGIN.toFixed(3)} = ${formatMillions(y.net! / FINANCIAL_MAX_NET_MARGIN)}`;
     quarantineCell(ctx, 'annual', y.end, 'revenue', EVENT, `${why}: a component, not the ${kind}'s total (${what}), which no source in the data has`);
     out.segmentYears.set(y.end, y.revenue);
   }

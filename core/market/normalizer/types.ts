@@ -140,6 +140,8 @@ export function quarantineCell(ctx: PassContext, kind: PeriodKind, end: string, 
   ctx.log.record({ dataset: 'fundamentals', symbol: ctx.symbol, outcome: 'quarantined', kind: eventKind, period: end, line, before, after: null, reason });
 }
 
+/** An amount in millions for a note: 1,886,600,000 → "1,887M". */
+export const formatMillions = (v: number): string => `${Math.round(v / 1e6).toLocaleString('en-US')}M`;
 export const dayNumber = (iso: string): number => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
 export const addDays = (iso: string, days: number): string => new Date((dayNumber(iso) + days) * 86_400_000).toISOString().slice(0, 10);
 export const sortedEnds = (p: Periods): string[] => [...p.keys()].sort();
